@@ -1,0 +1,246 @@
+"""Merged settings -> the :class:`Variant` model, collecting every error on the way.
+
+``extends`` and options are resolved before this step (see ``library``): what arrives here
+is one dictionary from rule key to the setting that won.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import model as m
+from .errors import Diagnostic
+from .expr import Expr
+from .span import BUILTIN, Span
+from .syntax import Key, RawCard, Setting
+
+_RANK_WORDS: dict[str, int] = {}
+for _i, _names in enumerate(
+    [("a", "ace", "aces"), ("2", "two", "twos", "deuce", "deuces"), ("3", "three", "threes"),
+     ("4", "four", "fours"), ("5", "five", "fives"), ("6", "six", "sixes"),
+     ("7", "seven", "sevens"), ("8", "eight", "eights"), ("9", "nine", "nines"),
+     ("10", "t", "ten", "tens"), ("j", "jack", "jacks"), ("q", "queen", "queens"),
+     ("k", "king", "kings")]
+):
+    for _n in _names:
+        _RANK_WORDS[_n] = _i + 1
+
+
+@dataclass
+class _Reader:
+    """Reads sections out of the merged settings; remembers spans for the checker."""
+
+    settings: Mapping[Key, Setting]
+    problems: list[Diagnostic] = field(default_factory=list)
+
+    def has(self, *key: str | int) -> bool:
+        return key in self.settings
+
+    def get(self, key: Key, default: Any) -> Any:
+        s = self.settings.get(key)
+        return default if s is None else s.value
+
+    def span(self, *prefix: str | int) -> Span:
+        """Where a section (or a rule) was stated: its first setting, or BUILTIN."""
+        best: Span | None = None
+        for key, s in self.settings.items():
+            if key[: len(prefix)] == prefix and (
+                best is None or (s.span.path, s.span.line, s.span.column)
+                < (best.path, best.line, best.column)
+            ):
+                best = s.span
+        return best or BUILTIN
+
+    def fields(self, section: str, defaults: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name in defaults.__dataclass_fields__:
+            if name == "span":
+                continue
+            if (section, name) in self.settings:
+                out[name] = self.settings[(section, name)].value
+        out["span"] = self.span(section)
+        return out
+
+    def error(self, code: str, message: str, span: Span, hint: str = "") -> None:
+        self.problems.append(Diagnostic(code, message, span, hint))
+
+
+def resolve_card(raw: RawCard, deck: m.Deck, r: _Reader) -> m.CardClass | None:
+    word = raw.word.lower()
+    text = f"{raw.colour} {raw.word}" if raw.colour else raw.word
+    if word in ("joker", "jokers"):
+        return m.CardClass(joker=True, text="jokers", span=raw.span)
+    for sp in deck.specials:
+        if raw.word == sp.code:
+            return m.CardClass(special=sp.code, text=sp.code, span=raw.span)
+    if deck.custom:
+        low, high = deck.numbers or (1, 1)
+        if word.isdigit() and low <= int(word) <= high:
+            return m.CardClass(rank=int(word), colour=raw.colour, text=text, span=raw.span)
+        choices = f"numbers {low}..{high}" + "".join(f", {s.code}" for s in deck.specials)
+        r.error("E016", f"the deck holds no card '{raw.word}' (it has {choices})", raw.span)
+        return None
+    rank = _RANK_WORDS.get(word)
+    if rank is None:
+        r.error("E016", f"no card or rank named '{raw.word}'",
+                raw.span, "ranks are A 2 3 4 5 6 7 8 9 10 J Q K, or words such as 'aces', "
+                "'twos', 'kings'; 'jokers'")
+        return None
+    return m.CardClass(rank=rank, colour=raw.colour, text=text, span=raw.span)
+
+
+def _rank_of(word: str, deck: m.Deck) -> int | None:
+    if deck.custom:
+        return int(word) if word.isdigit() else None
+    return _RANK_WORDS.get(word.lower())
+
+
+def build_variant(
+    name: str, title: str, parent: str | None, settings: Mapping[Key, Setting],
+    options: tuple[m.OptionInfo, ...], enabled: tuple[str, ...], path: str, span: Span,
+) -> tuple[m.Variant, list[Diagnostic]]:
+    r = _Reader(settings)
+    sources = tuple(s.value for k, s in sorted(settings.items(), key=_source_order)
+                    if k[0] == "source")
+    low, high = r.get(("players",), (2, None))
+    players = m.Players(low if low is not None else 2, high, r.span("players"))
+
+    deck = _deck(r)
+    wilds = _wilds(r, deck)
+    set_rule = m.SetRule(**r.fields("set", m.SetRule)) if r.get(("set",), False) else None
+    run_rule = m.RunRule(**r.fields("run", m.RunRule)) if r.get(("run",), False) else None
+    group_rule = (m.GroupRule(**r.fields("group", m.GroupRule))
+                  if r.get(("group",), False) else None)
+    deal = m.Deal(**r.fields("deal", m.Deal))
+    cut = m.Cut(**r.fields("cut", m.Cut)) if r.get(("cut",), False) else None
+    kinds = {k for k, rule in (("set", set_rule), ("run", run_rule), ("group", group_rule))
+             if rule is not None}
+    contracts = _contracts(r, kinds)
+    claim = m.Claim(**r.fields("claim", m.Claim)) if r.get(("claim",), False) else None
+    call = (m.RummyCall(**r.fields("rummy_call", m.RummyCall))
+            if r.get(("rummy_call",), False) else None)
+    knock = m.Knock(**r.fields("knock", m.Knock)) if r.get(("knock",), False) else None
+    score = _score(r, deck)
+    variant = m.Variant(
+        name=name, title=title, parent=parent, sources=sources, players=players, deck=deck,
+        wilds=wilds, set=set_rule, run=run_rule, group=group_rule, deal=deal, cut=cut,
+        contracts=contracts, turn=m.Turn(**r.fields("turn", m.Turn)),
+        layoff=m.Layoff(**r.fields("layoff", m.Layoff)), swap=m.Swap(**r.fields("swap", m.Swap)),
+        claim=claim, rummy_call=call, going_out=m.GoingOut(**r.fields("going_out", m.GoingOut)),
+        knock=knock, stock=m.Stock(**r.fields("stock", m.Stock)), score=score,
+        game=m.Game(**r.fields("game", m.Game)), options=options, enabled=enabled, path=path,
+        span=span,
+    )
+    return variant, r.problems
+
+
+def _source_order(item: tuple[Key, Setting]) -> tuple[str, int, int]:
+    s = item[1].span
+    return (s.path, s.line, s.column)
+
+
+def _deck(r: _Reader) -> m.Deck:
+    jokers: tuple[Expr, bool] | None = r.get(("deck", "jokers"), None)
+    specials = []
+    for key, s in r.settings.items():
+        if key[0] == "special":
+            specials.append(m.SpecialCard(code=str(key[1]), span=s.span, **s.value))
+    fields = r.fields("deck", m.Deck)
+    fields.pop("jokers", None)
+    if jokers is not None:
+        fields["jokers"], fields["jokers_per_deck"] = jokers
+    fields["specials"] = tuple(specials)
+    deck = m.Deck(**fields)
+    if deck.numbers is None and (deck.colours or specials or r.has("deck", "copies")):
+        where = r.span("deck", "colours") if deck.colours else (
+            specials[0].span if specials else r.span("deck", "copies"))
+        r.error("E035", "colours, copies and special cards belong to a custom deck, "
+                "which needs 'numbers LOW..HIGH'", where)
+    if deck.numbers is not None and not deck.colours:
+        r.error("E033", "a custom deck needs its colours ('colours R red and B blue ...')",
+                r.span("deck", "numbers"))
+    return deck
+
+
+def _wilds(r: _Reader, deck: m.Deck) -> m.WildRules:
+    fields = r.fields("wilds", m.WildRules)
+    raw: tuple[RawCard, ...] = fields.get("cards", ())
+    cards = [resolve_card(c, deck, r) for c in raw]
+    fields["cards"] = tuple(c for c in cards if c is not None)
+    return m.WildRules(**fields)
+
+
+def _contracts(r: _Reader, kinds: set[str]) -> m.Contracts:
+    fields = r.fields("contracts", m.Contracts)
+    rounds: list[m.Contract] = []
+    for key, s in sorted(r.settings.items(), key=lambda kv: str(kv[0])):
+        if key[:2] != ("contracts", "round"):
+            continue
+        number = int(key[2])
+        raw_elements, pat = s.value
+        elements = []
+        for count, kind, size, espan in raw_elements:
+            if kind not in kinds:
+                r.error("E012", f"round {number} asks for a {kind}, but the variant defines "
+                        f"no '{kind}' meld", espan,
+                        f"add a '{kind} {{ min N }}' section, or use "
+                        + " or ".join(sorted(kinds) or ["a defined kind"]))
+            elements.append(m.Element(count, kind, size, espan))
+        rounds.append(m.Contract(number, tuple(elements), pat, s.span))
+    rounds.sort(key=lambda c: c.number)
+    for i, c in enumerate(rounds, start=1):
+        if c.number != i:
+            r.error("E022", f"contract rounds must be numbered 1, 2, 3, ...: round {i} is "
+                    f"missing before round {c.number}", c.span)
+            break
+    fields["rounds"] = tuple(rounds)
+    return m.Contracts(**fields)
+
+
+def _score(r: _Reader, deck: m.Deck) -> m.Score:
+    fields = r.fields("score", m.Score)
+    entries: list[m.ScoreEntry] = []
+    for key, s in r.settings.items():
+        if key[:2] != ("score", "entry"):
+            continue
+        (label, pattern), points_expr = s.value
+        points = None
+        if points_expr is not None:
+            from .expr import EvalError, evaluate_int
+
+            try:
+                points = evaluate_int(points_expr, 2)
+            except EvalError as err:
+                r.error("E030", f"score for {label}: {err}", s.span)
+                continue
+        if label == "wild":
+            entries.append(m.ScoreEntry("wild", points=points, text="wild", span=s.span))
+        elif isinstance(pattern, RawCard):
+            card = resolve_card(pattern, deck, r)
+            if card is None:
+                continue
+            if card.joker:
+                entries.append(m.ScoreEntry("joker", points=points, text="joker", span=s.span))
+            elif card.special is not None:
+                entries.append(m.ScoreEntry("special", special=card.special, points=points,
+                                            text=card.special, span=s.span))
+            else:
+                entries.append(m.ScoreEntry("rank", low=card.rank, high=card.rank,
+                                            colour=card.colour, points=points, text=card.text,
+                                            span=s.span))
+        else:
+            lo_word, hi_word, rspan = pattern
+            lo, hi = _rank_of(lo_word, deck), _rank_of(hi_word, deck)
+            if lo is None or hi is None:
+                bad = lo_word if lo is None else hi_word
+                r.error("E016", f"no rank named '{bad}' in score range {label}", rspan)
+                continue
+            if lo > hi:
+                r.error("E031", f"score range {label} runs backwards", rspan)
+                continue
+            entries.append(m.ScoreEntry("range", low=lo, high=hi, points=points, text=label,
+                                        span=s.span))
+    fields["entries"] = tuple(entries)
+    return m.Score(**fields)

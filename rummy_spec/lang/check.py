@@ -1,0 +1,255 @@
+"""Semantic checks on a built variant: contradictions, impossible deals and contracts.
+
+Every check runs and every fault is collected; formulas are evaluated at every allowed
+player count (2..12 when the upper bound is open) and every round.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from .. import decks
+from . import model as m
+from .errors import Diagnostic
+from .expr import EvalError, Expr, evaluate_int, uses_round
+from .span import Span
+
+OPEN_PLAYER_LIMIT = 12
+
+
+def player_counts(v: m.Variant) -> range:
+    high = v.players.max if v.players.max is not None else max(OPEN_PLAYER_LIMIT, v.players.min)
+    return range(v.players.min, high + 1)
+
+
+def round_numbers(v: m.Variant) -> range:
+    return range(1, max(1, v.rounds) + 1)
+
+
+def check_variant(v: m.Variant) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+
+    def err(code: str, msg: str, span: Span, hint: str = "", /) -> None:
+        d = Diagnostic(code, msg, span, hint)
+        if d not in out:
+            out.append(d)
+
+    _check_players(v, err)
+    formulas_ok = _check_formulas(v, err)
+    _check_melds(v, err)
+    _check_contracts(v, err, formulas_ok)
+    _check_scores(v, err)
+    _check_rules(v, err)
+    return out
+
+
+class _Err(Protocol):
+    def __call__(self, code: str, msg: str, span: Span, hint: str = "", /) -> None: ...
+
+
+def _check_players(v: m.Variant, err: _Err) -> None:
+    p = v.players
+    if p.min < 1:
+        err("E021", "a game needs at least one player", p.span)
+    if p.max is not None and p.min > p.max:
+        err("E031", f"players {p.min}..{p.max}: the low end is above the high end", p.span)
+
+
+def _value(expr: Expr, players: int, rnd: int, what: str, err: _Err,
+           positive: bool, allow_unlimited: bool = False) -> int | None:
+    try:
+        value = evaluate_int(expr, players, rnd)
+    except EvalError as e:
+        code = "E028" if "whole number" in str(e) else "E030"
+        err(code, f"{what} {e} for {players} players" + (f" in round {rnd}" if rnd > 1 else ""),
+            expr.span)
+        return None
+    if value is None:
+        if not allow_unlimited:
+            err("E030", f"{what} cannot be 'unlimited'", expr.span)
+        return None
+    if positive and value <= 0:
+        err("E029", f"{what} is {value} for {players} players, but must be at least 1",
+            expr.span)
+        return None
+    if not positive and value < 0:
+        err("E029", f"{what} is {value} for {players} players, which is negative", expr.span)
+        return None
+    return value
+
+
+def _check_formulas(v: m.Variant, err: _Err) -> bool:
+    ok = True
+    for expr, what in ((v.deck.decks, "the number of decks"), (v.deck.jokers, "the jokers")):
+        if uses_round(expr):
+            err("E036", f"{what} cannot depend on the round: the pack is made once", expr.span)
+            ok = False
+    if not ok:
+        return False
+    table = decks.card_table(v.deck)
+    for n in player_counts(v):
+        d = _value(v.deck.decks, n, 1, "the number of decks", err, positive=True)
+        j = _value(v.deck.jokers, n, 1, "the number of jokers", err, positive=False)
+        if d is None or j is None:
+            ok = False
+            continue
+        size = len(decks.full_deck(v, n))
+        if j > 0 and table.joker is None:
+            err("E032", "this custom deck has no jokers", v.deck.jokers.span)
+        for rnd in round_numbers(v):
+            dealt = _value(v.deal.cards, n, rnd, "the cards dealt", err, positive=True)
+            if dealt is None:
+                ok = False
+                continue
+            need = n * dealt + 1
+            if need > size:
+                err("E026", f"{n} players x {dealt} cards + 1 upcard = {need} cards, but the "
+                    f"pack has {size}" + (f" (round {rnd})" if v.rounds > 1 else ""),
+                    v.deal.cards.span)
+        if v.claim is not None and v.claim.limit is not None:
+            for rnd in round_numbers(v):
+                _value(v.claim.limit, n, rnd, "the buy limit", err, positive=False,
+                       allow_unlimited=True)
+        if v.cut is not None:
+            _value(v.cut.target, n, 1, "the cut target", err, positive=True)
+    return ok
+
+
+def _check_melds(v: m.Variant, err: _Err) -> None:
+    for rule, name in ((v.set, "set"), (v.run, "run"), (v.group, "group")):
+        if rule is None:
+            continue
+        if rule.min < 1:
+            err("E021", f"a {name} needs at least one card", rule.span)
+        if rule.max is not None and rule.min > rule.max:
+            err("E020", f"{name}: min {rule.min} is above max {rule.max}", rule.span)
+    if v.run is not None:
+        longest = _longest_run(v)
+        if v.run.min > longest:
+            err("E034", f"runs need {v.run.min} cards but the ranks allow at most {longest}",
+                v.run.span)
+    if not v.meld_kinds():
+        err("E033", "the variant defines no meld kind (set, run or group)", v.span)
+    w = v.wilds
+    has_limits = (w.never_outnumber or w.need_natural or w.not_adjacent_in_runs
+                  or w.max_per_set is not None or w.max_per_run is not None or w.all_wild_sets)
+    if has_limits and not w.cards:
+        err("W102", "wild-card limits are stated, but no card is wild", w.span)
+    if v.swap.allowed and not w.cards:
+        err("W102", "wilds may be swapped, but no card is wild", v.swap.span)
+
+
+def _longest_run(v: m.Variant) -> int:
+    table = decks.card_table(v.deck)
+    span = table.high_rank - table.low_rank + 1
+    assert v.run is not None
+    if not table.custom and v.run.ace in ("high", "either"):
+        if v.run.wrap:
+            return 13
+        span = 14 if (v.run.ace == "either" and v.run.ace_both_ends) else 13
+    if v.run.max is not None:
+        span = min(span, v.run.max)
+    return span
+
+
+def _kind_rule(v: m.Variant, kind: str) -> m.SetRule | m.RunRule | m.GroupRule | None:
+    return {"set": v.set, "run": v.run, "group": v.group}[kind]
+
+
+def _check_contracts(v: m.Variant, err: _Err, formulas_ok: bool) -> None:
+    c = v.contracts
+    for contract in c.rounds:
+        for e in contract.elements:
+            rule = _kind_rule(v, e.kind)
+            if rule is None:
+                continue  # reported as E012 while building
+            if e.count < 1:
+                err("E021", f"round {contract.number}: a count of {e.count} {e.kind}s", e.span)
+            if e.size is not None and e.size < rule.min:
+                err("E023", f"round {contract.number}: a {e.kind} of {e.size} is shorter than "
+                    f"the {rule.min} a {e.kind} needs", e.span)
+            if e.size is not None and rule.max is not None and e.size > rule.max:
+                err("E024", f"round {contract.number}: a {e.kind} of {e.size} is longer than "
+                    f"the {rule.max} a {e.kind} may hold", e.span)
+            if e.kind == "run" and v.run is not None and e.size is not None:
+                longest = _longest_run(v)
+                if e.size > longest:
+                    err("E034", f"round {contract.number}: a run of {e.size} is impossible "
+                        f"(at most {longest} ranks)", e.span)
+    if formulas_ok:
+        _check_reachable(v, err)
+
+
+def minimum_cards(v: m.Variant, contract: m.Contract) -> int:
+    total = 0
+    for e in contract.elements:
+        rule = _kind_rule(v, e.kind)
+        size = e.size if e.size is not None else (rule.min if rule is not None else 0)
+        total += e.count * size
+    return total
+
+
+def _check_reachable(v: m.Variant, err: _Err) -> None:
+    for contract in v.contracts.rounds:
+        need = minimum_cards(v, contract)
+        for n in player_counts(v):
+            try:
+                dealt = evaluate_int(v.deal.cards, n, contract.number) or 0
+            except EvalError:
+                return
+            holds = dealt + 1  # after the draw
+            if need <= holds:
+                continue
+            if v.claim is None:
+                err("E025", f"round {contract.number} needs {need} cards, but a player holds "
+                    f"at most {holds} after drawing and the variant has no buying", contract.span)
+                break
+            per_buy = 1 + v.claim.penalty
+            limit = None
+            if v.claim.limit is not None:
+                try:
+                    limit = evaluate_int(v.claim.limit, n, contract.number)
+                except EvalError:
+                    return
+            if limit is not None and holds + limit * per_buy < need:
+                err("E025", f"round {contract.number} needs {need} cards; a player holds "
+                    f"{holds} after drawing and at most {holds + limit * per_buy} with "
+                    f"{limit} buys", contract.span)
+                break
+
+
+def _check_scores(v: m.Variant, err: _Err) -> None:
+    table = decks.card_table(v.deck)
+    points = decks.face_points(v)
+    held = set(decks.full_deck(v, max(player_counts(v))))
+    missing = [table.text(code) for code, p in enumerate(points) if p is None and code in held]
+    if missing:
+        shown = ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")
+        err("E027", f"no score for {shown}", v.score.span,
+            "add score entries such as '2..10: pip', 'J..K: 10', 'joker: 25'")
+
+
+def _check_rules(v: m.Variant, err: _Err) -> None:
+    g = v.game
+    if v.knock is not None and v.contracts.rounds:
+        err("E032", "knocking (Gin) and contracts cannot be combined", v.knock.span)
+    if g.ends == "last-contract" and not v.contracts.rounds:
+        err("E033", "the game ends at the last contract, but there are no contracts", g.span)
+    if g.ends == "rounds" and not v.contracts.rounds:
+        err("E033", "the game ends after all rounds, but there is no round schedule: state "
+            "'contracts { 1: ... }' or 'game { ends at N points }'", g.span)
+    if g.ends == "target" and g.target is not None and g.target <= 0:
+        err("E021", f"a target of {g.target} points", g.span)
+    if v.contracts.progression != "together" and g.ends == "rounds":
+        err("E032", "players advance individually, so the game must end at the last contract "
+            "('game { ends at last contract }')", v.contracts.span)
+    if v.going_out.floating and v.going_out.by == "meld":
+        err("E032", "floating players go out by discarding, but going out is by meld only",
+            v.going_out.span)
+    if v.claim is not None and v.claim.penalty < 0:
+        err("E021", "a negative penalty", v.claim.span)
+    if v.turn.melds_per_turn is not None and v.turn.melds_per_turn < 1:
+        err("E021", "melds per turn must be at least 1", v.turn.span)
+    for sp in v.deck.specials:
+        if sp.per_deck < 1:
+            err("E021", f"special card {sp.code}: {sp.per_deck} per deck", sp.span)

@@ -1,0 +1,104 @@
+"""Diagnostics for rule authors: stable codes, positions, and a caret under the fault.
+
+Each fault has a stable code and name (``E012 unknown-meld-kind``); the catalogue below is
+the one place they are listed, and ``docs/`` is generated from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from .span import Span
+
+# code -> (name, what it means)
+CATALOGUE: dict[str, tuple[str, str]] = {
+    "E001": ("syntax-error", "the text does not follow the language's grammar"),
+    "E002": ("unknown-word", "a word the language does not know in this place"),
+    "E003": ("unterminated", "the file ends inside a variant or a section"),
+    "E004": ("bad-character", "a character that cannot start any word of the language"),
+    "E010": ("duplicate-rule", "the same rule is stated twice in one variant or option"),
+    "E011": ("duplicate-variant", "two variants with one name"),
+    "E012": ("unknown-meld-kind", "a contract names a meld kind the variant does not define"),
+    "E013": ("unknown-parent", "extends names a variant that does not exist"),
+    "E014": ("extends-cycle", "a variant extends itself, directly or through others"),
+    "E015": ("unknown-option", "an option that the variant does not declare"),
+    "E016": ("unknown-card", "a card or card class that the deck does not hold"),
+    "E017": ("duplicate-option", "two options with one name"),
+    "E020": ("min-above-max", "a minimum is larger than its maximum"),
+    "E021": ("bad-count", "a count that must be positive is zero or negative"),
+    "E022": ("rounds-not-contiguous", "contract rounds must be numbered 1, 2, 3, ... without gaps"),
+    "E023": ("meld-too-small", "a contract meld is shorter than the meld kind allows"),
+    "E024": ("meld-too-long", "a contract meld is longer than the meld kind allows"),
+    "E025": ("contract-unreachable", "a contract needs more cards than a player can hold"),
+    "E026": ("deck-too-small", "the deck cannot serve the deal at some player count"),
+    "E027": ("no-score", "a card that can be held has no score"),
+    "E028": ("formula-not-whole", "a formula gives a fraction where a whole number is needed"),
+    "E029": ("formula-not-positive", "a formula gives zero or less where it must be positive"),
+    "E030": ("formula-error", "a formula cannot be evaluated (division by zero, no table row)"),
+    "E031": ("bad-range", "a range whose low end is above its high end"),
+    "E032": ("conflicting-rules", "two rules that cannot both hold"),
+    "E033": ("missing-rule", "a rule the variant needs is not stated"),
+    "E034": ("run-impossible", "a run length cannot be reached with the ranks available"),
+    "E035": ("not-a-custom-deck", "a custom-deck rule in a variant played with French cards"),
+    "E036": ("formula-variable", "a formula uses a variable that means nothing here"),
+    "W101": ("unused-kind", "a meld kind is defined but no contract uses it"),
+    "W102": ("no-wild-limit", "wild limits are stated but no card is wild"),
+    "W103": ("upper-players-open", "no upper player count: deck checks cover up to 12 players"),
+    "W104": ("score-overlap", "two score entries cover the same card"),
+}
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    code: str
+    message: str
+    span: Span
+    hint: str = ""
+
+    @property
+    def name(self) -> str:
+        return CATALOGUE[self.code][0]
+
+    @property
+    def severity(self) -> Severity:
+        return "warning" if self.code.startswith("W") else "error"
+
+    def render(self, sources: Mapping[str, str] | None = None) -> str:
+        head = f"{self.span}: {self.code} {self.name}: {self.message}"
+        lines = [head]
+        text = (sources or {}).get(self.span.path)
+        if text is not None and self.span.line > 0:
+            src_lines = text.splitlines()
+            if self.span.line <= len(src_lines):
+                src = src_lines[self.span.line - 1]
+                prefix = f"    {self.span.line}: "
+                lines.append(prefix + src)
+                width = 1
+                if self.span.end_line == self.span.line:
+                    width = max(1, self.span.end_column - self.span.column)
+                lines.append(" " * (len(prefix) + self.span.column - 1) + "^" * width)
+        if self.hint:
+            lines.append(f"    hint: {self.hint}")
+        return "\n".join(lines)
+
+
+class SpecError(Exception):
+    """One or more errors in spec text; carries every diagnostic found."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic], sources: Mapping[str, str]) -> None:
+        self.diagnostics = sorted(
+            diagnostics, key=lambda d: (d.span.path, d.span.line, d.span.column, d.code)
+        )
+        self.sources = dict(sources)
+        super().__init__(self.render())
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    def render(self) -> str:
+        return "\n".join(d.render(self.sources) for d in self.diagnostics)

@@ -1,0 +1,191 @@
+"""Formulas over ``players`` and ``round``: decks, jokers, cards dealt, buy limits.
+
+Arithmetic is exact (``Fraction``) so ``ceil(players / 2)`` means what it says; a value
+that must be a whole number and is not is reported by the checker.  ``unlimited``
+evaluates to ``None``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .span import Span
+
+
+class EvalError(Exception):
+    """A formula cannot be evaluated (division by zero, no table row matches)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Num:
+    value: int
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Var:
+    name: str  # "players" | "round"
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Unlimited:
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class BinOp:
+    op: str  # + - * /
+    left: Expr
+    right: Expr
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Neg:
+    operand: Expr
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    func: str  # ceil | floor | max | min
+    args: tuple[Expr, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    low: int | None  # None: the "else" row
+    high: int | None  # None with low set: open upward ("7+")
+    value: Expr
+    span: Span
+
+    def matches(self, x: int) -> bool:
+        if self.low is None:
+            return True
+        if self.high is None:
+            return x >= self.low
+        return self.low <= x <= self.high
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A piecewise value: ``by players { 3..4: 2, 5+: 3 }``."""
+
+    var: str
+    cases: tuple[Case, ...]
+    span: Span
+
+
+Expr = Num | Var | Unlimited | BinOp | Neg | Call | Table
+Value = Fraction | None
+
+_BINARY: dict[str, Callable[[Fraction, Fraction], Fraction]] = {
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+}
+
+
+def evaluate(expr: Expr, players: int, round_: int = 1) -> Value:
+    """The value of ``expr`` for a player count and a round number."""
+    match expr:
+        case Num(value=v):
+            return Fraction(v)
+        case Var(name=name):
+            return Fraction(players if name == "players" else round_)
+        case Unlimited():
+            return None
+        case Neg(operand=e):
+            inner = evaluate(e, players, round_)
+            return None if inner is None else -inner
+        case BinOp(op=op, left=left, right=right):
+            a = evaluate(left, players, round_)
+            b = evaluate(right, players, round_)
+            if a is None or b is None:
+                raise EvalError("'unlimited' cannot take part in arithmetic")
+            if op == "/":
+                if b == 0:
+                    raise EvalError("division by zero")
+                return a / b
+            return _BINARY[op](a, b)
+        case Call(func=func, args=args):
+            vals = [evaluate(a, players, round_) for a in args]
+            nums = [v for v in vals if v is not None]
+            if len(nums) != len(vals):
+                raise EvalError(f"'unlimited' cannot be an argument of {func}()")
+            if func == "ceil":
+                return Fraction(math.ceil(nums[0]))
+            if func == "floor":
+                return Fraction(math.floor(nums[0]))
+            best: Fraction = max(nums) if func == "max" else min(nums)
+            return best
+        case Table(var=var, cases=cases):
+            x = players if var == "players" else round_
+            for case in cases:
+                if case.matches(x):
+                    return evaluate(case.value, players, round_)
+            raise EvalError(f"no row of the table covers {var} = {x}")
+    raise EvalError(f"unknown formula node {expr!r}")  # pragma: no cover
+
+
+def evaluate_int(expr: Expr, players: int, round_: int = 1) -> int | None:
+    """Evaluate and demand a whole number (or ``unlimited``)."""
+    v = evaluate(expr, players, round_)
+    if v is None:
+        return None
+    if v.denominator != 1:
+        raise EvalError(f"gives {float(v):g}, not a whole number")
+    return int(v)
+
+
+def uses_round(expr: Expr) -> bool:
+    match expr:
+        case Var(name=name):
+            return name == "round"
+        case BinOp(left=left, right=right):
+            return uses_round(left) or uses_round(right)
+        case Neg(operand=e):
+            return uses_round(e)
+        case Call(args=args):
+            return any(uses_round(a) for a in args)
+        case Table(var=var, cases=cases):
+            return var == "round" or any(uses_round(c.value) for c in cases)
+    return False
+
+
+def render(expr: Expr) -> str:
+    """The formula as an author would write it (used by ``show`` and the rulebook)."""
+    match expr:
+        case Num(value=v):
+            return str(v)
+        case Var(name=name):
+            return name
+        case Unlimited():
+            return "unlimited"
+        case Neg(operand=e):
+            return f"-{render(e)}"
+        case BinOp(op=op, left=left, right=right):
+            return f"{_paren(left)} {op} {_paren(right)}"
+        case Call(func=func, args=args):
+            return f"{func}({', '.join(render(a) for a in args)})"
+        case Table(var=var, cases=cases):
+            rows = ", ".join(f"{_range(c)}: {render(c.value)}" for c in cases)
+            return f"by {var} {{ {rows} }}"
+    return "?"  # pragma: no cover
+
+
+def _paren(e: Expr) -> str:
+    return f"({render(e)})" if isinstance(e, BinOp) else render(e)
+
+
+def _range(c: Case) -> str:
+    if c.low is None:
+        return "else"
+    if c.high is None:
+        return f"{c.low}+"
+    return str(c.low) if c.low == c.high else f"{c.low}..{c.high}"

@@ -1,0 +1,209 @@
+"""Finding, parsing, resolving and checking variants: the language's front door.
+
+``load("continental", players=5)`` -> a checked :class:`Variant`; ``check_files`` -> every
+diagnostic of every variant in some files.  Built-in specs are parsed once and cached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import model as m
+from .build import build_variant
+from .check import check_variant
+from .data import builtin_specs
+from .errors import Diagnostic, SpecError
+from .syntax import Key, Setting, VariantDecl, parse
+
+
+class LookupFailure(Exception):
+    """A variant name or path that names nothing: a usage error, not a spec error."""
+
+
+@dataclass
+class Library:
+    """Variant declarations by name: the built-ins, then any files added on top."""
+
+    decls: dict[str, VariantDecl] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)
+    problems: list[Diagnostic] = field(default_factory=list)
+
+    def add_text(self, text: str, path: str, replace: bool = True) -> list[VariantDecl]:
+        self.sources[path] = text
+        decls = parse(text, path)
+        seen: dict[str, VariantDecl] = {}
+        for d in decls:
+            if d.name in seen:
+                self.problems.append(Diagnostic(
+                    "E011", f"variant '{d.name}' is declared twice in this file", d.span))
+            seen[d.name] = d
+            if replace or d.name not in self.decls:
+                self.decls[d.name] = d
+        return decls
+
+    def add_file(self, path: Path | str, replace: bool = True) -> list[VariantDecl]:
+        p = Path(path)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            raise LookupFailure(f"{p}: cannot read: {_reason(err)}") from None
+        return self.add_text(text, str(p), replace)
+
+    # ------------------------------------------------------------------------------
+    def chain(self, name: str) -> tuple[list[VariantDecl], list[Diagnostic]]:
+        """The declaration chain from the root ancestor down to ``name``."""
+        chain: list[VariantDecl] = []
+        problems: list[Diagnostic] = []
+        seen: set[str] = set()
+        decl: VariantDecl | None = self.decls[name]
+        while decl is not None:
+            if decl.name in seen:
+                problems.append(Diagnostic(
+                    "E014", f"variant '{name}' extends itself through "
+                    + " -> ".join(d.name for d in reversed(chain)), decl.parent_span or decl.span))
+                break
+            seen.add(decl.name)
+            chain.append(decl)
+            if decl.parent is None:
+                break
+            parent = self.decls.get(decl.parent)
+            if parent is None:
+                import difflib
+
+                close = difflib.get_close_matches(decl.parent, sorted(self.decls), n=1)
+                problems.append(Diagnostic(
+                    "E013", f"'{decl.name}' extends '{decl.parent}', which is not a known "
+                    "variant", decl.parent_span or decl.span,
+                    f"did you mean '{close[0]}'?" if close else ""))
+                break
+            decl = parent
+        chain.reverse()
+        return chain, problems
+
+    def resolve(
+        self, name: str, options: Sequence[str] = (), check: bool = True
+    ) -> tuple[m.Variant, list[Diagnostic]]:
+        """Build ``name`` with ``options`` on; returns the variant and its diagnostics."""
+        decl = self.decls[name]
+        chain, problems = self.chain(name)
+        problems.extend(decl.problems)
+        merged: dict[Key, Setting] = {}
+        available: dict[str, m.OptionInfo] = {}
+        option_decls = {}
+        for d in chain:
+            problems.extend(_duplicates(d.settings))
+            for s in d.settings:
+                merged[s.key] = s
+            for o in d.options.values():
+                problems.extend(_duplicates(o.settings))
+                available[o.name] = m.OptionInfo(o.name, o.title, o.span)
+                option_decls[o.name] = o
+        for opt in options:
+            if opt not in option_decls:
+                known = ", ".join(sorted(option_decls)) or "none"
+                problems.append(Diagnostic(
+                    "E015", f"variant '{name}' has no option '{opt}' (its options: {known})",
+                    decl.span))
+                continue
+            for s in option_decls[opt].settings:
+                merged[s.key] = s
+        parent = decl.parent
+        variant, build_problems = build_variant(
+            decl.name, decl.title, parent, merged, tuple(available.values()),
+            tuple(o for o in options if o in option_decls), decl.path, decl.span)
+        problems.extend(build_problems)
+        if check and not any(p.severity == "error" for p in problems):
+            problems.extend(check_variant(variant))
+        return variant, problems
+
+
+def _duplicates(settings: Iterable[Setting]) -> list[Diagnostic]:
+    seen: dict[Key, Setting] = {}
+    out = []
+    for s in settings:
+        if len(s.key) == 1 and s.key[0] in {"set", "run", "group", "cut", "claim",
+                                              "rummy_call", "knock"}:
+            continue
+        first = seen.get(s.key)
+        if first is not None and first.span != s.span:
+            what = " ".join(str(k) for k in s.key)
+            out.append(Diagnostic(
+                "E010", f"the rule '{what}' is stated twice (first at line {first.span.line})",
+                s.span))
+        seen[s.key] = s
+    return out
+
+
+def _reason(err: Exception) -> str:
+    if isinstance(err, FileNotFoundError):
+        return "no such file"
+    if isinstance(err, IsADirectoryError):
+        return "is a directory"
+    if isinstance(err, UnicodeDecodeError):
+        return "not UTF-8 text"
+    return err.__class__.__name__
+
+
+_BUILTIN: Library | None = None
+
+
+def builtin_library() -> Library:
+    """The built-in specs, parsed once per process."""
+    global _BUILTIN
+    if _BUILTIN is None:
+        lib = Library()
+        for path in builtin_specs().values():
+            lib.add_file(path)
+        _BUILTIN = lib
+    return _BUILTIN
+
+
+def library_for(target: str) -> tuple[Library, str]:
+    """A library that knows ``target`` (a built-in name or a spec file's path), and its name."""
+    base = builtin_library()
+    if target in base.decls and not Path(target).suffix:
+        return base, target
+    path = Path(target)
+    if path.suffix == ".rummy" or path.exists():
+        if not path.is_file():
+            raise LookupFailure(f"{target}: no such spec file")
+        lib = Library(dict(base.decls), dict(base.sources))
+        decls = lib.add_file(path)
+        if not decls:  # pragma: no cover - the grammar requires one variant
+            raise LookupFailure(f"{target}: holds no variant")
+        return lib, decls[0].name
+    import difflib
+
+    close = difflib.get_close_matches(target, sorted(base.decls), n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    raise LookupFailure(f"no built-in variant named '{target}'{hint}; "
+                        "'rummy-spec list' shows them")
+
+
+def load(target: str, options: Sequence[str] = ()) -> m.Variant:
+    """A checked variant by built-in name or file path; raises SpecError on any error."""
+    lib, name = library_for(target)
+    variant, problems = lib.resolve(name, options)
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        raise SpecError(errors, lib.sources)
+    return variant
+
+
+def check_file(path: Path | str) -> tuple[list[Diagnostic], dict[str, str]]:
+    """Every diagnostic for every variant in one file (parse errors included)."""
+    lib = Library(dict(builtin_library().decls), dict(builtin_library().sources))
+    try:
+        decls = lib.add_file(path)
+    except SpecError as err:
+        return err.diagnostics, err.sources
+    problems = list(lib.problems)
+    for d in decls:
+        for opts in [(), *[(o,) for o in d.options]]:
+            _, found = lib.resolve(d.name, opts)
+            for p in found:
+                if p.span.path == str(path) and p not in problems:
+                    problems.append(p)
+    return problems, lib.sources

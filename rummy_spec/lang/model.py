@@ -1,0 +1,336 @@
+"""The checked rules model: what a variant *is*, free of syntax.
+
+Every section is a frozen dataclass; every section and table row keeps the span of the
+source text that set it (``BUILTIN`` when a documented default applies).  The engine, the
+rulebook and the conformance kit all read this model and nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .expr import Expr, Num
+from .span import BUILTIN, Span
+
+MeldKind = Literal["set", "run", "group"]
+AceMode = Literal["low", "high", "either"]
+Scope = Literal["all", "contract"]
+
+
+def _n(v: int) -> Expr:
+    return Num(v, BUILTIN)
+
+
+@dataclass(frozen=True)
+class Players:
+    min: int = 2
+    max: int | None = None
+    span: Span = BUILTIN
+
+
+@dataclass(frozen=True)
+class SpecialCard:
+    """A non-rank card of a custom deck (Phase 10's Wild and Skip)."""
+
+    code: str
+    title: str
+    per_deck: int
+    skip: Literal["next", "chosen"] | None = None
+    never_taken: bool = False
+    not_last_card: bool = False
+    no_repeat_skips: bool = False
+    span: Span = BUILTIN
+
+
+@dataclass(frozen=True)
+class Deck:
+    decks: Expr = field(default_factory=lambda: _n(1))
+    jokers: Expr = field(default_factory=lambda: _n(0))
+    jokers_per_deck: bool = False
+    numbers: tuple[int, int] | None = None  # a custom deck: number ranks low..high
+    colours: tuple[tuple[str, str], ...] = ()  # custom deck colours: (code, name)
+    copies: int = 1  # copies of each number in each colour, per deck
+    specials: tuple[SpecialCard, ...] = ()
+    span: Span = BUILTIN
+
+    @property
+    def custom(self) -> bool:
+        return self.numbers is not None
+
+
+@dataclass(frozen=True)
+class CardClass:
+    """A predicate over cards: ``jokers``, ``red aces``, ``twos``, ``W``."""
+
+    joker: bool = False
+    rank: int | None = None
+    colour: str | None = None
+    special: str | None = None
+    text: str = ""
+    span: Span = BUILTIN
+
+
+@dataclass(frozen=True)
+class WildRules:
+    cards: tuple[CardClass, ...] = ()
+    never_outnumber: Scope | None = None
+    need_natural: Scope | None = None
+    not_adjacent_in_runs: bool = False
+    max_per_set: int | None = None
+    max_per_run: int | None = None
+    all_wild_sets: bool = False
+    span: Span = BUILTIN
+
+
+@dataclass(frozen=True)
+class SetRule:
+    min: int = 3
+    max: int | None = None
+    span: Span = BUILTIN
+
+
+@dataclass(frozen=True)
+class RunRule:
+    min: int = 3
+    max: int | None = None
+    ace: AceMode = "low"
+    ace_both_ends: bool = False
+    wrap: bool = False
+    any_colour: bool = False
+    span: Span = BUILTIN
+
+
+@dataclass(frozen=True)
+class GroupRule:
+    """A colour group: cards of one colour, any numbers (Phase 10)."""
+
+    min: int = 3
+    max: int | None = None
+    span: Span = BUILTIN
+
+
+@dataclass(frozen=True)
+class Deal:
+    cards: Expr = field(default_factory=lambda: _n(10))
+    first_dealer: Literal["random", "highest", "lowest"] = "random"
+    rotation: Literal["left", "winner"] = "left"
+    upcard_offered: bool = False  # Gin: first upcard offered to non-dealer, then dealer
+    span: Span = BUILTIN
+
+
+@dataclass(frozen=True)
+class Cut:
+    by: Literal["right", "any", "dealer"] = "right"
+    target: Expr = field(default_factory=lambda: _n(0))
+    bonus: Expr = field(default_factory=lambda: _n(0))
+    span: Span = BUILTIN
+
+
+@dataclass(frozen=True)
+class Element:
+    """``count`` melds of ``kind``, each at least ``size`` cards (None: the kind's min)."""
+
+    count: int
+    kind: MeldKind
+    size: int | None
+    span: Span = BUILTIN
+
+
+@dataclass(frozen=True)
+class Contract:
+    number: int
+    elements: tuple[Element, ...]
+    pat: bool = False  # the whole hand must be melded, no discard
+    span: Span = BUILTIN
+
+
+@dataclass(frozen=True)
+class Contracts:
+    rounds: tuple[Contract, ...] = ()
+    progression: Literal["together", "individual", "any-order"] = "together"
+    count: Literal["exact", "minimum"] = "exact"
+    size: Literal["exact", "minimum"] = "minimum"
+    same_suit_runs: Literal["touch", "gap"] = "touch"
+    distinct_set_ranks: bool = False
+    span: Span = BUILTIN
+
+
+@dataclass(frozen=True)
+class Turn:
+    no_upcard_when_down: bool = False
+    keep_taken_card: bool = False
+    no_playable_discard: bool = False
+    melds_per_turn: int | None = None
+    new_melds_after_down: bool = False
+    span: Span = BUILTIN
+
+
+@dataclass(frozen=True)
+class Layoff:
+    allowed: bool = True
+    timing: Literal["same-turn", "next-turn"] = "same-turn"
+    own_melds_next_turn: bool = False
+    needs_down: bool = True
+    span: Span = BUILTIN
+
+
+@dataclass(frozen=True)
+class Swap:
+    from_runs: bool = False
+    from_sets: bool = False
+    who: Literal["down", "anyone"] = "down"
+    others_only: bool = False
+    freed: Literal["table", "hand"] = "hand"
+    shift_to_end: bool = False
+    span: Span = BUILTIN
+
+    @property
+    def allowed(self) -> bool:
+        return self.from_runs or self.from_sets
+
+
+@dataclass(frozen=True)
+class Claim:
+    """Out-of-turn claims of the upcard: buy, "May I?", "I want it"."""
+
+    title: str = "buy"
+    window: Literal["after-refusal", "between-turns"] = "after-refusal"
+    priority: Literal["nearest", "first-caller"] = "nearest"
+    penalty: int = 1
+    limit: Expr | None = None  # per round; None: unlimited
+    carry_over: bool = False
+    own_discard: bool = False
+    when_down: bool = True
+    claimant_waits: bool = False
+    pile_after: Literal["open", "dead", "closed"] = "open"
+    chain: bool = False
+    span: Span = BUILTIN
+
+
+@dataclass(frozen=True)
+class RummyCall:
+    penalty: Literal["caller-discards", "gifts", "take-back"] = "caller-discards"
+    take_back_extra: int = 0
+    only_down_offenders: bool = False
+    span: Span = BUILTIN
+
+
+@dataclass(frozen=True)
+class GoingOut:
+    by: Literal["discard", "meld", "either"] = "either"
+    floating: bool = False
+    span: Span = BUILTIN
+
+
+@dataclass(frozen=True)
+class Knock:
+    deadwood: int = 10
+    gin_bonus: int = 25
+    big_gin_bonus: int | None = None
+    undercut_bonus: int = 25
+    undercut_on_equal: bool = True
+    defender_lays_off: bool = False
+    no_layoff_on_gin: bool = True
+    span: Span = BUILTIN
+
+
+StockStep = Literal["reshuffle", "turn-over", "end-round", "replay-extra-deck"]
+
+
+@dataclass(frozen=True)
+class Stock:
+    """What happens when the stock runs out: one step per exhaustion, the last repeats."""
+
+    empty: tuple[StockStep, ...] = ("reshuffle",)
+    dead_at: int | None = None
+    span: Span = BUILTIN
+
+
+@dataclass(frozen=True)
+class ScoreEntry:
+    """Points for a class of cards.  ``points`` None means pip value."""
+
+    kind: Literal["rank", "range", "joker", "wild", "special"]
+    low: int | None = None
+    high: int | None = None
+    colour: str | None = None
+    special: str | None = None
+    points: int | None = None
+    text: str = ""
+    span: Span = BUILTIN
+
+
+@dataclass(frozen=True)
+class Score:
+    entries: tuple[ScoreEntry, ...] = ()
+    method: Literal["penalty", "collect", "deadwood"] = "penalty"
+    rummy_doubles: bool = False
+    span: Span = BUILTIN
+
+
+@dataclass(frozen=True)
+class Game:
+    ends: Literal["rounds", "last-contract", "target"] = "rounds"
+    target: int | None = None
+    winner: Literal["lowest", "highest"] = "lowest"
+    ties: Literal["shared", "replay"] = "shared"
+    game_bonus: int = 0
+    line_bonus: int = 0
+    shutout_doubles: bool = False
+    span: Span = BUILTIN
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    name: str
+    title: str
+    span: Span = BUILTIN
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A variant with its parent chain and the chosen options already applied."""
+
+    name: str
+    title: str
+    parent: str | None
+    sources: tuple[str, ...]
+    players: Players
+    deck: Deck
+    wilds: WildRules
+    set: SetRule | None
+    run: RunRule | None
+    group: GroupRule | None
+    deal: Deal
+    cut: Cut | None
+    contracts: Contracts
+    turn: Turn
+    layoff: Layoff
+    swap: Swap
+    claim: Claim | None
+    rummy_call: RummyCall | None
+    going_out: GoingOut
+    knock: Knock | None
+    stock: Stock
+    score: Score
+    game: Game
+    options: tuple[OptionInfo, ...]
+    enabled: tuple[str, ...]
+    path: str
+    span: Span
+
+    @property
+    def rounds(self) -> int:
+        """Rounds in a fixed schedule (0 when the game runs to a target)."""
+        return len(self.contracts.rounds)
+
+    def meld_kinds(self) -> tuple[MeldKind, ...]:
+        kinds: list[MeldKind] = []
+        if self.set is not None:
+            kinds.append("set")
+        if self.run is not None:
+            kinds.append("run")
+        if self.group is not None:
+            kinds.append("group")
+        return tuple(kinds)
