@@ -110,9 +110,18 @@ def _check_formulas(v: m.Variant, err: _Err) -> bool:
             for rnd in round_numbers(v):
                 _value(v.claim.limit, n, rnd, "the buy limit", err, positive=False,
                        allow_unlimited=True)
-        if v.cut is not None:
-            _value(v.cut.target, n, 1, "the cut target", err, positive=True)
+        if v.cut is not None and _cut_bonus(v.cut, n, err) != 0:
+            for rnd in round_numbers(v):
+                _value(v.cut.target, n, rnd, "the cut target", err, positive=True)
     return ok
+
+
+def _cut_bonus(cut: m.Cut, players: int, err: _Err) -> int:
+    try:
+        return evaluate_int(cut.bonus, players) or 0
+    except EvalError as e:
+        err("E030", f"the cut bonus {e} for {players} players", cut.bonus.span)
+        return 0
 
 
 def _check_melds(v: m.Variant, err: _Err) -> None:
@@ -208,7 +217,7 @@ def _check_reachable(v: m.Variant, err: _Err) -> None:
             limit = None
             if v.claim.limit is not None:
                 try:
-                    limit = evaluate_int(v.claim.limit, n, contract.number)
+                    limit = buy_allowance(v, n, contract.number)
                 except EvalError:
                     return
             if limit is not None and holds + limit * per_buy < need:
@@ -216,6 +225,20 @@ def _check_reachable(v: m.Variant, err: _Err) -> None:
                     f"{holds} after drawing and at most {holds + limit * per_buy} with "
                     f"{limit} buys", contract.span)
                 break
+
+
+def buy_allowance(v: m.Variant, players: int, rnd: int) -> int | None:
+    """Most buys a player may make in a round; with carry-over, the unused ones add up."""
+    assert v.claim is not None and v.claim.limit is not None
+    if not v.claim.carry_over:
+        return evaluate_int(v.claim.limit, players, rnd)
+    total = 0
+    for r in range(1, rnd + 1):
+        value = evaluate_int(v.claim.limit, players, r)
+        if value is None:
+            return None
+        total += value
+    return total
 
 
 def _check_scores(v: m.Variant, err: _Err) -> None:
