@@ -1,0 +1,105 @@
+"""Every example in docs/language.md must be valid.
+
+A ```rummy block is a complete variant (or several): it must parse, resolve and check with
+no diagnostic at all, with no option on and with each of its options on.  A
+```rummy-fragment block holds variant-body items: wrapped in a variant, it must parse.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from rummy_spec.lang.errors import SpecError
+from rummy_spec.lang.library import Library
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "language.md"
+DOC_PATH = "docs/language.md"
+_FENCE = re.compile(r"^```(\S*)\s*$")
+
+
+@dataclass(frozen=True)
+class Block:
+    info: str
+    line: int  # line of the opening fence, 1-based
+    text: str
+
+
+def doc_blocks(text: str) -> list[Block]:
+    """Every fenced block of the document, with its info string."""
+    blocks: list[Block] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        m = _FENCE.match(lines[i])
+        if m is None:
+            i += 1
+            continue
+        start = i
+        body: list[str] = []
+        i += 1
+        while i < len(lines) and lines[i].rstrip() != "```":
+            body.append(lines[i])
+            i += 1
+        if i == len(lines):
+            raise AssertionError(f"{DOC_PATH}:{start + 1}: code block is never closed")
+        blocks.append(Block(m.group(1), start + 1, "\n".join(body) + "\n"))
+        i += 1
+    return blocks
+
+
+def _blocks(info: str) -> list[Block]:
+    return [b for b in doc_blocks(DOC.read_text(encoding="utf-8")) if b.info == info]
+
+
+VARIANTS = _blocks("rummy")
+FRAGMENTS = _blocks("rummy-fragment")
+
+
+def _ids(blocks: list[Block]) -> list[str]:
+    return [f"line{b.line}" for b in blocks]
+
+
+def test_the_document_has_examples() -> None:
+    assert len(VARIANTS) >= 5
+    assert FRAGMENTS
+
+
+def test_no_misspelt_info_strings() -> None:
+    """A block meant as rules but marked otherwise would escape the checks below."""
+    for b in doc_blocks(DOC.read_text(encoding="utf-8")):
+        if b.info.startswith("rummy"):
+            assert b.info in ("rummy", "rummy-fragment"), f"line {b.line}: ```{b.info}"
+
+
+@pytest.mark.parametrize("block", VARIANTS, ids=_ids(VARIANTS))
+def test_variant_example_loads_cleanly(block: Block) -> None:
+    lib = Library()
+    # The block's lines are numbered from 1; shift diagnostics to the document's lines.
+    padded = "\n" * block.line + block.text
+    try:
+        decls = lib.add_text(padded, DOC_PATH)
+    except SpecError as err:
+        pytest.fail(f"example at line {block.line} does not parse:\n{err.render()}")
+    assert decls, f"example at line {block.line} declares no variant"
+    assert not lib.problems, "\n".join(p.render(lib.sources) for p in lib.problems)
+    for decl in decls:
+        for options in [(), *((name,) for name in decl.options)]:
+            _, problems = lib.resolve(decl.name, options)
+            assert not problems, (
+                f"{decl.name} {list(options)}:\n"
+                + "\n".join(p.render(lib.sources) for p in problems)
+            )
+
+
+@pytest.mark.parametrize("block", FRAGMENTS, ids=_ids(FRAGMENTS))
+def test_fragment_parses(block: Block) -> None:
+    # The wrapper's first line stands on the fence's line, so positions match the document.
+    text = "\n" * (block.line - 1) + "variant fragment {\n" + block.text + "}\n"
+    try:
+        Library().add_text(text, DOC_PATH)
+    except SpecError as err:
+        pytest.fail(f"fragment at line {block.line} does not parse:\n{err.render()}")
