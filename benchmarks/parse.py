@@ -1,0 +1,107 @@
+"""How long parsing and checking the built-in specs takes.
+
+Goal: every built-in spec parsed and checked in under 100 ms all together, in one process
+after import.  The compiled Lark parser is built once, before timing (its build time is
+shown apart); each timed pass starts from a fresh :class:`Library` and an empty card-table
+cache, so nothing else carries over from one pass to the next.  "Checked" means what
+``rummy-spec check`` does: every variant resolved and checked, with no option and with each
+of its options in turn (``--no-options``: each variant once, as ``load`` does).
+
+Run ``python -m benchmarks.parse`` (or ``python benchmarks/parse.py``); ``--repeats N``
+changes the number of passes (30), ``--strict`` exits 1 when the goal is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: make the checkout importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rummy_spec import decks
+from rummy_spec.lang import Library
+from rummy_spec.lang.data import builtin_specs
+from rummy_spec.lang.syntax import parser
+
+GOAL_MS = 100.0
+
+Timing = dict[str, tuple[float, float]]  # spec -> (parse seconds, check seconds)
+
+
+def one_pass(specs: dict[str, tuple[str, str]], with_options: bool = True) -> tuple[Timing, int]:
+    """Parse every spec into a fresh library, then resolve and check every variant.
+
+    Returns the time per spec and the number of errors found (a built-in should have none).
+    """
+    decks.card_table.cache_clear()
+    lib = Library()
+    parse_times: dict[str, float] = {}
+    declared = {}
+    for name, (path, text) in specs.items():
+        start = time.perf_counter()
+        declared[name] = lib.add_text(text, path)
+        parse_times[name] = time.perf_counter() - start
+    timing: Timing = {}
+    errors = 0
+    for name, decls in declared.items():
+        start = time.perf_counter()
+        for decl in decls:
+            for options in [(), *((o,) for o in decl.options if with_options)]:
+                _, problems = lib.resolve(decl.name, options)
+                errors += sum(1 for p in problems if p.severity == "error")
+        timing[name] = (parse_times[name], time.perf_counter() - start)
+    return timing, errors
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    args.add_argument("--repeats", type=int, default=30, help="timed passes (default 30)")
+    args.add_argument("--strict", action="store_true", help="exit 1 when the goal is missed")
+    args.add_argument("--no-options", action="store_true",
+                      help="check each variant once, without its options")
+    opts = args.parse_args(argv)
+    if opts.repeats < 1:
+        args.error("--repeats must be at least 1")
+
+    specs = {name: (str(path), path.read_text(encoding="utf-8"))
+             for name, path in builtin_specs().items()}
+    if not specs:
+        print("no built-in specs found", file=sys.stderr)
+        return 1
+
+    start = time.perf_counter()
+    parser()
+    build_ms = (time.perf_counter() - start) * 1000
+
+    passes = [one_pass(specs, not opts.no_options) for _ in range(opts.repeats)]
+    errors = passes[0][1]
+
+    what = "without options" if opts.no_options else "with each option"
+    print(f"parse + check ({what}) of {len(specs)} built-in specs, "
+          f"median of {opts.repeats} fresh passes")
+    print(f"(Lark parser built once beforehand in {build_ms:.1f} ms, not counted)\n")
+    print(f"{'spec':<24}{'parse ms':>10}{'check ms':>10}{'total ms':>10}")
+    for name in specs:
+        parse_ms = statistics.median(t[name][0] for t, _ in passes) * 1000
+        check_ms = statistics.median(t[name][1] for t, _ in passes) * 1000
+        print(f"{name:<24}{parse_ms:>10.2f}{check_ms:>10.2f}{parse_ms + check_ms:>10.2f}")
+    totals = [sum(p + c for p, c in t.values()) * 1000 for t, _ in passes]
+    total = statistics.median(totals)
+    print(f"{'all specs, one pass':<24}{'':>20}{total:>10.2f}"
+          f"   (fastest {min(totals):.2f}, slowest {max(totals):.2f})\n")
+    met = total < GOAL_MS
+    print(f"goal: all built-in specs parsed and checked in under {GOAL_MS:.0f} ms together, "
+          f"in one process after import: {'met' if met else 'MISSED'} ({total:.1f} ms)")
+    if errors:
+        print(f"warning: the built-in specs have {errors} errors; "
+              "run 'rummy-spec check' on them", file=sys.stderr)
+    return 1 if opts.strict and not met else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
