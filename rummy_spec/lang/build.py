@@ -14,18 +14,9 @@ from . import model as m
 from .errors import Diagnostic
 from .expr import Expr
 from .span import BUILTIN, Span
-from .syntax import Key, RawCard, Setting
+from .syntax import RANK_WORDS, Key, RawCard, Setting
 
-_RANK_WORDS: dict[str, int] = {}
-for _i, _names in enumerate(
-    [("a", "ace", "aces"), ("2", "two", "twos", "deuce", "deuces"), ("3", "three", "threes"),
-     ("4", "four", "fours"), ("5", "five", "fives"), ("6", "six", "sixes"),
-     ("7", "seven", "sevens"), ("8", "eight", "eights"), ("9", "nine", "nines"),
-     ("10", "t", "ten", "tens"), ("j", "jack", "jacks"), ("q", "queen", "queens"),
-     ("k", "king", "kings")]
-):
-    for _n in _names:
-        _RANK_WORDS[_n] = _i + 1
+_RANK_WORDS = RANK_WORDS
 
 
 @dataclass
@@ -165,6 +156,9 @@ def _deck(r: _Reader) -> m.Deck:
 
 
 def _wilds(r: _Reader, deck: m.Deck) -> m.WildRules:
+    if r.has("wilds", "max_per_group"):
+        r.error("E032", "wild limits per group are not part of the language; limit sets or "
+                "runs", r.settings[("wilds", "max_per_group")].span)
     fields = r.fields("wilds", m.WildRules)
     raw: tuple[RawCard, ...] = fields.get("cards", ())
     cards = [resolve_card(c, deck, r) for c in raw]
@@ -205,16 +199,7 @@ def _score(r: _Reader, deck: m.Deck) -> m.Score:
     for key, s in r.settings.items():
         if key[:2] != ("score", "entry"):
             continue
-        (label, pattern), points_expr = s.value
-        points = None
-        if points_expr is not None:
-            from .expr import EvalError, evaluate_int
-
-            try:
-                points = evaluate_int(points_expr, 2)
-            except EvalError as err:
-                r.error("E030", f"score for {label}: {err}", s.span)
-                continue
+        (label, pattern), points = s.value
         if label == "wild":
             entries.append(m.ScoreEntry("wild", points=points, text="wild", span=s.span))
         elif isinstance(pattern, RawCard):
@@ -240,7 +225,7 @@ def _score(r: _Reader, deck: m.Deck) -> m.Score:
             if lo > hi:
                 r.error("E031", f"score range {label} runs backwards", rspan)
                 continue
-            entries.append(m.ScoreEntry("range", low=lo, high=hi, points=points, text=label,
-                                        span=s.span))
+            entries.append(m.ScoreEntry("range", low=lo, high=hi, points=points,
+                                        text=f"{lo_word}..{hi_word}", span=s.span))
     fields["entries"] = tuple(entries)
     return m.Score(**fields)

@@ -103,9 +103,10 @@ def _check_formulas(v: m.Variant, err: _Err) -> bool:
                 continue
             need = n * dealt + 1
             if need > size:
+                where = v.deal.cards.span if v.deal.cards.span.line else v.players.span
                 err("E026", f"{n} players x {dealt} cards + 1 upcard = {need} cards, but the "
                     f"pack has {size}" + (f" (round {rnd})" if v.rounds > 1 else ""),
-                    v.deal.cards.span)
+                    where)
         if v.claim is not None and v.claim.limit is not None:
             for rnd in round_numbers(v):
                 _value(v.claim.limit, n, rnd, "the buy limit", err, positive=False,
@@ -187,6 +188,14 @@ def _check_contracts(v: m.Variant, err: _Err, formulas_ok: bool) -> None:
                         f"(at most {longest} ranks)", e.span)
     if formulas_ok:
         _check_reachable(v, err)
+    if c.rounds:
+        used = {e.kind for contract in c.rounds for e in contract.elements}
+        for kind in v.meld_kinds():
+            if kind not in used:
+                rule = _kind_rule(v, kind)
+                assert rule is not None
+                err("W101", f"the {kind} kind is defined but no contract asks for one "
+                    "(it can still take lay-offs and extra melds)", rule.span)
 
 
 def minimum_cards(v: m.Variant, contract: m.Contract) -> int:
@@ -256,6 +265,9 @@ def _check_rules(v: m.Variant, err: _Err) -> None:
     g = v.game
     if v.knock is not None and v.contracts.rounds:
         err("E032", "knocking (Gin) and contracts cannot be combined", v.knock.span)
+    if v.knock is not None and (v.players.max is None or v.players.max > 2):
+        err("E032", "knocking is scored between two players: state 'players 2..2'",
+            v.knock.span)
     if g.ends == "last-contract" and not v.contracts.rounds:
         err("E033", "the game ends at the last contract, but there are no contracts", g.span)
     if g.ends == "rounds" and not v.contracts.rounds:

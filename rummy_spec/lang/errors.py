@@ -45,8 +45,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "E036": ("formula-variable", "a formula uses a variable that means nothing here"),
     "W101": ("unused-kind", "a meld kind is defined but no contract uses it"),
     "W102": ("no-wild-limit", "wild limits are stated but no card is wild"),
-    "W103": ("upper-players-open", "no upper player count: deck checks cover up to 12 players"),
-    "W104": ("score-overlap", "two score entries cover the same card"),
 }
 
 Severity = Literal["error", "warning"]

@@ -22,6 +22,18 @@ from .span import Span
 
 Key = tuple[str | int, ...]
 
+# Rank words of French cards -> rank number (ace = 1).
+RANK_WORDS: dict[str, int] = {}
+for _i, _names in enumerate(
+    [("a", "ace", "aces"), ("2", "two", "twos", "deuce", "deuces"), ("3", "three", "threes"),
+     ("4", "four", "fours"), ("5", "five", "fives"), ("6", "six", "sixes"),
+     ("7", "seven", "sevens"), ("8", "eight", "eights"), ("9", "nine", "nines"),
+     ("10", "t", "ten", "tens"), ("j", "jack", "jacks"), ("q", "queen", "queens"),
+     ("k", "king", "kings")]
+):
+    for _n in _names:
+        RANK_WORDS[_n] = _i + 1
+
 
 @dataclass(frozen=True)
 class Setting:
@@ -555,17 +567,23 @@ class _Builder(Transformer[Token, list[VariantDecl]]):
 
     def pattern_class(self, c: list[RawCard]) -> tuple[str, Any]:
         card = c[0]
-        return (f"{card.colour or ''} {card.word.lower()}".strip(), card)
+        word = card.word.lower()
+        canonical = str(RANK_WORDS.get(word, "joker" if word == "jokers" else word))
+        return (f"{card.colour or ''} {canonical}".strip(), card)
 
     @v_args(meta=True)
     def pattern_range(self, meta: Meta, c: list[Token]) -> tuple[str, Any]:
-        return (f"{c[0]}..{c[1]}".upper(), (str(c[0]), str(c[1]), _span(self.path, meta)))
+        lo, hi = (str(RANK_WORDS.get(str(t).lower(), str(t))) for t in c)
+        return (f"{lo}..{hi}", (str(c[0]), str(c[1]), _span(self.path, meta)))
 
     def pattern_wild(self, c: list[Any]) -> tuple[str, Any]:
         return ("wild", None)
 
-    def points(self, c: list[ex.Expr]) -> ex.Expr:
-        return c[0]
+    def points_int(self, c: list[Token]) -> int:
+        return int(c[0])
+
+    def points_neg(self, c: list[Token]) -> int:
+        return -int(c[0])
 
     def pip(self, c: list[Any]) -> None:
         return None
