@@ -32,7 +32,8 @@ JSON = dict[str, Any]
 def variant_to_json(variant: m.Variant, players: int) -> JSON:
     """The whole variant, evaluated for ``players`` players.
 
-    Raises ``ValueError`` when ``players`` is outside the variant's range, and
+    Raises ``ValueError`` when ``players`` is outside the variant's range or the pack
+    cannot serve the deal (possible only beyond the counts the checker covers), and
     :class:`~rummy_spec.lang.expr.EvalError` if a formula cannot be evaluated at a count the
     checker did not cover (an open upper bound beyond its limit).
     """
@@ -46,7 +47,10 @@ def variant_to_json(variant: m.Variant, players: int) -> JSON:
     counts = Counter(pack)
     wild = decks.wild_faces(variant)
     points = decks.face_points(variant)
-    dealt = [_int(variant.deal.cards, players, r) for r in rounds]
+    dealt = [_int(variant.deal.cards, players, r) or 0 for r in rounds]
+    if len(pack) < players * max(dealt) + 1:
+        raise ValueError(f"a pack of {len(pack)} cards cannot deal {max(dealt)} cards to "
+                         f"{players} players and turn an upcard")
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -98,7 +102,7 @@ def variant_to_json(variant: m.Variant, players: int) -> JSON:
         },
         "deal": {
             "cards": {"formula": render(variant.deal.cards), "per_round": dealt},
-            "stock_after_deal": [len(pack) - players * (d or 0) - 1 for d in dealt],
+            "stock_after_deal": [len(pack) - players * d - 1 for d in dealt],
             **_plain(variant.deal, skip=("cards",)),
         },
         "cut": None if variant.cut is None else _cut(variant.cut, players),

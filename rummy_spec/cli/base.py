@@ -1,0 +1,63 @@
+"""What every command shares: its registration record, its result, and usage errors.
+
+A command never prints: it returns an :class:`Outcome` holding the whole text for stdout
+and stderr and the exit code, and ``main`` writes it at once.  So a failure half-way
+through never leaves half a report behind, and tests read the text without capturing.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import NoReturn
+
+# Exit codes: the same for every command.
+OK = 0
+FAILED = 1  # the input was understood and found wrong (a spec error, a failed check)
+USAGE = 2  # the command line itself is wrong: unknown option, missing file, bad number
+INTERNAL = 3  # a bug in rummy-spec: reported in one line, never as a traceback
+
+
+class UsageError(Exception):
+    """A bad command line: reported as one line on stderr, exit code 2."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A command's complete result, written by ``main`` in one piece."""
+
+    code: int = OK
+    out: str = ""
+    err: str = ""
+
+
+@dataclass(frozen=True)
+class Command:
+    """One subcommand: its name, a one-line help, how to add its arguments, how to run it."""
+
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], Outcome]
+    description: str = ""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that raises :class:`UsageError` instead of printing usage and exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
+
+
+def whole_number(text: str) -> int:
+    """An argparse type: a whole number, with a message in plain words."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+
+
+def lines(*parts: str) -> str:
+    """Text lines joined, with a final newline ("" is a blank line)."""
+    return "\n".join(parts) + "\n" if parts else ""

@@ -1,0 +1,104 @@
+"""``rummy-spec check PATH|NAME...``: every diagnostic of some spec files, then a summary.
+
+A directory means every ``*.rummy`` file directly inside it; a name means the built-in
+file that declares it.  Each variant is checked as written and with each of its options
+switched on by itself.  Exit 0 when no error was found (warnings allowed), 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ..lang import Diagnostic
+from .base import FAILED, INTERNAL, OK, Command, Outcome, lines
+from .specs import FileReport, Finding, builtins, check_spec_file, spec_files
+
+
+def check_targets(targets: list[str]) -> list[FileReport]:
+    """Check every file the targets name; a usage error is raised before any checking."""
+    b = builtins()
+    files = spec_files(targets, b)
+    return [check_spec_file(f, b.library) for f in files]
+
+
+def plural(n: int, word: str) -> str:
+    if n == 0:
+        return f"no {word}s"
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def file_status(r: FileReport) -> str:
+    names = ", ".join(r.variants) or "no variant"
+    if r.crashes:
+        return (f"{r.path}: not fully checked ({plural(len(r.crashes), 'internal error')}), "
+                f"{plural(r.errors, 'error')}, {plural(r.warnings, 'warning')}")
+    if r.errors:
+        return f"{r.path}: {plural(r.errors, 'error')}, {plural(r.warnings, 'warning')}"
+    warned = f", {plural(r.warnings, 'warning')}" if r.warnings else ""
+    return f"{r.path}: ok ({names}){warned}"
+
+
+def summary(reports: list[FileReport]) -> str:
+    errors = sum(r.errors for r in reports)
+    warnings = sum(r.warnings for r in reports)
+    variants = sum(len(r.variants) for r in reports)
+    crashes = sum(len(r.crashes) for r in reports)
+    verdict = "failed" if errors or crashes else "ok"
+    text = (f"{verdict}: {plural(len(reports), 'file')}, {plural(variants, 'variant')}, "
+            f"{plural(errors, 'error')}, {plural(warnings, 'warning')}")
+    if crashes:
+        text += f", {plural(crashes, 'internal error')} (bugs in rummy-spec)"
+    return text
+
+
+def report_text(reports: list[FileReport]) -> str:
+    """Each file's diagnostics, then its status line, then the summary.
+
+    A fault shared with an earlier file (a parent's, seen again through a child) is shown
+    once.  The checker tries every player count and round, so one faulty rule can fail many
+    times at one place: the first is shown in full and the rest counted below it.
+    """
+    parts: list[str] = []
+    shown: set[Diagnostic] = set()
+    for r in reports:
+        groups: dict[tuple[str, str, int, int], list[Finding]] = {}
+        for f in r.findings:
+            if f.diagnostic in shown:
+                continue
+            shown.add(f.diagnostic)
+            d = f.diagnostic
+            groups.setdefault((d.code, d.span.path, d.span.line, d.span.column), []).append(f)
+        parts.extend(r.crashes)
+        for same in groups.values():
+            text = same[0].render(r.sources, r.path)
+            if len(same) > 1:
+                text += (f"\n    ... and {len(same) - 1} more {same[0].diagnostic.code} here "
+                         "(other player counts or rounds)")
+            parts.append(text)
+        parts.append(file_status(r))
+    parts.append(summary(reports))
+    return lines(*parts)
+
+
+def _configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("targets", nargs="+", metavar="PATH|NAME",
+                        help="a spec file, a directory of spec files, or a built-in name")
+
+
+def _run(args: argparse.Namespace) -> Outcome:
+    reports = check_targets(list(args.targets))
+    code = OK
+    if any(r.errors for r in reports):
+        code = FAILED
+    if any(r.crashes for r in reports):
+        code = INTERNAL
+    return Outcome(code=code, out=report_text(reports))
+
+
+COMMAND = Command(
+    name="check",
+    help="check spec files and print every error with its line and a caret",
+    configure=_configure,
+    run=_run,
+    description=__doc__ or "",
+)

@@ -1,0 +1,66 @@
+"""``rummy-spec list``: the built-in variants, one line each."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..lang import model as m
+from .base import Command, Outcome, lines
+from .specs import builtins
+
+
+def players_text(p: m.Players) -> str:
+    if p.max is None:
+        return f"{p.min}+ players"
+    if p.max == p.min:
+        return f"{p.min} players"
+    return f"{p.min}..{p.max} players"
+
+
+def rounds_text(v: m.Variant) -> str:
+    if v.rounds:
+        return f"{v.rounds} round" + ("s" if v.rounds != 1 else "")
+    if v.game.ends == "target" and v.game.target is not None:
+        return f"to {v.game.target} points"
+    return "no fixed rounds"
+
+
+def table(rows: list[list[str]]) -> list[str]:
+    """Rows as left-aligned columns, two spaces apart."""
+    if not rows:
+        return []
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
+            for r in rows]
+
+
+def _configure(parser: argparse.ArgumentParser) -> None:
+    del parser  # no arguments
+
+
+def _run(args: argparse.Namespace) -> Outcome:
+    b = builtins()
+    rows: list[list[str]] = []
+    for name, decl in b.library.decls.items():
+        v, problems = b.library.resolve(name)
+        note = ""
+        if any(p.severity == "error" for p in problems):
+            note = f"(has errors: rummy-spec check {name})"
+        elif decl.parent:
+            note = f"(extends {decl.parent})"
+        rows.append([v.name, v.title, players_text(v.players), rounds_text(v), note])
+    for path in b.broken:
+        stem = next((s for s, p in b.files.items() if str(p) == path), path)
+        rows.append([stem, "?", "", "", f"(does not parse: rummy-spec check {stem})"])
+    rows.sort(key=lambda r: r[0])
+    if not rows:
+        return Outcome(out="no built-in variants\n")
+    return Outcome(out=lines(*table(rows)))
+
+
+COMMAND = Command(
+    name="list",
+    help="the built-in variants: name, title, players, rounds",
+    configure=_configure,
+    run=_run,
+)

@@ -1,0 +1,103 @@
+"""``rummy-spec show NAME|PATH``: the fully resolved rules for one player count.
+
+``extends`` and the chosen options are applied and every formula is evaluated for the
+player count (default: the variant's minimum).  Text for people by default; ``--json``
+prints the stable form that engines read (``schema/variant.schema.json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from ..lang import SpecError
+from ..lang import model as m
+from ..lang.export import variant_to_json
+from ..lang.expr import EvalError
+from .base import Command, Outcome, UsageError, lines, whole_number
+from .show_text import render_text
+from .specs import find_variant
+
+# Open-ended variants ("players 2+") are shown for at most this many players: beyond it
+# the pack grows without bound and the result means nothing at a table.
+MOST_PLAYERS = 100
+
+
+def resolve(target: str, options: list[str], chosen: str | None = None) -> m.Variant:
+    """The checked variant with ``options`` on; a usage error for an unknown option."""
+    lib, name = find_variant(target, chosen)
+    plain, _ = lib.resolve(name, check=False)
+    known = [o.name for o in plain.options]
+    wanted = list(dict.fromkeys(options))
+    for opt in wanted:
+        if opt not in known:
+            listed = ", ".join(known) if known else "none"
+            raise UsageError(f"--option {opt}: variant '{name}' has no such option "
+                             f"(its options: {listed})")
+    variant, problems = lib.resolve(name, wanted)
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        raise SpecError(errors, lib.sources)
+    return variant
+
+
+def choose_players(variant: m.Variant, asked: int | None) -> int:
+    p = variant.players
+    if asked is None:
+        return p.min
+    high = p.max if p.max is not None else MOST_PLAYERS
+    if not p.min <= asked <= high:
+        if p.max is None:
+            allowed = f"{p.min} or more players (show takes at most {MOST_PLAYERS})"
+        else:
+            allowed = f"{p.min} players" if p.min == p.max else f"{p.min}..{p.max} players"
+        raise UsageError(f"--players {asked}: {variant.name} is played by {allowed}")
+    return asked
+
+
+def exported(variant: m.Variant, players: int) -> dict[str, Any]:
+    try:
+        return variant_to_json(variant, players)
+    except (ValueError, EvalError) as err:
+        raise UsageError(f"--players {players}: {err}") from None
+
+
+def add_variant_arguments(parser: argparse.ArgumentParser) -> None:
+    """NAME|PATH, --players, --option, --variant: shared by commands that take a variant."""
+    parser.add_argument("target", metavar="NAME|PATH", help="a built-in variant or a spec file")
+    parser.add_argument("--players", type=whole_number, metavar="N",
+                        help="the player count (default: the variant's minimum)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME",
+                        help="switch on one of the variant's options (repeatable)")
+    parser.add_argument("--variant", metavar="NAME",
+                        help="which variant of a file that declares several")
+
+
+def show_text(target: str, players: int | None = None, options: list[str] | None = None) -> str:
+    """What ``show`` prints for people (used by ``demo`` too)."""
+    variant = resolve(target, options or [])
+    return render_text(exported(variant, choose_players(variant, players)))
+
+
+def _configure(parser: argparse.ArgumentParser) -> None:
+    add_variant_arguments(parser)
+    parser.add_argument("--json", action="store_true",
+                        help="print the stable JSON form instead of text")
+
+
+def _run(args: argparse.Namespace) -> Outcome:
+    variant = resolve(args.target, list(args.option), args.variant)
+    data = exported(variant, choose_players(variant, args.players))
+    if args.json:
+        return Outcome(out=lines(json.dumps(data, indent=2, ensure_ascii=False)))
+    return Outcome(out=render_text(data))
+
+
+COMMAND = Command(
+    name="show",
+    help="the fully resolved rules of a variant for a player count (text or --json)",
+    configure=_configure,
+    run=_run,
+    description=__doc__ or "",
+)
