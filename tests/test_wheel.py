@@ -11,6 +11,7 @@ dependencies (lark, PyYAML) are lent from this interpreter instead of downloaded
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 import subprocess
 import sys
@@ -38,6 +39,13 @@ def _clean_env(**extra: str) -> dict[str, str]:
     return env
 
 
+def _reason(stderr: str) -> str:
+    """pip's own account of a failure: its first ERROR line, or its last words."""
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    errors = [line for line in lines if line.startswith("ERROR")]
+    return (errors or lines or ["no output"])[0]
+
+
 def _lend_dependencies(into: Path) -> Path:
     """A directory holding only lark and yaml from this interpreter (for offline installs)."""
     into.mkdir()
@@ -54,12 +62,14 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, 
     base = tmp_path_factory.mktemp("wheel")
     assert REPO not in base.parents, "the virtualenv must live outside the repository"
     dist = base / "dist"
-    built = _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+    # with hatchling here (the dev extra has it) no network is needed; without it pip
+    # fetches hatchling into an isolated build environment
+    isolation = ["--no-build-isolation"] if importlib.util.find_spec("hatchling") else []
+    built = _run([sys.executable, "-m", "pip", "wheel", "--no-deps", *isolation,
                   "-w", str(dist), str(REPO)], cwd=base, env=_clean_env())
     wheels = sorted(dist.glob("rummy_spec-*.whl"))
     if built.returncode != 0 or not wheels:
-        pytest.skip("cannot build the wheel here (is hatchling installed?): "
-                    + (built.stderr.strip().splitlines() or ["no output"])[-1])
+        pytest.skip(f"cannot build the wheel here: {_reason(built.stderr)}")
     venv = base / "venv"
     made = _run([sys.executable, "-m", "venv", "--without-pip", str(venv)], cwd=base)
     if made.returncode != 0:
@@ -71,7 +81,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, 
     if with_deps.returncode != 0:  # offline: install the wheel alone, lend lark and yaml
         alone = _run([*pip, "--no-deps", str(wheels[0])], cwd=base, env=env)
         if alone.returncode != 0:
-            pytest.skip(f"cannot install the wheel: {alone.stderr.strip()}")
+            pytest.skip(f"cannot install the wheel: {_reason(alone.stderr)}")
         env = _clean_env(PYTHONPATH=str(_lend_dependencies(base / "lent")))
     script = venv / "bin" / "rummy-spec"
     assert script.exists(), "the wheel installs no rummy-spec console script"
