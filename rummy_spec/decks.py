@@ -47,6 +47,19 @@ def full_deck(variant: m.Variant, players: int, extra_decks: int = 0) -> list[in
     return cards
 
 
+def deck_size(variant: m.Variant, players: int, extra_decks: int = 0) -> int:
+    """How many cards the pack holds, without building it."""
+    decks, jokers = deck_counts(variant, players, extra_decks)
+    d = variant.deck
+    if d.numbers is None:
+        per_deck = 52
+    else:
+        low, high = d.numbers
+        per_deck = max(0, high - low + 1) * len(d.colours) * d.copies
+        per_deck += sum(s.per_deck for s in d.specials)
+    return decks * per_deck + jokers
+
+
 def matches(cls: m.CardClass, face: Face) -> bool:
     if cls.joker:
         return face.joker

@@ -34,10 +34,10 @@ class _Reader:
         return default if s is None else s.value
 
     def span(self, *prefix: str | int) -> Span:
-        """Where a section (or a rule) was stated: its first setting, or BUILTIN."""
+        """Where a section (or a rule) was stated: its block, its first setting, or BUILTIN."""
         best: Span | None = None
         for key, s in self.settings.items():
-            if key[: len(prefix)] == prefix and (
+            if key[: len(prefix)] == prefix and key[-1] != "__block__" and (
                 best is None or (s.span.path, s.span.line, s.span.column)
                 < (best.path, best.line, best.column)
             ):
@@ -185,6 +185,9 @@ def _contracts(r: _Reader, kinds: set[str]) -> m.Contracts:
         rounds.append(m.Contract(number, tuple(elements), pat, s.span))
     rounds.sort(key=lambda c: c.number)
     for i, c in enumerate(rounds, start=1):
+        if c.number < 1:
+            r.error("E022", f"contract rounds are numbered from 1, not {c.number}", c.span)
+            break
         if c.number != i:
             r.error("E022", f"contract rounds must be numbered 1, 2, 3, ...: round {i} is "
                     f"missing before round {c.number}", c.span)
@@ -228,4 +231,6 @@ def _score(r: _Reader, deck: m.Deck) -> m.Score:
             entries.append(m.ScoreEntry("range", low=lo, high=hi, points=points,
                                         text=f"{lo_word}..{hi_word}", span=s.span))
     fields["entries"] = tuple(entries)
+    block = r.settings.get(("score", "__block__"))
+    fields["block"] = block.span if block is not None else BUILTIN
     return m.Score(**fields)

@@ -29,16 +29,21 @@ def round_numbers(v: m.Variant) -> range:
 def check_variant(v: m.Variant) -> list[Diagnostic]:
     out: list[Diagnostic] = []
 
-    def err(code: str, msg: str, span: Span, hint: str = "", /) -> None:
-        d = Diagnostic(code, msg, span, hint)
-        if d not in out:
-            out.append(d)
+    seen: set[tuple[str, Span]] = set()
 
-    _check_players(v, err)
-    formulas_ok = _check_formulas(v, err)
+    def err(code: str, msg: str, span: Span, hint: str = "", /) -> None:
+        if span.line == 0:  # a default applies: point at the variant's name
+            span = v.span
+        if (code, span) not in seen:  # one report per fault, not per player count
+            seen.add((code, span))
+            out.append(Diagnostic(code, msg, span, hint))
+
+    players_ok = _check_players(v, err)
+    formulas_ok = players_ok and _check_formulas(v, err)
     _check_melds(v, err)
     _check_contracts(v, err, formulas_ok)
-    _check_scores(v, err)
+    if formulas_ok:
+        _check_scores(v, err)
     _check_rules(v, err)
     return out
 
@@ -47,12 +52,15 @@ class _Err(Protocol):
     def __call__(self, code: str, msg: str, span: Span, hint: str = "", /) -> None: ...
 
 
-def _check_players(v: m.Variant, err: _Err) -> None:
+def _check_players(v: m.Variant, err: _Err) -> bool:
     p = v.players
     if p.min < 1:
         err("E021", "a game needs at least one player", p.span)
+        return False
     if p.max is not None and p.min > p.max:
         err("E031", f"players {p.min}..{p.max}: the low end is above the high end", p.span)
+        return False
+    return True
 
 
 def _value(expr: Expr, players: int, rnd: int, what: str, err: _Err,
@@ -61,8 +69,8 @@ def _value(expr: Expr, players: int, rnd: int, what: str, err: _Err,
         value = evaluate_int(expr, players, rnd)
     except EvalError as e:
         code = "E028" if "whole number" in str(e) else "E030"
-        err(code, f"{what} {e} for {players} players" + (f" in round {rnd}" if rnd > 1 else ""),
-            expr.span)
+        err(code, f"{what}: {e} (for {players} players"
+            + (f" in round {rnd})" if rnd > 1 else ")"), expr.span)
         return None
     if value is None:
         if not allow_unlimited:
@@ -93,7 +101,7 @@ def _check_formulas(v: m.Variant, err: _Err) -> bool:
         if d is None or j is None:
             ok = False
             continue
-        size = len(decks.full_deck(v, n))
+        size = decks.deck_size(v, n)
         if j > 0 and table.joker is None:
             err("E032", "this custom deck has no jokers", v.deck.jokers.span)
         for rnd in round_numbers(v):
@@ -133,7 +141,7 @@ def _check_melds(v: m.Variant, err: _Err) -> None:
             err("E021", f"a {name} needs at least one card", rule.span)
         if rule.max is not None and rule.min > rule.max:
             err("E020", f"{name}: min {rule.min} is above max {rule.max}", rule.span)
-    if v.run is not None:
+    if v.run is not None and (v.run.max is None or v.run.min <= v.run.max):
         longest = _longest_run(v)
         if v.run.min > longest:
             err("E034", f"runs need {v.run.min} cards but the ranks allow at most {longest}",
@@ -232,7 +240,7 @@ def _check_reachable(v: m.Variant, err: _Err) -> None:
             if limit is not None and holds + limit * per_buy < need:
                 err("E025", f"round {contract.number} needs {need} cards; a player holds "
                     f"{holds} after drawing and at most {holds + limit * per_buy} with "
-                    f"{limit} buys", contract.span)
+                    f"{limit} buy(s)", contract.span)
                 break
 
 
@@ -257,7 +265,7 @@ def _check_scores(v: m.Variant, err: _Err) -> None:
     missing = [table.text(code) for code, p in enumerate(points) if p is None and code in held]
     if missing:
         shown = ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")
-        err("E027", f"no score for {shown}", v.score.span,
+        err("E027", f"no score for {shown}", v.score.block,
             "add score entries such as '2..10: pip', 'J..K: 10', 'joker: 25'")
 
 

@@ -70,7 +70,8 @@ def _expected(names: set[str]) -> tuple[list[str], list[str]]:
 def _message(found: str, names: set[str]) -> tuple[str, str, str]:
     words, described = _expected(names)
     kinds = _KIND_WORDS & set(words)
-    if kinds and found.isalpha():
+    in_contract = kinds and not {"deck", "deal", "contracts"} & set(words)
+    if in_contract and found.isalpha():
         suggestion = difflib.get_close_matches(found, sorted(kinds), n=1)
         hint = f"did you mean '{suggestion[0]}'?" if suggestion else ""
         return "E012", f"no meld kind named '{found}' (a contract names set, run or group)", hint
@@ -78,7 +79,7 @@ def _message(found: str, names: set[str]) -> tuple[str, str, str]:
     shown = ", ".join(options[:14]) + (", ..." if len(options) > 14 else "")
     suggestion = difflib.get_close_matches(found, words, n=1) if found.isalnum() else []
     hint = f"did you mean '{suggestion[0]}'?" if suggestion else ""
-    code = "E002" if found[:1].isalnum() else "E001"
+    code = "E002" if found[:1].isalpha() else "E001"
     what = "unknown word" if code == "E002" else "unexpected"
     return code, f"{what} '{found}' here; expected {shown}", hint
 

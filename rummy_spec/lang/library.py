@@ -123,8 +123,8 @@ def _duplicates(settings: Iterable[Setting]) -> list[Diagnostic]:
     seen: dict[Key, Setting] = {}
     out = []
     for s in settings:
-        if len(s.key) == 1 and s.key[0] in {"set", "run", "group", "cut", "claim",
-                                              "rummy_call", "knock"}:
+        if (len(s.key) == 1 and s.key[0] in {"set", "run", "group", "cut", "claim",
+                                               "rummy_call", "knock"}) or s.key[-1] == "__block__":
             continue
         first = seen.get(s.key)
         if first is not None and first.span != s.span:
@@ -186,6 +186,8 @@ def load(target: str, options: Sequence[str] = ()) -> m.Variant:
     """A checked variant by built-in name or file path; raises SpecError on any error."""
     lib, name = library_for(target)
     variant, problems = lib.resolve(name, options)
+    path = lib.decls[name].path
+    problems += [p for p in lib.problems if p.span.path == path]
     errors = [p for p in problems if p.severity == "error"]
     if errors:
         raise SpecError(errors, lib.sources)

@@ -267,6 +267,7 @@ class Score:
     method: Literal["penalty", "collect", "deadwood"] = "penalty"
     rummy_doubles: bool = False
     span: Span = BUILTIN
+    block: Span = BUILTIN  # the whole score section, for faults of the table as a whole
 
 
 @dataclass(frozen=True)

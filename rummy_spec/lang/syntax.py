@@ -83,9 +83,12 @@ def parse(text: str, path: str) -> list[VariantDecl]:
 
     try:
         tree = parser().parse(text)
+        return _Builder(path).transform(tree)
     except UnexpectedInput as err:
         raise SpecError([translate(err, text, path)], {path: text}) from None
-    return _Builder(path).transform(tree)
+    except RecursionError:
+        raise SpecError([Diagnostic("E001", "a formula is nested too deeply to read",
+                                    Span(path, 1, 1, 1, 2))], {path: text}) from None
 
 
 def _span(path: str, meta: Meta | Token) -> Span:
@@ -222,6 +225,12 @@ class _Builder(Transformer[Token, list[VariantDecl]]):
     def __init__(self, path: str) -> None:
         super().__init__(visit_tokens=False)
         self.path = path
+        self.problems: list[Diagnostic] = []
+
+    def _backwards(self, low: int | None, high: int | None, span: Span, what: str) -> None:
+        if low is not None and high is not None and low > high:
+            self.problems.append(Diagnostic(
+                "E031", f"{what} {low}..{high} runs backwards (low end first)", span))
 
     def __default__(self, data: Any, children: list[Any], meta: Meta) -> Any:
         name = str(data)
@@ -246,7 +255,7 @@ class _Builder(Transformer[Token, list[VariantDecl]]):
         raise AssertionError(f"grammar rule {name} has no builder")  # pragma: no cover
 
     def _section(self, section: str, children: list[Any], span: Span) -> list[Setting]:
-        out: list[Setting] = []
+        out: list[Setting] = [Setting((section, "__block__"), None, span)]
         if section in _PRESENCE:
             out.append(Setting((section,), True, span))
         for child in children:
@@ -276,7 +285,8 @@ class _Builder(Transformer[Token, list[VariantDecl]]):
         parent_span: Span | None = None
         settings: list[Setting] = []
         options: dict[str, OptionDecl] = {}
-        problems: list[Diagnostic] = []
+        problems: list[Diagnostic] = self.problems
+        self.problems = []
         for child in children[1:]:
             if isinstance(child, tuple) and child[0] == "title":
                 title = child[1]
@@ -320,7 +330,9 @@ class _Builder(Transformer[Token, list[VariantDecl]]):
 
     @v_args(meta=True)
     def players(self, meta: Meta, children: list[tuple[int | None, int | None]]) -> list[Setting]:
-        return [Setting(("players",), children[0], _span(self.path, meta))]
+        span = _span(self.path, meta)
+        self._backwards(*children[0], span, "the player range")
+        return [Setting(("players",), children[0], span)]
 
     # ----- ranges and formulas -----------------------------------------------------
     def range_closed(self, c: list[Token]) -> tuple[int | None, int | None]:
@@ -381,7 +393,9 @@ class _Builder(Transformer[Token, list[VariantDecl]]):
     @v_args(meta=True)
     def case(self, meta: Meta, c: list[Any]) -> ex.Case:
         low, high = c[0]
-        return ex.Case(low, high, c[1], _span(self.path, meta))
+        span = _span(self.path, meta)
+        self._backwards(low, high, span, "the table row")
+        return ex.Case(low, high, c[1], span)
 
     @v_args(meta=True)
     def table(self, meta: Meta, c: list[Any]) -> ex.Expr:
@@ -397,7 +411,9 @@ class _Builder(Transformer[Token, list[VariantDecl]]):
 
     @v_args(meta=True)
     def numbers(self, meta: Meta, c: list[Token]) -> _Clause:
-        return _Clause([(("numbers",), (int(c[0]), int(c[1])))], _span(self.path, meta))
+        span = _span(self.path, meta)
+        self._backwards(int(c[0]), int(c[1]), span, "the numbers")
+        return _Clause([(("numbers",), (int(c[0]), int(c[1])))], span)
 
     @v_args(meta=True)
     def colours(self, meta: Meta, c: list[tuple[str, str]]) -> _Clause:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import traceback
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -32,14 +31,8 @@ FUZZ = settings(max_examples=int(os.environ.get("RUMMY_FUZZ_EXAMPLES", "300")), 
 
 
 def known_fault(err: Exception) -> str | None:
-    """A crash already reported to the language's owner, each pinned by a strict-xfail file
-    in ``tests/lang/bad/``; any other exception fails the fuzz test.  When the checker is
-    fixed these never match again, and the bad files' XPASS says to delete the entry."""
-    frames = {f.name for f in traceback.extract_tb(err.__traceback__)}
-    if isinstance(err, ValueError) and "_check_scores" in frames and "empty" in str(err):
-        return "players_range_backwards"  # max() of an empty range of player counts
-    if isinstance(err, EvalError) and "deck_counts" in frames:
-        return "decks_table_missing_player_count"  # a decks/jokers formula error escapes
+    """A crash known and not yet fixed; none is known now, so every exception fails."""
+    del err
     return None
 
 
@@ -175,9 +168,6 @@ def test_mutated_specs(text: str, options: list[str]) -> None:
     check_text(text, options)
 
 
-@pytest.mark.xfail(strict=True, raises=RecursionError,
-                   reason="RecursionError escapes lark's Transformer in syntax.parse once a "
-                   "formula nests about 1000 deep")
 @pytest.mark.parametrize("formula", ["- " * 1000 + "1", " + ".join(["1"] * 1000),
                                      "ceil(" * 1000 + "1" + ")" * 1000],
                          ids=["negations", "sum", "calls"])
