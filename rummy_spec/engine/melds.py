@@ -1,0 +1,452 @@
+"""Melds: is a group of cards a legal set, run or colour group, and what may join it.
+
+Pure functions over a :class:`MeldRules` compiled once per variant; behaviour comes from
+the rules model only.  A rejected meld or move answers a :class:`Rejection` with a stable
+code from :data:`REASONS`.
+
+Rules enforced (``rules/AXES.md`` B, C, D): a set is naturals of one rank (suits may
+repeat in multi-deck games, A50); a run is consecutive ranks of one suit, or of any
+colour when ``any colour``; a colour group is naturals of one colour, any ranks.  A wild
+card is wild wherever it stands, even at its own natural place (A48).  A meld needs one
+natural (A49) unless the variant allows sets of wilds only, which then accept only wilds.
+Special cards that are not wild (a Skip) never go in a meld.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from ..cards import CardTable
+from ..decks import card_table, wild_faces
+from ..lang.model import GroupRule, MeldKind, RunRule, Scope, SetRule, Variant, WildRules
+from .runs import RunSpace, adjacent_wilds, arrange, fit_ordered, relaxations, run_space
+
+End = Literal["low", "high"]
+
+REASONS: dict[str, str] = {
+    "no-such-kind": "this variant has no melds of that kind",
+    "special-card": "a special card (such as a Skip) can never be part of a meld",
+    "too-short": "the meld has fewer cards than its kind needs",
+    "too-long": "the meld has more cards than its kind may hold",
+    "needs-natural": "a meld needs at least one natural (non-wild) card",
+    "mixed-ranks": "the natural cards of a set must all have one rank",
+    "mixed-suits": "the natural cards of a run must all have one suit",
+    "mixed-colours": "the natural cards of a colour group must all have one colour",
+    "duplicate-position": "two cards would stand for the same place in the run",
+    "not-consecutive": "the cards do not make consecutive ranks, even with wilds in the gaps",
+    "ace-position": "the ace may not stand at that end of a run in this variant",
+    "ace-both-ends": "a run may not have an ace at both ends in this variant",
+    "wrap-around": "a run may not go around the corner (K-A-2) in this variant",
+    "wilds-outnumber-naturals": "wild cards may not outnumber the naturals in a meld",
+    "too-many-wilds": "the meld holds more wild cards than this variant allows",
+    "adjacent-wilds": "two wild cards may not stand next to each other in a run",
+    "only-wilds-join": "a set made of wild cards only accepts wild cards",
+    "not-a-natural": "only a natural card can take a wild card's place",
+    "no-wild-to-swap": "no wild card in this meld stands for that card",
+    "not-a-run": "a wild card can only be shifted inside a run",
+}
+
+# Each kind's basic shape code: when every kind fails, another kind's reason is more telling.
+_SHAPE = {"set": "mixed-ranks", "run": "mixed-suits", "group": "mixed-colours"}
+
+
+@dataclass(frozen=True, slots=True)
+class Rejection:
+    """Why a meld or a move is illegal: a stable code from REASONS and a message."""
+
+    code: str
+    message: str
+
+
+def reject(code: str, detail: str = "") -> Rejection:
+    text = REASONS[code]
+    return Rejection(code, f"{text}: {detail}" if detail else text)
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class MeldRules:
+    """A variant's meld rules, compiled once: faces, wilds, kinds, limits, run geometry."""
+
+    table: CardTable
+    wild: frozenset[int]
+    set: SetRule | None
+    run: RunRule | None
+    group: GroupRule | None
+    wilds: WildRules
+    kinds: tuple[MeldKind, ...]
+    space: RunSpace | None
+    relaxed: tuple[tuple[str, RunSpace], ...]
+    rank: tuple[int, ...]  # per face: the natural rank; 0 for a wild or a special card
+    suit: tuple[str | None, ...]
+    is_wild: tuple[bool, ...]
+    is_natural: tuple[bool, ...]
+
+    def in_scope(self, scope: Scope | None, contract: bool) -> bool:
+        return scope == "all" or (scope == "contract" and contract)
+
+
+_RULES: dict[int, tuple[Variant, MeldRules]] = {}
+
+
+def compile_rules(variant: Variant) -> MeldRules:
+    """The meld rules of a variant, compiled once per variant object."""
+    hit = _RULES.get(id(variant))
+    if hit is not None and hit[0] is variant:
+        return hit[1]
+    table = card_table(variant.deck)
+    wild = wild_faces(variant)
+    is_wild = tuple(f.code in wild for f in table.faces)
+    is_natural = tuple(f.rank is not None and not w for f, w in zip(table.faces, is_wild,
+                                                                     strict=True))
+    rank = tuple(f.rank if n and f.rank is not None else 0
+                 for f, n in zip(table.faces, is_natural, strict=True))
+    run = variant.run
+    rules = MeldRules(
+        table=table, wild=wild, set=variant.set, run=run, group=variant.group,
+        wilds=variant.wilds, kinds=variant.meld_kinds(),
+        space=run_space(table, run) if run is not None else None,
+        relaxed=relaxations(table, run) if run is not None else (),
+        rank=rank, suit=tuple(f.suit for f in table.faces), is_wild=is_wild,
+        is_natural=is_natural)
+    if len(_RULES) > 256:
+        _RULES.clear()
+    _RULES[id(variant)] = (variant, rules)
+    return rules
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A meld as laid: cards with what each stands for.
+
+    ``cards`` of a run are in position order, low to high; ``ranks`` are the positions
+    (ace low 1, ace high 14, past 14 around the corner).  A set's ``ranks`` repeat the
+    set's rank (0 for a set of wilds only); a colour group's are each card's own rank,
+    0 for a wild.  ``suit`` is the run's suit (None for any-colour runs and for sets) or
+    the group's colour code.  ``wild`` flags each card that is wild; the functions of this
+    module read wildness from the rules, so a meld rebuilt without flags still works
+    there, but its wild properties raise.
+    """
+
+    kind: MeldKind
+    cards: tuple[int, ...]
+    ranks: tuple[int, ...]
+    suit: str | None
+    wild: tuple[bool, ...] = ()
+
+    def _flags(self) -> tuple[bool, ...]:
+        if len(self.wild) != len(self.cards):
+            raise ValueError("this meld was built without its wild flags")
+        return self.wild
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    @property
+    def wild_positions(self) -> tuple[int, ...]:
+        return tuple(i for i, w in enumerate(self._flags()) if w)
+
+    @property
+    def wild_count(self) -> int:
+        return sum(self._flags())
+
+    @property
+    def naturals(self) -> int:
+        return len(self.cards) - sum(self._flags())
+
+    @property
+    def all_wild(self) -> bool:
+        return all(self._flags())
+
+    @property
+    def rank(self) -> int:
+        """A set's rank (0 if all wild); a run's lowest position; 0 for a group."""
+        if self.kind == "group":
+            return 0
+        return self.ranks[0]
+
+
+def wild_meaning(rules: MeldRules, meld: Meld, index: int) -> tuple[int | None, str | None]:
+    """(rank, suit) that the card at ``index`` stands for; None where nothing is fixed."""
+    if meld.kind == "run":
+        assert rules.space is not None
+        return rules.space.rank_at(meld.ranks[index]), meld.suit
+    if meld.kind == "set":
+        return (meld.ranks[index] or None), None
+    return None, meld.suit
+
+
+# ----- validation ----------------------------------------------------------------------
+
+def validate(
+    rules: MeldRules,
+    kind: MeldKind | None,
+    cards: Iterable[int],
+    *,
+    contract: bool = False,
+    ordered: bool = False,
+) -> Meld | Rejection:
+    """Is this multiset a legal meld of ``kind`` (None: set, run, group in turn)?
+
+    ``contract``: the meld is laid as part of a contract, so limits scoped to contract
+    melds apply.  ``ordered``: a run is given low to high and checked exactly as given.
+    """
+    hand = tuple(cards)
+    if kind is None:
+        failures: list[Rejection] = []
+        for k in rules.kinds:
+            got = validate(rules, k, hand, contract=contract, ordered=ordered)
+            if isinstance(got, Meld):
+                return got
+            failures.append(got)
+        telling = [f for k, f in zip(rules.kinds, failures, strict=True) if f.code != _SHAPE[k]]
+        return (telling or failures or [reject("no-such-kind")])[0]
+    for c in hand:
+        if not rules.is_natural[c] and not rules.is_wild[c]:
+            return reject("special-card", rules.table.text(c))
+    if kind == "set":
+        return _set(rules, hand, contract)
+    if kind == "run":
+        return _run(rules, hand, contract, ordered)
+    return _group(rules, hand, contract)
+
+
+def _sizes(rule: SetRule | RunRule | GroupRule, n: int, cap: int | None) -> Rejection | None:
+    if n < rule.min:
+        return reject("too-short", f"{n} cards, at least {rule.min} needed")
+    if cap is not None and n > cap:
+        return reject("too-long", f"{n} cards, at most {cap} allowed")
+    return None
+
+
+def _limits(rules: MeldRules, kind: MeldKind, nat: int, wild: int, contract: bool
+            ) -> Rejection | None:
+    w = rules.wilds
+    if nat == 0:
+        if kind != "set" or not w.all_wild_sets or rules.in_scope(w.need_natural, contract):
+            return reject("needs-natural")
+    elif rules.in_scope(w.never_outnumber, contract) and wild > nat:
+        return reject("wilds-outnumber-naturals", f"{wild} wild, {nat} natural")
+    most = w.max_per_set if kind == "set" else w.max_per_run if kind == "run" else None
+    if most is not None and wild > most:
+        return reject("too-many-wilds", f"{wild} wild, at most {most} per {kind}")
+    return None
+
+
+def _split(rules: MeldRules, hand: Sequence[int]) -> tuple[list[int], list[int]]:
+    naturals = sorted(c for c in hand if not rules.is_wild[c])
+    return naturals, sorted(c for c in hand if rules.is_wild[c])
+
+
+def _set(rules: MeldRules, hand: tuple[int, ...], contract: bool) -> Meld | Rejection:
+    rule = rules.set
+    if rule is None:
+        return reject("no-such-kind", "set")
+    bad = _sizes(rule, len(hand), rule.max)
+    if bad:
+        return bad
+    naturals, wilds = _split(rules, hand)
+    ranks = {rules.rank[c] for c in naturals}
+    if len(ranks) > 1:
+        return reject("mixed-ranks", " ".join(rules.table.texts(naturals)))
+    bad = _limits(rules, "set", len(naturals), len(wilds), contract)
+    if bad:
+        return bad
+    rank = ranks.pop() if ranks else 0
+    return Meld("set", tuple(naturals + wilds), (rank,) * len(hand), None,
+                (False,) * len(naturals) + (True,) * len(wilds))
+
+
+def _group(rules: MeldRules, hand: tuple[int, ...], contract: bool) -> Meld | Rejection:
+    rule = rules.group
+    if rule is None:
+        return reject("no-such-kind", "group")
+    bad = _sizes(rule, len(hand), rule.max)
+    if bad:
+        return bad
+    naturals, wilds = _split(rules, hand)
+    suits = {rules.suit[c] for c in naturals}
+    if len(suits) > 1:
+        return reject("mixed-colours", " ".join(rules.table.texts(naturals)))
+    bad = _limits(rules, "group", len(naturals), len(wilds), contract)
+    if bad:
+        return bad
+    naturals.sort(key=lambda c: (rules.rank[c], c))
+    return Meld("group", tuple(naturals + wilds),
+                tuple(rules.rank[c] for c in naturals) + (0,) * len(wilds),
+                suits.pop() if suits else None,
+                (False,) * len(naturals) + (True,) * len(wilds))
+
+
+def _run(rules: MeldRules, hand: tuple[int, ...], contract: bool, ordered: bool
+         ) -> Meld | Rejection:
+    rule, space = rules.run, rules.space
+    if rule is None or space is None:
+        return reject("no-such-kind", "run")
+    n = len(hand)
+    bad = _sizes(rule, n, None)
+    if bad:
+        return bad
+    naturals, wilds = _split(rules, hand)
+    suits = {rules.suit[c] for c in naturals}
+    if len(suits) > 1 and not rule.any_colour:
+        return reject("mixed-suits", " ".join(rules.table.texts(naturals)))
+    suit = None if rule.any_colour or not suits else suits.pop()
+    if n > space.max_len:
+        return _too_long(rules, hand, ordered, n)
+    bad = _limits(rules, "run", len(naturals), len(wilds), contract)
+    if bad:
+        return bad
+    no_adj = rules.wilds.not_adjacent_in_runs
+    if ordered:
+        seq = [None if rules.is_wild[c] else rules.rank[c] for c in hand]
+        start = fit_ordered(space, seq)
+        if start is None:
+            return _diagnose(rules, hand, ordered=True)
+        if no_adj and adjacent_wilds(seq):
+            return reject("adjacent-wilds")
+        start = space.normalise(start)
+        return Meld("run", hand, tuple(range(start, start + n)), suit,
+                    tuple(rules.is_wild[c] for c in hand))
+    ranks = [rules.rank[c] for c in naturals]
+    found = arrange(space, ranks, len(wilds), no_adj)
+    if found is None:
+        if no_adj and arrange(space, ranks, len(wilds), False) is not None:
+            return reject("adjacent-wilds")
+        return _diagnose(rules, hand, ordered=False)
+    start, offsets = found
+    slots: list[int | None] = [None] * n
+    for c, off in zip(naturals, offsets, strict=True):
+        slots[off] = c
+    spare = iter(wilds)
+    cards = tuple(c if c is not None else next(spare) for c in slots)
+    start = space.normalise(start)
+    return Meld("run", cards, tuple(range(start, start + n)), suit,
+                tuple(c is None for c in slots))
+
+
+def _fits(rules: MeldRules, space: RunSpace, hand: tuple[int, ...], ordered: bool) -> bool:
+    if ordered:
+        return fit_ordered(space, [None if rules.is_wild[c] else rules.rank[c]
+                                   for c in hand]) is not None
+    ranks = [rules.rank[c] for c in hand if not rules.is_wild[c]]
+    return arrange(space, ranks, len(hand) - len(ranks), False) is not None
+
+
+def _too_long(rules: MeldRules, hand: tuple[int, ...], ordered: bool, n: int) -> Rejection:
+    for code, loose in rules.relaxed:
+        if code == "ace-both-ends" and n <= loose.max_len and _fits(rules, loose, hand, ordered):
+            return reject(code)
+    assert rules.space is not None
+    return reject("too-long", f"{n} cards, at most {rules.space.max_len} allowed")
+
+
+def _diagnose(rules: MeldRules, hand: tuple[int, ...], ordered: bool) -> Rejection:
+    """Name the rule that stops these cards making a run: the first relaxation that fits."""
+    ranks = [rules.rank[c] for c in hand if not rules.is_wild[c]]
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    low = rules.table.low_rank
+    if any(k > 2 or (k == 2 and (r != low or rules.table.custom)) for r, k in counts.items()):
+        return reject("duplicate-position", "a rank appears twice")
+    for code, loose in rules.relaxed:
+        if _fits(rules, loose, hand, ordered):
+            return reject(code)
+    if any(k > 1 for k in counts.values()):
+        return reject("duplicate-position", "a rank appears twice")
+    return reject("not-consecutive")
+
+
+# ----- changing a meld on the table ------------------------------------------------------
+
+def add_card(
+    rules: MeldRules, meld: Meld, card: int, *, end: End | None = None, contract: bool = False
+) -> Meld | Rejection:
+    """Lay ``card`` off onto ``meld``.  Runs: at the high end, else the low end, unless
+    ``end`` chooses.  Limits scoped to contract melds apply only with ``contract``."""
+    if not rules.is_natural[card] and not rules.is_wild[card]:
+        return reject("special-card", rules.table.text(card))
+    if meld.kind != "run":
+        if not rules.is_wild[card] and all(rules.is_wild[c] for c in meld.cards):
+            return reject("only-wilds-join")
+        return validate(rules, meld.kind, (*meld.cards, card), contract=contract)
+    first: Rejection | None = None
+    for e in (end,) if end is not None else ("high", "low"):
+        seq = (*meld.cards, card) if e == "high" else (card, *meld.cards)
+        got = _run(rules, seq, contract, ordered=True)
+        if isinstance(got, Meld):
+            return got
+        first = first or got
+    assert first is not None
+    return first
+
+
+def fits(rules: MeldRules, meld: Meld, card: int) -> bool:
+    """Can ``card`` be laid off on ``meld`` (at either end of a run)?"""
+    return isinstance(add_card(rules, meld, card), Meld)
+
+
+def _wild_for(rules: MeldRules, meld: Meld, natural: int) -> int | Rejection:
+    """The index of the wild in ``meld`` that ``natural`` may replace."""
+    if not rules.is_natural[natural]:
+        return reject("not-a-natural", rules.table.text(natural))
+    if meld.kind == "set" and all(rules.is_wild[c] for c in meld.cards):
+        return reject("only-wilds-join")
+    if meld.kind == "set" and rules.rank[natural] != meld.ranks[0]:
+        return reject("mixed-ranks", rules.table.text(natural))
+    if meld.kind == "group" and rules.suit[natural] != meld.suit:
+        return reject("mixed-colours", rules.table.text(natural))
+    for i, c in enumerate(meld.cards):
+        if not rules.is_wild[c]:
+            continue
+        if meld.kind != "run":
+            return i
+        rank, suit = wild_meaning(rules, meld, i)
+        if rank == rules.rank[natural] and (suit is None or suit == rules.suit[natural]):
+            return i
+    return reject("no-wild-to-swap", rules.table.text(natural))
+
+
+def swap_wild(rules: MeldRules, meld: Meld, natural: int) -> tuple[Meld, int] | Rejection:
+    """Put ``natural`` in place of the wild it stands for; the new meld and the freed wild.
+
+    Runs: the wild standing for exactly that rank and suit; sets: any wild of the set.
+    """
+    i = _wild_for(rules, meld, natural)
+    if isinstance(i, Rejection):
+        return i
+    freed = meld.cards[i]
+    cards = (*meld.cards[:i], natural, *meld.cards[i + 1:])
+    if meld.kind == "run":
+        wild = tuple(rules.is_wild[c] for c in cards)
+        return Meld("run", cards, meld.ranks, meld.suit, wild), freed
+    got = validate(rules, meld.kind, cards)
+    assert isinstance(got, Meld), got
+    return got, freed
+
+
+def shift_wild(
+    rules: MeldRules, meld: Meld, natural: int, *, end: End | None = None
+) -> Meld | Rejection:
+    """The joker shift (Ten Step, CR-P): ``natural`` takes a wild's place inside a run and
+    the wild moves to the high end, else the low end (``end`` chooses), where it must
+    still stand for a real rank within the length cap."""
+    if meld.kind != "run":
+        return reject("not-a-run")
+    i = _wild_for(rules, meld, natural)
+    if isinstance(i, Rejection):
+        return i
+    moved = meld.cards[i]
+    cards = (*meld.cards[:i], natural, *meld.cards[i + 1:])
+    first: Rejection | None = None
+    for e in (end,) if end is not None else ("high", "low"):
+        seq = (*cards, moved) if e == "high" else (moved, *cards)
+        got = _run(rules, seq, False, ordered=True)
+        if isinstance(got, Meld):
+            return got
+        first = first or got
+    assert first is not None
+    return first
