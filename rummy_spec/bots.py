@@ -1,0 +1,118 @@
+"""Players for simulation and for the interactive game.
+
+* ``random``: uniform over the legal actions of whoever may act.
+* ``greedy``: takes the upcard or buys when it lowers what its hand would leave unmelded,
+  goes down as soon as it can, lays off all it can, calls rummy when it can, knocks as
+  soon as it may, and discards its least useful card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from .engine.rules import Rules
+from .engine.solver import best_melds
+from .engine.state import Action, State
+
+Bot = Callable[[Rules, State, list[Action]], Action]
+
+
+def random_bot(seed: int) -> Bot:
+    r = random.Random(f"random-bot:{seed}")
+
+    def choose(rules: Rules, state: State, actions: list[Action]) -> Action:
+        return actions[r.randrange(len(actions))]
+
+    return choose
+
+
+def _unmelded(rules: Rules, hand: list[int]) -> int:
+    return best_melds(rules.melds, hand, rules.points).rest_points
+
+
+def _usefulness(rules: Rules, hand: list[int], card: int) -> tuple[int, int]:
+    """Higher is more useful: wilds, cards of a set or near a run; ties by low points."""
+    if card in rules.wild:
+        return (100, 0)
+    faces = rules.table.faces
+    f = faces[card]
+    if f.rank is None:
+        return (-1, -rules.points[card])
+    score = 0
+    for other in hand:
+        if other == card:
+            continue
+        g = faces[other]
+        if g.rank is None:
+            continue
+        if g.rank == f.rank:
+            score += 3
+        elif g.suit == f.suit and abs(g.rank - f.rank) <= 2:
+            score += 2 if abs(g.rank - f.rank) == 1 else 1
+    return (score, -rules.points[card])
+
+
+def greedy_bot(seed: int) -> Bot:
+    fallback = random.Random(f"greedy-bot:{seed}")
+
+    def choose(rules: Rules, state: State, actions: list[Action]) -> Action:
+        by_type: dict[str, list[Action]] = {}
+        for a in actions:
+            by_type.setdefault(a.type, []).append(a)
+        for kind in ("go_down", "knock"):
+            if kind in by_type:
+                return _best_knock(by_type[kind]) if kind == "knock" else by_type[kind][0]
+        if "call" in by_type:
+            return max(by_type["call"], key=lambda a: -1 if a.card is None
+                       else rules.points[a.card])
+        if state.phase in ("offer", "draw", "claim"):
+            return _draw_or_claim(rules, state, by_type) or actions[0]
+        if "lay_off" in by_type:
+            naturals = [a for a in by_type["lay_off"] if a.card not in rules.wild]
+            return (naturals or by_type["lay_off"])[0]
+        if "meld" in by_type:
+            return by_type["meld"][0]
+        if "give" in by_type:
+            hand = state.seats[by_type["give"][0].player].hand
+            return min(by_type["give"], key=lambda a: _usefulness(rules, hand, a.card or 0))
+        if "discard" in by_type:
+            hand = state.seats[state.turn].hand
+            return min(by_type["discard"],
+                       key=lambda a: (_usefulness(rules, hand, a.card or 0), a.target or 0))
+        return actions[fallback.randrange(len(actions))]
+
+    return choose
+
+
+def _best_knock(knocks: list[Action]) -> Action:
+    big = [a for a in knocks if a.card is None]
+    return big[0] if big else knocks[0]
+
+
+def _draw_or_claim(rules: Rules, state: State, by_type: dict[str, list[Action]]) -> Action | None:
+    upcard = state.discard[-1] if state.discard else None
+
+    def helps(player: int) -> bool:
+        if upcard is None:
+            return False
+        hand = state.seats[player].hand
+        if upcard in rules.wild:
+            return True
+        return _unmelded(rules, [*hand, upcard]) + 0 < _unmelded(rules, hand) - 2
+
+    takes = [a for a in by_type.get("draw", []) if a.source == "discard"]
+    if takes and helps(takes[0].player):
+        return takes[0]
+    stock = [a for a in by_type.get("draw", []) if a.source == "stock"]
+    if stock:
+        return stock[0]
+    for a in by_type.get("buy", []):
+        seat = state.seats[a.player]
+        if not seat.down and helps(a.player) and len(seat.hand) < 16:
+            return a
+    passes = by_type.get("pass", [])
+    return passes[0] if passes else None
+
+
+BOTS: dict[str, Callable[[int], Bot]] = {"random": random_bot, "greedy": greedy_bot}

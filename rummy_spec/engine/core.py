@@ -1,0 +1,89 @@
+"""``legal`` and ``apply``: one entry for every action, dispatched by type and phase."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from . import table, turns
+from .reasons import Verdict, no
+from .rules import Rules
+from .state import Action, State
+
+Handler = Callable[[Rules, State, Action, bool], Verdict]
+
+
+class IllegalAction(Exception):
+    """``apply`` was given an action that ``legal`` refuses; the state is unchanged."""
+
+    def __init__(self, verdict: Verdict) -> None:
+        super().__init__(f"{verdict.code}: {verdict.message}")
+        self.verdict = verdict
+
+
+_PLAY: dict[str, Handler] = {
+    "go_down": table.go_down,
+    "meld": table.new_meld,
+    "lay_off": table.lay_off,
+    "swap": table.swap,
+    "shift": table.shift,
+    "discard": turns.discard,
+    "knock": table.knock,
+}
+
+
+def _handler(state: State, a: Action) -> Handler | Verdict:
+    phase = state.phase
+    if phase == "game-over":
+        return no("game-over")
+    if a.type == "call":
+        return turns.call
+    if phase == "offer":
+        if a.type in ("draw", "pass"):
+            return turns.offer
+        return no("no-offer", "the first upcard is being offered: take it or pass")
+    if phase == "claim":
+        if a.type in ("buy", "pass"):
+            return turns.claim
+        return no("not-your-turn", "a claim window is open: buy or pass")
+    if phase == "gifts":
+        if a.type in ("give", "pass"):
+            return turns.give
+        return no("not-your-turn", "gifts are due: give a card or pass")
+    if phase == "layoff":
+        if a.type == "lay_off":
+            return table.lay_off
+        if a.type == "pass":
+            return table.defender_done
+        return no("not-defender", "the defender lays off, then passes")
+    if a.type == "draw":
+        if phase != "draw":
+            return no("already-drawn") if a.player == state.turn else no("not-your-turn")
+        return turns.draw
+    if a.type in ("buy", "pass", "give"):
+        return no("claim-not-open") if a.type != "give" else no("no-gift-due")
+    handler = _PLAY.get(a.type)
+    if handler is None:
+        return no("bad-action", f"unknown action type '{a.type}'")
+    return handler
+
+
+def legal(rules: Rules, state: State, a: Action) -> Verdict:
+    if not 0 <= a.player < rules.players:
+        return no("bad-player")
+    h = _handler(state, a)
+    if isinstance(h, Verdict):
+        return h
+    return h(rules, state, a, False)
+
+
+def apply(rules: Rules, state: State, a: Action) -> State:
+    """The state after ``a``; raises IllegalAction (and changes nothing) if it is refused."""
+    verdict = legal(rules, state, a)
+    if not verdict.ok:
+        raise IllegalAction(verdict)
+    h = _handler(state, a)
+    assert not isinstance(h, Verdict)
+    new = state.clone()
+    done = h(rules, new, a, True)
+    assert done.ok, done
+    return new

@@ -1,0 +1,136 @@
+"""The end of a round and of the game: scoring by the spec's table, progression, winner.
+
+Rounds are dealt on at once: the round's result is kept in ``state.results``.
+"""
+
+from __future__ import annotations
+
+from .rules import DEAL_CAP, Rules
+from .setup import deal
+from .state import RoundResult, State
+
+
+def hand_scores(rules: Rules, state: State) -> list[int]:
+    return [rules.hand_points(s.hand) for s in state.seats]
+
+
+def end_round(rules: Rules, state: State, winner: int | None, ending: str,
+              scores: list[int] | None = None, **details: object) -> None:
+    """Score the round, advance contracts, then end the game or deal the next round."""
+    v = rules.variant
+    held = hand_scores(rules, state)
+    if scores is None:
+        scores = _scores(rules, state, winner, ending, held)
+    for seat, pts in zip(state.seats, scores, strict=True):
+        seat.total += pts
+    if winner is not None:
+        state.seats[winner].hands_won += 1
+    state.results.append(RoundResult(state.round, scores, winner, ending,
+                                     {"held": held, **details}))
+    replay = ending == "replay"
+    if rules.has_contracts and not replay:
+        for seat in state.seats:
+            if seat.made:
+                number = _contract_number(rules, state, seat)
+                if number not in seat.completed:
+                    seat.completed.append(number)
+                seat.contract += 1
+    if _game_over(rules, state, ending):
+        return
+    if state.deal_no >= DEAL_CAP:
+        state.abandoned = True
+        state.phase = "game-over"
+        return
+    if not replay and ending not in ("dead",):
+        state.round += 1
+    if v.deal.rotation == "winner":
+        if winner is not None:
+            state.dealer = winner
+    else:
+        state.dealer = (state.dealer + 1) % rules.players
+    if ending == "replay":
+        state.extra_decks += 1
+    deal(rules, state)
+
+
+def _contract_number(rules: Rules, state: State, seat: object) -> int:
+    from .state import Seat
+
+    assert isinstance(seat, Seat)
+    if not rules.individual:
+        return state.round
+    return seat.down_contract if seat.down_contract else seat.contract + 1
+
+
+def _scores(rules: Rules, state: State, winner: int | None, ending: str,
+            held: list[int]) -> list[int]:
+    method = rules.variant.score.method
+    n = rules.players
+    if ending in ("dead", "abandoned", "replay"):
+        return [0] * n
+    if method == "collect":
+        out = [0] * n
+        if winner is not None:
+            total = sum(p for i, p in enumerate(held) if i != winner)
+            if rules.variant.score.rummy_doubles and not state.seats[winner].played_before:
+                total *= 2
+            out[winner] = total
+        return out
+    return [0 if i == winner else held[i] for i in range(n)]
+
+
+def _game_over(rules: Rules, state: State, ending: str) -> bool:
+    v = rules.variant
+    g = v.game
+    totals = [s.total for s in state.seats]
+    candidates: list[int] = []
+    if state.contenders:
+        made = [i for i in state.contenders if state.seats[i].made]
+        if not made:
+            return False
+        candidates = made
+    elif g.ends == "rounds":
+        if ending == "replay" or state.round < len(rules.contracts):
+            return False
+        candidates = list(range(rules.players))
+    elif g.ends == "last-contract":
+        last = len(rules.contracts)
+        done = [i for i, s in enumerate(state.seats) if len(set(s.completed)) >= last]
+        if not done:
+            return False
+        candidates = done
+    else:
+        target = g.target or 0
+        if max(totals) < target:
+            return False
+        candidates = list(range(rules.players))
+    _apply_game_bonuses(rules, state)
+    totals = [s.total for s in state.seats]
+    pick = min if g.winner == "lowest" else max
+    best = pick(totals[i] for i in candidates)
+    tied = [i for i in candidates if totals[i] == best]
+    if len(tied) > 1 and g.ties == "replay" and not state.contenders and rules.has_contracts:
+        state.contenders = tied
+        for i in tied:
+            state.seats[i].contract = len(rules.contracts) - 1
+            state.seats[i].completed = [c for c in state.seats[i].completed
+                                        if c != len(rules.contracts)]
+        return False
+    state.winners = tied
+    state.phase = "game-over"
+    return True
+
+
+def _apply_game_bonuses(rules: Rules, state: State) -> None:
+    """Gin's end-of-game bonuses: shutout, line (box) bonuses, game bonus."""
+    g = rules.variant.game
+    if not (g.game_bonus or g.line_bonus or g.shutout_doubles):
+        return
+    totals = [s.total for s in state.seats]
+    leader = max(range(rules.players), key=lambda i: totals[i])
+    others_won = any(s.hands_won for i, s in enumerate(state.seats) if i != leader)
+    if g.shutout_doubles and not others_won:
+        state.seats[leader].total *= 2
+    for s in state.seats:
+        s.total += g.line_bonus * s.hands_won
+    state.seats[leader].total += g.game_bonus

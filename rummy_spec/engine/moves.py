@@ -1,0 +1,148 @@
+"""``legal_actions``: every legal action in a state, with candidates for laying cards.
+
+What it yields, exactly:
+
+* every legal action that lays no meld: draws, buys and passes (for every player entitled
+  to answer), rummy calls (with every distinct card a caller may throw), gifts, discards
+  (every distinct card, and every target of a chosen Skip), knocks (every distinct card,
+  and the no-discard big gin), every single-card lay-off onto every table meld at every
+  end that takes it, every swap and shift of a natural from hand into every table meld
+  (with every table meld that can take a freed wild which must be played at once);
+* for going down: the solver's distinct solutions of the player's contract(s), up to
+  ``GO_DOWN_CANDIDATES`` each, best first (at least one whenever going down is possible);
+* for a new meld: every meld of the solver's best free arrangement of the hand.
+
+Every action is checked with ``legal`` before it is yielded, so all of them are legal.
+"""
+
+from __future__ import annotations
+
+from .core import legal
+from .melds import Meld
+from .rules import Rules
+from .solver import best_melds, solutions
+from .state import Action, State
+from .table import current_contracts
+
+GO_DOWN_CANDIDATES = 8
+
+
+def _distinct(cards: list[int]) -> list[int]:
+    return sorted(set(cards))
+
+
+def legal_actions(rules: Rules, state: State) -> list[Action]:
+    out: list[Action] = []
+    phase = state.phase
+    if phase == "game-over":
+        return out
+    if phase == "offer":
+        p = state.offer[0]
+        out += [Action("draw", p, source="discard"), Action("pass", p)]
+    elif phase == "claim":
+        assert state.claim is not None
+        for p in state.claim.pending:
+            out += [Action("buy", p), Action("pass", p)]
+    elif phase == "gifts":
+        p = state.giver[0]
+        out += [Action("give", p, card=c) for c in _distinct(state.seats[p].hand)]
+        out.append(Action("pass", p))
+    elif phase == "layoff":
+        p = state.turn
+        out += _layoffs(rules, state, p)
+        out.append(Action("pass", p))
+    elif phase == "draw":
+        p = state.turn
+        out += [Action("draw", p, source="stock"), Action("draw", p, source="discard")]
+        out += _calls(rules, state)
+    elif phase == "play":
+        out += _play(rules, state, state.turn)
+    return [a for a in out if legal(rules, state, a).ok]
+
+
+def _calls(rules: Rules, state: State) -> list[Action]:
+    rc = rules.variant.rummy_call
+    if rc is None or state.call_on is None:
+        return []
+    out = []
+    for p in range(rules.players):
+        if p == state.call_on:
+            continue
+        if rc.penalty == "caller-discards":
+            out += [Action("call", p, card=c) for c in _distinct(state.seats[p].hand)]
+        else:
+            out.append(Action("call", p))
+    return out
+
+
+def _layoffs(rules: Rules, state: State, p: int) -> list[Action]:
+    out = []
+    for i, t in enumerate(state.table):
+        for c in _distinct(state.seats[p].hand):
+            if t.meld.kind == "run" and c in rules.wild:
+                out += [Action("lay_off", p, card=c, meld=i, end="low"),
+                        Action("lay_off", p, card=c, meld=i, end="high")]
+            else:
+                out.append(Action("lay_off", p, card=c, meld=i))
+    return out
+
+
+def _wild_meanings(rules: Rules, meld: Meld) -> set[tuple[int, str | None]]:
+    """(rank, suit) each wild of a meld stands for; suit None for a set's any-suit wild."""
+    out: set[tuple[int, str | None]] = set()
+    for card, rank in zip(meld.cards, meld.ranks, strict=True):
+        if card in rules.wild and rank:
+            natural = rank if rules.table.custom else (rank - 1) % 13 + 1
+            out.add((natural, meld.suit if meld.kind == "run" else None))
+    return out
+
+
+def _play(rules: Rules, state: State, p: int) -> list[Action]:
+    seat = state.seats[p]
+    hand = seat.hand
+    v = rules.variant
+    out: list[Action] = []
+    if rules.has_contracts and not seat.down:
+        cr = v.contracts
+        for contract in current_contracts(rules, state, p):
+            for sol in solutions(
+                rules.melds, hand, contract, count=cr.count,
+                size="minimum" if contract.pat else cr.size,
+                same_suit_runs=cr.same_suit_runs, distinct_set_ranks=cr.distinct_set_ranks,
+                pat=contract.pat, points=rules.points, limit=GO_DOWN_CANDIDATES,
+            ):
+                out.append(Action("go_down", p, melds=tuple(m.cards for m in sol.melds)))
+    if not rules.knocking and (not rules.has_contracts or v.turn.new_melds_after_down):
+        for meld in best_melds(rules.melds, hand, rules.points).melds:
+            out.append(Action("meld", p, melds=(meld.cards,)))
+    if state.table and not rules.knocking:
+        out += _layoffs(rules, state, p)
+        sw = v.swap
+        faces = rules.table.faces
+        for i, t in enumerate(state.table):
+            wanted = _wild_meanings(rules, t.meld)
+            if not wanted:
+                continue
+            for c in _distinct(hand):
+                f = faces[c]
+                if c in rules.wild or f.rank is None or ((f.rank, f.suit) not in wanted and (
+                        f.rank, None) not in wanted):
+                    continue
+                if sw.allowed:
+                    if sw.freed == "table":
+                        out += [Action("swap", p, card=c, meld=i, wild_to=j)
+                                for j in range(len(state.table))]
+                    else:
+                        out.append(Action("swap", p, card=c, meld=i))
+                if sw.shift_to_end and t.meld.kind == "run":
+                    out.append(Action("shift", p, card=c, meld=i))
+    for c in _distinct(hand):
+        special = rules.special_of(c)
+        if special is not None and special.skip == "chosen":
+            out += [Action("discard", p, card=c, target=t) for t in range(rules.players)]
+        else:
+            out.append(Action("discard", p, card=c))
+    if rules.knocking:
+        out += [Action("knock", p, card=c) for c in _distinct(hand)]
+        out.append(Action("knock", p))
+    return out

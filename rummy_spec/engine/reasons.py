@@ -1,0 +1,87 @@
+"""Why an action is refused: stable reason codes, the one list of them.
+
+``docs/reasons.md`` is generated from :func:`all_reasons` (``rummy-spec reasons``); meld
+faults come from :mod:`rummy_spec.engine.melds` and share the namespace.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+TURN_REASONS: dict[str, str] = {
+    "game-over": "the game has ended",
+    "bad-action": "the action is malformed or of an unknown type",
+    "bad-player": "no such player",
+    "not-your-turn": "another player is to act",
+    "must-draw-first": "the turn starts with a draw",
+    "already-drawn": "the player has drawn this turn",
+    "not-in-hand": "the player does not hold that card",
+    "stock-empty": "the stock holds no card to draw",
+    "no-upcard": "there is no upcard to take",
+    "upcard-closed": "the upcard cannot be taken now (claimed, dead or closed pile)",
+    "upcard-refused": "the player refused the upcard and must draw from the stock",
+    "never-taken": "this card may never be taken from the discard pile",
+    "down-no-upcard": "a player who has gone down may not take the upcard",
+    "no-claims": "the variant has no claiming of the upcard",
+    "claim-not-open": "no claim window is open",
+    "not-eligible": "this player may not claim the upcard now",
+    "not-your-priority": "a player with higher priority has not answered yet",
+    "buy-limit": "the player has used all the buys allowed this round",
+    "stock-cannot-pay": "the stock cannot supply the penalty cards",
+    "no-offer": "the upcard is not being offered to this player",
+    "contract-not-met": "the melds do not make the round's contract",
+    "contract-exact-count": "the contract needs exactly its melds, no more",
+    "contract-exact-size": "each contract meld must hold exactly the cards it needs",
+    "same-suit-runs-join": "two runs of one suit in a contract must not touch",
+    "set-ranks-repeat": "the sets of a contract must be of different ranks",
+    "pat-required": "this round's contract must meld the whole hand",
+    "already-down": "the player has already gone down this hand",
+    "not-down": "the player must go down (lay the contract) first",
+    "no-new-melds": "no new melds may be started after going down",
+    "melds-per-turn": "the limit of melds per turn is reached",
+    "no-table-play": "cards are not laid on the table in this variant until the knock",
+    "layoff-not-allowed": "laying off is not allowed in this variant",
+    "layoff-next-turn": "lay-offs start on the turn after going down",
+    "own-melds-next-turn": "one's own melds may be added to only on later turns",
+    "no-such-meld": "there is no such meld on the table",
+    "swap-not-allowed": "wilds may not be freed from this meld",
+    "swap-own-wild": "a player may free only other players' wilds",
+    "freed-wild-to-table": "the freed wild must be laid on the table at once",
+    "shift-not-allowed": "wilds may not be moved inside runs in this variant",
+    "must-go-down": "a player who took a wild before going down must go down this turn",
+    "keep-taken-card": "the card taken from the pile may not be discarded this turn",
+    "playable-discard": "a card that fits a meld on the table may not be discarded",
+    "must-go-out-by-meld": "the last card may not be discarded: go out by melding",
+    "must-keep-discard": "the last card must be discarded: keep one to discard",
+    "skip-last-card": "a Skip may not be the last card",
+    "bad-target": "that player cannot be the target",
+    "knock-not-allowed": "knocking is not part of this variant",
+    "deadwood-too-high": "the deadwood is above the knock limit",
+    "no-big-gin": "big gin is not part of this variant, or the hand is not all melded",
+    "call-not-open": "there is no discard to call rummy on",
+    "no-gift-due": "this player owes no gift now",
+    "not-defender": "only the defender lays off after a knock",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    ok: bool
+    code: str = "ok"
+    message: str = ""
+
+
+OK = Verdict(True)
+
+
+def no(code: str, message: str = "") -> Verdict:
+    return Verdict(False, code, message or TURN_REASONS.get(code, code))
+
+
+def all_reasons() -> dict[str, str]:
+    """Every reason code the engine can answer with, turn and meld faults together."""
+    from .melds import REASONS
+
+    merged = dict(TURN_REASONS)
+    merged.update(REASONS)
+    return dict(sorted(merged.items()))

@@ -1,0 +1,153 @@
+"""Starting a game and dealing a round: the pack, the seeded shuffle, the cut, the deal.
+
+Every random choice comes from ``random.Random`` seeded with a string made of the game
+seed and a purpose, so a game is fixed by (variant, options, players, seed, actions).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .. import decks
+from .rules import Rules
+from .state import Seat, State
+
+
+def rng(seed: int, *purpose: object) -> random.Random:
+    return random.Random(":".join([str(seed), *map(str, purpose)]))
+
+
+@dataclass(frozen=True)
+class Setup:
+    """An explicit deal (conformance cases, scenario tests) instead of a shuffle.
+
+    ``stock`` lists the stock from its top card down; ``discard`` the pile from bottom to
+    top (its last card is the upcard).
+    """
+
+    dealer: int
+    hands: Sequence[Sequence[int]]
+    stock: Sequence[int]
+    discard: Sequence[int]
+
+
+def first_dealer(rules: Rules, seed: int) -> int:
+    """Each player draws a card (seeded); highest or lowest deals, ties to the lower seat."""
+    how = rules.variant.deal.first_dealer
+    r = rng(seed, "first-dealer")
+    if how == "random":
+        return r.randrange(rules.players)
+    pack = decks.full_deck(rules.variant, rules.players)
+    r.shuffle(pack)
+    faces = rules.table.faces
+    drawn = [faces[c].rank or 0 for c in pack[: rules.players]]
+    best = max(drawn) if how == "highest" else min(drawn)
+    return drawn.index(best)
+
+
+def new_game(rules: Rules, seed: int, setup: Setup | None = None) -> State:
+    n = rules.players
+    dealer = setup.dealer if setup is not None else first_dealer(rules, seed)
+    state = State(
+        players=n, seed=seed, round=1, deal_no=0, dealer=dealer, turn=(dealer + 1) % n,
+        phase="draw", seats=[Seat(hand=[]) for _ in range(n)], stock=[], discard=[], table=[],
+    )
+    deal(rules, state, setup)
+    return state
+
+
+def deal(rules: Rules, state: State, setup: Setup | None = None) -> None:
+    """Deal the current round into ``state`` (which the caller owns)."""
+    n = rules.players
+    state.deal_no += 1
+    state.table = []
+    state.turn_no = 0
+    state.taken = None
+    state.melds_this_turn = 0
+    state.upcard_open = True
+    state.refused = False
+    state.exhaustions = 0
+    state.claim = None
+    state.call_on = None
+    state.knocker = None
+    state.knock_kind = None
+    state.giver = []
+    state.cut_exact = None
+    state.played_this_turn = False
+    state.must_go_down = False
+    state.pile_owner = []
+    for seat in state.seats:
+        seat.down = False
+        seat.made = False
+        seat.down_turn = -1
+        seat.skipped = False
+        seat.was_skipped = False
+        seat.gifts_from = []
+        seat.played_before = False
+        if rules.variant.claim is not None:
+            carried = 0
+            if rules.variant.claim.carry_over and state.round > 1:
+                prev = rules.buy_limit_one(state.round - 1)
+                carried = max(0, seat.buy_credit + (prev or 0) - seat.buys)
+            seat.buy_credit = carried
+        seat.buys = 0
+    if setup is not None:
+        for seat, hand in zip(state.seats, setup.hands, strict=True):
+            seat.hand = list(hand)
+        state.stock = list(reversed(setup.stock))
+        state.discard = list(setup.discard)
+        state.pile_owner = [-1] * len(state.discard)
+    else:
+        pack = decks.full_deck(rules.variant, n, state.extra_decks)
+        rng(state.seed, "deal", state.deal_no).shuffle(pack)
+        _cut(rules, state, pack)
+        size = rules.cards_dealt(state.round)
+        hands: list[list[int]] = [[] for _ in range(n)]
+        top = len(pack) - 1
+        for _ in range(size):  # one card at a time, from the dealer's left
+            for i in range(1, n + 1):
+                hands[(state.dealer + i) % n].append(pack[top])
+                top -= 1
+        for seat, hand in zip(state.seats, hands, strict=True):
+            seat.hand = hand
+        state.discard = [pack[top]]
+        state.pile_owner = [-1]
+        state.stock = pack[:top]
+    state.turn = (state.dealer + 1) % n
+    state.phase = "draw"
+    state.offer = []
+    if rules.variant.deal.upcard_offered and state.discard:
+        state.offer = [(state.dealer + 1) % n, state.dealer]
+        state.phase = "offer"
+
+
+def _cut(rules: Rules, state: State, pack: list[int]) -> None:
+    """The cut: the cutter lifts a seeded number of cards near the target; exact earns
+    the bonus.  The lifted packet goes under the rest."""
+    cut = rules.variant.cut
+    if cut is None:
+        return
+    from ..lang.expr import evaluate_int
+
+    n = rules.players
+    r = rng(state.seed, "cut", state.deal_no)
+    if cut.by == "right":
+        cutter = (state.dealer - 1) % n
+    elif cut.by == "dealer":
+        cutter = state.dealer
+    else:
+        cutter = (state.dealer + 1 + r.randrange(max(1, n - 1))) % n
+    bonus = evaluate_int(cut.bonus, n, state.round) or 0
+    target = evaluate_int(cut.target, n, state.round) or 0 if bonus else 0
+    if target > 0:
+        low, high = max(1, target - 5), min(len(pack) - 1, target + 5)
+        lifted = r.randint(low, high)
+    else:
+        lifted = r.randint(1, max(1, len(pack) - 1))
+    # pack's top is its last element: the top `lifted` cards move under the rest
+    pack[:] = pack[len(pack) - lifted:] + pack[: len(pack) - lifted]
+    if bonus and lifted == target:
+        state.seats[cutter].total += bonus
+        state.cut_exact = cutter

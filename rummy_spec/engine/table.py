@@ -1,0 +1,462 @@
+"""Play on the table: going down, new melds, laying off, freeing and shifting wilds,
+knocking and the defender's lay-offs.  Same check-then-do shape as ``turns``."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Literal
+
+from ..lang import model as m
+from .ending import end_round
+from .melds import Meld, Rejection, add_card, shift_wild, swap_wild, validate
+from .reasons import OK, Verdict, no
+from .rules import Rules
+from .solver import best_melds, solve
+from .state import Action, State, TableMeld
+
+KINDS: tuple[m.MeldKind, ...] = ("set", "run", "group")
+
+
+def is_down(rules: Rules, state: State, player: int) -> bool:
+    """Down = has laid the contract this hand; every player is, where there is none."""
+    return state.seats[player].down or not rules.has_contracts
+
+
+def _holds(hand: Sequence[int], cards: Sequence[int]) -> bool:
+    need = Counter(cards)
+    have = Counter(hand)
+    return all(have[c] >= k for c, k in need.items())
+
+
+def _remove(hand: list[int], cards: Sequence[int]) -> None:
+    for c in cards:
+        hand.remove(c)
+
+
+def _meld_options(rules: Rules, cards: Sequence[int], contract: bool) -> list[Meld] | Rejection:
+    """Every kind this card list can be laid as (as given in order, else rearranged)."""
+    found: list[Meld] = []
+    first: Rejection | None = None
+    for kind in KINDS:
+        for ordered in (True, False):
+            res = validate(rules.melds, kind, cards, contract=contract, ordered=ordered)
+            if isinstance(res, Meld):
+                found.append(res)
+                break
+            if first is None or (kind == "run" and ordered):
+                first = res
+    if found:
+        return found
+    assert first is not None
+    return first
+
+
+def _element_sizes(rules: Rules, contract: m.Contract) -> dict[str, list[int]]:
+    need: dict[str, list[int]] = {}
+    v = rules.variant
+    for e in contract.elements:
+        rule = {"set": v.set, "run": v.run, "group": v.group}[e.kind]
+        size = e.size if e.size is not None else (rule.min if rule is not None else 0)
+        need.setdefault(e.kind, []).extend([size] * e.count)
+    return need
+
+
+def contract_verdict(rules: Rules, contract: m.Contract, melds: Sequence[Meld]) -> Verdict:
+    """Do these melds (kinds already chosen) make the contract?"""
+    c = rules.variant.contracts
+    need = _element_sizes(rules, contract)
+    exact_size = c.size == "exact" and not contract.pat
+    for kind in KINDS:
+        have = sorted((len(x.cards) for x in melds if x.kind == kind), reverse=True)
+        req = sorted(need.get(kind, []), reverse=True)
+        if len(have) < len(req):
+            return no("contract-not-met", f"round needs {len(req)} {kind}(s), got {len(have)}")
+        if c.count == "exact" and len(have) > len(req):
+            return no("contract-exact-count")
+        for h, r in zip(have, req, strict=False):
+            if h < r:
+                return no("contract-not-met", f"a {kind} of {r} or more is needed")
+            if exact_size and h != r:
+                return no("contract-exact-size")
+    runs = [x for x in melds if x.kind == "run"]
+    if c.same_suit_runs == "gap":
+        for i, a in enumerate(runs):
+            for b in runs[i + 1:]:
+                if a.suit == b.suit and a.suit is not None and (
+                        min(b.ranks) <= max(a.ranks) + 1 and min(a.ranks) <= max(b.ranks) + 1):
+                    return no("same-suit-runs-join")
+    if c.distinct_set_ranks:
+        ranks = [x.ranks[0] for x in melds if x.kind == "set"]
+        if len(ranks) != len(set(ranks)):
+            return no("set-ranks-repeat")
+    return OK
+
+
+def choose_kinds(rules: Rules, contract: m.Contract,
+                 options: list[list[Meld]]) -> tuple[list[Meld], Verdict]:
+    """Pick one reading per meld so the contract is met (few melds: try them all)."""
+    best: tuple[list[Meld], Verdict] | None = None
+
+    def walk(i: int, chosen: list[Meld]) -> bool:
+        nonlocal best
+        if i == len(options):
+            v = contract_verdict(rules, contract, chosen)
+            if v.ok or best is None:
+                best = (list(chosen), v)
+            return v.ok
+        return any(walk(i + 1, [*chosen, opt]) for opt in options[i])
+
+    walk(0, [])
+    assert best is not None
+    return best
+
+
+def current_contracts(rules: Rules, state: State, player: int) -> list[m.Contract]:
+    seat = state.seats[player]
+    if not rules.individual:
+        return [rules.contracts[state.round - 1]]
+    if rules.variant.contracts.progression == "any-order":
+        return [c for c in rules.contracts if c.number not in seat.completed]
+    if seat.contract >= len(rules.contracts):
+        return []
+    return [rules.contracts[seat.contract]]
+
+
+def _in_play(state: State, a: Action) -> Verdict:
+    if a.player != state.turn:
+        return no("not-your-turn")
+    if state.phase == "draw":
+        return no("must-draw-first")
+    if state.phase != "play":
+        return no("not-your-turn")
+    return OK
+
+
+def _after_play(rules: Rules, state: State, player: int, pat: bool = False) -> None:
+    """A hand emptied by melding or laying off: out, or floating."""
+    state.played_this_turn = True
+    if state.seats[player].hand:
+        return
+    out = rules.variant.going_out
+    if out.floating and not pat:
+        from .turns import next_turn
+
+        next_turn(rules, state)
+        return
+    end_round(rules, state, player, "out", by="meld")
+
+
+def _empty_ok(rules: Rules, pat: bool) -> Verdict:
+    out = rules.variant.going_out
+    if pat or out.by != "discard" or out.floating:
+        return OK
+    return no("must-keep-discard")
+
+
+def go_down(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    v = _in_play(state, a)
+    if not v.ok:
+        return v
+    if not rules.has_contracts:
+        return no("bad-action", "this variant has no contracts: lay melds one by one")
+    seat = state.seats[a.player]
+    if seat.down:
+        return no("already-down")
+    cards = [c for meld in (a.melds or ()) for c in meld]
+    if not a.melds or not _holds(seat.hand, cards):
+        return no("not-in-hand")
+    options: list[list[Meld]] = []
+    for meld_cards in a.melds:
+        res = _meld_options(rules, meld_cards, contract=True)
+        if isinstance(res, Rejection):
+            return no(res.code, res.message)
+        options.append(res)
+    verdict = no("contract-not-met", "no contract is left to make")
+    chosen: list[Meld] = []
+    contract: m.Contract | None = None
+    for c in current_contracts(rules, state, a.player):
+        chosen, verdict = choose_kinds(rules, c, options)
+        if verdict.ok:
+            contract = c
+            break
+    if not verdict.ok or contract is None:
+        return verdict
+    emptied = len(cards) == len(seat.hand)
+    if contract.pat and not emptied:
+        return no("pat-required")
+    if emptied and not (v := _empty_ok(rules, contract.pat)).ok:
+        return v
+    if not do:
+        return OK
+    _remove(seat.hand, cards)
+    for meld in chosen:
+        state.table.append(TableMeld(a.player, meld, True, state.turn_no,
+                                     all(c in rules.wild for c in meld.cards)))
+    seat.down = True
+    seat.made = True
+    seat.down_turn = state.turn_no
+    seat.down_contract = contract.number
+    state.melds_this_turn += len(chosen)
+    _after_play(rules, state, a.player, contract.pat)
+    return OK
+
+
+def new_meld(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    v = _in_play(state, a)
+    if not v.ok:
+        return v
+    if rules.knocking:
+        return no("no-table-play")
+    seat = state.seats[a.player]
+    if rules.has_contracts:
+        if not seat.down:
+            return no("not-down")
+        if not rules.variant.turn.new_melds_after_down:
+            return no("no-new-melds")
+    limit = rules.variant.turn.melds_per_turn
+    if limit is not None and state.melds_this_turn >= limit:
+        return no("melds-per-turn")
+    if not a.melds or len(a.melds) != 1 or not _holds(seat.hand, a.melds[0]):
+        return no("not-in-hand") if a.melds else no("bad-action", "name the meld's cards")
+    res = _meld_options(rules, a.melds[0], contract=False)
+    if isinstance(res, Rejection):
+        return no(res.code, res.message)
+    if len(a.melds[0]) == len(seat.hand) and not (v := _empty_ok(rules, False)).ok:
+        return v
+    if not do:
+        return OK
+    _remove(seat.hand, a.melds[0])
+    meld = res[0]
+    state.table.append(TableMeld(a.player, meld, False, state.turn_no,
+                                 all(c in rules.wild for c in meld.cards)))
+    state.melds_this_turn += 1
+    _after_play(rules, state, a.player)
+    return OK
+
+
+def _end(a: Action) -> Literal["low", "high"] | None:
+    return "low" if a.end == "low" else "high" if a.end == "high" else None
+
+
+def _target(state: State, a: Action) -> TableMeld | Verdict:
+    if a.meld is None or not 0 <= a.meld < len(state.table):
+        return no("no-such-meld")
+    return state.table[a.meld]
+
+
+def lay_off(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    defending = state.phase == "layoff"
+    if defending:
+        if a.player != state.turn:
+            return no("not-defender")
+    else:
+        v = _in_play(state, a)
+        if not v.ok:
+            return v
+        if rules.knocking:
+            return no("no-table-play")
+    lo = rules.variant.layoff
+    seat = state.seats[a.player]
+    if not lo.allowed and not defending:
+        return no("layoff-not-allowed")
+    if lo.needs_down and not is_down(rules, state, a.player) and not defending:
+        return no("not-down")
+    target = _target(state, a)
+    if isinstance(target, Verdict):
+        return target
+    if a.card is None or a.card not in seat.hand:
+        return no("not-in-hand")
+    if not defending and seat.down_turn == state.turn_no and rules.has_contracts:
+        if lo.timing == "next-turn":
+            return no("layoff-next-turn")
+        if lo.own_melds_next_turn and target.owner == a.player:
+            return no("own-melds-next-turn")
+    if defending and target.owner != state.knocker:
+        return no("no-such-meld", "lay off only on the knocker's melds")
+    res = add_card(rules.melds, target.meld, a.card, end=_end(a), contract=False)
+    if isinstance(res, Rejection):
+        return no(res.code, res.message)
+    if len(seat.hand) == 1 and not defending and not (v := _empty_ok(rules, False)).ok:
+        return v
+    if not do:
+        return OK
+    seat.hand.remove(a.card)
+    assert a.meld is not None
+    state.table[a.meld] = TableMeld(target.owner, res, target.contract, target.laid_turn,
+                                    target.all_wild)
+    if not defending:
+        _after_play(rules, state, a.player)
+    return OK
+
+
+def swap(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    v = _in_play(state, a)
+    if not v.ok:
+        return v
+    sw = rules.variant.swap
+    target = _target(state, a)
+    if isinstance(target, Verdict):
+        return target
+    allowed = sw.from_runs if target.meld.kind == "run" else sw.from_sets
+    if not allowed:
+        return no("swap-not-allowed")
+    if sw.who == "down" and not is_down(rules, state, a.player):
+        return no("not-down")
+    if sw.others_only and target.owner == a.player:
+        return no("swap-own-wild")
+    seat = state.seats[a.player]
+    if a.card is None or a.card not in seat.hand:
+        return no("not-in-hand")
+    res = swap_wild(rules.melds, target.meld, a.card)
+    if isinstance(res, Rejection):
+        return no(res.code, res.message)
+    new, wild = res
+    placed: tuple[int, Meld] | None = None
+    if sw.freed == "table":
+        if a.wild_to is None or not 0 <= a.wild_to < len(state.table):
+            return no("freed-wild-to-table")
+        base = new if a.wild_to == a.meld else state.table[a.wild_to].meld
+        put = add_card(rules.melds, base, wild, end=_end(a), contract=False)
+        if isinstance(put, Rejection):
+            return no(put.code, "the freed wild cannot go there: " + put.message)
+        placed = (a.wild_to, put)
+    if placed is None and not seat.down and rules.has_contracts:
+        # a player not yet down who takes a wild must go down this same turn
+        hand = list(seat.hand)
+        hand.remove(a.card)
+        if not _can_go_down(rules, state, a.player, [*hand, wild]):
+            return no("must-go-down", "taking this wild, the player could not go down now")
+    if not do:
+        return OK
+    seat.hand.remove(a.card)
+    assert a.meld is not None
+    state.table[a.meld] = TableMeld(target.owner, new, target.contract, target.laid_turn)
+    if placed is not None:
+        idx, meld = placed
+        old = state.table[idx]
+        state.table[idx] = TableMeld(old.owner, meld, old.contract, old.laid_turn, old.all_wild)
+    else:
+        seat.hand.append(wild)
+        if not seat.down and rules.has_contracts:
+            state.must_go_down = True
+    _after_play(rules, state, a.player)
+    return OK
+
+
+def _can_go_down(rules: Rules, state: State, player: int, hand: list[int]) -> bool:
+    c = rules.variant.contracts
+    for contract in current_contracts(rules, state, player):
+        if solve(rules.melds, hand, contract, count=c.count,
+                 size="minimum" if contract.pat else c.size, same_suit_runs=c.same_suit_runs,
+                 distinct_set_ranks=c.distinct_set_ranks, pat=contract.pat,
+                 points=rules.points) is not None:
+            return True
+    return False
+
+
+def shift(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    v = _in_play(state, a)
+    if not v.ok:
+        return v
+    if not rules.variant.swap.shift_to_end:
+        return no("shift-not-allowed")
+    if not is_down(rules, state, a.player):
+        return no("not-down")
+    seat = state.seats[a.player]
+    target = _target(state, a)
+    if isinstance(target, Verdict):
+        return target
+    if a.card is None or a.card not in seat.hand:
+        return no("not-in-hand")
+    lo = rules.variant.layoff
+    if seat.down_turn == state.turn_no and lo.timing == "next-turn":
+        return no("layoff-next-turn")
+    res = shift_wild(rules.melds, target.meld, a.card)
+    if isinstance(res, Rejection):
+        return no(res.code, res.message)
+    if len(seat.hand) == 1 and not (v := _empty_ok(rules, False)).ok:
+        return v
+    if not do:
+        return OK
+    seat.hand.remove(a.card)
+    assert a.meld is not None
+    state.table[a.meld] = TableMeld(target.owner, res, target.contract, target.laid_turn)
+    _after_play(rules, state, a.player)
+    return OK
+
+
+def knock(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    v = _in_play(state, a)
+    if not v.ok:
+        return v
+    k = rules.variant.knock
+    if k is None:
+        return no("knock-not-allowed")
+    seat = state.seats[a.player]
+    rest = list(seat.hand)
+    if a.card is not None:
+        if a.card not in rest:
+            return no("not-in-hand")
+        if rules.variant.turn.keep_taken_card and state.taken == a.card \
+                and rest.count(a.card) == 1:
+            return no("keep-taken-card")
+        rest.remove(a.card)
+    sol = best_melds(rules.melds, rest, rules.points)
+    if a.card is None:
+        if k.big_gin_bonus is None or sol.rest:
+            return no("no-big-gin")
+        kind = "big-gin"
+    elif sol.rest_points > k.deadwood:
+        return no("deadwood-too-high", f"deadwood {sol.rest_points} is above {k.deadwood}")
+    else:
+        kind = "gin" if not sol.rest else "knock"
+    if not do:
+        return OK
+    if a.card is not None:
+        seat.hand.remove(a.card)
+        state.discard.append(a.card)
+        state.pile_owner.append(a.player)
+    for meld in sol.melds:
+        _remove(seat.hand, meld.cards)
+        state.table.append(TableMeld(a.player, meld, False, state.turn_no))
+    state.knocker = a.player
+    state.knock_kind = kind
+    layoffs = k.defender_lays_off and not (kind != "knock" and k.no_layoff_on_gin)
+    if layoffs:
+        state.turn = (a.player + 1) % rules.players
+        state.phase = "layoff"
+        return OK
+    score_knock(rules, state)
+    return OK
+
+
+def defender_done(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    if state.phase != "layoff" or a.player != state.turn:
+        return no("not-defender")
+    if do:
+        score_knock(rules, state)
+    return OK
+
+
+def score_knock(rules: Rules, state: State) -> None:
+    """Deadwood difference, gin and big gin bonuses, undercut (two players)."""
+    k = rules.variant.knock
+    assert k is not None and state.knocker is not None
+    knocker = state.knocker
+    defender = (knocker + 1) % rules.players
+    kd = best_melds(rules.melds, state.seats[knocker].hand, rules.points).rest_points
+    dsol = best_melds(rules.melds, state.seats[defender].hand, rules.points)
+    dd = dsol.rest_points
+    scores = [0] * rules.players
+    kind = state.knock_kind or "knock"
+    if kind == "gin":
+        winner, scores[knocker] = knocker, dd + k.gin_bonus
+    elif kind == "big-gin":
+        winner, scores[knocker] = knocker, dd + (k.big_gin_bonus or 0)
+    elif dd < kd or (dd == kd and k.undercut_on_equal):
+        winner, scores[defender] = defender, kd - dd + k.undercut_bonus
+        kind = "undercut"
+    else:
+        winner, scores[knocker] = knocker, dd - kd
+    end_round(rules, state, winner, kind, scores, knocker_deadwood=kd, defender_deadwood=dd)

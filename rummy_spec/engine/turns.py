@@ -1,0 +1,348 @@
+"""The turn: the upcard offer, the draw, claims out of turn, rummy calls, the discard.
+
+Each handler checks an action and, when ``do`` is true, carries it out on a state the
+caller has already cloned.  Checking and doing share one code path, so ``legal`` and
+``apply`` can never disagree.
+"""
+
+from __future__ import annotations
+
+from .ending import end_round
+from .melds import fits
+from .reasons import OK, Verdict, no
+from .rules import TURN_CAP, Rules
+from .setup import rng
+from .state import Action, Claim, State
+
+# ----- the stock ------------------------------------------------------------------------
+
+
+def refill_stock(rules: Rules, state: State) -> bool:
+    """Handle an empty stock by the spec's ladder; False when the round has ended."""
+    steps = rules.variant.stock.empty
+    step = steps[min(state.exhaustions, len(steps) - 1)]
+    state.exhaustions += 1
+    if step == "end-round":
+        end_round(rules, state, None, "stock")
+        return False
+    if step == "replay-extra-deck":
+        end_round(rules, state, None, "replay")
+        return False
+    below, top = state.discard[:-1], state.discard[-1:]
+    owners = state.pile_owner[-1:]
+    if step == "reshuffle":
+        rng(state.seed, "reshuffle", state.deal_no, state.exhaustions).shuffle(below)
+        state.stock = below
+    else:  # turn-over: the pile turned face down, its first card now on top
+        state.stock = list(reversed(below))
+    state.discard = top
+    state.pile_owner = owners
+    if not state.stock:
+        end_round(rules, state, None, "abandoned", reason="no cards left to draw")
+        return False
+    return True
+
+
+def draw_stock(rules: Rules, state: State, seat: int, count: int = 1) -> bool:
+    for _ in range(count):
+        if not state.stock and not refill_stock(rules, state):
+            return False
+        state.seats[seat].hand.append(state.stock.pop())
+    return True
+
+
+def can_draw_stock(state: State) -> bool:
+    return bool(state.stock) or len(state.discard) > 1
+
+
+# ----- the upcard ---------------------------------------------------------------------
+
+
+def upcard_verdict(rules: Rules, state: State, player: int) -> Verdict:
+    if not state.discard:
+        return no("no-upcard")
+    if not state.upcard_open:
+        return no("upcard-closed")
+    special = rules.special_of(state.discard[-1])
+    if special is not None and special.never_taken:
+        return no("never-taken")
+    if rules.variant.turn.no_upcard_when_down and state.seats[player].down:
+        return no("down-no-upcard")
+    return OK
+
+
+def eligible_claimants(rules: Rules, state: State, refuser: int,
+                       exclude: int | None = None) -> list[int]:
+    claim = rules.variant.claim
+    if claim is None or not state.discard or not state.upcard_open:
+        return []
+    special = rules.special_of(state.discard[-1])
+    if special is not None and special.never_taken:
+        return []
+    if len(state.stock) < claim.penalty:  # A54
+        return []
+    owner = state.pile_owner[-1] if state.pile_owner else -1
+    allowance = rules.buy_limit_one(state.round)
+    out = []
+    for step in range(1, rules.players):
+        p = (refuser + step) % rules.players
+        seat = state.seats[p]
+        if p == exclude or (p == owner and not claim.own_discard):
+            continue
+        if seat.down and (not claim.when_down or rules.variant.turn.no_upcard_when_down):
+            continue
+        if allowance is not None and seat.buys >= allowance + seat.buy_credit:
+            continue
+        out.append(p)
+    return out
+
+
+def offer(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    """The first upcard offered to the non-dealer, then the dealer (take or pass)."""
+    if not state.offer or state.offer[0] != a.player:
+        return no("no-offer")
+    if a.type == "draw" and a.source != "discard":
+        return no("no-offer", "the first upcard is offered: take it or pass")
+    if not do:
+        return OK
+    if a.type == "pass":
+        state.offer.pop(0)
+        if not state.offer:
+            state.phase = "draw"
+            state.refused = True
+        return OK
+    state.offer = []
+    state.turn = a.player
+    _take_upcard(state, a.player)
+    state.phase = "play"
+    return OK
+
+
+def _take_upcard(state: State, player: int) -> None:
+    card = state.discard.pop()
+    state.pile_owner.pop()
+    state.seats[player].hand.append(card)
+    state.taken = card
+
+
+def draw(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    if a.player != state.turn:
+        return no("not-your-turn")
+    if a.source == "discard":
+        if state.refused:
+            return no("upcard-refused")
+        v = upcard_verdict(rules, state, a.player)
+        if not v.ok:
+            return v
+        if do:
+            _take_upcard(state, a.player)
+            state.call_on = None
+            state.phase = "play"
+        return OK
+    if a.source != "stock":
+        return no("bad-action", "draw from 'stock' or 'discard'")
+    if not can_draw_stock(state):
+        return no("stock-empty")
+    if not do:
+        return OK
+    state.call_on = None
+    if not state.refused and upcard_verdict(rules, state, a.player).ok:
+        pending = eligible_claimants(rules, state, a.player)
+        if pending:
+            state.refused = True
+            state.claim = Claim(a.player, pending)
+            state.phase = "claim"
+            return OK
+    state.refused = True
+    if draw_stock(rules, state, a.player):
+        state.phase = "play"
+    return OK
+
+
+def claim(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    """``buy`` or ``pass`` in an open claim window."""
+    window = state.claim
+    if window is None:
+        return no("claim-not-open")
+    if a.player not in window.pending:
+        return no("not-eligible")
+    cl = rules.variant.claim
+    assert cl is not None
+    if cl.priority == "nearest" and window.pending[0] != a.player:
+        return no("not-your-priority")
+    if a.type == "buy" and len(state.stock) < cl.penalty:
+        return no("stock-cannot-pay")
+    if not do:
+        return OK
+    if a.type == "pass":
+        window.pending.remove(a.player)
+        if not window.pending:
+            _close_claims(rules, state)
+        return OK
+    seat = state.seats[a.player]
+    card = state.discard.pop()
+    state.pile_owner.pop()
+    seat.hand.append(card)
+    for _ in range(cl.penalty):
+        seat.hand.append(state.stock.pop())
+    seat.buys += 1
+    if cl.chain and state.discard:
+        state.upcard_open = True
+        pending = eligible_claimants(rules, state, window.refuser, exclude=a.player)
+        if pending:
+            state.claim = Claim(window.refuser, pending, a.player)
+            return OK
+    state.upcard_open = False
+    _close_claims(rules, state)
+    return OK
+
+
+def _close_claims(rules: Rules, state: State) -> None:
+    refuser = state.claim.refuser if state.claim is not None else state.turn
+    state.claim = None
+    if draw_stock(rules, state, refuser):
+        state.phase = "play"
+
+
+def call(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    """A rummy call on the last discard, which could have been played on the table."""
+    rc = rules.variant.rummy_call
+    if rc is None or state.call_on is None or state.phase != "draw":
+        return no("call-not-open")
+    if a.player == state.call_on:
+        return no("bad-player", "a player cannot call rummy on his own discard")
+    seat = state.seats[a.player]
+    if rc.penalty == "caller-discards" and (a.card is None or a.card not in seat.hand):
+        return no("not-in-hand", "the caller throws one card of his own onto the pile")
+    if not do:
+        return OK
+    offender = state.call_on
+    state.call_on = None
+    if rc.penalty == "caller-discards":
+        assert a.card is not None
+        seat.hand.remove(a.card)
+        state.discard.append(a.card)
+        state.pile_owner.append(a.player)
+        if not seat.hand:
+            end_round(rules, state, a.player, "out", by="rummy-call")
+    elif rc.penalty == "gifts":
+        state.seats[offender].gifts_from = [
+            (offender + i) % rules.players for i in range(1, rules.players)]
+    else:  # take-back: the offender takes the card back, plus penalty cards
+        state.seats[offender].hand.append(state.discard.pop())
+        state.pile_owner.pop()
+        draw_stock(rules, state, offender, rc.take_back_extra)
+    return OK
+
+
+def give(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    """A gift after a rummy call: ``give`` one card, or ``pass``."""
+    if state.phase != "gifts" or not state.giver or state.giver[0] != a.player:
+        return no("no-gift-due")
+    if a.type == "give" and (a.card is None or a.card not in state.seats[a.player].hand):
+        return no("not-in-hand")
+    if not do:
+        return OK
+    state.giver.pop(0)
+    if a.type == "give":
+        assert a.card is not None
+        state.seats[a.player].hand.remove(a.card)
+        state.seats[state.turn].hand.append(a.card)
+    if not state.giver:
+        state.phase = "draw"
+    return OK
+
+
+# ----- the discard ----------------------------------------------------------------------
+
+
+def discard(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    if a.player != state.turn:
+        return no("not-your-turn")
+    seat = state.seats[a.player]
+    card = a.card
+    if card is None or card not in seat.hand:
+        return no("not-in-hand")
+    v = rules.variant
+    if state.must_go_down and not seat.down:
+        return no("must-go-down")
+    if v.turn.keep_taken_card and state.taken == card and seat.hand.count(card) == 1 \
+            and len(seat.hand) > 1:  # with no other card left, it may go
+        return no("keep-taken-card")
+    last = len(seat.hand) == 1
+    if last and v.going_out.by == "meld":
+        return no("must-go-out-by-meld")
+    special = rules.special_of(card)
+    if special is not None:
+        if last and special.not_last_card:
+            return no("skip-last-card")
+        if special.skip == "chosen":
+            t = a.target
+            if t is None or not 0 <= t < rules.players or t == a.player:
+                return no("bad-target", "name the player the Skip hits")
+            if special.no_repeat_skips and state.seats[t].skipped:
+                return no("bad-target", "that player is already to be skipped")
+    if v.turn.no_playable_discard and state.table and _playable(rules, state, card):
+        if not all(_playable(rules, state, c) for c in seat.hand):  # A17: if stuck, any card
+            return no("playable-discard")
+    if not do:
+        return OK
+    seat.hand.remove(card)
+    state.discard.append(card)
+    state.pile_owner.append(a.player)
+    state.upcard_open = True
+    if state.played_this_turn:
+        seat.played_before = True
+    if special is not None and special.skip is not None:
+        t = a.target if special.skip == "chosen" else (a.player + 1) % rules.players
+        assert t is not None
+        if not (special.no_repeat_skips and state.seats[t].skipped):
+            state.seats[t].skipped = True
+    if not seat.hand:
+        end_round(rules, state, a.player, "out", by="discard")
+        return OK
+    rc = v.rummy_call
+    if rc is not None and state.table and (seat.down or not rc.only_down_offenders) \
+            and _playable(rules, state, card):
+        state.call_on = a.player
+    stock_rule = v.stock.dead_at
+    if stock_rule is not None and len(state.stock) <= stock_rule:
+        end_round(rules, state, None, "dead")
+        return OK
+    next_turn(rules, state)
+    return OK
+
+
+def _playable(rules: Rules, state: State, card: int) -> bool:
+    return any(fits(rules.melds, t.meld, card) for t in state.table)
+
+
+def next_turn(rules: Rules, state: State) -> None:
+    """Pass the turn to the left, over players a Skip has hit."""
+    n = rules.players
+    state.turn_no += 1
+    if state.turn_no >= TURN_CAP:
+        end_round(rules, state, None, "abandoned", reason=f"turn cap {TURN_CAP} reached")
+        return
+    p = (state.turn + 1) % n
+    for _ in range(n):
+        seat = state.seats[p]
+        if not seat.skipped:
+            break
+        seat.skipped = False
+        p = (p + 1) % n
+    state.turn = p
+    state.taken = None
+    state.melds_this_turn = 0
+    state.refused = False
+    state.played_this_turn = False
+    state.must_go_down = False
+    state.phase = "draw"
+    seat = state.seats[p]
+    if seat.gifts_from:
+        state.giver = [g for g in seat.gifts_from if state.seats[g].hand]
+        seat.gifts_from = []
+        if state.giver:
+            state.phase = "gifts"
+    if seat.down and not seat.hand and rules.variant.going_out.floating:
+        state.refused = True  # a floater draws from the stock, never the upcard
