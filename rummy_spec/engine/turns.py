@@ -282,9 +282,9 @@ def discard(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
                 return no("bad-target", "name the player the Skip hits")
             if special.no_repeat_skips and state.seats[t].skipped:
                 return no("bad-target", "that player is already to be skipped")
-    if v.turn.no_playable_discard and state.table and _playable(rules, state, card):
-        if not all(_playable(rules, state, c) for c in seat.hand):  # A17: if stuck, any card
-            return no("playable-discard")
+    if (v.turn.no_playable_discard and state.table and _playable(rules, state, card)
+            and not all(_playable(rules, state, c) for c in seat.hand)):  # A17: if stuck
+        return no("playable-discard")
     if not do:
         return OK
     seat.hand.remove(card)
