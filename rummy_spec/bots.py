@@ -12,7 +12,6 @@ import random
 from collections.abc import Callable
 
 from .engine.rules import Rules
-from .engine.solver import best_melds
 from .engine.state import Action, State
 
 Bot = Callable[[Rules, State, list[Action]], Action]
@@ -28,7 +27,7 @@ def random_bot(seed: int) -> Bot:
 
 
 def _unmelded(rules: Rules, hand: list[int]) -> int:
-    return best_melds(rules.melds, hand, rules.points).rest_points
+    return rules.arrange(hand).rest_points
 
 
 def _usefulness(rules: Rules, hand: list[int], card: int) -> tuple[int, int]:

@@ -20,7 +20,6 @@ from __future__ import annotations
 from .core import legal
 from .melds import Meld
 from .rules import Rules
-from .solver import best_melds, solutions
 from .state import Action, State
 from .table import current_contracts
 
@@ -103,17 +102,11 @@ def _play(rules: Rules, state: State, p: int) -> list[Action]:
     v = rules.variant
     out: list[Action] = []
     if rules.has_contracts and not seat.down:
-        cr = v.contracts
         for contract in current_contracts(rules, state, p):
-            for sol in solutions(
-                rules.melds, hand, contract, count=cr.count,
-                size="minimum" if contract.pat else cr.size,
-                same_suit_runs=cr.same_suit_runs, distinct_set_ranks=cr.distinct_set_ranks,
-                pat=contract.pat, points=rules.points, limit=GO_DOWN_CANDIDATES,
-            ):
+            for sol in rules.ways_down(hand, contract, GO_DOWN_CANDIDATES):
                 out.append(Action("go_down", p, melds=tuple(m.cards for m in sol.melds)))
     if not rules.knocking and (not rules.has_contracts or v.turn.new_melds_after_down):
-        for meld in best_melds(rules.melds, hand, rules.points).melds:
+        for meld in rules.arrange(hand).melds:
             out.append(Action("meld", p, melds=(meld.cards,)))
     if state.table and not rules.knocking:
         out += _layoffs(rules, state, p)
@@ -142,7 +135,12 @@ def _play(rules: Rules, state: State, p: int) -> list[Action]:
             out += [Action("discard", p, card=c, target=t) for t in range(rules.players)]
         else:
             out.append(Action("discard", p, card=c))
-    if rules.knocking:
-        out += [Action("knock", p, card=c) for c in _distinct(hand)]
-        out.append(Action("knock", p))
+    k = v.knock
+    if k is not None:
+        # Dropping a card lowers the deadwood by at most its points: prune hopeless knocks.
+        floor = rules.arrange(hand).rest_points
+        out += [Action("knock", p, card=c) for c in _distinct(hand)
+                if floor - rules.points[c] <= k.deadwood]
+        if floor == 0:
+            out.append(Action("knock", p))
     return out

@@ -5,14 +5,16 @@ Nothing here names a variant; every answer comes from the :class:`Variant` model
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from .. import decks
 from ..cards import CardTable
 from ..lang import model as m
 from ..lang.expr import evaluate_int
 from .melds import MeldRules, compile_rules
+from .solver import Solution, best_melds, solutions
 
 TURN_CAP = 400  # turns in one round before it is abandoned
 DEAL_CAP = 150  # deals in one game before it is abandoned
@@ -28,6 +30,7 @@ class Rules:
     points: tuple[int, ...]
     contracts: tuple[m.Contract, ...]
     specials: dict[str, m.SpecialCard]
+    cache: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     @property
     def has_contracts(self) -> bool:
@@ -54,6 +57,31 @@ class Rules:
     def hand_points(self, hand: list[int]) -> int:
         pts = self.points
         return sum(pts[c] for c in hand)
+
+    def arrange(self, hand: list[int] | tuple[int, ...]) -> Solution:
+        """The hand's best free arrangement (deadwood), memoised on the hand."""
+        key = ("free", tuple(sorted(hand)))
+        hit = self.cache.get(key)
+        if hit is None:
+            if len(self.cache) > 200_000:
+                self.cache.clear()
+            hit = self.cache[key] = best_melds(self.melds, hand, self.points)
+        return hit
+
+    def ways_down(self, hand: list[int], contract: m.Contract, limit: int) -> list[Solution]:
+        """Distinct ways to lay ``contract`` from ``hand`` (solver), memoised."""
+        key = ("down", contract.number, limit, tuple(sorted(hand)))
+        hit = self.cache.get(key)
+        if hit is None:
+            c = self.variant.contracts
+            if len(self.cache) > 200_000:
+                self.cache.clear()
+            hit = self.cache[key] = solutions(
+                self.melds, hand, contract, count=c.count,
+                size="minimum" if contract.pat else c.size, same_suit_runs=c.same_suit_runs,
+                distinct_set_ranks=c.distinct_set_ranks, pat=contract.pat, points=self.points,
+                limit=limit)
+        return hit
 
     def special_of(self, card: int) -> m.SpecialCard | None:
         code = self.table.faces[card].special

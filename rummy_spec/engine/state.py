@@ -6,7 +6,6 @@ clone.  Cards are face codes (ints) inside, canonical card text in JSON.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -83,6 +82,16 @@ class Seat:
     down_contract: int = 0  # the contract number laid this hand
 
 
+    def clone(self) -> Seat:
+        new = object.__new__(Seat)
+        for name in _SEAT_FIELDS:
+            object.__setattr__(new, name, getattr(self, name))
+        new.hand = self.hand[:]
+        new.gifts_from = self.gifts_from[:]
+        new.completed = self.completed[:]
+        return new
+
+
 @dataclass(slots=True)
 class Claim:
     """An open claim window over the upcard."""
@@ -137,23 +146,22 @@ class State:
     must_go_down: bool = False  # took a wild before going down: must go down this turn
 
     def clone(self) -> State:
-        new = copy.copy(self)
-        new.seats = [copy.copy(s) for s in self.seats]
-        for s in new.seats:
-            s.hand = list(s.hand)
-            s.gifts_from = list(s.gifts_from)
-            s.completed = list(s.completed)
-        new.stock = list(self.stock)
-        new.discard = list(self.discard)
-        new.table = list(self.table)
-        new.claim = None if self.claim is None else Claim(
-            self.claim.refuser, list(self.claim.pending), self.claim.last_buyer)
-        new.offer = list(self.offer)
-        new.giver = list(self.giver)
-        new.results = list(self.results)
-        new.winners = list(self.winners)
-        new.contenders = list(self.contenders)
-        new.pile_owner = list(self.pile_owner)
+        """A copy that shares nothing mutable with this state (hand-written: it is hot)."""
+        new = object.__new__(State)
+        for name in _STATE_FIELDS:
+            object.__setattr__(new, name, getattr(self, name))
+        new.seats = [s.clone() for s in self.seats]
+        new.stock = self.stock[:]
+        new.discard = self.discard[:]
+        new.table = self.table[:]
+        if self.claim is not None:
+            new.claim = Claim(self.claim.refuser, self.claim.pending[:], self.claim.last_buyer)
+        new.offer = self.offer[:]
+        new.giver = self.giver[:]
+        new.results = self.results[:]
+        new.winners = self.winners[:]
+        new.contenders = self.contenders[:]
+        new.pile_owner = self.pile_owner[:]
         return new
 
     @property
@@ -165,5 +173,5 @@ class State:
                 + sum(len(t.meld.cards) for t in self.table))
 
 
-def seat_fields() -> list[str]:
-    return [f.name for f in fields(Seat)]
+_STATE_FIELDS = tuple(f.name for f in fields(State))
+_SEAT_FIELDS = tuple(f.name for f in fields(Seat))

@@ -12,7 +12,6 @@ from .ending import end_round
 from .melds import Meld, Rejection, add_card, shift_wild, swap_wild, validate
 from .reasons import OK, Verdict, no
 from .rules import Rules
-from .solver import best_melds, solve
 from .state import Action, State, TableMeld
 
 KINDS: tuple[m.MeldKind, ...] = ("set", "run", "group")
@@ -345,14 +344,7 @@ def swap(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
 
 
 def _can_go_down(rules: Rules, state: State, player: int, hand: list[int]) -> bool:
-    c = rules.variant.contracts
-    for contract in current_contracts(rules, state, player):
-        if solve(rules.melds, hand, contract, count=c.count,
-                 size="minimum" if contract.pat else c.size, same_suit_runs=c.same_suit_runs,
-                 distinct_set_ranks=c.distinct_set_ranks, pat=contract.pat,
-                 points=rules.points) is not None:
-            return True
-    return False
+    return any(rules.ways_down(hand, c, 1) for c in current_contracts(rules, state, player))
 
 
 def shift(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
@@ -402,7 +394,7 @@ def knock(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
                 and rest.count(a.card) == 1:
             return no("keep-taken-card")
         rest.remove(a.card)
-    sol = best_melds(rules.melds, rest, rules.points)
+    sol = rules.arrange(rest)
     if a.card is None:
         if k.big_gin_bonus is None or sol.rest:
             return no("no-big-gin")
@@ -445,9 +437,8 @@ def score_knock(rules: Rules, state: State) -> None:
     assert k is not None and state.knocker is not None
     knocker = state.knocker
     defender = (knocker + 1) % rules.players
-    kd = best_melds(rules.melds, state.seats[knocker].hand, rules.points).rest_points
-    dsol = best_melds(rules.melds, state.seats[defender].hand, rules.points)
-    dd = dsol.rest_points
+    kd = rules.arrange(state.seats[knocker].hand).rest_points
+    dd = rules.arrange(state.seats[defender].hand).rest_points
     scores = [0] * rules.players
     kind = state.knock_kind or "knock"
     if kind == "gin":
