@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from .bots import BOTS, Bot
 from .engine.game import Game
+from .engine.rules import DEAL_CAP, TURN_CAP
 from .lang import model as m
 
 
@@ -19,9 +20,10 @@ class Outcome:
 
 
 def play_out(variant: m.Variant, players: int, seed: int, bot: str = "greedy",
-             max_actions: int = 200_000) -> Outcome:
+             max_actions: int = 200_000, turn_cap: int = TURN_CAP,
+             deal_cap: int = DEAL_CAP) -> Outcome:
     """Play a seeded game to its end with one kind of bot in every seat."""
-    game = Game(variant, players, seed)
+    game = Game(variant, players, seed, turn_cap=turn_cap, deal_cap=deal_cap)
     choose: Bot = BOTS[bot](seed)
     count = 0
     turns: list[int] = []

@@ -5,7 +5,7 @@ Rounds are dealt on at once: the round's result is kept in ``state.results``.
 
 from __future__ import annotations
 
-from .rules import DEAL_CAP, Rules
+from .rules import Rules
 from .setup import deal
 from .state import RoundResult, State
 
@@ -37,7 +37,7 @@ def end_round(rules: Rules, state: State, winner: int | None, ending: str,
                 seat.contract += 1
     if _game_over(rules, state, ending):
         return
-    if state.deal_no >= DEAL_CAP:
+    if state.deal_no >= state.deal_cap:
         state.abandoned = True
         state.phase = "game-over"
         return

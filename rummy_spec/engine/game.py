@@ -13,7 +13,7 @@ from typing import Any
 from ..lang import model as m
 from . import codec, core, moves
 from .reasons import Verdict
-from .rules import Rules, compile_variant
+from .rules import DEAL_CAP, TURN_CAP, Rules, compile_variant
 from .setup import Setup, new_game
 from .state import Action, State
 
@@ -28,6 +28,8 @@ class Game:
     players: int
     seed: int
     setup: Setup | None = None
+    turn_cap: int = TURN_CAP
+    deal_cap: int = DEAL_CAP
     rules: Rules = field(init=False)
     state: State = field(init=False)
     history: list[Action] = field(default_factory=list, init=False)
@@ -39,7 +41,7 @@ class Game:
             raise GameError(f"{self.variant.name} is for {p.min}{high or '+'} players, "
                             f"not {self.players}")
         self.rules = compile_variant(self.variant, self.players)
-        self.state = new_game(self.rules, self.seed, self.setup)
+        self.state = new_game(self.rules, self.seed, self.setup, self.turn_cap, self.deal_cap)
 
     @property
     def over(self) -> bool:
@@ -69,7 +71,8 @@ class Game:
         return {
             "format": "rummy-spec/trace", "version": 1, "variant": self.variant.name,
             "path": self.variant.path, "options": list(self.variant.enabled),
-            "players": self.players, "seed": self.seed,
+            "players": self.players, "seed": self.seed, "turn_cap": self.turn_cap,
+            "deal_cap": self.deal_cap,
         }
 
     def card_text(self, cards: Sequence[int]) -> list[str]:

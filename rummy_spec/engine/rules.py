@@ -16,8 +16,8 @@ from ..lang.expr import evaluate_int
 from .melds import MeldRules, compile_rules
 from .solver import Solution, best_melds, solutions
 
-TURN_CAP = 400  # turns in one round before it is abandoned
-DEAL_CAP = 150  # deals in one game before it is abandoned
+TURN_CAP = 400  # default: turns in one round before it is abandoned
+DEAL_CAP = 150  # default: deals in one game before it is abandoned
 
 
 @dataclass(frozen=True)

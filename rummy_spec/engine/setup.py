@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import decks
-from .rules import Rules
+from .rules import DEAL_CAP, TURN_CAP, Rules
 from .state import Seat, State
 
 
@@ -47,12 +47,14 @@ def first_dealer(rules: Rules, seed: int) -> int:
     return drawn.index(best)
 
 
-def new_game(rules: Rules, seed: int, setup: Setup | None = None) -> State:
+def new_game(rules: Rules, seed: int, setup: Setup | None = None,
+             turn_cap: int = TURN_CAP, deal_cap: int = DEAL_CAP) -> State:
     n = rules.players
     dealer = setup.dealer if setup is not None else first_dealer(rules, seed)
     state = State(
         players=n, seed=seed, round=1, deal_no=0, dealer=dealer, turn=(dealer + 1) % n,
         phase="draw", seats=[Seat(hand=[]) for _ in range(n)], stock=[], discard=[], table=[],
+        turn_cap=turn_cap, deal_cap=deal_cap,
     )
     deal(rules, state, setup)
     return state

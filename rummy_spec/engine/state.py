@@ -144,6 +144,8 @@ class State:
     pile_owner: list[int] = field(default_factory=list)  # who discarded each pile card
     played_this_turn: bool = False  # melded or laid off this turn
     must_go_down: bool = False  # took a wild before going down: must go down this turn
+    turn_cap: int = 400  # turns in a round before it is abandoned
+    deal_cap: int = 150  # deals in a game before it is abandoned
 
     def clone(self) -> State:
         """A copy that shares nothing mutable with this state (hand-written: it is hot)."""

@@ -16,6 +16,7 @@ from ..lang import LookupFailure, SpecError, load
 from . import codec
 from .core import IllegalAction
 from .game import Game, GameError
+from .rules import DEAL_CAP, TURN_CAP
 from .state import Action
 
 
@@ -25,7 +26,8 @@ class TraceError(Exception):
 
 def trace_lines(game: Game, actions: Iterable[Action] | None = None) -> list[str]:
     """The trace of ``game`` (replaying ``actions`` from its start when given)."""
-    replay = Game(game.variant, game.players, game.seed, game.setup)
+    replay = Game(game.variant, game.players, game.seed, game.setup, game.turn_cap,
+                  game.deal_cap)
     lines = [codec.dumps(game.header())]
     for i, a in enumerate(actions if actions is not None else game.history):
         replay.apply(a)
@@ -73,7 +75,9 @@ def replay(path: Path) -> Replayed:
         target = head["path"]
     try:
         variant = load(str(target), tuple(head.get("options") or ()))
-        game = Game(variant, int(head["players"]), int(head["seed"]))
+        game = Game(variant, int(head["players"]), int(head["seed"]),
+                    turn_cap=int(head.get("turn_cap", TURN_CAP)),
+                    deal_cap=int(head.get("deal_cap", DEAL_CAP)))
     except (SpecError, LookupFailure, GameError, KeyError, TypeError, ValueError) as err:
         raise TraceError(f"{path}:1: cannot set up the game: {err}") from None
     steps = 0

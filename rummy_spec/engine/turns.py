@@ -10,7 +10,7 @@ from __future__ import annotations
 from .ending import end_round
 from .melds import fits
 from .reasons import OK, Verdict, no
-from .rules import TURN_CAP, Rules
+from .rules import Rules
 from .setup import rng
 from .state import Action, Claim, State
 
@@ -321,8 +321,8 @@ def next_turn(rules: Rules, state: State) -> None:
     """Pass the turn to the left, over players a Skip has hit."""
     n = rules.players
     state.turn_no += 1
-    if state.turn_no >= TURN_CAP:
-        end_round(rules, state, None, "abandoned", reason=f"turn cap {TURN_CAP} reached")
+    if state.turn_no >= state.turn_cap:
+        end_round(rules, state, None, "abandoned", reason=f"turn cap {state.turn_cap} reached")
         return
     p = (state.turn + 1) % n
     for _ in range(n):
