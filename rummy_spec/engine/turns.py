@@ -259,6 +259,8 @@ def give(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
 def discard(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     if a.player != state.turn:
         return no("not-your-turn")
+    if state.phase != "play":  # the turn starts with a draw
+        return no("must-draw-first")
     seat = state.seats[a.player]
     card = a.card
     if card is None or card not in seat.hand:
