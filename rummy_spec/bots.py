@@ -98,7 +98,9 @@ def _draw_or_claim(rules: Rules, state: State, by_type: dict[str, list[Action]])
         hand = state.seats[player].hand
         if upcard in rules.wild:
             return True
-        return _unmelded(rules, [*hand, upcard]) + 0 < _unmelded(rules, hand) - 2
+        if rules.has_contracts:  # cheap: does it match a rank or sit next to a suit-mate?
+            return _usefulness(rules, hand, upcard)[0] >= 3
+        return _unmelded(rules, [*hand, upcard]) < _unmelded(rules, hand) - 2
 
     takes = [a for a in by_type.get("draw", []) if a.source == "discard"]
     if takes and helps(takes[0].player):

@@ -74,10 +74,30 @@ def _calls(rules: Rules, state: State) -> list[Action]:
     return out
 
 
+def _may_fit(rules: Rules, meld: Meld, card: int) -> bool:
+    """A cheap necessary condition for a lay-off (the real test is ``legal``)."""
+    if card in rules.wild:
+        return True
+    f = rules.table.faces[card]
+    if f.rank is None:
+        return False
+    if meld.kind == "set":
+        return f.rank == meld.ranks[0]
+    if meld.kind == "group":
+        return f.suit == meld.suit
+    if meld.suit is not None and f.suit != meld.suit:
+        return False
+    low, high = meld.ranks[0] - 1, meld.ranks[-1] + 1
+    return f.rank in (low, high) or (f.rank == 1 and high == 14) or (
+        f.rank == 1 and low == 0) or (f.rank == 13 and low == 0)
+
+
 def _layoffs(rules: Rules, state: State, p: int) -> list[Action]:
     out = []
     for i, t in enumerate(state.table):
         for c in _distinct(state.seats[p].hand):
+            if not _may_fit(rules, t.meld, c):
+                continue
             if t.meld.kind == "run" and c in rules.wild:
                 out += [Action("lay_off", p, card=c, meld=i, end="low"),
                         Action("lay_off", p, card=c, meld=i, end="high")]
