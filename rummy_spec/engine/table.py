@@ -9,7 +9,7 @@ from typing import Literal
 
 from ..lang import model as m
 from .ending import end_round
-from .melds import Meld, Rejection, add_card, shift_wild, swap_wild, validate
+from .melds import Meld, Rejection, add_card, fits, shift_wild, swap_wild, validate
 from .reasons import OK, Verdict, no
 from .rules import Rules
 from .state import Action, State, TableMeld
@@ -146,6 +146,19 @@ def _after_play(rules: Rules, state: State, player: int, pat: bool = False) -> N
     end_round(rules, state, player, "out", by="meld")
 
 
+def _last_card_ok(rules: Rules, state: State, hand_after: list[int],
+                  table_after: list[Meld]) -> Verdict:
+    """Going out by melding only: a play may not strand a last card that fits nowhere,
+    since it could then neither be discarded nor played."""
+    if rules.variant.going_out.by != "meld" or len(hand_after) != 1:
+        return OK
+    card = hand_after[0]
+    if any(fits(rules.melds, meld, card) for meld in table_after):
+        return OK
+    return no("must-go-out-by-meld", "this would leave a last card that can neither be "
+              "discarded nor played")
+
+
 def _empty_ok(rules: Rules, pat: bool) -> Verdict:
     out = rules.variant.going_out
     if pat or out.by != "discard" or out.floating:
@@ -186,6 +199,12 @@ def go_down(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         return no("pat-required")
     if emptied and not (v := _empty_ok(rules, contract.pat)).ok:
         return v
+    if len(seat.hand) - len(cards) == 1:
+        rest = list(seat.hand)
+        _remove(rest, cards)
+        if not (v := _last_card_ok(rules, state, rest,
+                                   [t.meld for t in state.table] + chosen)).ok:
+            return v
     if not do:
         return OK
     _remove(seat.hand, cards)
@@ -223,6 +242,12 @@ def new_meld(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         return no(res.code, res.message)
     if len(a.melds[0]) == len(seat.hand) and not (v := _empty_ok(rules, False)).ok:
         return v
+    if len(seat.hand) - len(a.melds[0]) == 1:
+        rest = list(seat.hand)
+        _remove(rest, a.melds[0])
+        if not (v := _last_card_ok(rules, state, rest,
+                                   [t.meld for t in state.table] + [res[0]])).ok:
+            return v
     if not do:
         return OK
     _remove(seat.hand, a.melds[0])
@@ -278,6 +303,12 @@ def lay_off(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         return no(res.code, res.message)
     if len(seat.hand) == 1 and not defending and not (v := _empty_ok(rules, False)).ok:
         return v
+    if len(seat.hand) == 2 and not defending:
+        rest = list(seat.hand)
+        rest.remove(a.card)
+        after = [res if i == a.meld else t.meld for i, t in enumerate(state.table)]
+        if not (v := _last_card_ok(rules, state, rest, after)).ok:
+            return v
     if not do:
         return OK
     seat.hand.remove(a.card)
