@@ -76,14 +76,33 @@ def legal(rules: Rules, state: State, a: Action) -> Verdict:
     return h(rules, state, a, False)
 
 
+def legal_subset(rules: Rules, state: State, actions: list[Action]) -> list[Action]:
+    """The legal ones among ``actions`` (same answers as ``legal``, with the handler
+    looked up once per action type: the phase is the same for all of them)."""
+    handlers: dict[str, Handler | Verdict] = {}
+    out = []
+    for a in actions:
+        h = handlers.get(a.type)
+        if h is None:
+            h = handlers[a.type] = _handler(state, a)
+        if isinstance(h, Verdict) or not 0 <= a.player < rules.players:
+            continue
+        if h(rules, state, a, False).ok:
+            out.append(a)
+    return out
+
+
 def apply(rules: Rules, state: State, a: Action) -> State:
     """The state after ``a``; raises IllegalAction (and changes nothing) if it is refused."""
-    verdict = legal(rules, state, a)
+    if not 0 <= a.player < rules.players:
+        raise IllegalAction(no("bad-player"))
+    h = _handler(state, a)
+    if isinstance(h, Verdict):
+        raise IllegalAction(h)
+    # Handlers check everything before they change anything, so the check runs once,
+    # on the copy; a refusal throws the copy away and the given state is untouched.
+    new = state.clone()
+    verdict = h(rules, new, a, True)
     if not verdict.ok:
         raise IllegalAction(verdict)
-    h = _handler(state, a)
-    assert not isinstance(h, Verdict)
-    new = state.clone()
-    done = h(rules, new, a, True)
-    assert done.ok, done
     return new

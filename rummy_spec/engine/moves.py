@@ -17,7 +17,7 @@ Every action is checked with ``legal`` before it is yielded, so all of them are 
 
 from __future__ import annotations
 
-from .core import legal
+from .core import legal_subset
 from .melds import Meld
 from .rules import Rules
 from .state import Action, State
@@ -56,7 +56,7 @@ def legal_actions(rules: Rules, state: State) -> list[Action]:
         out += _calls(rules, state)
     elif phase == "play":
         out += _play(rules, state, state.turn)
-    return [a for a in out if legal(rules, state, a).ok]
+    return legal_subset(rules, state, out)
 
 
 def _calls(rules: Rules, state: State) -> list[Action]:
@@ -158,9 +158,11 @@ def _play(rules: Rules, state: State, p: int) -> list[Action]:
     k = v.knock
     if k is not None:
         # Dropping a card lowers the deadwood by at most its points: prune hopeless knocks.
-        floor = rules.arrange(hand).rest_points
-        out += [Action("knock", p, card=c) for c in _distinct(hand)
-                if floor - rules.points[c] <= k.deadwood]
-        if floor == 0:
-            out.append(Action("knock", p))
+        top = max(rules.points[c] for c in hand)
+        if rules.deadwood_floor(hand) - top <= k.deadwood:
+            floor = rules.arrange(hand).rest_points
+            out += [Action("knock", p, card=c) for c in _distinct(hand)
+                    if floor - rules.points[c] <= k.deadwood]
+            if floor == 0:
+                out.append(Action("knock", p))
     return out

@@ -68,6 +68,37 @@ class Rules:
             hit = self.cache[key] = best_melds(self.melds, hand, self.points)
         return hit
 
+    def deadwood_floor(self, hand: list[int]) -> int:
+        """A cheap lower bound on the points left unmelded: the cards that fit in no meld
+        shape with the rest of the hand (0 when wilds or colour-blind runs or colour
+        groups make a cheap bound unsafe)."""
+        v = self.variant
+        if self.wild or v.group is not None or (v.run is not None and v.run.any_colour):
+            return 0
+        faces = self.table.faces
+        by_rank: dict[int, int] = {}
+        by_suit: dict[str | None, set[int]] = {}
+        ace_high = v.run is not None and v.run.ace != "low"
+        for c in hand:
+            f = faces[c]
+            if f.rank is None:
+                continue
+            by_rank[f.rank] = by_rank.get(f.rank, 0) + 1
+            ranks = by_suit.setdefault(f.suit, set())
+            ranks.add(f.rank)
+            if f.rank == 1 and ace_high:
+                ranks.add(14)
+        set_min = v.set.min if v.set is not None else 99
+        run_min = v.run.min if v.run is not None else 99
+        floor = 0
+        points = self.points
+        for c in hand:
+            f = faces[c]
+            if f.rank is None or (by_rank[f.rank] < set_min and not _in_window(
+                    by_suit[f.suit], f.rank, run_min, ace_high)):
+                floor += points[c]
+        return floor
+
     def ways_down(self, hand: list[int], contract: m.Contract, limit: int) -> list[Solution]:
         """Distinct ways to lay ``contract`` from ``hand`` (solver), memoised."""
         key = ("down", contract.number, limit, tuple(sorted(hand)))
@@ -84,8 +115,30 @@ class Rules:
         return hit
 
     def special_of(self, card: int) -> m.SpecialCard | None:
-        code = self.table.faces[card].special
-        return None if code is None else self.specials.get(code)
+        return self.special_faces[card]
+
+    @property
+    def special_faces(self) -> tuple[m.SpecialCard | None, ...]:
+        hit = self.cache.get("special-faces")
+        if hit is None:
+            hit = self.cache["special-faces"] = tuple(
+                None if f.special is None else self.specials.get(f.special)
+                for f in self.table.faces)
+        return hit
+
+
+def _in_window(ranks: set[int], rank: int, length: int, ace_high: bool) -> bool:
+    """Is ``rank`` inside some run of ``length`` consecutive ranks all held?"""
+    for r in (rank, 14) if (rank == 1 and ace_high) else (rank,):
+        low = r
+        while low - 1 in ranks and r - low + 1 < length:
+            low -= 1
+        high = r
+        while high + 1 in ranks and high - low + 1 < length:
+            high += 1
+        if high - low + 1 >= length:
+            return True
+    return False
 
 
 @lru_cache(maxsize=128)

@@ -6,7 +6,7 @@ clone.  Cards are face codes (ints) inside, canonical card text in JSON.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from .melds import Meld
@@ -63,7 +63,7 @@ class TableMeld:
     all_wild: bool = False
 
 
-@dataclass(slots=True)
+@dataclass
 class Seat:
     hand: list[int]
     total: int = 0
@@ -84,8 +84,7 @@ class Seat:
 
     def clone(self) -> Seat:
         new = object.__new__(Seat)
-        for name in _SEAT_FIELDS:
-            object.__setattr__(new, name, getattr(self, name))
+        new.__dict__ = self.__dict__.copy()
         new.hand = self.hand[:]
         new.gifts_from = self.gifts_from[:]
         new.completed = self.completed[:]
@@ -110,7 +109,7 @@ class RoundResult:
     details: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(slots=True)
+@dataclass
 class State:
     players: int
     seed: int
@@ -150,8 +149,7 @@ class State:
     def clone(self) -> State:
         """A copy that shares nothing mutable with this state (hand-written: it is hot)."""
         new = object.__new__(State)
-        for name in _STATE_FIELDS:
-            object.__setattr__(new, name, getattr(self, name))
+        new.__dict__ = self.__dict__.copy()
         new.seats = [s.clone() for s in self.seats]
         new.stock = self.stock[:]
         new.discard = self.discard[:]
@@ -175,5 +173,4 @@ class State:
                 + sum(len(t.meld.cards) for t in self.table))
 
 
-_STATE_FIELDS = tuple(f.name for f in fields(State))
-_SEAT_FIELDS = tuple(f.name for f in fields(Seat))
+
