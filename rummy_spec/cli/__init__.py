@@ -25,7 +25,8 @@ from .base import FAILED, INTERNAL, USAGE, Command, Outcome, Parser, UsageError
 PROG = "rummy-spec"
 
 # One module per command group, in the order ``--help`` lists them.
-COMMAND_MODULES: tuple[str, ...] = ("listing", "check", "show", "demo")
+COMMAND_MODULES: tuple[str, ...] = ("listing", "check", "show", "demo", "play", "simulate",
+                                    "replay", "meld", "solve", "reasons")
 
 
 def commands() -> list[Command]:

@@ -1,7 +1,8 @@
 """``rummy-spec demo``: the main job of ``make demo``.
 
-Checks every built-in spec (each option on its own too), prints one line per variant, and
-then shows one variant in full: Continental Rummy for five players.
+Checks every built-in spec (each option on its own too), prints one line per variant,
+shows one variant in full (Continental Rummy for five players), and then plays one seeded
+game of Continental Rummy between four greedy bots and prints how it ended.
 """
 
 from __future__ import annotations
@@ -9,14 +10,31 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..lang import SpecError
+from ..engine.game import GameError
+from ..lang import LookupFailure, SpecError
+from ..simulate import play_out
 from .base import FAILED, INTERNAL, OK, Command, Outcome, UsageError, lines
 from .check import plural, summary
+from .games import result_lines, seat_names
 from .listing import players_text, rounds_text, table
-from .show import show_text
+from .show import resolve, show_text
 from .specs import FileReport, builtins, check_spec_file
 
 SHOWN = ("continental", 5)
+PLAYED = ("continental", 4, 1)  # variant, players, seed
+
+
+def game_lines() -> list[str]:
+    """One seeded game between greedy bots, played to its end, and its result."""
+    name, players, seed = PLAYED
+    head = (f"{name}: one game of {players} greedy bots, seed {seed} "
+            f"(rummy-spec simulate {name} --players {players} --games 1 --seed {seed}):")
+    try:
+        variant = resolve(name, [])
+        outcome = play_out(variant, players, seed, "greedy")
+    except (SpecError, LookupFailure, UsageError, GameError) as err:
+        return [head, "", f"cannot play {name}: {str(err).splitlines()[0]}"]
+    return [head, "", *result_lines(outcome.game, seat_names(players))]
 
 
 def variant_rows(reports: list[FileReport]) -> list[list[str]]:
@@ -63,6 +81,7 @@ def _run(args: argparse.Namespace) -> Outcome:
         parts.append(show_text(name, players).rstrip("\n"))
     except (SpecError, UsageError) as err:
         parts.append(f"cannot show {name}: {str(err).splitlines()[0]}")
+    parts += ["", *game_lines()]
     code = OK
     if any(r.errors for r in reports):
         code = FAILED
@@ -73,7 +92,7 @@ def _run(args: argparse.Namespace) -> Outcome:
 
 COMMAND = Command(
     name="demo",
-    help="check every built-in spec, then show Continental Rummy for 5 players",
+    help="check every built-in spec, show Continental Rummy for 5 players, play one bot game",
     configure=_configure,
     run=_run,
     description=__doc__ or "",

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rummy_spec.lang import builtin_library
+from rummy_spec.lang import builtin_library, load
+from rummy_spec.simulate import play_out
 
 from .helpers import Cli
 
@@ -24,4 +25,25 @@ def test_demo_checks_every_built_in_and_shows_continental_for_five(cli: Cli) -> 
 def test_demo_output_matches_show(cli: Cli) -> None:
     _, demo, _ = cli("demo")
     _, show, _ = cli("show", "continental", "--players", "5")
-    assert demo.endswith(show)
+    shown = demo[demo.index("continental for 5 players"):demo.index("continental: one game")]
+    assert shown.split("\n", 2)[2] == show + "\n"  # after its heading and a blank line
+
+
+def test_demo_ends_with_one_seeded_bot_game_of_continental(cli: Cli) -> None:
+    code, demo, _ = cli("demo")
+    assert code == 0
+    game = play_out(load("continental"), 4, 1, "greedy").game
+    s = game.state
+    assert game.over and not s.abandoned and len(s.results) == 7
+    names = [f"seat {w}" for w in s.winners]
+    won = (f"winner: {names[0]}" if len(names) == 1
+           else f"winners: {', '.join(names[:-1])} and {names[-1]} (tied)")
+    totals = ", ".join(f"seat {i} {seat.total}" for i, seat in enumerate(s.seats))
+    assert demo.splitlines()[-5:] == [
+        "continental: one game of 4 greedy bots, seed 1 "
+        "(rummy-spec simulate continental --players 4 --games 1 --seed 1):",
+        "",
+        "rounds: 7",
+        won,
+        f"final scores: {totals}",
+    ]

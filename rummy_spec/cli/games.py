@@ -1,0 +1,70 @@
+"""Setting up games for the commands that play them, and their results as text."""
+
+from __future__ import annotations
+
+from ..engine.game import Game, GameError
+from ..lang import model as m
+from ..lang.expr import EvalError
+from .base import UsageError
+from .listing import players_text
+
+# Open-ended variants ("players 2+") are played by at most this many from the command line.
+MOST_PLAYERS = 100
+
+
+def players_for(variant: m.Variant, asked: int | None) -> int:
+    """The player count asked for (default: the variant's minimum), checked."""
+    p = variant.players
+    if asked is None:
+        return p.min
+    high = p.max if p.max is not None else MOST_PLAYERS
+    if not p.min <= asked <= high:
+        allowed = players_text(p)
+        if p.max is None:
+            allowed += f", at most {MOST_PLAYERS} here"
+        raise UsageError(f"--players {asked}: {variant.name} is played by {allowed}")
+    return asked
+
+
+def start_game(variant: m.Variant, players: int, seed: int) -> Game:
+    """A new seeded game; a usage error when the variant cannot be dealt for ``players``."""
+    try:
+        return Game(variant, players, seed)
+    except (GameError, EvalError, ValueError) as err:
+        raise UsageError(f"--players {players}: {err}") from None
+
+
+def seat_names(players: int, human: int | None = None) -> list[str]:
+    """``seat 0``, ``seat 1``...; with a human: ``you``, ``bot 1``, ``bot 2``..."""
+    if human is None:
+        return [f"seat {i}" for i in range(players)]
+    return ["you" if i == human else f"bot {i}" for i in range(players)]
+
+
+def _names(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def scores_text(game: Game, names: list[str]) -> str:
+    return ", ".join(f"{n} {s.total}" for n, s in zip(names, game.state.seats, strict=True))
+
+
+def result_lines(game: Game, names: list[str]) -> list[str]:
+    """How a game ended: rounds played, the winner(s), the final scores."""
+    s = game.state
+    abandoned = sum(1 for r in s.results if r.ending == "abandoned")
+    rounds = f"rounds: {len(s.results)}"
+    if abandoned:
+        rounds += f" ({abandoned} abandoned)"
+    winners = [names[w] for w in s.winners]
+    if not game.over:
+        won = "winner: none (the game did not finish)"
+    elif s.abandoned:
+        won = "winner: none (the game was abandoned)"
+    elif len(winners) == 1:
+        won = f"winner: {winners[0]}"
+    else:
+        won = f"winners: {_names(winners)} (tied)"
+    return [rounds, won, f"final scores: {scores_text(game, names)}"]
