@@ -1,0 +1,344 @@
+"""The shipped state machine: Hypothesis drives a game and judges every step by the laws.
+
+``engine_state_machine(variant, players, options, engine)`` returns a
+:class:`~hypothesis.stateful.RuleBasedStateMachine` class.  The reference interpreter
+plays the game; an engine under test given through an :class:`EngineAdapter` receives
+every action too and is compared with the reference step by step (acceptance, reason
+codes, observable state, legal actions).  Without an engine, the reference itself is
+under test and only the laws judge it.
+
+Rules: play legal actions (drawn by type, then action, or the greedy bot's choice, so
+games reach going down, buying, laying off and going out); probe with actions that must
+be refused or that the laws must judge; save and load through JSON; rebuild the game
+from its trace.  A failure notes the game's trace as JSON lines that
+``rummy-spec replay`` accepts.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from hypothesis import note
+from hypothesis import settings as Settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+)
+
+from ..bots import greedy_bot
+from ..engine import codec
+from ..engine.core import IllegalAction
+from ..engine.game import Game
+from ..engine.moves import legal_actions as list_actions
+from ..engine.reasons import all_reasons
+from ..engine.state import Action
+from ..engine.trace import trace_lines
+from ..lang import load
+from ..lang import model as m
+from . import probes
+from .adapter import EngineAdapter, GameSetup, deal_of, observable
+from .laws import Laws, LawViolation, require
+from .referee import Referee
+
+TURN_CAP = 30  # turns per round: rounds end (abandoned) within a few dozen steps
+DEAL_CAP = 3  # deals per game
+BURST = 10  # most legal actions one ``play`` step takes
+SAVE_EVERY = 8  # actions between two save-and-load checks
+REBUILD_EVERY = 30  # actions between two rebuilds from the trace
+
+EngineFactory = Callable[[], EngineAdapter]
+
+
+def engine_state_machine(
+    variant: str | m.Variant,
+    players: int,
+    options: Sequence[str] = (),
+    engine: EngineFactory | None = None,
+    settings: Settings | None = None,
+    *,
+    turn_cap: int = TURN_CAP,
+    deal_cap: int = DEAL_CAP,
+    seeds: st.SearchStrategy[int] | None = None,
+) -> type[RuleBasedStateMachine]:
+    """A state machine for one variant (a name or a loaded :class:`Variant`) at one
+    player count, with ``options`` switched on.  ``engine`` makes a fresh adapter for each
+    run (None: the reference alone).  ``settings`` become the machine's TestCase
+    settings (None: the active profile)."""
+    v = variant if isinstance(variant, m.Variant) else load(variant, tuple(options))
+    laws = Laws(v, players)
+    reasons = frozenset(all_reasons())
+
+    class EngineMachine(RuleBasedStateMachine):
+        def __init__(self) -> None:
+            super().__init__()
+            self.game: Game | None = None
+            self.referee: Referee | None = None
+            self.engine: EngineAdapter | None = engine() if engine is not None else None
+            self.comparing = self.engine is not None
+            self.bot = greedy_bot(0)
+            self.saved_at = self.rebuilt_at = 0
+
+        # ----- setting up ------------------------------------------------------------
+        @initialize(seed=seeds if seeds is not None else st.integers(0, 2**32 - 1))
+        def deal(self, seed: int) -> None:
+            self.game = Game(v, players, seed, turn_cap=turn_cap, deal_cap=deal_cap)
+            self.bot = greedy_bot(seed)
+            note(f"game: {v.name} {list(v.enabled)} players={players} seed={seed}")
+            with self._tracing():
+                self._start(seed)
+
+        def _start(self, seed: int) -> None:
+            g = self._game()
+            self.referee = Referee(laws, g.state)
+            if self.engine is not None:
+                self.engine.new_game(GameSetup(v, players, seed, deal_of(g), turn_cap,
+                                               deal_cap))
+                self._compare()
+
+        def _game(self) -> Game:
+            assert self.game is not None
+            return self.game
+
+        def _ref(self) -> Referee:
+            assert self.referee is not None
+            return self.referee
+
+        def live(self) -> bool:
+            return self.game is not None and not self.game.over
+
+        # ----- rules -----------------------------------------------------------------
+        @precondition(lambda self: self.live())
+        @rule(data=st.data())
+        def play(self, data: st.DataObject) -> None:
+            """Take legal actions: by type then action, or what the greedy bot takes."""
+            count = data.draw(st.integers(1, BURST), label="actions")
+            for _ in range(count):
+                g = self._game()
+                if g.over:
+                    return
+                with self._tracing():
+                    actions = self._legal_actions(g)
+                    if data.draw(st.booleans(), label="greedy"):
+                        action = self.bot(g.rules, g.state, actions)
+                    else:
+                        types = sorted({a.type for a in actions})
+                        kind = data.draw(st.sampled_from(types), label="type")
+                        action = data.draw(st.sampled_from(
+                            [a for a in actions if a.type == kind]), label="action")
+                    self._step(action, from_list=True)
+
+        @precondition(lambda self: self.live())
+        @rule(data=st.data(), kind=st.sampled_from(probes.KINDS))
+        def probe(self, data: st.DataObject, kind: str) -> None:
+            """Attempt an action that is illegal (or that the laws must judge)."""
+            g = self._game()
+            made = probes.make(kind, data, laws, g.state, self._legal_actions(g))
+            if made is not None:
+                with self._tracing():
+                    self._attempt(kind, *made)
+
+        def _since(self, mark: int) -> int:
+            return len(self.game.history) - mark if self.game is not None else -1
+
+        @precondition(lambda self: self._since(self.saved_at) >= SAVE_EVERY)
+        @rule()
+        def save_and_load(self) -> None:
+            """Save the state as JSON text, load it back: equal, and it plays on alike."""
+            self.saved_at = len(self._game().history)
+            with self._tracing():
+                self._save_and_load()
+
+        @precondition(lambda self: self._since(self.rebuilt_at) >= REBUILD_EVERY)
+        @rule()
+        def rebuild_from_trace(self) -> None:
+            """Replay the trace from the seed: every digest and the final state agree."""
+            self.rebuilt_at = len(self._game().history)
+            with self._tracing():
+                self._rebuild()
+
+        @invariant()
+        def laws_hold(self) -> None:
+            if self.game is not None:
+                with self._tracing():
+                    self._ref().check_state(self._game().state)
+
+        # ----- one step ----------------------------------------------------------------
+        def _legal_actions(self, g: Game) -> list[Action]:
+            actions = g.legal_actions()
+            require(actions or g.over, "legal-actions",
+                    f"no legal action in phase {g.state.phase}")
+            s = g.state
+            if s.phase == "claim" and s.claim is not None:
+                buyers = {a.player for a in actions if a.type in ("buy", "pass")}
+                require(buyers == set(s.claim.pending) or (
+                    v.claim is not None and v.claim.priority == "nearest"), "legal-actions",
+                    f"claims offered to {sorted(buyers)}, the window is open to "
+                    f"{s.claim.pending}")
+            return actions
+
+        def _step(self, a: Action, from_list: bool) -> None:
+            g = self._game()
+            pre = g.state.clone()
+            try:
+                g.apply(a)
+            except IllegalAction as err:
+                what = "legal_actions offered" if from_list else "legal() accepted"
+                raise LawViolation("legal-actions" if from_list else "rejected",
+                                   f"{what} {g.action_json(a)}, apply refused: {err}") from err
+            except Exception as err:  # an engine crash is a finding, not a test error
+                raise LawViolation("engine-crash", f"{g.action_json(a)}: "
+                                   f"{type(err).__name__}: {err}") from err
+            self._ref().check_step(pre, a, g.state)
+            self._ref().check_state(g.state)
+            if self.comparing:
+                self._engine_step(a, accepted=True, code="ok")
+
+        def _attempt(self, kind: str, a: Action, must_reject: bool) -> None:
+            g = self._game()
+            before = codec.dumps(g.state_json())
+            try:
+                verdict = g.legal(a)
+            except Exception as err:
+                raise LawViolation("engine-crash", f"legal({g.action_json(a)}): "
+                                   f"{type(err).__name__}: {err}") from err
+            require(codec.dumps(g.state_json()) == before, "rejected-changes-nothing",
+                    f"checking {g.action_json(a)} changed the state")
+            if verdict.ok:
+                require(not must_reject, "rejected",
+                        f"{kind} probe {g.action_json(a)} was accepted")
+                note(f"probe {kind} accepted: {json.dumps(g.action_json(a))}")
+                self._step(a, from_list=False)
+                return
+            require(verdict.code in reasons, "reason-code",
+                    f"{g.action_json(a)} refused with unpublished code '{verdict.code}'")
+            try:
+                g.apply(a)
+            except IllegalAction as err:
+                require(err.verdict.code == verdict.code, "reason-code",
+                        f"legal says {verdict.code}, apply says {err.verdict.code}")
+            else:
+                raise LawViolation("rejected", f"legal refused {g.action_json(a)} "
+                                   f"({verdict.code}) and apply accepted it")
+            require(codec.dumps(g.state_json()) == before, "rejected-changes-nothing",
+                    f"the refused {g.action_json(a)} ({verdict.code}) changed the state")
+            if self.comparing:
+                self._engine_step(a, accepted=False, code=verdict.code)
+
+        # ----- the engine under test -------------------------------------------------------
+        def _engine_step(self, a: Action, accepted: bool, code: str) -> None:
+            assert self.engine is not None
+            g = self._game()
+            out = self.engine.try_action(g.action_json(a))
+            require(out.accepted == accepted, "differential",
+                    f"{g.action_json(a)}: the reference {'accepts' if accepted else 'refuses'}"
+                    f" it, the engine {'accepts' if out.accepted else f'refuses ({out.code})'}")
+            if not accepted and "reason-codes" in self.engine.capabilities:
+                require(out.code == code, "differential",
+                        f"{g.action_json(a)} refused as {out.code}, the reference says {code}")
+            if accepted and "seeded-deals" not in self.engine.capabilities and \
+                    g.state.results:
+                note("the first round is over: the engine deals by itself, comparison ends")
+                self.comparing = False
+                return
+            self._compare()
+
+        def _compare(self) -> None:
+            assert self.engine is not None
+            g = self._game()
+            want, got = observable(g), self.engine.observe()
+            if got != want:
+                diff = {k: (got.get(k), want[k]) for k in want if got.get(k) != want[k]}
+                require(False, "differential", f"engine (left) and reference (right) differ: "
+                        f"{diff}")
+            if "legal-actions" in self.engine.capabilities:
+                mine = {codec.dumps(g.action_json(a)) for a in g.legal_actions()
+                        if not a.melds}
+                theirs = [a for a in self.engine.legal_actions() if not a.get("melds")]
+                for a in theirs:
+                    require(g.legal(g.parse_action(a)).ok, "differential",
+                            f"the engine lists {a}, which the reference refuses")
+                missing = mine - {codec.dumps(a) for a in theirs}
+                require(not missing, "differential",
+                        f"the engine does not list {sorted(missing)[:3]}")
+
+        # ----- JSON and traces ---------------------------------------------------------
+        def _save_and_load(self) -> None:
+            g = self._game()
+            saved = g.state_json()
+            text = codec.dumps(saved)
+            loaded = codec.state_from_json(g.rules.table, json.loads(text), g.rules.wild)
+            again = codec.state_to_json(g.rules.table, loaded, g.rules.wild)
+            require(again == saved, "save-load", "the state changed through JSON: " + ", ".join(
+                k for k in saved if again.get(k) != saved[k]))
+            require(list_actions(g.rules, loaded) == g.legal_actions(), "save-load",
+                    "the loaded state offers other legal actions")
+            g.state = loaded  # play on from the loaded copy
+            if self.engine is not None and "save-load" in self.engine.capabilities \
+                    and self.comparing:
+                before = self.engine.observe()
+                self.engine.load(json.loads(json.dumps(self.engine.save())))
+                require(self.engine.observe() == before, "save-load",
+                        "the engine's state changed through save and load")
+
+        def _rebuild(self) -> None:
+            g = self._game()
+            lines = trace_lines(g)
+            head = json.loads(lines[0])
+            again = Game(v, head["players"], head["seed"], turn_cap=head["turn_cap"],
+                         deal_cap=head["deal_cap"])
+            for n, line in enumerate(lines[1:-1], start=2):
+                step = json.loads(line)
+                again.apply(again.parse_action(step["action"]))
+                require(codec.digest(again.state_json()) == step["digest"], "replay",
+                        f"trace line {n}: the replay's state differs")
+            require(codec.dumps(again.state_json()) == codec.dumps(g.state_json()), "replay",
+                    "the same seed and actions give another state")
+            require(json.loads(lines[-1])["final"] == g.state_json(), "replay",
+                    "the trace's final state is not the game's")
+
+        # ----- failures print a trace ---------------------------------------------------
+        @contextmanager
+        def _tracing(self) -> Iterator[None]:
+            try:
+                yield
+            except Exception:
+                self._note_trace()
+                raise
+
+        def _note_trace(self) -> None:
+            if self.game is None:
+                return
+            try:
+                lines = trace_lines(self.game)
+            except Exception as err:  # the replay itself misbehaves: give the actions
+                note(f"(the trace does not replay: {err}); actions:")
+                for a in self.game.history:
+                    note(json.dumps(self.game.action_json(a)))
+                return
+            note("---- replayable trace: save these lines as a .jsonl file, then run "
+                 "`rummy-spec replay FILE` ----")
+            for line in lines:
+                note(line)
+            note("---- end of trace ----")
+
+    EngineMachine.__name__ = EngineMachine.__qualname__ = (
+        f"Machine_{v.name}_{'_'.join(v.enabled) or 'base'}_{players}p")
+    if settings is not None:
+        EngineMachine.TestCase.settings = settings
+    return EngineMachine
+
+
+def engine_state_machine_for(path_or_name: str, players: int, options: Sequence[str] = (),
+                             **kw: Any) -> type[RuleBasedStateMachine]:
+    """The machine for a spec file or a built-in name (a convenience for test suites)."""
+    return engine_state_machine(load(path_or_name, tuple(options)), players, (), **kw)
+
+
+__all__ = ["engine_state_machine", "engine_state_machine_for", "observable"]
