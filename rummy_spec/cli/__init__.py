@@ -26,7 +26,7 @@ PROG = "rummy-spec"
 
 # One module per command group, in the order ``--help`` lists them.
 COMMAND_MODULES: tuple[str, ...] = ("listing", "check", "show", "demo", "play", "simulate",
-                                    "replay", "meld", "solve", "reasons")
+                                    "replay", "meld", "solve", "reasons", "rulebook")
 
 
 def commands() -> list[Command]:

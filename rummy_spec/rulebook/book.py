@@ -1,0 +1,188 @@
+"""Variant -> rulebook :class:`Page`: every section, generated from the checked model.
+
+``build_page(library, name, options, players)`` resolves the variant (and, for the option
+and parent tables, the variant with each option toggled and its parent), then writes each
+section from the model alone.  Nothing here knows any variant by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import PurePath
+
+from ..lang import Library, SpecError
+from ..lang import model as m
+from . import ambiguities, cards, claims, compare, ending, melds, play
+from .doc import Block, Items, Listing, Note, Page, Para, Section, code
+from .words import Scope, join, players_text, plural
+
+
+def rules_sections(scope: Scope) -> list[Section]:
+    """The sections that state rules: the part of a page the comparisons read."""
+    return [
+        cards.players_and_decks(scope),
+        cards.card_values(scope),
+        cards.wild_cards(scope),
+        melds.melds(scope),
+        play.deal(scope),
+        play.contracts(scope),
+        play.turn(scope),
+        claims.claiming(scope),
+        claims.laying_off(scope),
+        ending.going_out(scope),
+        ending.exhausted_stock(scope),
+        ending.scoring(scope),
+        ending.end_of_game(scope),
+    ]
+
+
+def resolve(lib: Library, name: str, options: Sequence[str] = ()) -> m.Variant:
+    variant, problems = lib.resolve(name, tuple(options))
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        raise SpecError(errors, lib.sources)
+    return variant
+
+
+def build_page(lib: Library, name: str, options: Sequence[str] = (),
+               players: int | None = None) -> Page:
+    """The rulebook page of variant ``name`` with ``options`` on, for every player count
+    (or for ``players`` only).  Raises :class:`SpecError` if the variant has errors."""
+    variant = resolve(lib, name, options)
+    scope = Scope.of(variant, players)
+    body = rules_sections(scope)
+    sections = [_overview(lib, scope), *body]
+    parent = _parent_section(lib, scope, body)
+    if parent is not None:
+        sections.append(parent)
+    sections.append(_options(lib, scope, body))
+    notes = _notes(lib, variant)
+    if notes is not None:
+        sections.append(notes)
+    sections.append(_listing(lib, variant))
+    return Page(variant.title, variant.name, tuple(sections))
+
+
+def _rules_page(variant: m.Variant, players: int | None) -> Page:
+    counts = players if players is not None and _allows(variant, players) else None
+    return Page(variant.title, variant.name, tuple(rules_sections(Scope.of(variant, counts))))
+
+
+def _allows(variant: m.Variant, players: int) -> bool:
+    p = variant.players
+    return p.min <= players and (p.max is None or players <= p.max)
+
+
+# ----- overview ---------------------------------------------------------------------------
+
+def _overview(lib: Library, scope: Scope) -> Section:
+    v = scope.variant
+    file = PurePath(v.path).name
+    text = f"{v.title} ({code(v.name)}), generated from the spec file {code(file)}"
+    if v.parent is not None:
+        text += f". It is written as changes to {{variant:{v.parent}}}"
+    blocks: list[Block] = [Para(text + ".")]
+    shape = f"A game for {players_text(v)}"
+    if v.contracts.rounds:
+        shape += f", played over {plural(v.rounds, 'contract')}"
+    if v.game.ends == "target":
+        shape += f", played to {v.game.target} points"
+    blocks.append(Para(shape + "."))
+    if scope.one_count:
+        blocks.append(Para(f"This page is written for {plural(scope.players[0], 'player')}."))
+    if v.enabled:
+        titles = [f"{code(o.name)} ({o.title})" for o in v.options if o.name in v.enabled]
+        blocks.append(Para(f"With the option{'s' * (len(titles) > 1)} {join(titles)} "
+                           "switched on."))
+    if v.sources:
+        blocks.append(Para("Sources:"))
+        blocks.append(Items(v.sources))
+    return Section("Overview", "overview", tuple(blocks), compared=False)
+
+
+# ----- the parent and the options ---------------------------------------------------------
+
+def _parent_section(lib: Library, scope: Scope, body: list[Section]) -> Section | None:
+    v = scope.variant
+    if v.parent is None or v.parent not in lib.decls:
+        return None
+    parent = resolve(lib, v.parent)
+    players = scope.players[0] if scope.one_count else None
+    before = _rules_page(parent, players)
+    after = Page(v.title, v.name, tuple(body))
+    found = compare.table(before, after, parent.title, v.title)
+    blocks: list[Block] = [Para(f"This variant extends {{variant:{v.parent}}}. Where the "
+                                "two differ:")]
+    blocks.append(found if found is not None else Para("The rules come out the same."))
+    return Section(f"Differences from {parent.title}", "parent", tuple(blocks),
+                   compared=False)
+
+
+def _options(lib: Library, scope: Scope, body: list[Section]) -> Section:
+    v = scope.variant
+    if not v.options:
+        return Section("Options", "options", (Para("This variant has no options."),),
+                       compared=False)
+    players = scope.players[0] if scope.one_count else None
+    here = Page(v.title, v.name, tuple(body))
+    blocks: list[Block] = [Para("Each option is a rule a player group may switch on. What "
+                                "each one changes:")]
+    for option in v.options:
+        on = option.name in v.enabled
+        toggled = [o for o in v.enabled if o != option.name] if on else [*v.enabled,
+                                                                          option.name]
+        state = "on in this page" if on else "off in this page"
+        blocks.append(Para(f"{code(option.name)}: {option.title} ({state})."))
+        try:
+            other = resolve(lib, v.name, toggled)
+        except SpecError:
+            blocks.append(Para("It cannot be combined with the options switched on here."))
+            continue
+        page = _rules_page(other, players)
+        before, after = (page, here) if on else (here, page)
+        found = compare.table(before, after, "Without the option", "With the option")
+        blocks.append(found if found is not None else Para("It changes nothing written "
+                                                           "on this page."))
+    return Section("Options", "options", tuple(blocks), compared=False)
+
+
+# ----- ambiguity notes and the listing ----------------------------------------------------
+
+def _notes(lib: Library, variant: m.Variant) -> Section | None:
+    own = ambiguities.relied_on(lib.sources.get(variant.path, ""))
+    inherited: list[tuple[str, str]] = []
+    ancestor = variant.parent
+    seen = set(own)
+    while ancestor is not None and ancestor in lib.decls:
+        decl = lib.decls[ancestor]
+        for a in ambiguities.relied_on(lib.sources.get(decl.path, "")):
+            if a not in seen:
+                seen.add(a)
+                inherited.append((a, ancestor))
+        ancestor = decl.parent
+    if not own and not inherited:
+        return None
+    blocks: list[Block] = [Para(
+        "Where the sources disagree or say nothing, the spec follows a default from the "
+        "ambiguity register. The defaults this variant relies on:")]
+    for number in own:
+        blocks.append(_note(number, ""))
+    for number, where in inherited:
+        blocks.append(_note(number, where))
+    return Section("Ambiguity defaults", "ambiguities", tuple(blocks), compared=False)
+
+
+def _note(number: str, inherited_from: str) -> Note:
+    a = ambiguities.REGISTER.get(number)
+    via = f" (through {{variant:{inherited_from}}})" if inherited_from else ""
+    if a is None:
+        return Note(number, f"named by the spec{via}, but not in the register.")
+    return Note(f"{number} ({a.games})", f"{a.question} Default: {a.default}{via}")
+
+
+def _listing(lib: Library, variant: m.Variant) -> Section:
+    text = lib.sources.get(variant.path, "")
+    file = PurePath(variant.path).name
+    blocks: list[Block] = [Para(f"The spec file {code(file)}, from which this page is made:"),
+                           Listing(text.rstrip("\n") + "\n")]
+    return Section("The rules as written", "listing", tuple(blocks), compared=False)

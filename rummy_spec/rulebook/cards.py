@@ -1,0 +1,220 @@
+"""Rulebook sections about the cards: players and decks, card values, wild cards."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import decks
+from ..cards import CardTable
+from ..lang import model as m
+from ..lang.expr import Num, evaluate_int
+from .doc import Block, Items, Note, Para, Section, Table, code
+from .words import OPEN_LIMIT, Scope, by_round, formula, join, players_text, plural
+
+
+def players_and_decks(scope: Scope) -> Section:
+    v = scope.variant
+    blocks: list[Block] = [Para(f"The game is for {players_text(v)}."), Para(_pack(v))]
+    header = ["Players", "Decks"]
+    jokers = any(decks.deck_counts(v, p)[1] for p in scope.players)
+    if jokers:
+        header.append("Jokers")
+    header += ["Cards", "Dealt to each", "Stock after the deal"]
+    rows = []
+    for p in scope.players:
+        n_decks, n_jokers = decks.deck_counts(v, p)
+        total = decks.deck_size(v, p)
+        row = [str(p), str(n_decks)] + ([str(n_jokers)] if jokers else [])
+        row.append(str(total))
+        dealt = {r: _dealt(v, p, r) for r in scope.rounds}
+        stock = {r: total - p * n - 1 for r, n in dealt.items()}
+        row.append(by_round(scope, dealt.__getitem__))
+        row.append(by_round(scope, stock.__getitem__))
+        rows.append(tuple(row))
+    blocks.append(Table(tuple(header), tuple(rows), keyed=True))
+    blocks.append(Para("After the deal one card is turned face up to start the discard pile "
+                       "(the upcard); the rest of the pack is the stock."))
+    if scope.open_ended and len(scope.players) > 1:
+        blocks.append(Note(
+            "More players",
+            f"The table stops at {OPEN_LIMIT} players, the most the rules are checked for; "
+            "beyond that the same formulas apply."))
+    return Section("Players and decks", "players-and-decks", tuple(blocks))
+
+
+def _dealt(v: m.Variant, players: int, rnd: int) -> int:
+    return evaluate_int(v.deal.cards, players, rnd) or 0
+
+
+def _pack(v: m.Variant) -> str:
+    d = v.deck
+    noun = "custom deck" if d.custom else "standard 52-card deck"
+    if isinstance(d.decks, Num):
+        text = "It is played with " + ("one " + noun if d.decks.value == 1
+                                       else plural(d.decks.value, noun))
+    else:
+        text = f"It is played with {noun}s, as many as {formula(d.decks)} gives"
+    each = " per deck" if d.jokers_per_deck else ""
+    if isinstance(d.jokers, Num):
+        if d.jokers.value:
+            text += f", and {plural(d.jokers.value, 'joker')}{each}"
+    else:
+        text += f", and as many jokers{each} as {formula(d.jokers)} gives"
+    if d.custom:
+        assert d.numbers is not None
+        low, high = d.numbers
+        colours = join([f"{name} ({code(c)})" for c, name in d.colours])
+        text += (f". A deck holds the numbers {low} to {high} in {colours}, "
+                 f"{plural(d.copies, 'copy', 'copies')} of each number in each colour")
+        specials = [f"{s.per_deck} {s.title} ({code(s.code)})" for s in d.specials]
+        if specials:
+            text += ", and " + join(specials)
+    return text + "."
+
+
+# ----- card values ----------------------------------------------------------------------
+
+def card_values(scope: Scope) -> Section:
+    v = scope.variant
+    table = decks.card_table(v.deck)
+    points = decks.face_points(v)
+    held = _faces_in_pack(scope, table)
+    groups: list[_Group] = []
+    for rank in range(table.low_rank, table.high_rank + 1):
+        faces = [f for f in table.faces if f.rank == rank and f.code in held]
+        values = {points[f.code] for f in faces}
+        if len(values) == 1:
+            groups.append(_Group(table.rank_name(rank), values.pop(), _pip(table, rank)))
+        else:
+            groups.extend(_Group(f.text, points[f.code], None) for f in faces)
+    titles = {s.code: s.title for s in v.deck.specials}
+    for f in table.faces:
+        if f.rank is None and f.code in held:
+            name = "Joker (JK)" if f.joker else f"{titles.get(f.text, f.text)} ({f.text})"
+            groups.append(_Group(name, points[f.code], None))
+    rows = tuple(_value_row(g) for g in _joined(groups))
+    lead = {
+        "penalty": "A card left in a player's hand when the hand ends counts against him:",
+        "collect": "A card left in a loser's hand when the hand ends is paid to the winner:",
+        "deadwood": "A card left unmelded (deadwood) counts:",
+    }[v.score.method]
+    blocks: list[Block] = [Para(lead), Table(("Card", "Points"), rows)]
+    wild = decks.wild_faces(v)
+    wild_ranked = [table.faces[c].text for c in sorted(wild) if table.faces[c].rank is not None]
+    if wild_ranked and any(e.kind == "wild" for e in v.score.entries):
+        blocks.append(Para("A card that is wild counts as a wild card: "
+                           + join([code(t) for t in wild_ranked]) + "."))
+    return Section("Card values", "card-values", tuple(blocks))
+
+
+@dataclass(frozen=True)
+class _Group:
+    name: str
+    points: int | None
+    pip: int | None  # the rank's pip value, for a whole rank; None for single faces
+
+
+def _pip(table: CardTable, rank: int) -> int:
+    return rank if table.custom else min(rank, 10)
+
+
+def _joined(groups: list[_Group]) -> list[tuple[str, str, str]]:
+    """Neighbouring ranks with equal points joined (``2 to 9: 5``); then neighbouring
+    ranks that each count their own number joined too (``A to 9: its number``)."""
+    equal: list[tuple[str, str, int | None, bool]] = []  # first, last, points, own number
+    for g in groups:
+        if equal and equal[-1][2] == g.points:
+            equal[-1] = (equal[-1][0], g.name, g.points, False)
+            continue
+        numbered = g.name.isdigit() or g.name == "A"
+        equal.append((g.name, g.name, g.points, numbered and g.pip == g.points))
+    out: list[tuple[str, str, str]] = []
+    for i, (first, last, points, own) in enumerate(equal):
+        next_own = i + 1 < len(equal) and equal[i + 1][3]
+        if own and out and out[-1][2] == _OWN:
+            out[-1] = (out[-1][0], last, _OWN)
+        elif own and next_own:
+            out.append((first, last, _OWN))
+        else:
+            out.append((first, last, "none" if points is None else str(points)))
+    return out
+
+
+_OWN = "its number"
+
+
+def _value_row(group: tuple[str, str, str]) -> tuple[str, str]:
+    first, last, value = group
+    name = first if first == last else f"{first} to {last}"
+    if value == _OWN and first == "A":
+        value = "its number (the ace 1)"
+    return name, value
+
+
+def _faces_in_pack(scope: Scope, table: CardTable) -> set[int]:
+    held: set[int] = set()
+    for p in (scope.players[0], scope.players[-1]):
+        held.update(decks.full_deck(scope.variant, p))
+    return held
+
+
+# ----- wild cards -------------------------------------------------------------------------
+
+def wild_cards(scope: Scope) -> Section:
+    v = scope.variant
+    w = v.wilds
+    table = decks.card_table(v.deck)
+    faces = sorted(decks.wild_faces(v))
+    if not faces:
+        return Section("Wild cards", "wild-cards", (Para("No card is wild."),))
+    classes = join([c.text for c in w.cards])
+    listed = " ".join(table.text(c) for c in faces)
+    blocks: list[Block] = [Para(f"Wild cards: {classes} ({code(listed)}). A wild card may "
+                                "stand for any card a meld needs.")]
+    blocks.append(Items(tuple(_limits(w))))
+    example = _wild_in_place(table, faces)
+    if example:
+        blocks.append(Para("A wild card is wild wherever it lies, even in its own natural "
+                           f"place: {example} still counts as a wild card, for the limits "
+                           "and for freeing it."))
+    return Section("Wild cards", "wild-cards", tuple(blocks))
+
+
+def _wild_in_place(table: CardTable, faces: list[int]) -> str:
+    """``2H`` in ``AH 2H 3H 4H``: a ranked wild card at its own place in a run."""
+    for c in faces:
+        f = table.faces[c]
+        if f.rank is None or f.suit is None:
+            continue
+        first = min(f.rank, table.high_rank - 3)
+        run = [table.text(table.face(r, f.suit)) for r in range(first, first + 4)]
+        return f"{code(f.text)} in {code(' '.join(run))}"
+    return ""
+
+
+def _scoped(scope: m.Scope) -> str:
+    return "in any meld" if scope == "all" else "in a meld laid as part of a contract"
+
+
+def _limits(w: m.WildRules) -> list[str]:
+    out: list[str] = []
+    if w.never_outnumber is not None:
+        text = f"Wild cards may never outnumber the natural cards {_scoped(w.never_outnumber)}"
+        if w.never_outnumber == "contract":
+            text += "; cards laid off later are not limited"
+        out.append(text + ".")
+    if w.need_natural is not None:
+        out.append(f"At least one natural card is needed {_scoped(w.need_natural)}.")
+    elif w.all_wild_sets:
+        out.append("A set may be made of wild cards only; then only wild cards may join it. "
+                   "Every other meld needs at least one natural card.")
+    else:
+        out.append("Every meld needs at least one natural card: wild cards alone are no meld.")
+    if w.not_adjacent_in_runs:
+        out.append("Two wild cards may never lie next to each other in a run.")
+    for most, kind in ((w.max_per_set, "set"), (w.max_per_run, "run")):
+        if most is not None:
+            out.append(f"A {kind} holds at most {plural(most, 'wild card')}.")
+    if w.never_outnumber is None and w.max_per_set is None and w.max_per_run is None:
+        out.append("There is no limit on how many wild cards a meld holds.")
+    return out

@@ -1,0 +1,143 @@
+"""A rulebook page as plain data: sections of paragraphs, lists, tables, notes and listings.
+
+The writers (reStructuredText, Markdown, HTML) each turn one :class:`Page` into text, so
+the three formats say the same thing.  Text carries two kinds of inline markup only:
+```code``` in backticks, and ``{variant:NAME}``, a reference to another variant's page
+that each writer makes a link where it can.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Para:
+    text: str
+
+
+@dataclass(frozen=True)
+class Items:
+    items: tuple[str, ...]
+    ordered: bool = False
+
+
+@dataclass(frozen=True)
+class Table:
+    """Rows of cells; a cell's lines are apart by ``\\n``.
+
+    ``keyed``: the first column numbers the rows (players, rounds), so comparisons read
+    the table column by column ("Dealt: 12 for 4-8") rather than row by row.
+    """
+
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    keyed: bool = False
+
+
+@dataclass(frozen=True)
+class Note:
+    """An aside: an ambiguity default, a caveat.  ``title`` opens it in bold."""
+
+    title: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Listing:
+    """A verbatim listing: a spec file (``language`` "rummy") or a shell session."""
+
+    text: str
+    language: str = "rummy"
+
+
+Block = Para | Items | Table | Note | Listing
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    key: str  # a stable id: the anchor, and what the diff tables match sections by
+    blocks: tuple[Block, ...]
+    compared: bool = True  # part of the rules (False: overview, options, notes, listing)
+
+
+@dataclass(frozen=True)
+class Page:
+    title: str
+    name: str  # the variant's name
+    sections: tuple[Section, ...] = field(default_factory=tuple)
+
+
+# ----- inline markup ----------------------------------------------------------------------
+
+_INLINE = re.compile(r"`([^`]+)`|\{variant:([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def inline(text: str) -> list[tuple[str, str]]:
+    """Text as (kind, text) pieces: kind "text", "code" or "variant"."""
+    out: list[tuple[str, str]] = []
+    pos = 0
+    for m in _INLINE.finditer(text):
+        if m.start() > pos:
+            out.append(("text", text[pos:m.start()]))
+        if m.group(1) is not None:
+            out.append(("code", m.group(1)))
+        else:
+            out.append(("variant", m.group(2)))
+        pos = m.end()
+    if pos < len(text):
+        out.append(("text", text[pos:]))
+    return out
+
+
+def plain(text: str) -> str:
+    """Text with its markup removed: what the diff tables compare."""
+    return "".join(piece for _, piece in inline(text))
+
+
+def block_lines(block: Block) -> list[str]:
+    """A block as comparable lines of plain text (a table row is one line)."""
+    if isinstance(block, Para):
+        return [plain(block.text)]
+    if isinstance(block, Items):
+        return [plain(i) for i in block.items]
+    if isinstance(block, Table):
+        return _table_lines(block)
+    if isinstance(block, Note):
+        return [plain(f"{block.title}: {block.text}")]
+    return block.text.splitlines()
+
+
+def _table_lines(t: Table) -> list[str]:
+    if not t.keyed:
+        if len(t.header) == 2:
+            return [f"{plain(a)}: {plain(b)}" for a, b in t.rows]
+        return ["; ".join(f"{plain(h)}: {plain(c)}" for h, c in zip(t.header, row, strict=True))
+                for row in t.rows]
+    keys = [plain(row[0]) for row in t.rows]
+    out = [f"{plain(t.header[0])}: " + ", ".join(keys)]
+    for col in range(1, len(t.header)):
+        values = [plain(row[col]) for row in t.rows]
+        runs: list[tuple[str, str, str]] = []  # (first key, last key, value)
+        for key, value in zip(keys, values, strict=True):
+            if runs and runs[-1][2] == value:
+                runs[-1] = (runs[-1][0], key, value)
+            else:
+                runs.append((key, key, value))
+        where = plain(t.header[0]).lower()
+        parts = [value if len(runs) == 1 else
+                 f"{value} for {where} {first if first == last else f'{first}-{last}'}"
+                 for first, last, value in runs]
+        out.append(f"{plain(t.header[col])}: " + "; ".join(parts))
+    return out
+
+
+def section_lines(section: Section) -> list[str]:
+    return [line for b in section.blocks for line in block_lines(b)]
+
+
+def code(text: object) -> str:
+    """``text`` as an inline code span (backticks inside are dropped)."""
+    return "`" + str(text).replace("`", "") + "`"

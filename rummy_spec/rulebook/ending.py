@@ -1,0 +1,137 @@
+"""Rulebook sections about ends: going out, an exhausted stock, scoring, the game's end."""
+
+from __future__ import annotations
+
+from ..lang import model as m
+from ..lang.expr import evaluate_int
+from .doc import Block, Items, Para, Section
+from .words import Scope, join, plural
+
+
+def going_out(scope: Scope) -> Section:
+    v = scope.variant
+    blocks: list[Block] = []
+    if v.knock is not None:
+        blocks.append(Para("A player goes out by knocking. The hand ends at once."))
+        blocks.append(Items(tuple(_knock(v.knock))))
+        return Section("Going out", "going-out", tuple(blocks))
+    g = v.going_out
+    text = {
+        "either": "A player goes out when his last card leaves his hand, by a discard, a "
+                  "meld or a lay-off.",
+        "discard": "A player goes out only by discarding his last card.",
+        "meld": "A player goes out only by melding or laying off his last cards: a "
+                "discard never empties the hand.",
+    }[g.by]
+    blocks.append(Para(text + " The hand ends at once; nobody plays again."))
+    if g.floating:
+        blocks.append(Para("A player who empties his hand without discarding is still in "
+                           "(floating): he draws from the stock only, and must go out by "
+                           "discarding."))
+    pats = [str(r.number) for r in v.contracts.rounds if r.pat]
+    if pats:
+        blocks.append(Para(f"In round{'s' * (len(pats) > 1)} {join(pats)} a player goes out "
+                           "only by melding his whole hand at once, with no discard."))
+    if v.score.rummy_doubles:
+        blocks.append(Para("Going out in one turn, with no earlier meld or lay-off "
+                           "(\"rummy\"), doubles the payments."))
+    return Section("Going out", "going-out", tuple(blocks))
+
+
+def _knock(k: m.Knock) -> list[str]:
+    out = [
+        f"A player may knock when his unmelded cards (deadwood) count {k.deadwood} points "
+        "or fewer after his discard. He shows his melds and his deadwood.",
+        f"Knocking with no deadwood at all is gin: {k.gin_bonus} points bonus. Gin is never "
+        "undercut.",
+    ]
+    if k.big_gin_bonus is not None:
+        out.append(f"Melding all eleven cards after the draw, without a discard, is big gin: "
+                   f"{k.big_gin_bonus} points bonus.")
+    out.append("The other player (the defender) then shows his melds"
+               + (" and may lay off cards onto the knocker's melds" if k.defender_lays_off
+                  else "") + "; the knocker never lays off.")
+    if k.defender_lays_off and k.no_layoff_on_gin:
+        out.append("Against gin the defender may not lay off.")
+    undercut = "as little or less" if k.undercut_on_equal else "less"
+    out.append(f"If the defender's deadwood counts {undercut} than the knocker's, he "
+               f"undercuts: he scores the difference plus {k.undercut_bonus} points bonus.")
+    return out
+
+
+def exhausted_stock(scope: Scope) -> Section:
+    v = scope.variant
+    steps = {
+        "reshuffle": "the discards, except the top card, are shuffled into a new stock",
+        "turn-over": "the discard pile, except the top card, is turned face down, unshuffled, "
+                     "as the new stock",
+        "end-round": "the hand ends, and every player scores what he holds",
+        "replay-extra-deck": "the hand is played again, with one more deck in the pack",
+    }
+    order = ["the first time", "the second time", "the third time", "the fourth time"]
+    ladder = v.stock.empty
+    blocks: list[Block] = []
+    if v.stock.dead_at is not None and v.claim is None:
+        ladder = ()  # with no claims, the hand dies before the stock runs out
+    if len(ladder) == 1:
+        blocks.append(Para(f"When the stock runs out, {steps[ladder[0]]}."))
+    elif ladder:
+        items = [f"{order[i] if i < len(order) else f'time {i + 1}'}: {steps[s]}"
+                 + (", and so every later time" if i == len(ladder) - 1 else "")
+                 for i, s in enumerate(ladder)]
+        blocks.append(Para("When the stock runs out:"))
+        blocks.append(Items(tuple(items)))
+    if v.stock.dead_at is not None:
+        blocks.append(Para(f"When only {plural(v.stock.dead_at, 'card')} remain in the stock "
+                           "and nobody has gone out, the hand is dead: nobody scores."))
+    return Section("An exhausted stock", "stock", tuple(blocks))
+
+
+def scoring(scope: Scope) -> Section:
+    v = scope.variant
+    s = v.score
+    text = {
+        "penalty": "When a hand ends, every player but the one who went out adds the value "
+                   "of the cards left in his hand to his total. The player who went out "
+                   "scores nothing.",
+        "collect": "When a hand ends, the player who went out collects the value of the "
+                   "cards left in every other player's hand.",
+        "deadwood": "When a hand ends by a knock, the knocker scores the difference between "
+                    "the two players' deadwood, plus any bonus; an undercutting defender "
+                    "scores instead.",
+    }[s.method]
+    blocks: list[Block] = [Para(text + " Card values are given above.")]
+    items: list[str] = []
+    if s.rummy_doubles:
+        items.append("Going out in one turn (rummy) doubles the payments.")
+    if v.cut is not None:
+        bonus = evaluate_int(v.cut.bonus, scope.players[0]) or 0
+        if bonus:
+            items.append(f"An exact cut: {bonus:+d} points to the cutter (see The deal).")
+    g = v.game
+    if g.line_bonus:
+        items.append(f"Each hand won is worth a further {g.line_bonus} points (a line or "
+                     "box), added at the end of the game.")
+    if g.game_bonus:
+        items.append(f"The winner of the game scores a further {g.game_bonus} points.")
+    if g.shutout_doubles:
+        items.append("If the loser won no hand at all (a shutout), the winner's hand scores "
+                     "are doubled before the line bonuses.")
+    if items:
+        blocks.append(Items(tuple(items)))
+    return Section("Scoring", "scoring", tuple(blocks))
+
+
+def end_of_game(scope: Scope) -> Section:
+    v = scope.variant
+    g = v.game
+    ends = {
+        "rounds": f"The game ends after the last of the {plural(v.rounds, 'round')}.",
+        "last-contract": "The game ends when a player completes the last contract.",
+        "target": f"The game ends when a player's total reaches {g.target} points.",
+    }[g.ends]
+    winner = {"lowest": "the lowest total wins", "highest": "the highest total wins"}[g.winner]
+    ties = {"shared": "Tied players share the win.",
+            "replay": "Tied players play the last contract again to break the tie."}[g.ties]
+    return Section("The end of the game", "end",
+                   (Para(f"{ends} Then {winner}. {ties}"),))

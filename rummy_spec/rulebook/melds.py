@@ -1,0 +1,252 @@
+"""The meld section: each meld kind in words, with example melds judged by the engine.
+
+Examples are built from the variant's own deck (a middle rank for sets, a suit whose ace
+is natural for runs) and every verdict in the table comes from
+:func:`rummy_spec.engine.melds.validate`, never from this module: a card group is only
+*proposed* here.  Groups the pack cannot hold (five sevens from one deck) are left out.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .. import decks
+from ..engine.melds import Meld, MeldRules, compile_rules, validate, wild_meaning
+from ..lang import model as m
+from .doc import Block, Items, Para, Section, Table, code
+from .words import Scope, plural
+
+
+@dataclass(frozen=True)
+class Example:
+    kind: m.MeldKind
+    cards: tuple[int, ...]
+    shows: str  # what the example is about, in a few words
+
+
+def melds(scope: Scope) -> Section:
+    v = scope.variant
+    rules = compile_rules(v)
+    blocks: list[Block] = [Para(_kinds_intro(v)), Items(tuple(_definitions(v)))]
+    examples = [e for e in _examples(v, rules) if _in_pack(scope, e.cards)]
+    if examples:
+        contract = bool(v.contracts.rounds)
+        rows = tuple(_row(rules, e, contract) for e in examples)
+        blocks.append(Para("Examples, each judged by the rules engine:"))
+        blocks.append(Table(("Cards", "Shows", "Verdict"), rows))
+    return Section("Melds", "melds", tuple(blocks))
+
+
+def _kinds_intro(v: m.Variant) -> str:
+    names = {"set": "sets", "run": "runs", "group": "colour groups"}
+    kinds = [names[k] for k in v.meld_kinds()]
+    if len(kinds) == 1:
+        return f"The only melds are {kinds[0]}."
+    return "The melds are " + ", ".join(kinds[:-1]) + f" and {kinds[-1]}."
+
+
+def _size(rule: m.SetRule | m.RunRule | m.GroupRule) -> str:
+    if rule.max is None:
+        return f"at least {rule.min} cards"
+    if rule.max == rule.min:
+        return f"exactly {rule.min} cards"
+    if rule.max == rule.min + 1:
+        return f"{rule.min} or {rule.max} cards"
+    return f"{rule.min} to {rule.max} cards"
+
+
+def _definitions(v: m.Variant) -> list[str]:
+    out: list[str] = []
+    several = v.deck.custom or _decks_above_one(v)
+    suits = "colours" if v.deck.custom else "suits"
+    if v.set is not None:
+        text = f"A set is {_size(v.set)} of one {'number' if v.deck.custom else 'rank'}"
+        text += (f", of any {suits}; identical cards may be in one set." if several
+                 else f", each of a different {suits[:-1]}.")
+        out.append(text)
+    if v.run is not None:
+        out.append(_run_definition(v, v.run))
+    if v.group is not None:
+        out.append(f"A colour group is {_size(v.group)} of one colour, of any numbers.")
+    return out
+
+
+def _decks_above_one(v: m.Variant) -> bool:
+    from ..lang.check import player_counts
+
+    return any(decks.deck_counts(v, p)[0] > 1 for p in player_counts(v))
+
+
+def _run_definition(v: m.Variant, run: m.RunRule) -> str:
+    colour = ("of any colours" if run.any_colour else
+              "of one colour" if v.deck.custom else "of one suit")
+    ranks = "numbers" if v.deck.custom else "ranks"
+    text = f"A run is {_size(run)} of consecutive {ranks} {colour}."
+    if v.deck.custom:
+        return text + " Numbers never wrap around."
+    ace = {
+        "low": "The ace is low only (A-2-3 is a run, Q-K-A is not).",
+        "high": "The ace is high only (Q-K-A is a run, A-2-3 is not).",
+        "either": "The ace is low or high (A-2-3 and Q-K-A are runs)",
+    }[run.ace]
+    if run.ace == "either":
+        ace += (", and one run may hold an ace at each end (A-2-...-K-A)."
+                if run.ace_both_ends else ", but not both in one run.")
+    wrap = (" A run may go around the corner (K-A-2)." if run.wrap
+            else " A run never goes around the corner (K-A-2 is not a run).")
+    return f"{text} {ace}{wrap}"
+
+
+# ----- examples -------------------------------------------------------------------------
+
+def _examples(v: m.Variant, rules: MeldRules) -> list[Example]:
+    out: list[Example] = []
+    t = rules.table
+    wild = _a_wild(rules)
+    if v.set is not None:
+        out += _set_examples(rules, v.set.min, wild)
+    if v.run is not None:
+        out += _run_examples(rules, v.run, wild)
+    if v.group is not None:
+        out += _group_examples(rules, v.group.min, wild)
+    return [e for e in out if all(0 <= c < len(t.faces) for c in e.cards)]
+
+
+def _a_wild(rules: MeldRules) -> int | None:
+    """The wild card examples use: a joker if jokers are wild, else the first wild face."""
+    faces = sorted(rules.wild, key=lambda c: (not rules.table.faces[c].joker, c))
+    return faces[0] if faces else None
+
+
+def _natural_rank(rules: MeldRules) -> int:
+    """A middle rank with no wild card among its faces (7 in French cards)."""
+    t = rules.table
+    middle = (t.low_rank + t.high_rank) // 2
+    order = sorted(range(t.low_rank, t.high_rank + 1), key=lambda r: (abs(r - middle), r))
+    for rank in order:
+        if not any(f.rank == rank and f.code in rules.wild for f in t.faces):
+            return rank
+    return middle
+
+
+def _of_rank(rules: MeldRules, rank: int, n: int) -> tuple[int, ...]:
+    suits = rules.table.suits
+    return tuple(rules.table.face(rank, suits[i % len(suits)]) for i in range(n))
+
+
+def _set_examples(rules: MeldRules, size: int, wild: int | None) -> list[Example]:
+    rank = _natural_rank(rules)
+    name = rules.table.rank_name(rank)
+    out = [Example("set", _of_rank(rules, rank, size), f"{size} natural {name}s")]
+    other = _of_rank(rules, rank + 1 if rank < rules.table.high_rank else rank - 1, 1)
+    out.append(Example("set", _of_rank(rules, rank, size - 1) + other, "two ranks mixed"))
+    if wild is not None:
+        out.append(Example("set", (*_of_rank(rules, rank, size - 1), wild), "one wild card"))
+        if size > 2:
+            out.append(Example("set", _of_rank(rules, rank, 1) + (wild,) * (size - 1),
+                               "more wild cards than naturals"))
+        out.append(Example("set", (wild,) * size, "wild cards only"))
+    return out
+
+
+def _run_suit(rules: MeldRules) -> str:
+    """A suit whose low and high cards are natural, so ace examples test the ace rule."""
+    t = rules.table
+    for suit in reversed(t.suits):
+        ends = (t.face(t.low_rank, suit), t.face(t.low_rank + 1, suit),
+                t.face(t.high_rank, suit))
+        if not any(c in rules.wild for c in ends):
+            return suit
+    return t.suits[-1]
+
+
+def _run_examples(rules: MeldRules, run: m.RunRule, wild: int | None) -> list[Example]:
+    t = rules.table
+    suit = _run_suit(rules)
+    n = run.min
+    start = max(t.low_rank + 2, min(t.high_rank - n + 1, _natural_rank(rules) - n // 2))
+
+    def cards(first: int, count: int, s: str = suit) -> tuple[int, ...]:
+        return tuple(t.face(t.low_rank + (r - t.low_rank) % (t.high_rank - t.low_rank + 1), s)
+                     for r in range(first, first + count))
+
+    low = t.rank_name(start)
+    high = t.rank_name(start + n - 1)
+    one = "colour" if t.custom else "suit"
+    out = [Example("run", cards(start, n), f"{low} to {high} in one {one}")]
+    other = next(s for s in t.suits if s != suit)
+    mixed = cards(start, n - 1) + cards(start + n - 1, 1, other)
+    out.append(Example("run", mixed, f"two {one}s mixed"))
+    gap = cards(start, n - 1) + cards(start + n, 1)
+    out.append(Example("run", gap, "a rank missing"))
+    if wild is not None:
+        middle = start + n // 2
+        holed = tuple(c for c in cards(start, n) if c != t.face(middle, suit))
+        out.append(Example("run", (*holed, wild), "a wild card in a gap"))
+        if n >= 4 and rules.wilds.not_adjacent_in_runs:
+            two_holes = cards(start, 1) + cards(start + 3, n - 3) + (wild, wild)
+            out.append(Example("run", two_holes, "two wild cards side by side"))
+    if not t.custom:
+        ace = t.low_rank
+        out.append(Example("run", cards(ace, n), "the ace low"))
+        out.append(Example("run", cards(t.high_rank - n + 2, n - 1) + cards(ace, 1),
+                           "the ace high"))
+        out.append(Example("run", cards(t.high_rank - n + 3, n), "around the corner"))
+    longest = rules.space.max_len if rules.space is not None else 0
+    if run.max is not None and run.max < longest:
+        out.append(Example("run", cards(t.low_rank + 1, run.max + 1),
+                           f"{run.max + 1} cards"))
+    return out
+
+
+def _group_examples(rules: MeldRules, size: int, wild: int | None) -> list[Example]:
+    t = rules.table
+    colour = t.suits[0]
+    ranks = list(range(t.low_rank, t.high_rank + 1, 2))[:size]
+    ranks += [r for r in range(t.low_rank, t.high_rank + 1) if r not in ranks][: size - len(ranks)]
+    one = tuple(t.face(r, colour) for r in sorted(ranks))
+    out = [Example("group", one, f"{size} cards of one colour")]
+    out.append(Example("group", (*one[:-1], t.face(ranks[-1], t.suits[1])),
+                       "two colours mixed"))
+    if wild is not None:
+        out.append(Example("group", (*one[:-1], wild), "one wild card"))
+    return out
+
+
+def _in_pack(scope: Scope, cards: Sequence[int]) -> bool:
+    pack = Counter(decks.full_deck(scope.variant, scope.players[-1]))
+    need = Counter(cards)
+    return all(pack[c] >= k for c, k in need.items())
+
+
+# ----- verdicts -------------------------------------------------------------------------
+
+def _row(rules: MeldRules, e: Example, contract: bool) -> tuple[str, str, str]:
+    cards = code(" ".join(rules.table.texts(e.cards)))
+    free = validate(rules, e.kind, e.cards)
+    if not contract:
+        return cards, e.shows, _verdict(rules, free)
+    bound = validate(rules, e.kind, e.cards, contract=True)
+    if isinstance(free, Meld) == isinstance(bound, Meld):
+        return cards, e.shows, _verdict(rules, bound)
+    return (cards, e.shows, f"in a contract: {_verdict(rules, bound)}; "
+            f"laid off later: {_verdict(rules, free)}")
+
+
+def _verdict(rules: MeldRules, got: object) -> str:
+    if not isinstance(got, Meld):
+        message = getattr(got, "message", str(got))
+        return f"not a meld: {message}"
+    meanings = []
+    for i in got.wild_positions:
+        rank, suit = wild_meaning(rules, got, i)
+        if rank is None:
+            continue
+        name = rules.table.rank_name(rank)
+        meanings.append(f"{rules.table.text(got.cards[i])} as {name}{suit or ''}")
+    kind = {"set": "a set", "run": "a run", "group": "a colour group"}[got.kind]
+    if got.all_wild:
+        return f"legal: {kind} of {plural(got.size, 'wild card')}"
+    return f"legal: {kind}" + (" (" + ", ".join(meanings) + ")" if meanings else "")

@@ -1,0 +1,231 @@
+"""Rulebook sections about a hand's course: the deal, the contracts, the turn."""
+
+from __future__ import annotations
+
+from ..lang import model as m
+from ..lang.check import minimum_cards
+from ..lang.expr import evaluate_int
+from .doc import Block, Items, Para, Section, Table
+from .words import Scope, join, plural, value_text
+
+
+def deal(scope: Scope) -> Section:
+    v = scope.variant
+    d = v.deal
+    first = {
+        "random": "The first dealer is chosen at random.",
+        "highest": "To choose the first dealer, everyone draws a card: the highest deals.",
+        "lowest": "To choose the first dealer, everyone draws a card: the lowest "
+                  "(ace low) deals.",
+    }[d.first_dealer]
+    rotation = {
+        "left": "After each hand the deal passes to the left.",
+        "winner": "The winner of a hand deals the next one.",
+    }[d.rotation]
+    blocks: list[Block] = [Para(f"{first} {rotation}")]
+    if v.cut is not None:
+        blocks.append(Para(_cut(scope, v.cut)))
+    blocks.append(Para(f"The dealer deals the cards one at a time, starting on his left: "
+                       f"{value_text(scope, d.cards, 'cards')} to each player"
+                       + ("" if scope.one_count or not _dealt_varies(scope) else
+                          " (see the table of players and decks)") + "."))
+    start = ("The player to the dealer's left plays first."
+             if v.players.max != 2 else "The non-dealer plays first.")
+    if d.upcard_offered:
+        start = ("The first upcard is offered to the non-dealer, then to the dealer; whoever "
+                 "takes it discards and the turn passes on. If both refuse, the non-dealer "
+                 "draws from the stock and plays first.")
+    blocks.append(Para(start))
+    return Section("The deal", "deal", tuple(blocks))
+
+
+def _dealt_varies(scope: Scope) -> bool:
+    v = scope.variant
+    values = {evaluate_int(v.deal.cards, p, r) for p in scope.players for r in scope.rounds}
+    return len(values) > 1
+
+
+def _is_wild(v: m.Variant, special: str) -> bool:
+    return any(c.special == special for c in v.wilds.cards)
+
+
+def _cut(scope: Scope, cut: m.Cut) -> str:
+    who = {
+        "right": "the player to the dealer's right cuts the pack",
+        "any": "any other player cuts the pack",
+        "dealer": "the dealer lifts off cards from the pack",
+    }[cut.by]
+    text = f"Before the deal {who}."
+    bonus = evaluate_int(cut.bonus, scope.players[0]) or 0
+    if bonus:
+        effect = (f"takes {-bonus} points off his score" if bonus < 0
+                  else f"scores a bonus of {bonus} points")
+        target = value_text(scope, cut.target, "cards", brief=True)
+        text += (f" If he cuts exactly the cards the deal needs ({target}: the hands and "
+                 f"the upcard), he {effect}.")
+    return text
+
+
+# ----- contracts --------------------------------------------------------------------------
+
+def contracts(scope: Scope) -> Section:
+    v = scope.variant
+    c = v.contracts
+    if not c.rounds:
+        text = ("There are no contracts: a player may meld whenever he can."
+                if v.knock is None else
+                "There are no contracts: melds are shown only when a player knocks.")
+        return Section("Rounds and contracts", "contracts", (Para(text),))
+    blocks: list[Block] = [Para(_progression(v))]
+    rows = []
+    dealt = not _deal_depends_on_players(scope)
+    for contract in c.rounds:
+        row = [str(contract.number), _contract_text(contract),
+               str(minimum_cards(v, contract))]
+        if dealt:
+            row.append(str(evaluate_int(v.deal.cards, scope.players[0], contract.number)))
+        rows.append(tuple(row))
+    first = ("Round", "Contract") if c.progression == "together" else ("Contract", "Melds")
+    header = (*first, "Fewest cards") + (("Dealt",) if dealt else ())
+    blocks.append(Table(header, tuple(rows), keyed=True))
+    blocks.append(Para("Fewest cards: the least number of cards that can meet the contract."))
+    blocks.append(Items(tuple(_contract_rules(v))))
+    return Section("Rounds and contracts", "contracts", tuple(blocks))
+
+
+def _deal_depends_on_players(scope: Scope) -> bool:
+    v = scope.variant
+    return len({tuple(evaluate_int(v.deal.cards, p, r) for r in scope.rounds)
+                for p in scope.players}) > 1
+
+
+def _element_text(e: m.Element) -> str:
+    names = {"set": ("set", "sets"), "run": ("run", "runs"), "group": ("colour group",
+                                                                      "colour groups")}
+    word = names[e.kind][0 if e.count == 1 else 1]
+    return f"{e.count} {word}" + (f" of {e.size}" if e.size is not None else "")
+
+
+def _contract_text(contract: m.Contract) -> str:
+    text = " + ".join(_element_text(e) for e in contract.elements)
+    return text + (" (pat: the whole hand)" if contract.pat else "")
+
+
+def _progression(v: m.Variant) -> str:
+    n = len(v.contracts.rounds)
+    return {
+        "together": f"The game has {plural(n, 'round')}. In each round every player must "
+                    "lay that round's contract (go down) before he may play anything else "
+                    "onto the table.",
+        "individual": f"There are {plural(n, 'contract')}, made in order. Each player "
+                      "works on his own contract: when he makes it he moves on to the next "
+                      "in the following hand; otherwise he tries it again.",
+        "any-order": f"There are {plural(n, 'contract')}. Each player makes them in any "
+                     "order he likes, each once, one per hand.",
+    }[v.contracts.progression]
+
+
+def _contract_rules(v: m.Variant) -> list[str]:
+    c = v.contracts
+    out = [
+        "A contract is laid all at once, and only once per hand.",
+        "A player goes down with exactly the melds the contract names, no more."
+        if c.count == "exact" else
+        "A player goes down with at least the melds the contract names; more may join them.",
+        "Each contract meld has exactly the size the contract gives (or the kind's minimum)."
+        if c.size == "exact" else
+        "A contract meld may be longer than the size the contract gives.",
+    ]
+    if any(sum(e.count for e in r.elements if e.kind == "run") > 1 for r in c.rounds):
+        out.append(
+            "Two runs of one suit in a contract must leave a gap between them: 2 to 5 and "
+            "6 to 9 of one suit would be one run." if c.same_suit_runs == "gap" else
+            "Two runs of one suit may touch (2 to 5 and 6 to 9 of one suit are two runs); "
+            "they are laid and extended as separate runs.")
+    if c.distinct_set_ranks:
+        out.append("The sets of one contract must be of different ranks.")
+    pats = [str(r.number) for r in c.rounds if r.pat]
+    if pats:
+        out.append(f"In round{'s' * (len(pats) > 1)} {join(pats)} the contract is pat: going "
+                   "down melds every card held after the draw, with no discard, and ends "
+                   "the hand.")
+    return out
+
+
+# ----- the turn ---------------------------------------------------------------------------
+
+def turn(scope: Scope) -> Section:
+    v = scope.variant
+    steps = [_draw_step(v), *_table_steps(v), _discard_step(v)]
+    blocks: list[Block] = [Para("Play passes to the left. A turn goes:"),
+                           Items(tuple(steps), ordered=True)]
+    specials = _special_rules(v)
+    if specials:
+        blocks.append(Items(tuple(specials)))
+    return Section("A turn", "turn", tuple(blocks))
+
+
+def _draw_step(v: m.Variant) -> str:
+    text = ("Draw: take the top card of the stock, or the upcard (the top card of the "
+            "discard pile).")
+    if v.turn.no_upcard_when_down:
+        text += " A player who has gone down may only draw from the stock."
+    if v.claim is not None and v.claim.window == "after-refusal":
+        text += f" Passing the upcard by opens it to a “{v.claim.title}” claim (see below)."
+    return text
+
+
+def _table_steps(v: m.Variant) -> list[str]:
+    t = v.turn
+    out: list[str] = []
+    if v.knock is not None:
+        return out
+    if v.contracts.rounds:
+        text = "Go down, if you can and have not yet: lay this round's contract from your hand."
+        text += (" After going down you may start new melds on later turns."
+                 if t.new_melds_after_down else
+                 " After going down you lay no new melds, only lay-offs.")
+    else:
+        text = "Meld: lay sets and runs from your hand onto the table, if you wish."
+    if t.melds_per_turn is not None:
+        text += f" At most {plural(t.melds_per_turn, 'new meld')} per turn."
+    out.append(text)
+    if v.layoff.allowed:
+        out.append("Lay off: add cards from your hand to melds on the table (see below).")
+    if v.swap.allowed:
+        out.append("Free wild cards from the table, where the rules allow (see below).")
+    elif v.swap.shift_to_end:
+        out.append("Move a wild card to the end of its run, where the rules allow (see below).")
+    return out
+
+
+def _discard_step(v: m.Variant) -> str:
+    text = "Discard: end the turn by laying one card face up on the discard pile."
+    if v.knock is not None:
+        text += (f" Instead, a player whose unmelded cards count {v.knock.deadwood} points "
+                 "or fewer after his discard may knock (see Going out).")
+    if v.turn.keep_taken_card:
+        text += " The card just taken from the discard pile may not be discarded this turn."
+    if v.turn.no_playable_discard:
+        text += (" A card that could be laid off onto a table meld may not be discarded, "
+                 "unless every card in hand could be.")
+    return text
+
+
+def _special_rules(v: m.Variant) -> list[str]:
+    out: list[str] = []
+    for s in v.deck.specials:
+        who = {"next": "the next player loses his next turn",
+               "chosen": "the discarder chooses a player, who loses his next turn",
+               None: ""}[s.skip]
+        if who:
+            out.append(f"A discarded {s.title} ({s.code}): {who}.")
+        if s.never_taken:
+            out.append(f"A {s.title} is never taken from the discard pile.")
+        if s.not_last_card:
+            out.append(f"A {s.title} may not be a player's last card.")
+        if s.no_repeat_skips:
+            out.append(f"No player may be hit by a {s.title} twice in a row.")
+        if s.skip is None and not s.never_taken and not _is_wild(v, s.code):
+            out.append(f"A {s.title} ({s.code}) has no effect in play.")
+    return out
