@@ -148,11 +148,17 @@ def _after_play(rules: Rules, state: State, player: int, pat: bool = False) -> N
 
 def _last_card_ok(rules: Rules, state: State, hand_after: list[int],
                   table_after: list[Meld]) -> Verdict:
-    """Going out by melding only: a play may not strand a last card that fits nowhere,
-    since it could then neither be discarded nor played."""
-    if rules.variant.going_out.by != "meld" or len(hand_after) != 1:
+    """A play may not strand a last card that could then neither be discarded nor played:
+    a card that may not be the last one (a Skip under ``not last card``, A44), or, going
+    out by melding only, a card that fits nowhere."""
+    if len(hand_after) != 1:
         return OK
     card = hand_after[0]
+    special = rules.special_of(card)
+    if special is not None and special.not_last_card:
+        return no("skip-last-card", "this would leave a Skip as the last card")
+    if rules.variant.going_out.by != "meld":
+        return OK
     if any(fits(rules.melds, meld, card) for meld in table_after):
         return OK
     return no("must-go-out-by-meld", "this would leave a last card that can neither be "
