@@ -282,8 +282,9 @@ def discard(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
             t = a.target
             if t is None or not 0 <= t < rules.players or t == a.player:
                 return no("bad-target", "name the player the Skip hits")
-            if special.no_repeat_skips and state.seats[t].skipped:
-                return no("bad-target", "that player is already to be skipped")
+            if special.no_repeat_skips and (state.seats[t].skipped
+                                            or state.seats[t].was_skipped):
+                return no("bad-target", "that player was skipped and has not played since")
     if (v.turn.no_playable_discard and state.table and _playable(rules, state, card)
             and not all(_playable(rules, state, c) for c in seat.hand)):  # A17: if stuck
         return no("playable-discard")
@@ -298,8 +299,9 @@ def discard(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     if special is not None and special.skip is not None:
         t = a.target if special.skip == "chosen" else (a.player + 1) % rules.players
         assert t is not None
-        if not (special.no_repeat_skips and state.seats[t].skipped):
-            state.seats[t].skipped = True
+        hit = state.seats[t]
+        if not (special.no_repeat_skips and (hit.skipped or hit.was_skipped)):
+            hit.skipped = True
     if not seat.hand:
         end_round(rules, state, a.player, "out", by="discard")
         return OK
@@ -332,8 +334,10 @@ def next_turn(rules: Rules, state: State) -> None:
         if not seat.skipped:
             break
         seat.skipped = False
+        seat.was_skipped = True  # no repeat skips until he has played again (A44)
         p = (p + 1) % n
     state.turn = p
+    state.seats[p].was_skipped = False
     state.taken = None
     state.melds_this_turn = 0
     state.refused = False
