@@ -259,3 +259,33 @@ def test_skip_not_last_card_option() -> None:
     assert code == "skip-last-card"
     ok(g, "discard", 0, card="SK")  # with another card held, the Skip may go
     assert not g.state.results
+
+
+def _two_skips(options: tuple[str, ...]) -> Game:
+    g = scenario("phase10", 2, hands=["1R 1B 1G 2R 2B 2G 3R SK SK SK",
+                                      "7R 7B 7G 8R 8B 8G 9R 10R 11R 12R"],
+                 stock="2G 4G 5G 6G", discard="9B", options=options)
+    ok(g, "draw", 0, source="stock")
+    ok(g, "discard", 0, card="SK")
+    assert g.state.turn == 0  # two players: seat 1 lost his turn
+    ok(g, "draw", 0, source="stock")
+    ok(g, "discard", 0, card="SK")
+    return g
+
+
+def test_repeat_skips_allowed_by_default() -> None:
+    """X42 (A44): by default a player may be skipped again at once."""
+    g = _two_skips(())
+    assert g.state.turn == 0
+
+
+def test_no_repeat_skips_option() -> None:
+    """X42 (P10 option opt_skips, A44): a skipped player cannot be skipped again until he
+    has played: the second Skip in a row has no effect on him."""
+    g = _two_skips(("opt_skips",))
+    assert g.state.turn == 1
+    ok(g, "draw", 1, source="stock")
+    ok(g, "discard", 1, card="12R")
+    ok(g, "draw", 0, source="stock")
+    ok(g, "discard", 0, card="SK")  # he has played since: he may be skipped again
+    assert g.state.turn == 0
