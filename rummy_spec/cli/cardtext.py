@@ -90,7 +90,10 @@ def wild_text(rules: MeldRules, meld: Meld, index: int) -> str:
         return f"{name}{suit}"
     if meld.kind == "set":
         return f"a {name}" if name is not None else "any rank (a set of wilds)"
-    return f"a card of {suit_name(table, suit)}" if suit is not None else "any card"
+    if suit is None:
+        return "any card"
+    colour = suit_name(table, suit)
+    return f"a {colour} card" if table.custom else f"a card of {colour}"
 
 
 def wild_meanings(rules: MeldRules, meld: Meld) -> list[str]:

@@ -2,9 +2,11 @@
 
 Commands are read from stdin one line at a time (``help`` lists them, ``hint`` lists your
 legal moves); each bot's move is told in one line.  An illegal command is answered with
-the engine's reason code and message and changes nothing.  The game ends at game over
-with the final scores, or at ``quit`` or the end of input.  Unlike the batch commands this
-one writes as it goes; a bad command line still gets one clear line and exit 2.
+the engine's reason code and message and changes nothing.  A bot that may call rummy
+calls at once; when only you may, you are asked (``call``, or ``pass`` to let it go).
+Where you and a bot may both buy (first caller), you answer first.  The game ends at game
+over with the final scores, or at ``quit`` or the end of input.  Unlike the batch commands
+this one writes as it goes; a bad command line still gets one clear line and exit 2.
 """
 
 from __future__ import annotations

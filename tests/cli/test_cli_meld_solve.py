@@ -36,6 +36,9 @@ def test_custom_decks_name_colours(cli: Cli) -> None:
     code, out, _ = cli("meld", "phase10", "7R", "8R", "W", "10R")
     assert code == 0
     assert out.splitlines()[1] == "  W as a 9 of any colour"
+    code, out, _ = cli("meld", "phase10", "9R", "1R", "W", "4R", "12R", "4R", "7R")
+    assert code == 0
+    assert out.splitlines() == ["legal group: 1R 4R 4R 7R 9R 12R W", "  W as a red card"]
 
 
 @pytest.mark.parametrize(("args", "code"), [
