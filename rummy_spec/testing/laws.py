@@ -69,10 +69,15 @@ class Laws:
         if run is not None and run.max is not None:
             cap = min(cap, run.max)
         self.run_cap = cap
+        self._packs: dict[int, Counter[int]] = {}
 
     # ----- cards ----------------------------------------------------------------------
     def pack(self, extra_decks: int = 0) -> Counter[int]:
-        return Counter(decks.full_deck(self.variant, self.players, extra_decks))
+        hit = self._packs.get(extra_decks)
+        if hit is None:
+            hit = self._packs[extra_decks] = Counter(
+                decks.full_deck(self.variant, self.players, extra_decks))
+        return hit
 
     def text(self, cards: Sequence[int]) -> str:
         return " ".join(self.table.faces[c].text for c in cards) or "-"

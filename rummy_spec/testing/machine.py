@@ -202,13 +202,13 @@ def engine_state_machine(
 
         def _attempt(self, kind: str, a: Action, must_reject: bool) -> None:
             g = self._game()
-            before = codec.dumps(g.state_json())
+            before = g.state.clone()
             try:
                 verdict = g.legal(a)
             except Exception as err:
                 raise LawViolation("engine-crash", f"legal({g.action_json(a)}): "
                                    f"{type(err).__name__}: {err}") from err
-            require(codec.dumps(g.state_json()) == before, "rejected-changes-nothing",
+            require(g.state == before, "rejected-changes-nothing",
                     f"checking {g.action_json(a)} changed the state")
             if verdict.ok:
                 require(not must_reject, "rejected",
@@ -226,7 +226,7 @@ def engine_state_machine(
             else:
                 raise LawViolation("rejected", f"legal refused {g.action_json(a)} "
                                    f"({verdict.code}) and apply accepted it")
-            require(codec.dumps(g.state_json()) == before, "rejected-changes-nothing",
+            require(g.state == before, "rejected-changes-nothing",
                     f"the refused {g.action_json(a)} ({verdict.code}) changed the state")
             if self.comparing:
                 self._engine_step(a, accepted=False, code=verdict.code)

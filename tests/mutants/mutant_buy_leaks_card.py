@@ -1,0 +1,27 @@
+"""A buy loses one card: the buyer's newest card vanishes from the game."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummy_spec.engine import turns
+from rummy_spec.engine.reasons import Verdict
+from rummy_spec.engine.rules import Rules
+from rummy_spec.engine.state import Action, State
+
+from .base import Handler, Mutant, wrap
+
+
+def install(mp: pytest.MonkeyPatch) -> None:
+    def make(original: Handler) -> Handler:
+        def claim(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+            verdict: Verdict = original(rules, state, a, do)
+            if do and verdict.ok and a.type == "buy":
+                state.seats[a.player].hand.pop()
+            return verdict
+        return claim
+    wrap(mp, turns, "claim", make)
+
+
+MUTANT = Mutant("buy-leaks-card", "a buy loses one card", "continental", 4,
+                frozenset({"conservation", "hand-sizes"}), install)

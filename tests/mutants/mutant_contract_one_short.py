@@ -1,0 +1,32 @@
+"""A contract counts as met with one meld short."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from rummy_spec.engine import table
+from rummy_spec.engine.melds import Meld
+from rummy_spec.engine.reasons import OK, Verdict
+from rummy_spec.engine.rules import Rules
+from rummy_spec.lang import model as m
+
+from .base import Handler, Mutant, wrap
+
+
+def install(mp: pytest.MonkeyPatch) -> None:
+    def make(original: Handler) -> Handler:
+        def contract_verdict(rules: Rules, contract: m.Contract, melds: Sequence[Meld]
+                             ) -> Verdict:
+            verdict: Verdict = original(rules, contract, melds)
+            if not verdict.ok and melds and original(rules, contract,
+                                                     [*melds, melds[0]]).ok:
+                return OK
+            return verdict
+        return contract_verdict
+    wrap(mp, table, "contract_verdict", make)
+
+
+MUTANT = Mutant("contract-one-short", "a contract is met with one meld short", "continental",
+                4, frozenset({"contract"}), install)

@@ -1,0 +1,28 @@
+"""A refused lay-off still takes the card out of the player's hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummy_spec.engine import table
+from rummy_spec.engine.reasons import Verdict
+from rummy_spec.engine.rules import Rules
+from rummy_spec.engine.state import Action, State
+
+from .base import Handler, Mutant, wrap
+
+
+def install(mp: pytest.MonkeyPatch) -> None:
+    def make(original: Handler) -> Handler:
+        def lay_off(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+            verdict: Verdict = original(rules, state, a, do)
+            hand = state.seats[a.player].hand
+            if not verdict.ok and a.card in hand:
+                hand.remove(a.card)
+            return verdict
+        return lay_off
+    wrap(mp, table, "lay_off", make)
+
+
+MUTANT = Mutant("refused-layoff-changes-state", "a refused lay-off still removes the card",
+                "rummy", 2, frozenset({"rejected-changes-nothing"}), install)

@@ -1,0 +1,25 @@
+"""After a claim window closes, the player who refused the upcard loses his turn."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummy_spec.engine import turns
+from rummy_spec.engine.rules import Rules
+from rummy_spec.engine.state import State
+
+from .base import Handler, Mutant, wrap
+
+
+def install(mp: pytest.MonkeyPatch) -> None:
+    def make(original: Handler) -> Handler:
+        def close_claims(rules: Rules, state: State) -> None:
+            original(rules, state)
+            if state.phase == "play":
+                turns.next_turn(rules, state)
+        return close_claims
+    wrap(mp, turns, "_close_claims", make)
+
+
+MUTANT = Mutant("skipped-turn-after-claim", "the refuser's turn is skipped after a buy",
+                "continental", 4, frozenset({"turn"}), install)

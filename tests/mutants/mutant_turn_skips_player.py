@@ -1,0 +1,25 @@
+"""The turn passes two seats to the left: the next player is skipped."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummy_spec.engine import turns
+from rummy_spec.engine.rules import Rules
+from rummy_spec.engine.state import State
+
+from .base import Handler, Mutant, wrap
+
+
+def install(mp: pytest.MonkeyPatch) -> None:
+    def make(original: Handler) -> Handler:
+        def next_turn(rules: Rules, state: State) -> None:
+            original(rules, state)
+            if state.phase == "draw" and not state.giver:
+                state.turn = (state.turn + 1) % rules.players
+        return next_turn
+    wrap(mp, turns, "next_turn", make)
+
+
+MUTANT = Mutant("turn-skips-player", "the turn skips the next player", "contract", 3,
+                frozenset({"turn"}), install)
