@@ -15,6 +15,8 @@ from .rules import Rules
 from .state import Action, State, TableMeld
 
 KINDS: tuple[m.MeldKind, ...] = ("set", "run", "group")
+_SHAPE = frozenset({"mixed-ranks", "mixed-suits", "mixed-colours", "no-such-kind"})
+_SHAPE_OR_SIZE = _SHAPE | {"too-short", "too-long"}
 
 
 def is_down(rules: Rules, state: State, player: int) -> bool:
@@ -34,21 +36,29 @@ def _remove(hand: list[int], cards: Sequence[int]) -> None:
 
 
 def _meld_options(rules: Rules, cards: Sequence[int], contract: bool) -> list[Meld] | Rejection:
-    """Every kind this card list can be laid as (as given in order, else rearranged)."""
+    """Every kind this card list can be laid as (as given in order, else rearranged), or
+    the most telling reason why it is none."""
     found: list[Meld] = []
-    first: Rejection | None = None
+    faults: list[Rejection] = []
+    as_run: Rejection | None = None
     for kind in KINDS:
         for ordered in (True, False):
             res = validate(rules.melds, kind, cards, contract=contract, ordered=ordered)
             if isinstance(res, Meld):
                 found.append(res)
                 break
-            if first is None or (kind == "run" and ordered):
-                first = res
+            faults.append(res)
+            if kind == "run" and ordered:
+                as_run = res
     if found:
         return found
-    assert first is not None
-    return first
+    # A fault of substance (wilds outnumber, needs a natural, ace position...) says more
+    # than a size, and a size more than "not of one rank / suit / colour".
+    for weak in (_SHAPE_OR_SIZE, _SHAPE):
+        for res in faults:
+            if res.code not in weak:
+                return res
+    return as_run or faults[0]
 
 
 def _element_sizes(rules: Rules, contract: m.Contract) -> dict[str, list[int]]:
