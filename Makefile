@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit bench clean
+.PHONY: demo test lint typecheck unit docs bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,7 +16,7 @@ demo: $(STAMP)
 	$(BIN)/rummy-spec demo
 
 lint: $(STAMP)
-	$(BIN)/ruff check rummy_spec tests benchmarks
+	$(BIN)/ruff check rummy_spec tests benchmarks docs
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict
@@ -26,8 +26,12 @@ unit: $(STAMP)
 
 test: lint typecheck unit
 
+# The documentation site, warnings as errors (-W) and every reference checked (-n).
+docs: $(STAMP)
+	$(BIN)/sphinx-build -W -n -q -b html docs docs/_build/html
+
 bench: $(STAMP)
 	$(BIN)/rummy-spec bench
 
 clean:
-	rm -rf $(VENV) build dist .mypy_cache .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist .mypy_cache .pytest_cache .ruff_cache .hypothesis docs/_build docs/rulebook

@@ -177,7 +177,7 @@ def _note(number: str, inherited_from: str) -> Note:
     via = f" (through {{variant:{inherited_from}}})" if inherited_from else ""
     if a is None:
         return Note(number, f"named by the spec{via}, but not in the register.")
-    return Note(f"{number} ({a.games})", f"{a.question} Default: {a.default}{via}")
+    return Note(f"{number}, {a.games}", f"{a.question} Default: {a.default}{via}")
 
 
 def _listing(lib: Library, variant: m.Variant) -> Section:

@@ -78,7 +78,7 @@ class RstWriter:
             else:
                 target = self.links(piece)
                 if target is not None and self.sphinx:
-                    pieces.append(f":doc:`{piece} <{target}>`")
+                    pieces.append(f":doc:`{target}`")
                 else:
                     pieces.append(f"``{piece}``")
         return _guard("".join(pieces))
