@@ -1,0 +1,126 @@
+"""What the runner needs from an engine under test, in-process or behind the protocol.
+
+An :class:`Engine` answers ``hello``, ``new`` (one game from an explicit deal), ``act``,
+``state`` and, for perft, ``legal`` and ``perft``.  A wrong answer is the case's
+failure; an :class:`EngineError` (timeout, crash, malformed reply, an error the engine
+reports) is the case's error, counted apart; :class:`SkipGame` is the engine declining
+a game it cannot set up (reported as skipped).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import __version__
+from ..lang.export import variant_to_json
+from . import PROTOCOL_VERSION
+from .cases import Case, variant
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Hello:
+    """What an engine says of itself: protocol version, variants (None: any), features."""
+
+    protocol: int
+    name: str
+    version: str
+    variants: frozenset[str] | None
+    features: frozenset[str] = field(default_factory=frozenset)
+
+    def supports(self, variant_name: str) -> bool:
+        return self.variants is None or variant_name in self.variants
+
+
+@dataclass(frozen=True)
+class Verdict:
+    accepted: bool
+    reason: str | None = None
+    message: str = ""
+
+    @property
+    def text(self) -> str:
+        return "accepted" if self.accepted else f"rejected ({self.reason})"
+
+
+class EngineError(Exception):
+    """The engine failed to answer properly: ``kind`` is timeout, crash, malformed or
+    error (the engine's own error reply)."""
+
+    def __init__(self, kind: str, message: str, stderr: str = "") -> None:
+        super().__init__(f"{kind}: {message}")
+        self.kind = kind
+        self.message = message
+        self.stderr = stderr
+
+
+class SkipGame(Exception):
+    """The engine declines this game (an option or a setup it does not support)."""
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """The ``new`` message's content."""
+
+    variant: str
+    options: tuple[str, ...]
+    players: int
+    setup: JSON
+
+    def message(self) -> JSON:
+        return {"variant": self.variant, "options": list(self.options),
+                "players": self.players, "rules": resolved_rules(self.variant, self.options,
+                                                                 self.players),
+                "setup": self.setup}
+
+
+_RULES: dict[tuple[str, tuple[str, ...], int], JSON] = {}
+
+
+def resolved_rules(name: str, options: tuple[str, ...], players: int) -> JSON:
+    """The rules as ``rummy-spec show NAME --players N --json`` prints them (cached)."""
+    key = (name, options, players)
+    hit = _RULES.get(key)
+    if hit is None:
+        hit = _RULES[key] = variant_to_json(variant(name, options), players)
+    return hit
+
+
+def new_game(case: Case) -> NewGame:
+    return NewGame(case.variant, case.options, case.players, case.setup)
+
+
+class Engine(ABC):
+    """An engine under test."""
+
+    @abstractmethod
+    def hello(self) -> Hello: ...
+
+    @abstractmethod
+    def new(self, game: NewGame) -> None: ...
+
+    @abstractmethod
+    def act(self, action: JSON) -> Verdict: ...
+
+    @abstractmethod
+    def state(self) -> JSON: ...
+
+    def legal(self) -> list[JSON]:
+        raise EngineError("error", "this engine does not list legal actions")
+
+    def perft(self, depth: int) -> int:
+        raise EngineError("error", "this engine does not count perft")
+
+    def restart(self) -> None:
+        """Make the engine usable again after an EngineError (a process is restarted)."""
+
+    def close(self) -> None:
+        """Release the engine (a process is asked to close, then stopped)."""
+
+
+RUNNER = f"rummy-spec {__version__}"
+__all__ = ["PROTOCOL_VERSION", "RUNNER", "Engine", "EngineError", "Hello", "NewGame",
+           "SkipGame", "Verdict", "new_game", "resolved_rules"]

@@ -1,0 +1,112 @@
+"""The canonical observable state (the protocol's ``state`` answer) of the reference.
+
+Only what any engine of the variant must know is in it, in a form that leaves no room
+for an engine's own ordering: hands sorted by card text (code point order), runs in
+position order low to high with each wild's meaning, sets and colour groups sorted by
+card text.  ``PROTOCOL.md`` defines every field; ``schema/state.schema.json`` its shape.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.game import Game
+from ..engine.melds import wild_meaning
+from ..engine.state import State, TableMeld
+from ..engine.table import current_contracts
+
+JSON = dict[str, Any]
+
+# After a round has ended only these fields are defined: the engine may already have
+# dealt the next round its own way.
+AFTER_ROUND = ("phase", "totals", "results", "winners")
+FIELDS = ("phase", "round", "dealer", "turn", "hands", "table", "discard_top",
+          "discard_size", "stock_size", "down", "buys", "claim", "offer", "contracts",
+          "totals", "results", "winners")
+
+
+def sorted_cards(texts: list[str]) -> list[str]:
+    return sorted(texts)
+
+
+def meld_json(game: Game, t: TableMeld) -> JSON:
+    rules = game.rules
+    m = t.meld
+    table = rules.table
+    indexed = list(enumerate(m.cards))
+    if m.kind != "run":  # no order inside a set or group: sort by card text
+        indexed.sort(key=lambda ic: table.text(ic[1]))
+    wilds = []
+    for pos, (i, card) in enumerate(indexed):
+        if card not in rules.wild:
+            continue
+        rank, suit = wild_meaning(rules.melds, m, i)
+        if m.kind == "group":
+            meaning: str | None = suit
+        elif rank is None:
+            meaning = None
+        else:
+            meaning = table.rank_name(rank) + (suit or "")
+        wilds.append({"position": pos, "card": table.text(card), "stands_for": meaning})
+    return {"owner": t.owner, "kind": m.kind, "cards": [table.text(c) for _, c in indexed],
+            "wilds": wilds}
+
+
+def contract_numbers(game: Game, s: State) -> list[int]:
+    """The contract each seat is on: the round's for shared schedules, each seat's own
+    for individual progression (0: none left), 0 for every seat where there are none."""
+    rules = game.rules
+    if not rules.has_contracts:
+        return [0] * s.players
+    out = []
+    for p in range(s.players):
+        if not rules.individual:
+            out.append(s.round)
+            continue
+        current = current_contracts(rules, s, p)
+        out.append(current[0].number if len(current) == 1 else 0)
+    return out
+
+
+def observe(game: Game, results_before: int = 0, order: list[int] | None = None) -> JSON:
+    """The observable state of ``game``; round results before ``results_before`` (from an
+    earlier part of the game) are left out; ``order`` lists the table melds in the
+    protocol's order (default: the engine's)."""
+    s = game.state
+    melds = s.table if order is None or len(order) != len(s.table) else [
+        s.table[i] for i in order]
+    table = game.rules.table
+    results = [{"round": r.round, "scores": list(r.scores), "winner": r.winner,
+                "ending": r.ending} for r in s.results[results_before:]]
+    phase = s.phase
+    if results and phase != "game-over":
+        phase = "round-over"
+    return {
+        "phase": phase,
+        "round": s.round,
+        "dealer": s.dealer,
+        "turn": s.turn,
+        "hands": [sorted_cards(table.texts(seat.hand)) for seat in s.seats],
+        "table": [meld_json(game, t) for t in melds],
+        "discard_top": table.text(s.discard[-1]) if s.discard else None,
+        "discard_size": len(s.discard),
+        "stock_size": len(s.stock),
+        "down": [seat.down for seat in s.seats],
+        "buys": [seat.buys for seat in s.seats],
+        "claim": None if s.claim is None else {"pending": list(s.claim.pending)},
+        "offer": list(s.offer),
+        "contracts": contract_numbers(game, s),
+        "totals": [seat.total for seat in s.seats],
+        "results": results,
+        "winners": list(s.winners),
+    }
+
+
+def differences(expected: JSON, got: JSON) -> list[tuple[str, Any, Any]]:
+    """(field, expected, got) for every expected field the answer does not match."""
+    out = []
+    for key, want in expected.items():
+        have = got.get(key, "<missing>")
+        if have != want:
+            out.append((key, want, have))
+    return out

@@ -1,0 +1,155 @@
+"""The reference interpreter as an :class:`Engine`, in-process.
+
+``rummy-spec conformance run --engine reference`` uses it directly; the protocol server
+(``python -m rummy_spec.conformance.reference_engine``) puts the same object behind JSON
+lines, and the broken engines are this engine with one rule patched.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import __version__, decks
+from ..engine import codec
+from ..engine.game import Game, GameError
+from ..engine.setup import Setup
+from ..lang import LookupFailure, SpecError
+from ..lang.library import builtin_library
+from . import FEATURES, PROTOCOL_VERSION
+from .cases import variant
+from .engine import Engine, EngineError, Hello, NewGame, SkipGame, Verdict
+from .observe import observe
+from .perft import legal_non_meld, perft_count
+
+JSON = dict[str, Any]
+
+
+def setup_from_json(game_variant: Any, setup: JSON) -> Setup:
+    table = decks.card_table(game_variant.deck)
+
+    def cards(texts: list[str], where: str) -> list[int]:
+        out = []
+        for i, text in enumerate(texts):
+            try:
+                out.append(table.parse(text))
+            except ValueError:
+                raise EngineError("error", f"setup.{where}[{i}]: '{text}' is not a card "
+                                  "of this variant") from None
+        return out
+
+    return Setup(dealer=int(setup["dealer"]),
+                 hands=[cards(h, f"hands[{i}]") for i, h in enumerate(setup["hands"])],
+                 stock=cards(setup["stock"], "stock"), discard=cards(setup["discard"],
+                                                                     "discard"))
+
+
+def start(game_variant: Any, players: int, setup: JSON) -> Game:
+    """A game whose first deal is ``setup`` (with its round, totals and contracts)."""
+    try:
+        game = Game(game_variant, players, seed=0, setup=setup_from_json(game_variant, setup))
+    except (GameError, ValueError) as err:
+        raise EngineError("error", f"cannot set up the game: {err}") from None
+    s = game.state
+    s.round = int(setup.get("round", 1))
+    for seat, total in zip(s.seats, setup.get("totals", [0] * players), strict=True):
+        seat.total = int(total)
+    for seat, number in zip(s.seats, setup.get("contracts", [1] * players), strict=True):
+        seat.contract = int(number) - 1
+    return game
+
+
+def knock_order_key(game: Game, index: int) -> tuple[int, int, int]:
+    """The protocol's order of the melds one knock lays: sets by rank, then runs by suit
+    (in the deck's suit order) and lowest rank, then colour groups."""
+    m = game.state.table[index].meld
+    kind = ("set", "run", "group").index(m.kind)
+    suits = game.rules.table.suits
+    suit = suits.index(m.suit) if m.suit in suits else -1
+    return (kind, suit if m.kind == "run" else -1, m.ranks[0] if m.ranks else 0)
+
+
+class ReferenceEngine(Engine):
+    """The rummy-spec interpreter: every built-in variant, every feature.
+
+    Table melds are numbered in the order laid, as the engine keeps them, except that
+    the melds a knock lays are put in the protocol's fixed order (``knock_order_key``);
+    ``order`` maps the protocol's meld numbers to the engine's.
+    """
+
+    name = "rummy-spec reference"
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self.order: list[int] = []
+
+    def hello(self) -> Hello:
+        return Hello(PROTOCOL_VERSION, self.name, __version__,
+                     frozenset(builtin_library().decls), frozenset(FEATURES))
+
+    def new(self, game: NewGame) -> None:
+        if game.variant not in builtin_library().decls:
+            raise SkipGame(f"no built-in variant named '{game.variant}'")
+        try:
+            v = variant(game.variant, tuple(game.options))
+        except (LookupFailure, SpecError) as err:
+            raise SkipGame(f"cannot load {game.variant} with options "
+                           f"{list(game.options)}: {str(err).splitlines()[0]}") from None
+        self.game = start(v, game.players, game.setup)
+        self.order = list(range(len(self.game.state.table)))
+
+    def _game(self) -> Game:
+        if self.game is None:
+            raise EngineError("error", "no game: send 'new' first")
+        return self.game
+
+    # ----- meld numbers: protocol <-> engine ----------------------------------------
+    def _inward(self, action: JSON) -> JSON:
+        out = dict(action)
+        for key in ("meld", "wild_to"):
+            i = out.get(key)
+            if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(self.order):
+                out[key] = self.order[i]
+        return out
+
+    def _outward(self, action: JSON) -> JSON:
+        back = {internal: i for i, internal in enumerate(self.order)}
+        out = dict(action)
+        for key in ("meld", "wild_to"):
+            if key in out:
+                out[key] = back[out[key]]
+        return out
+
+    def _renumber(self, game: Game, knocked: bool) -> None:
+        size = len(game.state.table)
+        if size < len(self.order):  # a new round: a new table
+            self.order = []
+        fresh = list(range(len(self.order), size))
+        if knocked:
+            fresh.sort(key=lambda i: knock_order_key(game, i))
+        self.order += fresh
+
+    # ----- the Engine interface ----------------------------------------------------
+    def act(self, action: JSON) -> Verdict:
+        game = self._game()
+        try:
+            a = game.parse_action(self._inward(action))
+        except codec.CodecError as err:
+            return Verdict(False, "bad-action", str(err))
+        verdict = game.legal(a)
+        if not verdict.ok:
+            return Verdict(False, verdict.code, verdict.message)
+        game.apply(a)
+        self._renumber(game, a.type == "knock")
+        return Verdict(True)
+
+    def state(self) -> JSON:
+        return observe(self._game(), order=self.order)
+
+    def legal(self) -> list[JSON]:
+        game = self._game()
+        return [self._outward(game.action_json(a))
+                for a in legal_non_meld(game.rules, game.state)]
+
+    def perft(self, depth: int) -> int:
+        game = self._game()
+        return perft_count(game.rules, game.state, depth)

@@ -1,0 +1,235 @@
+"""Running cases against an engine: each case passes, fails, is skipped, or errors.
+
+* passed: every step's outcome and every checkpoint matched;
+* failed: a wrong answer (an action accepted that should be rejected, the wrong reason
+  code, a state field that differs, a rejected action that changed the state), reported
+  with the step, what was expected and what the engine said;
+* skipped: the engine does not claim the variant or a feature the case needs, declines
+  the game, or the case is in the skip file and still fails;
+* errored: the engine timed out, crashed, answered something malformed or reported an
+  error; the engine is restarted for the next case;
+* unexpected pass: the case is in the skip file but now passes (the entry should go).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import suite_root
+from .cases import Case
+from .engine import Engine, EngineError, Hello, SkipGame, new_game
+from .observe import differences
+from .schema_check import errors as schema_errors
+from .schema_check import load_schema
+
+JSON = dict[str, Any]
+STATUSES = ("passed", "failed", "skipped", "errored", "unexpected-pass")
+
+
+@dataclass
+class CaseResult:
+    id: str
+    status: str
+    rule: str = ""
+    variant: str = ""
+    step: int | None = None
+    lines: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def message(self) -> str:
+        return self.lines[0] if self.lines else ""
+
+
+class CaseFailed(Exception):
+    def __init__(self, step: int | None, *lines: str) -> None:
+        super().__init__(lines[0] if lines else "failed")
+        self.step = step
+        self.lines = list(lines)
+
+
+def _short(value: Any, limit: int = 160) -> str:
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def describe(key: str, want: Any, got: Any) -> list[str]:
+    """Expected vs got for one state field, narrowed to the differing entries of lists."""
+    if isinstance(want, list) and isinstance(got, list) and len(want) == len(got):
+        out = []
+        for i, (w, g) in enumerate(zip(want, got, strict=True)):
+            if w != g:
+                out += describe(f"{key}[{i}]", w, g)
+        return out
+    if isinstance(want, dict) and isinstance(got, dict):
+        out = []
+        for k in sorted(set(want) | set(got)):
+            if want.get(k, "<missing>") != got.get(k, "<missing>"):
+                out += describe(f"{key}.{k}", want.get(k, "<missing>"),
+                                got.get(k, "<missing>"))
+        return out
+    return [f"  {key}: expected {_short(want)}", f"  {' ' * len(key)}  got      {_short(got)}"]
+
+
+def action_text(act: JSON) -> str:
+    rest = " ".join(f"{k}={_short(v, 80)}" for k, v in act.items() if k not in ("type",
+                                                                                "player"))
+    return f"{act.get('type')} by {act.get('player')}" + (f" {rest}" if rest else "")
+
+
+_STATE_SCHEMA: JSON | None = None
+
+
+def check_state_reply(state: JSON) -> None:
+    global _STATE_SCHEMA
+    if _STATE_SCHEMA is None:
+        _STATE_SCHEMA = load_schema(suite_root() / "schema" / "state.schema.json")
+    found = schema_errors(_STATE_SCHEMA, state)
+    if found:
+        where, what = found[0]
+        raise EngineError("malformed", f"the state answer is not a proper state: "
+                          f"{where}: {what}")
+
+
+def play_case(engine: Engine, case: Case) -> None:
+    """Run every step; raise CaseFailed on a wrong answer (EngineError, SkipGame pass)."""
+    engine.new(new_game(case))
+    known: JSON | None = None  # the last state asked for, while no action was accepted
+    for step in case.steps:
+        at = f"step {step.index}"
+        if step.act is None:
+            assert step.state is not None
+            got = engine.state()
+            check_state_reply(got)
+            known = got
+            diffs = differences(step.state, got)
+            if diffs:
+                lines = [f"{at}: the state differs" + (f" ({step.note})" if step.note else "")]
+                for key, want, have in diffs:
+                    lines += describe(key, want, have)
+                raise CaseFailed(step.index, *lines)
+            continue
+        if step.reason is not None and known is None:
+            known = engine.state()
+            check_state_reply(known)
+        verdict = engine.act(step.act)
+        want = "accepted" if step.reason is None else f"rejected ({step.reason})"
+        if verdict.text != want:
+            detail = f" [{verdict.message}]" if verdict.message and not verdict.accepted else ""
+            raise CaseFailed(step.index, f"{at}: {action_text(step.act)}: expected {want}, "
+                             f"got {verdict.text}{detail}")
+        if verdict.accepted:
+            known = None
+            continue
+        after = engine.state()
+        check_state_reply(after)
+        if known is not None and after != known:
+            lines = [f"{at}: {action_text(step.act)} was rejected but changed the state"]
+            for key, was, now in differences(known, after):
+                lines += describe(key, was, now)
+            raise CaseFailed(step.index, *lines)
+        known = after
+
+
+def unsupported(hello: Hello, case: Case) -> str | None:
+    if not hello.supports(case.variant):
+        return f"the engine does not claim variant '{case.variant}'"
+    missing = sorted(case.features - hello.features)
+    if missing:
+        return "the engine does not claim feature(s): " + ", ".join(missing)
+    return None
+
+
+def run_case(engine: Engine, hello: Hello, case: Case) -> CaseResult:
+    start = time.perf_counter()
+    result = CaseResult(case.id, "passed", case.rule, case.variant)
+    why = unsupported(hello, case)
+    if why is not None:
+        result.status, result.lines = "skipped", [why]
+        return result
+    try:
+        play_case(engine, case)
+    except CaseFailed as failed:
+        result.status, result.step, result.lines = "failed", failed.step, failed.lines
+    except SkipGame as skip:
+        result.status, result.lines = "skipped", [f"the engine declined the game: {skip}"]
+    except EngineError as err:
+        result.status, result.lines = "errored", [f"engine {err.kind}: {err.message}"]
+        if err.stderr.strip():
+            result.lines += ["  engine stderr (last lines):"] + [
+                "    " + ln for ln in err.stderr.strip().splitlines()[-8:]]
+        engine.restart()
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+# ----- skip files ------------------------------------------------------------------------
+
+class SkipFileError(ValueError):
+    pass
+
+
+def read_skip_file(path: Path) -> list[str]:
+    """Case ids or globs, one per line; '#' starts a comment."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise SkipFileError(f"--skip-file {path}: cannot read ({err.__class__.__name__})")\
+            from None
+    out = []
+    for line in text.splitlines():
+        entry = line.split("#", 1)[0].strip()
+        if entry:
+            out.append(entry)
+    return out
+
+
+def listed(case_id: str, entries: Sequence[str]) -> str | None:
+    for e in entries:
+        if fnmatch.fnmatchcase(case_id, e):
+            return e
+    return None
+
+
+Progress = Callable[[int, int, CaseResult], None]
+
+
+def run_suite(engine: Engine, cases: Sequence[Case], skip_entries: Sequence[str] = (),
+              progress: Progress | None = None) -> list[CaseResult]:
+    """Run every case in order (the engine answered ``hello`` already or answers now)."""
+    hello = engine.hello()
+    results = []
+    for i, case in enumerate(cases):
+        result = run_case(engine, hello, case)
+        entry = listed(case.id, skip_entries)
+        if entry is not None:
+            if result.status == "passed":
+                result.status = "unexpected-pass"
+                result.lines = [f"listed in the skip file ({entry}) but now passes: "
+                                "remove the entry"]
+            elif result.status in ("failed", "errored"):
+                result.lines = [f"listed in the skip file ({entry}); "
+                                f"{result.status}:"] + result.lines
+                result.status = "skipped"
+        results.append(result)
+        if progress is not None:
+            progress(i + 1, len(cases), result)
+    return results
+
+
+def counts(results: Sequence[CaseResult]) -> dict[str, int]:
+    out = dict.fromkeys(STATUSES, 0)
+    for r in results:
+        out[r.status] += 1
+    return out
+
+
+def all_good(results: Sequence[CaseResult]) -> bool:
+    c = counts(results)
+    return c["failed"] == 0 and c["errored"] == 0 and c["unexpected-pass"] == 0
