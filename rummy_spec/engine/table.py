@@ -76,11 +76,12 @@ def contract_verdict(rules: Rules, contract: m.Contract, melds: Sequence[Meld]) 
     c = rules.variant.contracts
     need = _element_sizes(rules, contract)
     exact_size = c.size == "exact" and not contract.pat
-    for kind in KINDS:
-        have = sorted((len(x.cards) for x in melds if x.kind == kind), reverse=True)
-        req = sorted(need.get(kind, []), reverse=True)
+    sizes = {kind: (sorted((len(x.cards) for x in melds if x.kind == kind), reverse=True),
+                    sorted(need.get(kind, []), reverse=True)) for kind in KINDS}
+    for kind, (have, req) in sizes.items():  # a missing meld first, then a surplus
         if len(have) < len(req):
             return no("contract-not-met", f"round needs {len(req)} {kind}(s), got {len(have)}")
+    for kind, (have, req) in sizes.items():
         if c.count == "exact" and len(have) > len(req):
             return no("contract-exact-count")
         for h, r in zip(have, req, strict=False):
