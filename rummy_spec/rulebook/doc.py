@@ -93,44 +93,45 @@ def inline(text: str) -> list[tuple[str, str]]:
 
 
 def plain(text: str) -> str:
-    """Text with its markup removed: what the diff tables compare."""
+    """Text with its markup removed."""
     return "".join(piece for _, piece in inline(text))
 
 
 def block_lines(block: Block) -> list[str]:
-    """A block as comparable lines of plain text (a table row is one line)."""
+    """A block as comparable lines, inline markup kept (a table: see ``_table_lines``)."""
     if isinstance(block, Para):
-        return [plain(block.text)]
+        return [block.text]
     if isinstance(block, Items):
-        return [plain(i) for i in block.items]
+        return list(block.items)
     if isinstance(block, Table):
         return _table_lines(block)
     if isinstance(block, Note):
-        return [plain(f"{block.title}: {block.text}")]
+        return [f"{block.title}: {block.text}"]
     return block.text.splitlines()
 
 
 def _table_lines(t: Table) -> list[str]:
+    """Row by row ("A: 15"; "Cards: `7C 7D 7H`; Verdict: legal"), or for a keyed table
+    column by column ("Dealt to each: 10 for players 2-4; 12 for players 5")."""
     if not t.keyed:
         if len(t.header) == 2:
-            return [f"{plain(a)}: {plain(b)}" for a, b in t.rows]
-        return ["; ".join(f"{plain(h)}: {plain(c)}" for h, c in zip(t.header, row, strict=True))
+            return [f"{a}: {b}" for a, b in t.rows]
+        return ["; ".join(f"{h}: {c}" for h, c in zip(t.header, row, strict=True))
                 for row in t.rows]
-    keys = [plain(row[0]) for row in t.rows]
-    out = [f"{plain(t.header[0])}: " + ", ".join(keys)]
+    keys = [row[0] for row in t.rows]
+    where = plain(t.header[0]).lower()
+    out = [f"{t.header[0]}: " + ", ".join(keys)]
     for col in range(1, len(t.header)):
-        values = [plain(row[col]) for row in t.rows]
         runs: list[tuple[str, str, str]] = []  # (first key, last key, value)
-        for key, value in zip(keys, values, strict=True):
-            if runs and runs[-1][2] == value:
-                runs[-1] = (runs[-1][0], key, value)
+        for key, row in zip(keys, t.rows, strict=True):
+            if runs and runs[-1][2] == row[col]:
+                runs[-1] = (runs[-1][0], key, row[col])
             else:
-                runs.append((key, key, value))
-        where = plain(t.header[0]).lower()
+                runs.append((key, key, row[col]))
         parts = [value if len(runs) == 1 else
                  f"{value} for {where} {first if first == last else f'{first}-{last}'}"
                  for first, last, value in runs]
-        out.append(f"{plain(t.header[col])}: " + "; ".join(parts))
+        out.append(f"{t.header[col]}: " + "; ".join(parts))
     return out
 
 
