@@ -4,7 +4,7 @@ knocking and the defender's lay-offs.  Same check-then-do shape as ``turns``."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Literal
 
 from ..lang import model as m
@@ -15,7 +15,8 @@ from .rules import Rules
 from .state import Action, State, TableMeld
 
 KINDS: tuple[m.MeldKind, ...] = ("set", "run", "group")
-_SHAPE = frozenset({"mixed-ranks", "mixed-suits", "mixed-colours", "no-such-kind"})
+_SHAPE = frozenset({"mixed-ranks", "mixed-suits", "mixed-colours", "not-consecutive",
+                    "no-such-kind"})
 _SHAPE_OR_SIZE = _SHAPE | {"too-short", "too-long"}
 
 
@@ -35,11 +36,12 @@ def _remove(hand: list[int], cards: Sequence[int]) -> None:
         hand.remove(c)
 
 
-def _meld_options(rules: Rules, cards: Sequence[int], contract: bool) -> list[Meld] | Rejection:
+def _meld_options(rules: Rules, cards: Sequence[int], contract: bool,
+                  prefer: Collection[str] = ()) -> list[Meld] | Rejection:
     """Every kind this card list can be laid as (as given in order, else rearranged), or
-    the most telling reason why it is none."""
+    the most telling reason why it is none (``prefer``: the kinds the contract asks for)."""
     found: list[Meld] = []
-    faults: list[Rejection] = []
+    faults: list[tuple[str, Rejection]] = []
     as_run: Rejection | None = None
     for kind in KINDS:
         for ordered in (True, False):
@@ -47,18 +49,22 @@ def _meld_options(rules: Rules, cards: Sequence[int], contract: bool) -> list[Me
             if isinstance(res, Meld):
                 found.append(res)
                 break
-            faults.append(res)
+            faults.append((kind, res))
             if kind == "run" and ordered:
                 as_run = res
     if found:
         return found
-    # A fault of substance (wilds outnumber, needs a natural, ace position...) says more
-    # than a size, and a size more than "not of one rank / suit / colour".
+    # The faults of the kinds asked for first; a fault of substance (wilds outnumber, needs
+    # a natural, ace position...) says more than a size, and a size more than "not of one
+    # rank / suit / colour" or "not consecutive".
+    faults.sort(key=lambda f: f[0] not in prefer)
     for weak in (_SHAPE_OR_SIZE, _SHAPE):
-        for res in faults:
+        for _, res in faults:
             if res.code not in weak:
                 return res
-    return as_run or faults[0]
+    if as_run is not None and (not prefer or "run" in prefer):
+        return as_run
+    return faults[0][1]
 
 
 def _element_sizes(rules: Rules, contract: m.Contract) -> dict[str, list[int]]:
@@ -195,16 +201,18 @@ def go_down(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     cards = [c for meld in (a.melds or ()) for c in meld]
     if not a.melds or not _holds(seat.hand, cards):
         return no("not-in-hand")
+    contracts = current_contracts(rules, state, a.player)
+    wanted = {e.kind for c in contracts for e in c.elements}
     options: list[list[Meld]] = []
     for meld_cards in a.melds:
-        res = _meld_options(rules, meld_cards, contract=True)
+        res = _meld_options(rules, meld_cards, contract=True, prefer=wanted)
         if isinstance(res, Rejection):
             return no(res.code, res.message)
         options.append(res)
     verdict = no("contract-not-met", "no contract is left to make")
     chosen: list[Meld] = []
     contract: m.Contract | None = None
-    for c in current_contracts(rules, state, a.player):
+    for c in contracts:
         chosen, verdict = choose_kinds(rules, c, options)
         if verdict.ok:
             contract = c
