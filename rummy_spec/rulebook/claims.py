@@ -66,9 +66,9 @@ def _limit(scope: Scope, c: m.Claim) -> str:
 
 
 def _rummy_call(r: m.RummyCall) -> str:
-    who = ("a player who has gone down" if r.only_down_offenders else "another player")
+    who = "a player who has gone down" if r.only_down_offenders else "a player"
     text = (f"Rummy! When {who} discards a card that could have been played onto the "
-            "table, anyone else may call “rummy” until the next player draws.")
+            "table, any other player may call “rummy” until the next player draws.")
     effect = {
         "caller-discards": " The caller then discards one card of his choice (and goes out "
                            "if it was his last).",

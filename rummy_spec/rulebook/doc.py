@@ -112,7 +112,8 @@ def block_lines(block: Block) -> list[str]:
 
 def _table_lines(t: Table) -> list[str]:
     """Row by row ("A: 15"; "Cards: `7C 7D 7H`; Verdict: legal"), or for a keyed table
-    column by column ("Dealt to each: 10 for players 2-4; 12 for players 5")."""
+    column by column, one line per run of equal values ("Dealt to each: 12" when every row
+    agrees, else "Decks for players 2-4: 2", "Decks for players 5-8: 3")."""
     if not t.keyed:
         if len(t.header) == 2:
             return [f"{a}: {b}" for a, b in t.rows]
@@ -120,7 +121,7 @@ def _table_lines(t: Table) -> list[str]:
                 for row in t.rows]
     keys = [row[0] for row in t.rows]
     where = plain(t.header[0]).lower()
-    out = [f"{t.header[0]}: " + ", ".join(keys)]
+    out: list[str] = []
     for col in range(1, len(t.header)):
         runs: list[tuple[str, str, str]] = []  # (first key, last key, value)
         for key, row in zip(keys, t.rows, strict=True):
@@ -128,10 +129,12 @@ def _table_lines(t: Table) -> list[str]:
                 runs[-1] = (runs[-1][0], key, row[col])
             else:
                 runs.append((key, key, row[col]))
-        parts = [value if len(runs) == 1 else
-                 f"{value} for {where} {first if first == last else f'{first}-{last}'}"
-                 for first, last, value in runs]
-        out.append(f"{t.header[col]}: " + "; ".join(parts))
+        if len(runs) == 1:
+            out.append(f"{t.header[col]}: {runs[0][2]}")
+            continue
+        for first, last, value in runs:
+            span = first if first == last else f"{first}-{last}"
+            out.append(f"{t.header[col]} for {where} {span}: {value}")
     return out
 
 

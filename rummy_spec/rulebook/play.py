@@ -171,7 +171,8 @@ def _draw_step(v: m.Variant) -> str:
     if v.turn.no_upcard_when_down:
         text += " A player who has gone down may only draw from the stock."
     if v.claim is not None and v.claim.window == "after-refusal":
-        text += f" Passing the upcard by opens it to a “{v.claim.title}” claim (see below)."
+        text += (" Passing the upcard by opens it to claims out of turn "
+                 f"(“{v.claim.title}”, see below).")
     return text
 
 
