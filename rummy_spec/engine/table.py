@@ -42,7 +42,6 @@ def _meld_options(rules: Rules, cards: Sequence[int], contract: bool,
     the most telling reason why it is none (``prefer``: the kinds the contract asks for)."""
     found: list[Meld] = []
     faults: list[tuple[str, Rejection]] = []
-    as_run: Rejection | None = None
     for kind in KINDS:
         for ordered in (True, False):
             res = validate(rules.melds, kind, cards, contract=contract, ordered=ordered)
@@ -50,21 +49,20 @@ def _meld_options(rules: Rules, cards: Sequence[int], contract: bool,
                 found.append(res)
                 break
             faults.append((kind, res))
-            if kind == "run" and ordered:
-                as_run = res
     if found:
         return found
-    # The faults of the kinds asked for first; a fault of substance (wilds outnumber, needs
-    # a natural, ace position...) says more than a size, and a size more than "not of one
-    # rank / suit / colour" or "not consecutive".
-    faults.sort(key=lambda f: f[0] not in prefer)
+    # The faults of the kinds asked for; a fault of substance (wilds outnumber, needs a
+    # natural, ace position...) says more than a size, and a size more than "not of one
+    # rank / suit / colour" or "not consecutive", which is told for the kind the cards
+    # look like: a set when a rank repeats, else a run.
+    pool = [f for f in faults if f[0] in prefer] or faults
     for weak in (_SHAPE_OR_SIZE, _SHAPE):
-        for _, res in faults:
+        for _, res in pool:
             if res.code not in weak:
                 return res
-    if as_run is not None and (not prefer or "run" in prefer):
-        return as_run
-    return faults[0][1]
+    ranks = [r for r in (rules.melds.rank[c] for c in cards) if r]
+    looks = "set" if len(set(ranks)) < len(ranks) else "run"
+    return next((res for kind, res in pool if kind == looks), pool[0][1])
 
 
 def _element_sizes(rules: Rules, contract: m.Contract) -> dict[str, list[int]]:
