@@ -34,7 +34,7 @@ def going_out(scope: Scope) -> Section:
                            "only by melding his whole hand at once, with no discard."))
     if v.score.rummy_doubles:
         blocks.append(Para("Going out in one turn, with no earlier meld or lay-off "
-                           "(\"rummy\"), doubles the payments."))
+                           "(“rummy”), doubles the payments."))
     return Section("Going out", "going-out", tuple(blocks))
 
 

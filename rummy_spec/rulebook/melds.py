@@ -24,6 +24,7 @@ class Example:
     kind: m.MeldKind
     cards: tuple[int, ...]
     shows: str  # what the example is about, in a few words
+    naturals_only: bool = False  # a wild card would hide what it shows: leave it out then
 
 
 def melds(scope: Scope) -> Section:
@@ -103,7 +104,6 @@ def _run_definition(v: m.Variant, run: m.RunRule) -> str:
 
 def _examples(v: m.Variant, rules: MeldRules) -> list[Example]:
     out: list[Example] = []
-    t = rules.table
     wild = _a_wild(rules)
     if v.set is not None:
         out += _set_examples(rules, v.set.min, wild)
@@ -111,7 +111,7 @@ def _examples(v: m.Variant, rules: MeldRules) -> list[Example]:
         out += _run_examples(rules, v.run, wild)
     if v.group is not None:
         out += _group_examples(rules, v.group.min, wild)
-    return [e for e in out if all(0 <= c < len(t.faces) for c in e.cards)]
+    return [e for e in out if not (e.naturals_only and any(c in rules.wild for c in e.cards))]
 
 
 def _a_wild(rules: MeldRules) -> int | None:
@@ -193,7 +193,8 @@ def _run_examples(rules: MeldRules, run: m.RunRule, wild: int | None) -> list[Ex
         out.append(Example("run", cards(ace, n), "the ace low"))
         out.append(Example("run", cards(t.high_rank - n + 2, n - 1) + cards(ace, 1),
                            "the ace high"))
-        out.append(Example("run", cards(t.high_rank - n + 3, n), "around the corner"))
+        out.append(Example("run", cards(t.high_rank - n + 3, n), "around the corner",
+                           naturals_only=True))
     longest = rules.space.max_len if rules.space is not None else 0
     if run.max is not None and run.max < longest:
         out.append(Example("run", cards(t.low_rank + 1, run.max + 1),

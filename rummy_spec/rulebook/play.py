@@ -27,8 +27,8 @@ def deal(scope: Scope) -> Section:
         blocks.append(Para(_cut(scope, v.cut)))
     blocks.append(Para(f"The dealer deals the cards one at a time, starting on his left: "
                        f"{value_text(scope, d.cards, 'cards')} to each player"
-                       + ("" if scope.one_count or not _dealt_varies(scope) else
-                          " (see the table of players and decks)") + "."))
+                       + (" (see the table of players and decks)"
+                          if _deal_depends_on_players(scope) else "") + "."))
     start = ("The player to the dealer's left plays first."
              if v.players.max != 2 else "The non-dealer plays first.")
     if d.upcard_offered:
@@ -37,12 +37,6 @@ def deal(scope: Scope) -> Section:
                  "draws from the stock and plays first.")
     blocks.append(Para(start))
     return Section("The deal", "deal", tuple(blocks))
-
-
-def _dealt_varies(scope: Scope) -> bool:
-    v = scope.variant
-    values = {evaluate_int(v.deal.cards, p, r) for p in scope.players for r in scope.rounds}
-    return len(values) > 1
 
 
 def _is_wild(v: m.Variant, special: str) -> bool:
