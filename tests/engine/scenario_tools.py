@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from scenario import act
+from scenario import act, scenario
 
 from rummy_spec.engine.game import Game
 from rummy_spec.engine.state import RoundResult
+from rummy_spec.lang.model import Variant
 
 
 def hand(game: Game, seat: int) -> Counter[str]:
@@ -73,3 +74,26 @@ def from_stock(game: Game, player: int) -> None:
     while game.state.phase == "claim":
         assert game.state.claim is not None
         ok(game, "pass", game.state.claim.pending[0])
+
+
+FILL = "3D 4D 6D 7D 8D 10D JD QD KD 3S 4S 6S 7S"
+P10_FILL = "1Y 3Y 5Y 7Y 9Y 11Y 1G 3G 5G 7G"
+
+
+def ready(name: str | Variant, hand: str, *, draw: str = "KC", players: int = 3,
+          options: tuple[str, ...] = (), round_: int = 1) -> Game:
+    """Seat 0 holds ``hand``, has drawn ``draw`` from the stock (claims declined) and is
+    about to play, in round ``round_`` of the schedule."""
+    p10 = name == "phase10"
+    g = scenario(name, players, hands=[hand] + [P10_FILL if p10 else FILL] * (players - 1),
+                 stock=f"{draw} " + ("8B 9B 10B 11B 12B" if p10 else "8S 9S 10S JS QS KS"),
+                 discard="4B" if p10 else "QH", options=options)
+    at_round(g, round_)
+    from_stock(g, 0)
+    return g
+
+
+def down(g: Game, *melds: str) -> str:
+    """Try to go down with these melds (card text, one string per meld): the verdict code."""
+    v = act(g, "go_down", 0, melds=[m.split() for m in melds])
+    return v.code

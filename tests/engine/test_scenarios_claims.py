@@ -277,7 +277,7 @@ def test_nobody_claims_his_own_discard() -> None:
 
 def test_down_player_may_claim_continental() -> None:
     """X52 (A11): in CONT a player who is down may still claim."""
-    g = scenario("continental", 4, hands=["5H 5S 5D 9C 9D 9S KS 2C 3C 4C 7D 8D"] + HANDS4[1:],
+    g = scenario("continental", 4, hands=["5H 5S 5D 9C 9D 9S KS 2C 3C 4C 7D 8D", *HANDS4[1:]],
                  stock=STOCK, discard="AD QC")
     from_stock(g, 0)
     ok(g, "go_down", 0, melds=[["5H", "5S", "5D"], ["9C", "9D", "9S"]])

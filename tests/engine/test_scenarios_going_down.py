@@ -9,36 +9,10 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from scenario import scenario, variant_from_text
-from scenario_tools import at_round, from_stock, last_result, ok, refused, table
+from scenario import scenario
+from scenario_tools import FILL, down, last_result, ok, ready, refused, table
 
 from rummy_spec.engine.game import Game
-from rummy_spec.lang.model import Variant
-
-FILL = "3D 4D 6D 7D 8D 10D JD QD KD 3S 4S 6S 7S"
-P10_FILL = "1Y 3Y 5Y 7Y 9Y 11Y 1G 3G 5G 7G"
-
-
-def ready(name: str | Variant, hand: str, *, draw: str = "KC", players: int = 3,
-          options: tuple[str, ...] = (), round_: int = 1) -> Game:
-    """Seat 0 holds ``hand``, has drawn ``draw`` from the stock (claims declined) and is
-    about to play, in round ``round_`` of the schedule."""
-    p10 = name == "phase10"
-    g = scenario(name, players, hands=[hand] + [P10_FILL if p10 else FILL] * (players - 1),
-                 stock=f"{draw} " + ("8B 9B 10B 11B 12B" if p10 else "8S 9S 10S JS QS KS"),
-                 discard="4B" if p10 else "QH", options=options)
-    at_round(g, round_)
-    from_stock(g, 0)
-    return g
-
-
-def down(g: Game, *melds: str) -> str:
-    """Try to go down with these melds (card text, one string per meld): the verdict code."""
-    from scenario import act
-
-    v = act(g, "go_down", 0, melds=[m.split() for m in melds])
-    return v.code
-
 
 # ----- X38 the contract, all at once --------------------------------------------------------
 
