@@ -19,7 +19,7 @@ JSON = dict[str, Any]
 
 # After a round has ended only these fields are defined: the engine may already have
 # dealt the next round its own way.
-AFTER_ROUND = ("phase", "totals", "results", "winners")
+AFTER_ROUND = ("phase", "round", "contracts", "totals", "results", "winners")
 FIELDS = ("phase", "round", "dealer", "turn", "hands", "table", "discard_top",
           "discard_size", "stock_size", "down", "buys", "claim", "offer", "contracts",
           "totals", "results", "winners")

@@ -54,7 +54,8 @@ def start(game_variant: Any, players: int, setup: JSON) -> Game:
     for seat, total in zip(s.seats, setup.get("totals", [0] * players), strict=True):
         seat.total = int(total)
     for seat, number in zip(s.seats, setup.get("contracts", [1] * players), strict=True):
-        seat.contract = int(number) - 1
+        seat.contract = int(number) - 1  # made the earlier ones, in order
+        seat.completed = list(range(1, int(number)))
     return game
 
 
