@@ -139,6 +139,16 @@ def engine_state_machine(
         def probe(self, data: st.DataObject, kind: str) -> None:
             """Attempt an action that is illegal (or that the laws must judge)."""
             g = self._game()
+            for _ in range(4):  # some probes are made after the draw: play up to it
+                if kind not in probes.IN_PLAY or g.over or g.state.phase == "play":
+                    break
+                with self._tracing():
+                    actions = self._legal_actions(g)
+                    first = [a for a in actions if a.type in ("draw", "pass", "buy")] or actions
+                    self._step(data.draw(st.sampled_from(first), label="to play"),
+                               from_list=True)
+            if g.over:
+                return
             made = probes.make(kind, data, laws, g.state, self._legal_actions(g))
             if made is not None:
                 with self._tracing():

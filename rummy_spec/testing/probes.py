@@ -20,18 +20,22 @@ from .laws import Laws
 from .referee import entitled
 
 KINDS = ("wrong-player", "not-held", "out-of-phase", "broken-meld", "near-meld",
-         "lay-off", "random")
+         "lay-off", "throw-back", "random")
 TYPES = ("draw", "buy", "pass", "go_down", "meld", "lay_off", "swap", "shift", "discard",
          "knock", "call", "give")
 
 Probe = tuple[Action, bool]
+
+# probes of the player in turn after his draw: the machine first plays into that phase
+IN_PLAY = frozenset({"broken-meld", "near-meld", "lay-off", "throw-back"})
 
 
 def make(kind: str, data: st.DataObject, laws: Laws, state: State,
          legal: Sequence[Action]) -> Probe | None:
     maker = {"wrong-player": _wrong_player, "not-held": _not_held,
              "out-of-phase": _out_of_phase, "broken-meld": _broken_meld,
-             "near-meld": _near_meld, "lay-off": _lay_off, "random": _random}[kind]
+             "near-meld": _near_meld, "lay-off": _lay_off, "throw-back": _throw_back,
+             "random": _random}[kind]
     return maker(data, laws, state, legal)
 
 
@@ -110,9 +114,12 @@ def _broken_meld(data: st.DataObject, laws: Laws, s: State,
         for c in x:
             rest.remove(c)
     i = data.draw(st.integers(0, len(melds) - 1), label="meld")
-    how = data.draw(st.sampled_from(("drop", "add", "replace", "merge", "reverse")))
+    how = data.draw(st.sampled_from(("drop-meld", "drop", "add", "replace", "merge",
+                                     "reverse")))
     target = melds[i]
-    if how == "drop" and len(target) > 1:
+    if how == "drop-meld" and len(melds) > 1:
+        del melds[i]
+    elif how == "drop" and len(target) > 1:
         target.pop(data.draw(st.integers(0, len(target) - 1)))
     elif how == "add" and rest:
         target.append(data.draw(st.sampled_from(rest)))
@@ -195,6 +202,15 @@ def _lay_off(data: st.DataObject, laws: Laws, s: State,
     kind = data.draw(st.sampled_from(("lay_off", "swap", "shift")), label="type")
     wild_to = data.draw(st.integers(0, len(s.table) - 1)) if kind == "swap" else None
     return Action(kind, p, card=card, meld=meld, end=end, wild_to=wild_to), False
+
+
+def _throw_back(data: st.DataObject, laws: Laws, s: State,
+                legal: Sequence[Action]) -> Probe | None:
+    """Throw back the card just taken from the pile (as a discard, or with a knock)."""
+    if s.phase != "play" or s.taken is None or s.taken not in s.seats[s.turn].hand:
+        return None
+    kind = data.draw(st.sampled_from(("discard", "knock")), label="type")
+    return Action(kind, s.turn, card=s.taken), False
 
 
 def _random(data: st.DataObject, laws: Laws, s: State,

@@ -36,7 +36,7 @@ class Mutant:
 def misread(mp: pytest.MonkeyPatch, change: Callable[[m.Variant], m.Variant],
             rules_change: Callable[[Rules], dict[str, Any]] | None = None) -> None:
     """The engine plays a variant with one rule changed (the judge keeps the real one)."""
-    original = game.compile_variant
+    original: Callable[[m.Variant, int], Rules] = vars(game)["compile_variant"]
 
     def compile_variant(variant: m.Variant, players: int) -> Rules:
         rules = original(variant, players)

@@ -11,5 +11,5 @@ def install(mp: pytest.MonkeyPatch) -> None:
     misread(mp, section("wilds", never_outnumber=None))
 
 
-MUTANT = Mutant("wilds-outnumber", "wilds outnumbering naturals are accepted", "liverpool", 3,
+MUTANT = Mutant("wilds-outnumber", "wilds outnumbering naturals are accepted", "shanghai", 3,
                 frozenset({"table-meld"}), install)

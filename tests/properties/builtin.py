@@ -1,0 +1,63 @@
+"""Every built-in variant (and each option that changes its melds or contracts), compiled
+for the brute-force oracle of ``tests/engine/oracle.py``, with a small pool of faces per
+variant from which random hands are drawn (few ranks and suits, so melds are common)."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from rummy_spec.decks import face_points
+from rummy_spec.engine.melds import MeldRules, compile_rules
+from rummy_spec.lang import load
+from rummy_spec.lang import model as m
+from rummy_spec.lang.data import builtin_specs
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
+import oracle
+
+__all__ = ["BUILTIN", "Compiled", "oracle"]
+
+
+@dataclass(frozen=True)
+class Compiled:
+    name: str
+    variant: m.Variant
+    rules: MeldRules
+    points: tuple[int | None, ...]
+    pool: tuple[int, ...]
+
+
+def _pool(rules: MeldRules) -> tuple[int, ...]:
+    t = rules.table
+    ranks = [r for r in (t.low_rank, t.low_rank + 1, t.low_rank + 2, t.low_rank + 3,
+                         t.high_rank - 1, t.high_rank)]
+    faces = [t.face(r, s) for r in ranks for s in t.suits[:2]]
+    faces += sorted(rules.wild)
+    faces += [f.code for f in t.faces if f.special is not None and f.code not in rules.wild]
+    return tuple(dict.fromkeys(faces))
+
+
+def _signature(v: m.Variant) -> tuple[object, ...]:
+    return (v.deck, v.wilds, v.set, v.run, v.group, v.contracts, v.score)
+
+
+def _compile() -> dict[str, Compiled]:
+    out: dict[str, Compiled] = {}
+    seen: set[tuple[object, ...]] = set()
+    for name in builtin_specs():
+        base = load(name)
+        for option in [(), *((o.name,) for o in base.options)]:
+            v = load(name, option)
+            sig = _signature(v)
+            if sig in seen:
+                continue
+            seen.add(sig)
+            rules = compile_rules(v)
+            key = "+".join((name, *option))
+            out[key] = Compiled(key, v, rules, face_points(v), _pool(rules))
+    return out
+
+
+BUILTIN = _compile()

@@ -1,0 +1,110 @@
+"""Scoring equals the table's sum: a round's scores are the spec's card values summed over
+the hands left (penalty: each loser his own; collect: the winner all of them, doubled for
+a rummy), a knock scores the deadwood difference and bonuses by the spec (deadwood from
+the brute-force oracle), and totals grow by exactly the round's scores."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rummy_spec.decks import full_deck
+from rummy_spec.engine.ending import end_round
+from rummy_spec.engine.game import Game
+from rummy_spec.engine.state import State
+from rummy_spec.engine.table import score_knock
+from rummy_spec.lang import model as m
+from rummy_spec.lang.expr import evaluate_int
+
+from .builtin import BUILTIN, oracle
+
+NAMES = sorted(BUILTIN)
+KNOCKING = [n for n in NAMES if BUILTIN[n].variant.knock is not None]
+
+
+def table_sum(v: m.Variant, points: tuple[int | None, ...], hand: list[int]) -> int:
+    return sum(points[c] or 0 for c in hand)
+
+
+@st.composite
+def round_ends(draw: st.DrawFn, names: list[str]) -> tuple[str, Game, State, int]:
+    name = draw(st.sampled_from(names))
+    v = BUILTIN[name].variant
+    players = v.players.min
+    game = Game(v, players, draw(st.integers(0, 999)))
+    state = game.state.clone()
+    pack = full_deck(v, players)
+    winner = draw(st.integers(0, players - 1))
+    for i, seat in enumerate(state.seats):
+        seat.hand = [] if i == winner else draw(st.lists(st.sampled_from(pack), max_size=9))
+        seat.played_before = draw(st.booleans())
+        seat.total = draw(st.integers(-50, 50))
+    return name, game, state, winner
+
+
+@settings(max_examples=200, deadline=None)
+@given(round_ends(NAMES))
+def test_going_out_scores_the_table_sum(case: tuple[str, Game, State, int]) -> None:
+    name, game, state, winner = case
+    c = BUILTIN[name]
+    v = c.variant
+    held = [table_sum(v, c.points, s.hand) for s in state.seats]
+    before = [s.total for s in state.seats]
+    played = state.seats[winner].played_before
+    end_round(game.rules, state, winner, "out")
+    scores = state.results[-1].scores
+    if v.score.method == "collect":
+        total = sum(held) * (2 if v.score.rummy_doubles and not played else 1)
+        want = [total if i == winner else 0 for i in range(len(held))]
+    else:
+        want = [0 if i == winner else h for i, h in enumerate(held)]
+    assert scores == want, (name, held)
+    after = [s.total for s in state.seats]
+    if state.cut_exact is not None and v.cut is not None:  # the next deal's exact cut
+        after[state.cut_exact] -= evaluate_int(v.cut.bonus, len(held), state.round) or 0
+    if state.phase != "game-over" or not (v.game.game_bonus or v.game.line_bonus
+                                          or v.game.shutout_doubles):
+        assert after == [b + s for b, s in zip(before, scores, strict=True)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(round_ends(KNOCKING), st.sampled_from(["knock", "gin", "big-gin"]))
+def test_a_knock_scores_by_the_spec(case: tuple[str, Game, State, int], kind: str) -> None:
+    name, game, state, knocker = case
+    c = BUILTIN[name]
+    k = c.variant.knock
+    assert k is not None
+    defender = (knocker + 1) % len(state.seats)
+    pack = full_deck(c.variant, len(state.seats))
+    state.seats[knocker].hand = list(pack[:3]) if kind == "knock" else []
+    extras = [(kind_, 3, False) for kind_ in c.variant.meld_kinds()]
+
+    def deadwood(hand: list[int]) -> int:
+        best = oracle.best(c.rules, tuple(hand), [], extras=extras, any_number=True,
+                           contract=False, points=c.points)
+        assert best is not None
+        return best[0]
+
+    kd, dd = deadwood(state.seats[knocker].hand), deadwood(state.seats[defender].hand)
+    state.knocker, state.knock_kind = knocker, kind
+    score_knock(game.rules, state)
+    r = state.results[-1]
+    want = [0] * len(state.seats)
+    if kind == "gin":
+        want[knocker] = dd + k.gin_bonus
+    elif kind == "big-gin":
+        want[knocker] = dd + (k.big_gin_bonus or 0)
+    elif dd < kd or (dd == kd and k.undercut_on_equal):
+        want[defender] = kd - dd + k.undercut_bonus
+    else:
+        want[knocker] = dd - kd
+    assert r.scores == want, (name, kind, kd, dd)
+    assert r.details["knocker_deadwood"] == kd and r.details["defender_deadwood"] == dd
+
+
+def test_every_card_of_every_pack_has_a_value() -> None:
+    for name in NAMES:
+        c = BUILTIN[name]
+        pack = set(full_deck(c.variant, c.variant.players.min))
+        missing = [c.rules.table.text(x) for x in pack if c.points[x] is None]
+        assert not missing, (name, missing)
