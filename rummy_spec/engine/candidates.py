@@ -1,253 +1,311 @@
 """Candidate melds for the contract solver: every meld a hand's naturals could anchor.
 
-The solver sees a hand as *classes* of interchangeable naturals (one face, or, when no
-meld kind in play cares about suits, one rank at one point value) and a count of wild
-cards, which are interchangeable in melds.  A hand's naturals are a packed counter: five
-bits per class, the top bit a guard, so that "does this meld fit in what is left" is one
-subtraction and one mask (:func:`fits`).
+The solver sees a hand as *classes* of interchangeable naturals and a count of wild
+cards, which are interchangeable in melds.  A class is named by a representative face:
+the face itself, or, when no meld kind in play cares about suits, the lowest face of the
+same rank and point value.  A hand's naturals are a packed counter, five bits per class
+with the top bit a guard, so "does this meld fit in what is left" is one subtraction and
+one mask: ``(left + GUARD - foot) & GUARD == GUARD``.
 
-A candidate fixes the naturals a meld uses (its *footprint*) and leaves the wild count
-flexible: it needs at least ``need`` wilds (gaps, and the length still missing) and can
-hold at most ``cap`` (wild limits, length cap, ranks left at the ends).  Every count in
-between is legal, so the wilds of a whole solution are settled by two sums.
+Candidates depend only on the cards of one rank (sets), of one suit lane (runs, groups)
+and on the wild count, so they are cached per :class:`Reader` on exactly that key: a
+bot's millionth hand mostly costs dictionary look-ups.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..lang.model import MeldKind
 from .melds import MeldRules
-from .runs import RunSpace
+from .shapes import BIG, BITS, FIELD, Cand, MeldType, count_table, lane_candidates
 
-BITS = 5
-FIELD = (1 << BITS) - 1
-BIG = 1 << 20
-
-
-def guard(classes: int) -> int:
-    """The guard bits for ``classes`` packed counters."""
-    g = 0
-    for i in range(classes):
-        g |= 16 << (BITS * i)
-    return g
-
-
-GUARD = guard(64)
-
-
-class Run(NamedTuple):
-    """Where a run candidate's naturals stand, and how far it may grow at each end."""
-
-    positions: tuple[int, ...]
-    classes: tuple[int, ...]
-    below: int  # free positions under the lowest natural (1 at most with no adjacent wilds)
-    above: int
-    gaps: int  # wilds needed inside the span
-
-
-class Cand(NamedTuple):
-    foot: int  # packed natural counts
-    points: int  # points of the naturals
-    need: int  # fewest wilds
-    cap: int  # most wilds
-    kind: MeldKind
-    key: int | str | None  # a set's rank (0: wilds only), a run's or group's suit
-    run: Run | None
-
-
-@dataclass(frozen=True, slots=True)
-class MeldType:
-    """One kind of meld a search may lay: kind, least size, exact size or not."""
-
-    kind: MeldKind
-    size: int
-    exact: bool
-    contract: bool  # limits scoped to contract melds apply
+_CACHE_LIMIT = 200_000
 
 
 class Hand(NamedTuple):
+    cards: tuple[int, ...]
     wilds: tuple[int, ...]  # wild faces, most points first
     prefix: tuple[int, ...]  # prefix[k]: points of the first k wilds
-    classes: tuple[tuple[int, str | None, int, tuple[int, ...]], ...]  # rank, suit, pts, faces
-    avail: int
-    naturals: int  # how many naturals
+    avail: int  # packed counts of the naturals, one field per class, classes rank by rank
+    naturals: int
     natural_points: int
     others: tuple[int, ...]  # cards that never meld (special cards)
     total: int  # points of the whole hand
+    lanes: int  # cards held at each run position, 4 bits per position, a lane per suit
+    ranks: int  # naturals held of each rank, 6 bits per rank
 
 
-def read_hand(rules: MeldRules, hand: Sequence[int], points: Sequence[int | None],
-              collapse: bool) -> Hand:
-    """Split a hand into wilds, natural classes and unmeldable cards."""
-    is_wild, is_natural, rank, suit = rules.is_wild, rules.is_natural, rules.rank, rules.suit
-    wilds: list[tuple[int, int]] = []
-    others: list[int] = []
-    index: dict[object, int] = {}
-    faces: list[list[int]] = []
-    avail = 0
-    total = 0
-    nat_points = 0
-    for c in sorted(hand):
-        p = points[c] or 0
-        total += p
-        if is_natural[c]:
-            nat_points += p
-            key: object = (rank[c], p) if collapse else c
-            cid = index.get(key)
-            if cid is None:
-                cid = index[key] = len(faces)
-                faces.append([])
-            faces[cid].append(c)
-            avail += 1 << (BITS * cid)
-        elif is_wild[c]:
-            wilds.append((-p, c))
+class Reader:
+    """Per-face tables and candidate caches for one variant's rules and point table.
+
+    Classes get packed fields rank by rank, so the naturals of one rank are one slice
+    of the packed counter, and a rank's set candidates are cached on that slice.
+    """
+
+    def __init__(self, rules: MeldRules, points: Sequence[int | None], collapse: bool) -> None:
+        faces = rules.table.faces
+        n_faces = len(faces)
+        self.rules = rules
+        self.points = tuple(points)
+        self.collapse = collapse
+        self.pts = [p or 0 for p in points] + [0] * (n_faces - len(points))
+        natural = sorted((rules.rank[c], c) for c in range(n_faces) if rules.is_natural[c])
+        self.field = [-1] * n_faces  # natural face -> field of its class
+        self.face_of: list[int] = []  # field -> a face of its class
+        self.ranks: dict[int, tuple[int, int]] = {}  # rank -> (first field, fields)
+        seen: dict[tuple[int, int], int] = {}
+        for r, c in natural:
+            key = (r, self.pts[c]) if collapse else (r, -1 - c)
+            if key not in seen:
+                seen[key] = len(self.face_of)
+                self.face_of.append(c)
+                first, n = self.ranks.get(r, (seen[key], 0))
+                self.ranks[r] = (first, n + 1)
+            self.field[c] = seen[key]
+        self.slices = [(r, BITS * first, (1 << (BITS * n)) - 1)
+                       for r, (first, n) in self.ranks.items()]
+        self.rank_index = {r: i for i, (r, _, _) in enumerate(self.slices)}
+        # 6 bits per rank: how many naturals of that rank; bit 5 flags "at least k" sums
+        self.rank_flags = sum(32 << (6 * i) for i in range(len(self.slices)))
+        self.adders: dict[int, int] = {}
+        self.is_wild = rules.is_wild
+        self.guard = sum(16 << (BITS * f) for f in range(len(self.face_of)))
+        self.field_points = [self.pts[c] for c in self.face_of]
+        space = rules.space
+        self.one_suit = space is not None and rules.run is not None and not rules.run.any_colour
+        self.suits = rules.table.suits
+        # run lanes: a 4-bit count per position, one lane of `width` positions per suit
+        self.width = 0
+        if space is not None and self.one_suit:
+            self.width = space.pmax + 1 if not space.wrap else space.low + space.period
+        # One sum over a hand's per-face codes reads everything at once.  Low to high:
+        # the class fields, the lanes, then counts of naturals, wilds and other cards,
+        # the naturals' points and the hand's points.
+        self.lane_shift = BITS * len(self.face_of)
+        self.rank_shift = self.lane_shift + 4 * self.width * len(self.suits)
+        self.count_shift = self.rank_shift + 6 * len(self.slices)
+        self.points_shift = self.count_shift + 24
+        self.total_shift = self.points_shift + 32
+        self.exact = all(0 <= p < (1 << 20) for p in self.pts)  # else points summed apart
+        self.code: list[int] = []
+        for c in range(n_faces):
+            f = self.field[c]
+            code = 0
+            if f >= 0:
+                code = (1 << (BITS * f)) | (1 << self.count_shift)
+                code |= 1 << (self.rank_shift + 6 * self.rank_index[rules.rank[c]])
+                suit = rules.suit[c]
+                if self.width and suit is not None and space is not None:
+                    lane = self.lane_shift + 4 * self.width * self.suits.index(suit)
+                    for p in space.positions(rules.rank[c]):
+                        code += 1 << (lane + 4 * p)
+            elif rules.is_wild[c]:
+                code = 1 << (self.count_shift + 8)
+            else:
+                code = 1 << (self.count_shift + 16)
+            if self.exact:
+                code += (self.pts[c] << self.total_shift) + (
+                    (self.pts[c] << self.points_shift) if f >= 0 else 0)
+            self.code.append(code)
+        self.low_bits = sum(1 << (4 * p) for p in range(self.width))
+        self.order = [(1 << 40) - (p << 16) + c for c, p in enumerate(self.pts)]
+        self.cache: dict[MeldType, dict[object, list[Cand]]] = {}
+        self.tables: dict[MeldType, tuple[tuple[int, int] | None, ...]] = {}
+        self.least: dict[tuple[MeldType, int], int] = {}
+
+    def read(self, cards: Sequence[int]) -> Hand:
+        """Split a hand into wilds, packed naturals and cards that never meld."""
+        hand = cards if type(cards) is tuple else tuple(cards)
+        pts = self.pts
+        mix = sum(map(self.code.__getitem__, hand))
+        counts = mix >> self.count_shift
+        naturals = counts & 0xFF
+        wilds: tuple[int, ...] = ()
+        prefix: tuple[int, ...] = (0,)
+        others: tuple[int, ...] = ()
+        if counts & 0xFFFF00:
+            is_wild = self.is_wild
+            ws = sorted([c for c in hand if is_wild[c]], key=self.order.__getitem__)
+            wilds = tuple(ws)
+            acc = [0]
+            for c in ws:
+                acc.append(acc[-1] + pts[c])
+            prefix = tuple(acc)
+            if counts & 0xFF0000:
+                field = self.field
+                others = tuple(sorted(c for c in hand if field[c] < 0 and not is_wild[c]))
+        if self.exact:
+            total = mix >> self.total_shift
+            nat_points = (mix >> self.points_shift) & 0xFFFFFFFF
         else:
-            others.append(c)
-    wilds.sort()
-    prefix = [0]
-    for p, _ in wilds:
-        prefix.append(prefix[-1] - p)
-    classes = tuple((rank[f[0]], None if collapse else suit[f[0]], points[f[0]] or 0, tuple(f))
-                    for f in faces)
-    return Hand(tuple(c for _, c in wilds), tuple(prefix), classes, avail,
-                sum(len(f) for f in faces), nat_points, tuple(others), total)
+            total = sum(map(pts.__getitem__, hand))
+            nat_points = total - prefix[-1] - sum(pts[c] for c in others)
+        lanes = (mix >> self.lane_shift) & ((1 << (self.rank_shift - self.lane_shift)) - 1)
+        ranks = (mix >> self.rank_shift) & ((1 << (self.count_shift - self.rank_shift)) - 1)
+        return Hand(hand, wilds, prefix, mix & ((1 << self.lane_shift) - 1), naturals,
+                    nat_points, others, total, lanes, ranks)
 
+    def _table(self, t: MeldType) -> tuple[tuple[int, int] | None, ...]:
+        table = self.tables.get(t)
+        if table is None:
+            table = self.tables[t] = count_table(self.rules, t)
+        return table
 
-def wild_cap(rules: MeldRules, kind: MeldKind, n: int, contract: bool) -> int:
-    """The most wilds a meld with ``n`` naturals may hold under the wild limits."""
-    w = rules.wilds
-    cap = BIG
-    if n and rules.in_scope(w.never_outnumber, contract):
-        cap = n
-    most = w.max_per_set if kind == "set" else w.max_per_run if kind == "run" else None
-    if most is not None:
-        cap = min(cap, most)
-    return cap
+    def candidates(self, t: MeldType, hand: Hand, wilds: int) -> list[Cand]:
+        """Every candidate meld of type ``t`` in this hand with at most ``wilds`` wilds."""
+        cache = self.cache.get(t)
+        if cache is None:
+            cache = self.cache[t] = {}
+        if len(cache) > _CACHE_LIMIT:
+            cache.clear()
+        if t.kind == "run":
+            return self._runs(t, cache, hand, wilds)
+        table = self._table(t)
+        out: list[Cand] = []
+        if t.kind == "set":
+            avail = hand.avail
+            least = self._least(t, table, wilds)
+            if least > 31:
+                return out
+            slices = self.slices
+            # ranks holding at least `least` naturals: add 32 - least to each 6-bit count
+            # and keep the carries into bit 5 (a hand holds fewer than 32 of one rank)
+            flags = self.rank_flags
+            add = self.adders.get(least)
+            if add is None:
+                add = self.adders[least] = flags - sum(least << (6 * i)
+                                                       for i in range(len(slices)))
+            hits = (hand.ranks + add) & flags if hand.naturals < 32 else flags
+            while hits:
+                bit = hits & -hits
+                hits ^= bit
+                r, first, mask = slices[(bit.bit_length() - 1) // 6]
+                k = (avail >> first) & mask
+                if not k:
+                    continue
+                key = (k << 16) | (wilds << 8) | r
+                got = cache.get(key)
+                if got is None:
+                    got = cache[key] = self._counted(t, table, wilds, r, first // BITS, k)
+                if got:
+                    out += got
+        else:
+            by_suit: dict[str | None, list[int]] = {}
+            for f, c in enumerate(self.face_of):
+                k = (hand.avail >> (BITS * f)) & FIELD
+                if k:
+                    by_suit.setdefault(self.rules.suit[c], []).extend([f] * k)
+            for suit, fields in by_suit.items():
+                ckey = (suit, tuple(fields), wilds)
+                got = cache.get(ckey)
+                if got is None:
+                    got = cache[ckey] = self._grouped(t, table, wilds, suit, fields)
+                out += got
+        empty = table[0]
+        if empty is not None and empty[0] <= wilds:
+            out.append(Cand(0, 0, empty[0], empty[1], "set", 0, None))
+        return out
 
-
-def count_table(rules: MeldRules, t: MeldType, top: int = 64) -> tuple[tuple[int, int] | None, ...]:
-    """(need, cap) for a set or group with n naturals, n = 0..top; None: never legal."""
-    rule = rules.set if t.kind == "set" else rules.group
-    assert rule is not None
-    out: list[tuple[int, int] | None] = []
-    w = rules.wilds
-    for n in range(top + 1):
-        if n == 0 and not (t.kind == "set" and w.all_wild_sets
-                           and not rules.in_scope(w.need_natural, t.contract)):
-            out.append(None)
-            continue
-        cap = wild_cap(rules, t.kind, n, t.contract)
-        if rule.max is not None:
-            cap = min(cap, rule.max - n)
-        need = max(0, t.size - n)
-        if t.exact:
-            cap = min(cap, need) if n <= t.size else -1
-        out.append((need, cap) if need <= cap else None)
-    return tuple(out)
-
-
-def _submultisets(classes: Sequence[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
-    """(foot, points, n) of every sub-multiset of (class id, count, points) entries."""
-    combos = [(0, 0, 0)]
-    for cid, count, pts in classes:
-        unit = 1 << (BITS * cid)
-        combos = [(f + k * unit, p + k * pts, n + k)
-                  for f, p, n in combos for k in range(count + 1)]
-    return combos
-
-
-def counted(hand: Hand, t: MeldType, table: Sequence[tuple[int, int] | None], wilds: int,
-            by_suit: bool) -> list[Cand]:
-    """Set candidates (naturals of one rank) or group candidates (one suit)."""
-    groups: dict[int | str | None, list[tuple[int, int, int]]] = {}
-    for cid, (rank, suit, pts, faces) in enumerate(hand.classes):
-        groups.setdefault(suit if by_suit else rank, []).append((cid, len(faces), pts))
-    out: list[Cand] = []
-    top = len(table) - 1
-    for key, members in groups.items():
-        if sum(c for _, c, _ in members) + wilds < t.size:
-            continue
-        for foot, pts, n in _submultisets(members):
-            nc = table[n] if 0 < n <= top else None
-            if nc is not None and nc[0] <= wilds:
-                out.append(Cand(foot, pts, nc[0], nc[1], t.kind, key, None))
-    nc = table[0]
-    if t.kind == "set" and nc is not None and nc[0] <= wilds:
-        out.append(Cand(0, 0, nc[0], nc[1], "set", 0, None))
-    return out
-
-
-def runs(rules: MeldRules, hand: Hand, t: MeldType, wilds: int) -> list[Cand]:
-    """Run candidates: naturals of one suit (any suit with any-colour runs) whose gaps
-    the hand's wilds can fill, with the room to reach the size."""
-    space, rule = rules.space, rules.run
-    assert space is not None and rule is not None
-    no_adj = rules.wilds.not_adjacent_in_runs
-    by_suit: dict[str | None, dict[int, list[int]]] = {}
-    for cid, (rank, suit, _, _) in enumerate(hand.classes):
-        lane = by_suit.setdefault(None if rule.any_colour else suit, {})
-        for p in space.positions(rank):
-            lane.setdefault(p, []).append(cid)
-    out: list[Cand] = []
-    lmax = space.max_len
-    budget = min(wilds, wild_cap(rules, "run", BIG, t.contract))
-    pts_of = [c[2] for c in hand.classes]
-    for suit, lane in by_suit.items():
-        if len(lane) + wilds < t.size:
-            continue
-        pos = sorted(lane)
-        homes = len(pos)
-        if space.wrap:
-            pos = pos + [p + space.period for p in pos]
-        stack: list[tuple[int, tuple[int, ...], int]] = [(i, (i,), 0) for i in range(homes)]
-        while stack:
-            last, chosen, gaps = stack.pop()
-            _emit(rules, space, t, pos, lane, chosen, gaps, wilds, no_adj, suit, pts_of, out)
-            first = pos[chosen[0]]
-            for j in range(last + 1, len(pos)):
-                gap = pos[j] - pos[last] - 1
-                if (no_adj and gap > 1) or gaps + gap > budget or pos[j] - first >= lmax:
+    def _least(self, t: MeldType, table: tuple[tuple[int, int] | None, ...], wilds: int) -> int:
+        """The fewest naturals a candidate of type ``t`` can have with ``wilds`` wilds."""
+        least = self.least.get((t, wilds))
+        if least is None:
+            least = BIG
+            for n in range(1, len(table)):
+                e = table[n]
+                if e is not None and e[0] <= wilds:
+                    least = n
                     break
-                stack.append((j, (*chosen, j), gaps + gap))
-    return out
+            self.least[(t, wilds)] = least
+        return least
+
+    def _counted(self, t: MeldType, table: tuple[tuple[int, int] | None, ...], wilds: int,
+                 rank: int, first: int, k: int) -> list[Cand]:
+        """Set candidates from one rank's slice ``k`` of the packed counter."""
+        fields = []
+        f = first
+        while k:
+            fields += [f] * (k & FIELD)
+            k >>= BITS
+            f += 1
+        return self._grouped(t, table, wilds, rank, fields)
+
+    def _grouped(self, t: MeldType, table: tuple[tuple[int, int] | None, ...], wilds: int,
+                 key: int | str | None, fields: list[int]) -> list[Cand]:
+        """Candidates from every sub-multiset of some classes (one rank, or one colour)."""
+        counts: dict[int, int] = {}
+        for f in fields:
+            counts[f] = counts.get(f, 0) + 1
+        combos = [(0, 0, 0)]
+        for f, k in counts.items():
+            unit, p = 1 << (BITS * f), self.field_points[f]
+            combos = [(x + i * unit, q + i * p, n + i) for x, q, n in combos for i in range(k + 1)]
+        out = []
+        for foot, q, n in combos:
+            nc = table[n] if 0 < n < len(table) else None
+            if nc is not None and nc[0] <= wilds:
+                out.append(Cand(foot, q, nc[0], nc[1], t.kind, key, None))
+        out.sort(key=lambda c: -c.points)
+        return out
+
+    def _runs(self, t: MeldType, cache: dict[object, list[Cand]], hand: Hand, wilds: int
+              ) -> list[Cand]:
+        rules = self.rules
+        space = rules.space
+        assert space is not None
+        out: list[Cand] = []
+        if self.one_suit:
+            lanes = hand.lanes
+            width = 4 * self.width
+            full = (1 << width) - 1
+            low = self.low_bits
+            si = 0
+            while lanes:
+                counts = lanes & full
+                lanes >>= width
+                if counts:
+                    present = (counts | (counts >> 1) | (counts >> 2) | (counts >> 3)) & low
+                    if present.bit_count() + wilds >= t.size:
+                        key = (present << 16) | (wilds << 8) | si
+                        got = cache.get(key)
+                        if got is None:
+                            suit = self.suits[si]
+                            lane = {p: [self.field[rules.table.face(space.rank_at(p), suit)]]
+                                    for p in range(self.width) if present >> (4 * p) & 1}
+                            got = cache[key] = lane_candidates(rules, t, lane, wilds, suit,
+                                                              self.field_points)
+                        if got:
+                            out += got
+                si += 1
+            return out
+        held: list[tuple[int, tuple[int, ...]]] = []
+        for r, (first, n) in self.ranks.items():
+            k = (hand.avail >> (BITS * first)) & ((1 << (BITS * n)) - 1)
+            if k:
+                held.append((r, tuple(first + i for i in range(n) if (k >> (BITS * i)) & FIELD)))
+        if len(held) + wilds < t.size:
+            return out
+        ckey = (tuple(held), wilds)
+        got = cache.get(ckey)
+        if got is None:
+            spots: dict[int, list[int]] = {}
+            for r, classes in held:
+                for p in space.positions(r):
+                    spots[p] = list(classes)
+            got = cache[ckey] = lane_candidates(rules, t, spots, wilds, None, self.field_points)
+        return got
 
 
-def _emit(rules: MeldRules, space: RunSpace, t: MeldType, pos: list[int],
-          lane: dict[int, list[int]], chosen: tuple[int, ...], gaps: int, wilds: int,
-          no_adj: bool, suit: str | None, pts_of: list[int], out: list[Cand]) -> None:
-    n = len(chosen)
-    first, last = pos[chosen[0]], pos[chosen[-1]]
-    span = last - first + 1
-    if space.wrap:
-        below = above = space.max_len
-    else:
-        below, above = first - space.pmin, space.pmax - last
-    if no_adj:
-        below, above = min(below, 1), min(above, 1)
-    room = min(below + above, space.max_len - span)
-    if t.exact:
-        ext = t.size - span
-        if ext < 0 or ext > room:
-            return
-        need = cap = gaps + ext
-    else:
-        ext = t.size - span
-        if ext > room:
-            return
-        need = gaps + max(0, ext)
-        cap = gaps + room
-    cap = min(cap, wild_cap(rules, "run", n, t.contract))
-    if need > cap or need > wilds:
-        return
-    positions = tuple(pos[i] for i in chosen)
-    options = [lane[p if p in lane else p - space.period] for p in positions]
-    picks: list[tuple[tuple[int, ...], int, int]] = [((), 0, 0)]
-    for opts in options:
-        picks = [((*cs, c), f + (1 << (BITS * c)), p + pts_of[c])
-                 for cs, f, p in picks for c in opts]
-    for cids, foot, pts in picks:
-        out.append(Cand(foot, pts, need, cap, "run", suit,
-                        Run(positions, cids, below, above, gaps)))
+_READERS: dict[tuple[int, bool], Reader] = {}
+
+
+def reader(rules: MeldRules, points: Sequence[int | None], collapse: bool) -> Reader:
+    """The reader for these rules and points (built once, then reused)."""
+    r = _READERS.get((id(rules), collapse))
+    if r is not None and r.rules is rules and (r.points is points or r.points == tuple(points)):
+        return r
+    if len(_READERS) > 64:
+        _READERS.clear()
+    r = _READERS[(id(rules), collapse)] = Reader(rules, points, collapse)
+    return r

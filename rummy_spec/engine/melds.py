@@ -18,10 +18,24 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ..cards import CardTable
-from ..decks import card_table, wild_faces
-from ..lang.model import GroupRule, MeldKind, RunRule, Scope, SetRule, Variant, WildRules
-from .runs import RunSpace, adjacent_wilds, arrange, fit_ordered, relaxations, run_space
+from ..lang.model import GroupRule, MeldKind, RunRule, SetRule
+from .meldrules import MeldRules, compile_rules
+from .runs import RunSpace, adjacent_wilds, arrange, fit_ordered, why_not
+
+__all__ = [
+    "REASONS",
+    "Meld",
+    "MeldRules",
+    "Rejection",
+    "add_card",
+    "compile_rules",
+    "fits",
+    "reject",
+    "shift_wild",
+    "swap_wild",
+    "validate",
+    "wild_meaning",
+]
 
 End = Literal["low", "high"]
 
@@ -63,57 +77,6 @@ class Rejection:
 def reject(code: str, detail: str = "") -> Rejection:
     text = REASONS[code]
     return Rejection(code, f"{text}: {detail}" if detail else text)
-
-
-@dataclass(frozen=True, eq=False, slots=True)
-class MeldRules:
-    """A variant's meld rules, compiled once: faces, wilds, kinds, limits, run geometry."""
-
-    table: CardTable
-    wild: frozenset[int]
-    set: SetRule | None
-    run: RunRule | None
-    group: GroupRule | None
-    wilds: WildRules
-    kinds: tuple[MeldKind, ...]
-    space: RunSpace | None
-    relaxed: tuple[tuple[str, RunSpace], ...]
-    rank: tuple[int, ...]  # per face: the natural rank; 0 for a wild or a special card
-    suit: tuple[str | None, ...]
-    is_wild: tuple[bool, ...]
-    is_natural: tuple[bool, ...]
-
-    def in_scope(self, scope: Scope | None, contract: bool) -> bool:
-        return scope == "all" or (scope == "contract" and contract)
-
-
-_RULES: dict[int, tuple[Variant, MeldRules]] = {}
-
-
-def compile_rules(variant: Variant) -> MeldRules:
-    """The meld rules of a variant, compiled once per variant object."""
-    hit = _RULES.get(id(variant))
-    if hit is not None and hit[0] is variant:
-        return hit[1]
-    table = card_table(variant.deck)
-    wild = wild_faces(variant)
-    is_wild = tuple(f.code in wild for f in table.faces)
-    is_natural = tuple(f.rank is not None and not w for f, w in zip(table.faces, is_wild,
-                                                                     strict=True))
-    rank = tuple(f.rank if n and f.rank is not None else 0
-                 for f, n in zip(table.faces, is_natural, strict=True))
-    run = variant.run
-    rules = MeldRules(
-        table=table, wild=wild, set=variant.set, run=run, group=variant.group,
-        wilds=variant.wilds, kinds=variant.meld_kinds(),
-        space=run_space(table, run) if run is not None else None,
-        relaxed=relaxations(table, run) if run is not None else (),
-        rank=rank, suit=tuple(f.suit for f in table.faces), is_wild=is_wild,
-        is_natural=is_natural)
-    if len(_RULES) > 256:
-        _RULES.clear()
-    _RULES[id(variant)] = (variant, rules)
-    return rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,20 +307,11 @@ def _too_long(rules: MeldRules, hand: tuple[int, ...], ordered: bool, n: int) ->
 
 
 def _diagnose(rules: MeldRules, hand: tuple[int, ...], ordered: bool) -> Rejection:
-    """Name the rule that stops these cards making a run: the first relaxation that fits."""
+    """Name the rule that stops these cards making a run."""
     ranks = [rules.rank[c] for c in hand if not rules.is_wild[c]]
-    counts: dict[int, int] = {}
-    for r in ranks:
-        counts[r] = counts.get(r, 0) + 1
-    low = rules.table.low_rank
-    if any(k > 2 or (k == 2 and (r != low or rules.table.custom)) for r, k in counts.items()):
-        return reject("duplicate-position", "a rank appears twice")
-    for code, loose in rules.relaxed:
-        if _fits(rules, loose, hand, ordered):
-            return reject(code)
-    if any(k > 1 for k in counts.values()):
-        return reject("duplicate-position", "a rank appears twice")
-    return reject("not-consecutive")
+    ace = None if rules.table.custom else rules.table.low_rank
+    return reject(why_not(rules.relaxed, ranks, ace,
+                          lambda loose: _fits(rules, loose, hand, ordered)))
 
 
 # ----- changing a meld on the table ------------------------------------------------------

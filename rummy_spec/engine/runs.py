@@ -14,7 +14,8 @@ from ``low`` to ``high`` is allowed and the window may not hold a rank twice.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from ..cards import CardTable
@@ -148,3 +149,17 @@ def fit_ordered(space: RunSpace, seq: Sequence[int | None]) -> int | None:
 
 def adjacent_wilds(seq: Sequence[int | None]) -> bool:
     return any(a is None and b is None for a, b in itertools.pairwise(seq))
+
+
+def why_not(relaxed: Sequence[tuple[str, RunSpace]], ranks: Sequence[int], ace: int | None,
+            fits: Callable[[RunSpace], bool]) -> str:
+    """The rejection code for naturals of ``ranks`` that make no run: a rank held twice
+    (only the ace may stand at both ends), else the first relaxed rule under which they
+    would fit (``fits``), else 'not-consecutive'."""
+    counts = Counter(ranks)
+    if any(k > 2 or (k == 2 and r != ace) for r, k in counts.items()):
+        return "duplicate-position"
+    for code, loose in relaxed:
+        if fits(loose):
+            return code
+    return "duplicate-position" if any(k > 1 for k in counts.values()) else "not-consecutive"
