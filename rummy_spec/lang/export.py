@@ -204,7 +204,7 @@ _PLAIN = (str, int, bool, type(None))
 
 
 def _plain(obj: Any, skip: tuple[str, ...] = ()) -> JSON:
-    """A section's own fields as JSON, source span left out.
+    """A section's own fields as JSON, source spans left out.
 
     Only plain values pass: a formula or a nested section must be exported by hand (with
     its value evaluated), so a new model field of that sort fails loudly here instead of
@@ -212,7 +212,7 @@ def _plain(obj: Any, skip: tuple[str, ...] = ()) -> JSON:
     """
     out: JSON = {}
     for f in dataclasses.fields(obj):
-        if f.name == "span" or f.name in skip:
+        if f.name in ("span", "block") or f.name in skip:
             continue
         value = getattr(obj, f.name)
         if isinstance(value, tuple):
