@@ -292,6 +292,19 @@ def _target(state: State, a: Action) -> TableMeld | Verdict:
     return state.table[a.meld]
 
 
+def _timing_ok(rules: Rules, state: State, player: int, *owners: int) -> Verdict:
+    """A card laid on melds of these owners in the turn of going down: refused when table
+    play starts on the next turn (CR-P), or on one's own melds when those wait (TS)."""
+    if state.seats[player].down_turn != state.turn_no or not rules.has_contracts:
+        return OK
+    lo = rules.variant.layoff
+    if lo.timing == "next-turn":
+        return no("layoff-next-turn")
+    if lo.own_melds_next_turn and player in owners:
+        return no("own-melds-next-turn")
+    return OK
+
+
 def lay_off(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     defending = state.phase == "layoff"
     if defending:
@@ -314,11 +327,8 @@ def lay_off(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         return target
     if a.card is None or a.card not in seat.hand:
         return no("not-in-hand")
-    if not defending and seat.down_turn == state.turn_no and rules.has_contracts:
-        if lo.timing == "next-turn":
-            return no("layoff-next-turn")
-        if lo.own_melds_next_turn and target.owner == a.player:
-            return no("own-melds-next-turn")
+    if not defending and not (v := _timing_ok(rules, state, a.player, target.owner)).ok:
+        return v
     if defending and target.owner != state.knocker:
         return no("no-such-meld", "lay off only on the knocker's melds")
     res = add_card(rules.melds, target.meld, a.card, end=_end(a), contract=False)
@@ -361,6 +371,12 @@ def swap(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     seat = state.seats[a.player]
     if a.card is None or a.card not in seat.hand:
         return no("not-in-hand")
+    to = a.wild_to if sw.freed == "table" and a.wild_to is not None \
+        and 0 <= a.wild_to < len(state.table) else a.meld
+    assert a.meld is not None and to is not None
+    if not (v := _timing_ok(rules, state, a.player, target.owner,
+                            state.table[to].owner)).ok:
+        return v
     res = swap_wild(rules.melds, target.meld, a.card)
     if isinstance(res, Rejection):
         return no(res.code, res.message)
@@ -415,9 +431,8 @@ def shift(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         return target
     if a.card is None or a.card not in seat.hand:
         return no("not-in-hand")
-    lo = rules.variant.layoff
-    if seat.down_turn == state.turn_no and lo.timing == "next-turn":
-        return no("layoff-next-turn")
+    if not (v := _timing_ok(rules, state, a.player, target.owner)).ok:
+        return v
     res = shift_wild(rules.melds, target.meld, a.card)
     if isinstance(res, Rejection):
         return no(res.code, res.message)
