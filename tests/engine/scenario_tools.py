@@ -97,3 +97,8 @@ def down(g: Game, *melds: str) -> str:
     """Try to go down with these melds (card text, one string per meld): the verdict code."""
     v = act(g, "go_down", 0, melds=[m.split() for m in melds])
     return v.code
+
+
+def meld_of(game: Game, card: str) -> int:
+    """The index of the table meld holding this card."""
+    return next(i for i, m in enumerate(table(game)) if card in m)
