@@ -20,7 +20,7 @@ from typing import NamedTuple
 from .melds import MeldRules
 from .shapes import BIG, BITS, FIELD, Cand, MeldType, count_table, lane_candidates
 
-_CACHE_LIMIT = 200_000
+_CACHE_LIMIT = 50_000  # entries per meld type; a bot meets a few thousand
 
 
 class Hand(NamedTuple):

@@ -111,7 +111,7 @@ def search(plan: Plan, rd: Reader, hand: Hand, collect: bool) -> list[Leaf]:
                 continue
             if not collect and (nat_total + best_wild < best[0] or (
                     nat_total + best_wild == best[0] and need + c.need >= best[1])):
-                return
+                continue  # cannot beat the best (a later, thriftier candidate might tie)
             chosen.append(c)
             ranks_used.append(c.key if c.kind == "set" and isinstance(c.key, int) else 0)
             leaf(left - c.foot, need + c.need, cap + c.cap, pts + c.points)
@@ -134,7 +134,7 @@ def search(plan: Plan, rd: Reader, hand: Hand, collect: bool) -> list[Leaf]:
                 continue
             bound = pts + min(nat_total - pts, ahead[i]) + best_wild
             if not collect and (bound < best[0] or (bound == best[0] and need + c.need >= best[1])):
-                return
+                continue
             chosen.append(c)
             ranks_used.append(c.key if c.kind == "set" and isinstance(c.key, int) else 0)
             slot(i + 1, j, left - c.foot, need + c.need, cap + c.cap, pts + c.points)
@@ -154,7 +154,7 @@ def _quick(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: Hand, gu
     """
     wilds = len(hand.wilds)
     prefix = hand.prefix
-    pat = plan.pat and True
+    pat = plan.pat
     if pat and hand.others:
         return []
     distinct = plan.distinct

@@ -23,7 +23,7 @@ from ..lang.model import Contract, Element, MeldKind
 from .candidates import Hand, Reader, reader
 from .melds import Meld, MeldRules
 from .search import Leaf, Plan, search
-from .shapes import BITS, FIELD, Cand, MeldType, wild_cap
+from .shapes import BIG, BITS, FIELD, Cand, MeldType, wild_cap
 
 Exactness = Literal["exact", "minimum"]
 
@@ -74,10 +74,13 @@ def _plan(rules: MeldRules, elements: tuple[tuple[int, MeldKind, int | None], ..
                                               and not rules.run.any_colour) for t in types)
     # runs first: fewer candidates, so the search fails or narrows sooner
     slots = tuple(sorted(need.items(), key=lambda x: x[0].kind != "run"))
+    extras = tuple(t for t in extras if t.kind in rules.kinds)
+    if any(t.kind not in rules.kinds for t in need):  # a kind this variant lacks: no way
+        return Plan(rules, (), (), BIG, BIG, False, gap, distinct, pat)
     return Plan(rules, slots, extras,
-                 sum(t.size * n for t, n in slots),
-                 sum(_least_naturals(rules, t) * n for t, n in slots),
-                 not suits_matter and not by_face, gap, distinct, pat)
+                sum(t.size * n for t, n in slots),
+                sum(_least_naturals(rules, t) * n for t, n in slots),
+                not suits_matter and not by_face, gap, distinct, pat)
 
 
 _KEYS: dict[int, tuple[object, tuple[tuple[int, MeldKind, int | None], ...], bool]] = {}

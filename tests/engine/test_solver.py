@@ -74,6 +74,7 @@ def test_wilds_go_where_they_save_most() -> None:
 
 def test_no_solution_is_none() -> None:
     assert cont("2C 4C 6C 8C 10C QC 3D 5D 7D 9D JD KD", round_of(1)) is None
+    assert cont("2C 3C 4C 5C", els((1, "group", 3))) is None  # Continental has no groups
     assert solutions(RULES["continental"], parse("continental", "2C 4C 6C"), round_of(1),
                      points=POINTS["continental"]) == []
 
