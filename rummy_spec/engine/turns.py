@@ -294,17 +294,17 @@ def discard(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     state.discard.append(card)
     state.pile_owner.append(a.player)
     state.upcard_open = True
-    if state.played_this_turn:
-        seat.played_before = True
     if special is not None and special.skip is not None:
         t = a.target if special.skip == "chosen" else (a.player + 1) % rules.players
         assert t is not None
         hit = state.seats[t]
         if not (special.no_repeat_skips and (hit.skipped or hit.was_skipped)):
             hit.skipped = True
-    if not seat.hand:
+    if not seat.hand:  # "rummy" if nothing was laid on an earlier turn (played_before)
         end_round(rules, state, a.player, "out", by="discard")
         return OK
+    if state.played_this_turn:
+        seat.played_before = True
     rc = v.rummy_call
     if rc is not None and state.table and (seat.down or not rc.only_down_offenders) \
             and _playable(rules, state, card):
