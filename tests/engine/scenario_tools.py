@@ -47,11 +47,12 @@ def last_result(game: Game) -> RoundResult:
 def at_round(game: Game, number: int) -> Game:
     """Play the explicit first deal as round ``number`` (the schedule's contract, limits
     and scores of that round apply; the deal itself stays as given).  With individual
-    progression every player is on contract ``number`` instead."""
+    progression every player is on contract ``number`` instead, the earlier ones made."""
     game.state.round = number
     if game.rules.individual:
         for seat in game.state.seats:
             seat.contract = number - 1
+            seat.completed = list(range(1, number))
     return game
 
 
