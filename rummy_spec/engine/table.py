@@ -390,6 +390,13 @@ def swap(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         if isinstance(put, Rejection):
             return no(put.code, "the freed wild cannot go there: " + put.message)
         placed = (a.wild_to, put)
+        if len(seat.hand) == 2:
+            rest = [c for c in seat.hand]
+            rest.remove(a.card)
+            after = [put if i == a.wild_to else new if i == a.meld else t.meld
+                     for i, t in enumerate(state.table)]
+            if not (v := _last_card_ok(rules, state, rest, after)).ok:
+                return v
     if placed is None and not seat.down and rules.has_contracts:
         # a player not yet down who takes a wild must go down this same turn
         hand = list(seat.hand)
@@ -438,6 +445,12 @@ def shift(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         return no(res.code, res.message)
     if len(seat.hand) == 1 and not (v := _empty_ok(rules, False)).ok:
         return v
+    if len(seat.hand) == 2:
+        rest = [c for c in seat.hand]
+        rest.remove(a.card)
+        after = [res if i == a.meld else t.meld for i, t in enumerate(state.table)]
+        if not (v := _last_card_ok(rules, state, rest, after)).ok:
+            return v
     if not do:
         return OK
     seat.hand.remove(a.card)
