@@ -50,6 +50,9 @@ from .referee import Referee
 TURN_CAP = 30  # turns per round: rounds end (abandoned) within a few dozen steps
 DEAL_CAP = 3  # deals per game
 BURST = 10  # most legal actions one ``play`` step takes
+# action types the greedy bot seldom picks: half the time one of them is, when offered
+RARE = frozenset({"swap", "shift", "call", "give", "meld", "knock", "buy"})
+PROBES = 4  # most probes one ``probe`` step makes
 SAVE_EVERY = 8  # actions between two save-and-load checks
 REBUILD_EVERY = 30  # actions between two rebuilds from the trace
 
@@ -125,7 +128,12 @@ def engine_state_machine(
                     return
                 with self._tracing():
                     actions = self._legal_actions(g)
-                    if data.draw(st.booleans(), label="greedy"):
+                    rare = sorted({a.type for a in actions} & RARE)
+                    if rare and data.draw(st.booleans(), label="rare type"):
+                        kind = data.draw(st.sampled_from(rare), label="type")
+                        action = data.draw(st.sampled_from(
+                            [a for a in actions if a.type == kind]), label="action")
+                    elif data.draw(st.integers(0, 3), label="greedy (not 0)"):
                         action = self.bot(g.rules, g.state, actions)
                     else:
                         types = sorted({a.type for a in actions})
@@ -135,29 +143,34 @@ def engine_state_machine(
                     self._step(action, from_list=True)
 
         @precondition(lambda self: self.live())
-        @rule(data=st.data(), kind=st.sampled_from(probes.KINDS))
-        def probe(self, data: st.DataObject, kind: str) -> None:
-            """Attempt an action that is illegal (or that the laws must judge)."""
+        @rule(data=st.data())
+        def probe(self, data: st.DataObject) -> None:
+            """Attempt actions that are illegal (or that the laws must judge)."""
             g = self._game()
-            for _ in range(4):  # some probes are made after the draw: play up to it
-                if kind not in probes.IN_PLAY or g.over or g.state.phase == "play":
-                    break
-                with self._tracing():
-                    actions = self._legal_actions(g)
-                    first = [a for a in actions if a.type in ("draw", "pass", "buy")] or actions
-                    self._step(data.draw(st.sampled_from(first), label="to play"),
-                               from_list=True)
-            if g.over:
-                return
-            made = probes.make(kind, data, laws, g.state, self._legal_actions(g))
-            if made is not None:
-                with self._tracing():
-                    self._attempt(kind, *made)
+            for _ in range(data.draw(st.integers(1, PROBES), label="probes")):
+                kind = data.draw(st.sampled_from(probes.KINDS), label="probe")
+                for _ in range(4):  # some probes are made after the draw: play up to it
+                    if kind not in probes.IN_PLAY or g.over or g.state.phase == "play":
+                        break
+                    with self._tracing():
+                        actions = self._legal_actions(g)
+                        first = [a for a in actions if a.type in ("draw", "pass", "buy")]
+                        self._step(data.draw(st.sampled_from(first or actions),
+                                             label="to play"), from_list=True)
+                if g.over:
+                    return
+                made = probes.make(kind, data, laws, g.state, self._legal_actions(g))
+                if made is not None:
+                    with self._tracing():
+                        self._attempt(kind, *made)
 
-        def _since(self, mark: int) -> int:
-            return len(self.game.history) - mark if self.game is not None else -1
+        def _due(self, mark: int, every: int) -> bool:
+            """A check is due every so many actions, and always once the game is over
+            (so a finished game still has a rule to run)."""
+            g = self.game
+            return g is not None and (g.over or len(g.history) - mark >= every)
 
-        @precondition(lambda self: self._since(self.saved_at) >= SAVE_EVERY)
+        @precondition(lambda self: self._due(self.saved_at, SAVE_EVERY))
         @rule()
         def save_and_load(self) -> None:
             """Save the state as JSON text, load it back: equal, and it plays on alike."""
@@ -165,7 +178,7 @@ def engine_state_machine(
             with self._tracing():
                 self._save_and_load()
 
-        @precondition(lambda self: self._since(self.rebuilt_at) >= REBUILD_EVERY)
+        @precondition(lambda self: self._due(self.rebuilt_at, REBUILD_EVERY))
         @rule()
         def rebuild_from_trace(self) -> None:
             """Replay the trace from the seed: every digest and the final state agree."""

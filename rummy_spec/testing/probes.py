@@ -136,24 +136,28 @@ def _broken_meld(data: st.DataObject, laws: Laws, s: State,
 
 def near_melds(laws: Laws, hand: Sequence[int]) -> list[tuple[int, ...]]:
     """Melds one might try from a hand: same-rank cards and same-suit neighbours (counted
-    around the corner), topped up with the hand's wilds, sometimes too many of them."""
+    around the corner), of about the least size their kind allows, topped up with the
+    hand's wilds (sometimes too many of them)."""
+    v = laws.variant
     faces = laws.table.faces
     wilds = [c for c in hand if c in laws.wild]
     naturals = [c for c in hand if c not in laws.wild and faces[c].rank is not None]
     out: list[tuple[int, ...]] = []
+    set_min = v.set.min if v.set is not None else 3
     by_rank: dict[int, list[int]] = {}
     for c in naturals:
         by_rank.setdefault(faces[c].rank or 0, []).append(c)
     for cards in by_rank.values():
         for k in range(len(wilds) + 1):
-            if len(cards) + k >= 2:
+            if len(cards[:4]) + k >= set_min:
                 out.append(tuple(cards[:4] + wilds[:k]))
+    run_min = v.run.min if v.run is not None else 3
     by_suit: dict[str | None, dict[int, int]] = {}
     for c in naturals:
         by_suit.setdefault(faces[c].suit, {})[faces[c].rank or 0] = c
     for ranks in by_suit.values():
         for start in ranks:
-            for length in (3, 4, 5):
+            for length in (run_min, run_min + 1):
                 cards, spare = [], list(wilds)
                 for i in range(length):
                     r = laws.low + (start - laws.low + i) % laws.period
@@ -181,7 +185,7 @@ def _near_meld(data: st.DataObject, laws: Laws, s: State,
     v: m.Variant = laws.variant
     if not v.contracts.rounds or any(a.type == "meld" for a in legal):
         return Action("meld", p, melds=(cand,)), False
-    if not downs:
+    if not downs or data.draw(st.booleans(), label="alone"):
         return Action("go_down", p, melds=(cand,)), False
     base = data.draw(st.sampled_from(downs), label="go-down")
     assert base.melds is not None
@@ -200,8 +204,27 @@ def _lay_off(data: st.DataObject, laws: Laws, s: State,
     meld = data.draw(st.integers(0, len(s.table) - 1), label="meld")
     end = data.draw(st.sampled_from((None, "low", "high")), label="end")
     kind = data.draw(st.sampled_from(("lay_off", "swap", "shift")), label="type")
+    if kind != "lay_off":  # a natural in the place of one of the meld's wilds, if any
+        fits = [c for c in hand if _stands_for(laws, s, meld, c)]
+        card = data.draw(st.sampled_from(fits), label="natural") if fits else card
     wild_to = data.draw(st.integers(0, len(s.table) - 1)) if kind == "swap" else None
     return Action(kind, p, card=card, meld=meld, end=end, wild_to=wild_to), False
+
+
+def _stands_for(laws: Laws, s: State, index: int, card: int) -> bool:
+    """Does a wild of table meld ``index`` stand where this natural would?"""
+    meld = s.table[index].meld
+    f = laws.table.faces[card]
+    if card in laws.wild or f.rank is None:
+        return False
+    for c, place in zip(meld.cards, meld.ranks, strict=False):
+        if c not in laws.wild:
+            continue
+        if meld.kind == "set" and place == f.rank:
+            return True
+        if meld.kind == "run" and laws.rank_at(place) == f.rank and meld.suit in (None, f.suit):
+            return True
+    return False
 
 
 def _throw_back(data: st.DataObject, laws: Laws, s: State,
