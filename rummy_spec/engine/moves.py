@@ -10,6 +10,7 @@ What it yields, exactly:
   (with every table meld that can take a freed wild which must be played at once);
 * for going down: the solver's distinct solutions of the player's contract(s), up to
   ``GO_DOWN_CANDIDATES`` each, best first (at least one whenever going down is possible);
+  for a hand of more than ``BIG_HAND`` (20) cards, only the best one;
 * for a new meld: every meld of the solver's best free arrangement of the hand.
 
 Every action is checked with ``legal`` before it is yielded, so all of them are legal.

@@ -7,17 +7,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from .. import decks
 from ..cards import CardTable
 from ..lang import model as m
 from ..lang.expr import evaluate_int
 from .melds import MeldRules, compile_rules
-from .solver import Solution, best_melds, solutions
+from .solver import Solution, best_melds, solutions, solve
 
 TURN_CAP = 400  # default: turns in one round before it is abandoned
 DEAL_CAP = 150  # default: deals in one game before it is abandoned
+BIG_HAND = 20  # above this many cards, legal_actions offers one way down (the best)
 
 
 @dataclass(frozen=True)
@@ -107,11 +108,18 @@ class Rules:
             c = self.variant.contracts
             if len(self.cache) > 200_000:
                 self.cache.clear()
-            hit = self.cache[key] = solutions(
-                self.melds, hand, contract, count=c.count,
-                size="minimum" if contract.pat else c.size, same_suit_runs=c.same_suit_runs,
-                distinct_set_ranks=c.distinct_set_ranks, pat=contract.pat, points=self.points,
-                limit=limit)
+            size: Literal["exact", "minimum"] = "minimum" if contract.pat else c.size
+            if len(hand) > BIG_HAND:  # listing every way grows fast: the best way only
+                best = solve(self.melds, hand, contract, count=c.count, size=size,
+                             same_suit_runs=c.same_suit_runs,
+                             distinct_set_ranks=c.distinct_set_ranks, pat=contract.pat,
+                             points=self.points)
+                hit = self.cache[key] = [] if best is None else [best]
+            else:
+                hit = self.cache[key] = solutions(
+                    self.melds, hand, contract, count=c.count, size=size,
+                    same_suit_runs=c.same_suit_runs, distinct_set_ranks=c.distinct_set_ranks,
+                    pat=contract.pat, points=self.points, limit=limit)
         return hit
 
     def special_of(self, card: int) -> m.SpecialCard | None:
