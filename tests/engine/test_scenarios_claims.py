@@ -351,3 +351,19 @@ def test_claimant_waits_for_his_own_turn() -> None:
     from_stock(g, 2)
     ok(g, "go_down", 2, melds=melds)
     assert hand(g, 2)["QC"] == 0
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "engine: the player in turn commits to a stock draw before the claim window opens, so "
+    "with 'pile open' (SH: between turns, no 'pile closed') he cannot take the discard a "
+    "buy exposes; needs a decline-the-upcard step before the draw (turns.py/moves.py)"))
+def test_pile_open_after_a_buy_shanghai() -> None:
+    """X53 (SH, pile open by default; contrast TS 'pile closed'): after a buy between turns
+    the next player draws as usual, and the newly exposed discard is his to take."""
+    g = _game("shanghai")
+    ok(g, "draw", 0, source="stock")
+    ok(g, "pass", 1)
+    ok(g, "buy", 2)
+    assert pile(g) == ["AD"]
+    ok(g, "draw", 0, source="discard")
+    assert held(g, 0, "AD")

@@ -464,3 +464,42 @@ def test_wild_in_a_run_stands_for_its_position() -> None:
     assert down(g, "9C 9D 9S", "5H JK 7H 8H") == "ok"
     wilds = g.state_json()["table"][1]["wilds"]
     assert wilds == [{"card": "JK", "position": 1, "stands_for": "6H"}]
+
+
+# ----- options and remaining clauses -------------------------------------------------------------
+
+
+def test_liverpool_eet_option_twos_wild_aces_high() -> None:
+    """X7/X14 (LIV option eet): 2s are wild and aces are high only."""
+    g = ready("liverpool", "2C 5H 5S 9C 9D 9S JH QH KH AH 3D", options=("eet",))
+    assert down(g, "2C 5H 5S", "9C 9D 9S") == "ok"
+    g = ready("liverpool", "AH 2C 3H 4H 5C 5D 5S 9C 9D 9S JS", options=("eet",), round_=2)
+    assert down(g, "5C 5D 5S", "AH 2C 3H 4H") == "ace-position"
+    g = ready("liverpool", "AH 2C 3H 4H 5C 5D 5S 9C 9D 9S JS", round_=2)
+    assert down(g, "5C 5D 5S", "AH 2C 3H 4H") == "mixed-suits"  # base game: 2C is natural
+
+
+def test_rummy_jokers_wild_option_ace_low_or_high() -> None:
+    """X7 (RUM options jokers_wild, deuces_wild): with wilds, the ace may also be high."""
+    g = ready("rummy", "QH KH AH 9C 9D 9S 2C", options=("jokers_wild",))
+    ok(g, "meld", 0, melds=[["QH", "KH", "AH"]])
+    g = ready("rummy", "QH KH AH 9C 9D 9S 2C")
+    assert refused(g, "meld", 0, melds=[["QH", "KH", "AH"]]) == "ace-position"
+
+
+def test_phase10_bigger_melds_allowed() -> None:
+    """X36 (P10, A40): a phase meld may be larger than the phase asks."""
+    g = ready("phase10", "1R 1B 1G 1Y 2R 2B 2G 2Y 3R 12R", draw="9B")
+    assert down(g, "1R 1B 1G 1Y", "2R 2B 2G 2Y") == "ok"
+
+
+def test_seven_hand_eighth_hand_one_long_run_pat() -> None:
+    """X37 (7H option eighth_hand, A5): hand 8 is one run in one suit holding every card,
+    with no discard."""
+    hand = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H"
+    g = ready("seven_hand", f"{hand} KS", draw="JH", players=4, options=("eighth_hand",),
+              round_=8)
+    assert down(g, f"{hand} JH") == "pat-required"
+    g = ready("seven_hand", hand, draw="JH", players=4, options=("eighth_hand",), round_=8)
+    assert down(g, f"{hand} JH") == "ok"
+    assert g.state.phase == "game-over"

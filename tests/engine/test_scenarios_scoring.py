@@ -184,3 +184,15 @@ def test_gin_game_goes_on_below_100() -> None:
     ok(g, "knock", 0, card="QS")
     assert g.state.phase == "offer" and g.state.seats[0].total == 60
     assert g.state.dealer == 0 and g.state.round == 2
+
+
+def test_rummy_jokers_wild_joker_scores_fifteen() -> None:
+    """X59 (RUM option jokers_wild): a joker held counts 15."""
+    g = scenario("rummy", 3, hands=["5H 5S 5D 9C 9D 9H 2C", "AS 2D 3H 10S JS QS JK",
+                                    RUMMY_LOSERS[1]],
+                 stock="5C 3D 4D", discard="QH", options=("jokers_wild",))
+    ok(g, "draw", 0, source="stock")
+    ok(g, "meld", 0, melds=[["5H", "5S", "5D", "5C"]])
+    ok(g, "meld", 0, melds=[["9C", "9D", "9H"]])
+    ok(g, "discard", 0, card="2C")
+    assert last_result(g).scores[0] == 2 * (1 + 2 + 3 + 30 + 15 + 45)

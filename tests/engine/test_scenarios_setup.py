@@ -161,11 +161,12 @@ def test_winner_deals_next_in_gin() -> None:
 
 
 def _lifted(g: Game) -> int:
-    """How many cards the cut lifted, read back from the dealt cards and the seeded shuffle."""
+    """How many cards the cut lifted (0: no cut), read back from the dealt cards and the
+    seeded shuffle."""
     rules, state = g.rules, g.state
     pack = decks.full_deck(rules.variant, rules.players)
     rng(state.seed, "deal", state.deal_no).shuffle(pack)
-    for lifted in range(1, len(pack)):
+    for lifted in range(len(pack)):
         cut = pack[len(pack) - lifted:] + pack[: len(pack) - lifted]
         if cut[: len(state.stock)] == state.stock and cut[len(state.stock)] == state.discard[0]:
             return lifted
@@ -195,11 +196,36 @@ def test_exact_cut_earns_the_cutter_the_bonus(name: str, players: int, target: i
     assert exact and other
 
 
-def test_cut_without_bonus_never_scores() -> None:
-    """X27: CR-B has a cut (by the right of the dealer) but no bonus."""
+@pytest.mark.parametrize("name", ["contract_bicycle", "twelve_step"])
+def test_cut_without_bonus_never_scores(name: str) -> None:
+    """X27: CR-B (right of the dealer) and 12S (any other player) cut the pack, without a
+    bonus."""
+    lifts = set()
     for seed in range(40):
-        g = Game(load("contract_bicycle"), 3, seed=seed)
+        g = Game(load(name), 3, seed=seed)
         assert [s.total for s in g.state.seats] == [0, 0, 0]
+        lifts.add(_lifted(g))
+    assert 0 not in lifts and len(lifts) > 5
+
+
+def test_no_cut_without_the_section() -> None:
+    """X27: a variant without a cut deals the shuffled pack as it is."""
+    for seed in range(5):
+        assert _lifted(Game(load("continental"), 4, seed=seed)) == 0
+
+
+def test_liverpool_eleven_cards_option_moves_the_cut_target() -> None:
+    """X27/X29 (LIV option eleven_cards, WAM): 11 cards every hand, and the exact cut is
+    players * 11 + 1."""
+    v = load("liverpool", ("eleven_cards",))
+    exact = 0
+    for seed in range(60):
+        g = Game(v, 3, seed=seed)
+        assert all(len(s.hand) == 11 for s in g.state.seats)
+        hit = _lifted(g) == 34
+        exact += hit
+        assert (g.state.cut_exact is not None) is hit
+    assert exact
 
 
 def test_shanghai_csg_dealer_lift_bonus() -> None:
@@ -239,6 +265,28 @@ def test_cards_dealt_by_round_and_players(name: str, players: int,
         deal(g.rules, g.state)
         assert [len(s.hand) for s in g.state.seats] == [size] * players
         assert len(g.state.discard) == 1
+
+
+def test_continental_eleven_cards_option() -> None:
+    """X29 (CONT option eleven_cards, A10): the older text deals 11."""
+    g = Game(load("continental", ("eleven_cards",)), 4, seed=5)
+    assert all(len(s.hand) == 11 for s in g.state.seats)
+
+
+def test_contract_more_jokers_option() -> None:
+    """X4 (CR-P option more_jokers): two jokers per deck instead of players - 1."""
+    g = Game(load("contract", ("more_jokers",)), 3, seed=5)
+    pack = Counter(g.card_text([c for s in g.state.seats for c in s.hand]
+                               + g.state.stock + g.state.discard))
+    assert pack["JK"] == 4 and sum(pack.values()) == 108
+
+
+def test_random_first_dealer_contract_wikipedia() -> None:
+    """X25 (CR-W): the first dealer is chosen at random (seeded): every seat deals
+    sometimes."""
+    dealers = Counter(Game(load("contract_wikipedia"), 4, seed=s).state.dealer
+                      for s in range(40))
+    assert set(dealers) == {0, 1, 2, 3}
 
 
 def test_contract_doc_schedule_option_deals_twelve_in_round_four() -> None:
