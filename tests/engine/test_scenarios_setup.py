@@ -298,6 +298,21 @@ def test_contract_doc_schedule_option_deals_twelve_in_round_four() -> None:
         assert len(g.state.seats[0].hand) == size
 
 
+def test_deal_one_card_at_a_time_from_the_dealers_left() -> None:
+    """X28/X31: cards are dealt one at a time, starting left of the dealer; the next card
+    is the upcard and the rest is the stock."""
+    g = Game(load("continental"), 4, seed=11)  # no cut in Continental
+    pack = decks.full_deck(g.rules.variant, 4)
+    rng(g.state.seed, "deal", 1).shuffle(pack)
+    order = list(reversed(pack))  # top card first
+    dealer = g.state.dealer
+    for i in range(4):
+        seat = (dealer + 1 + i) % 4
+        assert g.state.seats[seat].hand == order[i:48:4]
+    assert g.state.discard == [order[48]] and list(reversed(g.state.stock)) == order[49:]
+    assert g.state.turn == (dealer + 1) % 4
+
+
 # ----- X30 opening upcard ----------------------------------------------------------------------
 
 
