@@ -129,8 +129,9 @@ def draw(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     if a.player != state.turn:
         return no("not-your-turn")
     if a.source == "discard":
-        if state.refused:
-            return no("upcard-refused")
+        seat = state.seats[a.player]
+        if state.refused or (seat.down and not seat.hand and rules.variant.going_out.floating):
+            return no("upcard-refused")  # refused it, or floating: stock only (TS)
         v = upcard_verdict(rules, state, a.player)
         if not v.ok:
             return v
@@ -350,5 +351,3 @@ def next_turn(rules: Rules, state: State) -> None:
         seat.gifts_from = []
         if state.giver:
             state.phase = "gifts"
-    if seat.down and not seat.hand and rules.variant.going_out.floating:
-        state.refused = True  # a floater draws from the stock, never the upcard
