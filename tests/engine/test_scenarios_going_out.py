@@ -9,7 +9,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scenario import scenario
-from scenario_tools import FILL, down, from_stock, last_result, ok, ready, refused
+from scenario_tools import FILL, down, from_stock, hand, last_result, ok, ready, refused
 
 from rummy_spec.engine.game import Game
 
@@ -141,3 +141,22 @@ def test_hand_ends_at_once_and_everyone_else_scores() -> None:
     assert [s.total for s in g.state.seats] == res.scores
     assert g.state.round == 2 and g.state.phase in ("draw", "claim")
     assert all(len(s.hand) == 12 for s in g.state.seats) and not g.state.table
+
+
+def test_others_may_buy_the_upcard_a_floater_cannot_take_ten_step() -> None:
+    """X55/X48 (TS): a floater may not take the upcard, but that does not close the buying
+    between turns: once he draws from the stock, the others may buy it."""
+    g = scenario("ten_step", 3, hands=["5H 5S 5D 9C 9D", "7H 7S 7D 8C 8D 8S 7C 4H 3D",
+                                       FILL[:-3]],
+                 stock="9S KD KH QS 10C 10D JH", discard="QH")
+    from_stock(g, 0)  # 9S
+    ok(g, "go_down", 0, melds=[["5H", "5S", "5D"], ["9C", "9D", "9S"]])
+    for p, card in ((1, "KD"), (2, "KH")):
+        from_stock(g, p)
+        ok(g, "discard", p, card=card)
+    assert refused(g, "draw", 0, source="discard") == "upcard-refused"
+    ok(g, "draw", 0, source="stock")
+    assert g.state.claim is not None and g.state.claim.pending == [1]
+    ok(g, "buy", 1)
+    assert hand(g, 1)["KH"] == 1 and hand(g, 1)["QS"] == 1
+    assert g.card_text(g.state.seats[0].hand) == ["10C"]
