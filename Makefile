@@ -35,3 +35,24 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build dist .mypy_cache .pytest_cache .ruff_cache .hypothesis docs/_build docs/rulebook
+
+# Mutation testing of the engine (mutmut, the `mutation` extra); not part of `make test`.
+# Runs in a copy of the committed tree (MUTATION_DIR) so the work tree is left alone.
+# MUTANTS: mutant name patterns to run (empty: all; see docs/mutation.md for sampling).
+MUTATION_DIR ?= /tmp/rummy-spec-mutation
+MUTANTS ?=
+.PHONY: mutation
+mutation: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[mutation]'
+	rm -rf $(MUTATION_DIR) && mkdir -p $(MUTATION_DIR)
+	git archive HEAD | tar -x -C $(MUTATION_DIR)
+	printf '%s\n' '[mutmut]' 'source_paths = rummy_spec' \
+	  'only_mutate = rummy_spec/engine/*' 'also_copy = grammar' '    spec' \
+	  'pytest_add_cli_args = -p no:cacheprovider -x -q' \
+	  'pytest_add_cli_args_test_selection = tests/engine/test_melds.py' \
+	  '    tests/engine/test_solver.py' '    tests/engine/test_scenarios_setup.py' \
+	  '    tests/engine/test_scenarios_claims.py' '    tests/engine/test_scenarios_draw_discard.py' \
+	  '    tests/properties' '    tests/stateful' > $(MUTATION_DIR)/setup.cfg
+	cd $(MUTATION_DIR) && RUMMY_STATEFUL=quick $(CURDIR)/$(BIN)/mutmut run --max-children 2 $(MUTANTS) || true
+	cd $(MUTATION_DIR) && $(CURDIR)/$(BIN)/mutmut results --all true > results.txt; \
+	  grep -c ': killed' results.txt; grep -c ': survived' results.txt; true

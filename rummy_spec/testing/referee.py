@@ -311,7 +311,8 @@ class Referee:
             if special is not None and special.skip is not None:
                 t = a.target if special.skip == "chosen" else (a.player + 1) % n
                 assert t is not None
-                if not (special.no_repeat_skips and skipped[t]):
+                # no repeat skips (A44): not while skipped and not played since
+                if not (special.no_repeat_skips and (skipped[t] or pre.seats[t].was_skipped)):
                     skipped[t] = True
         q = (a.player + 1) % n
         for _ in range(n):

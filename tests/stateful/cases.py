@@ -20,12 +20,14 @@ def spec_files() -> list[Path]:
     return sorted(spec_dir().glob("*.rummy"))
 
 
-def cases() -> list[tuple[str, int, tuple[str, ...]]]:
+def cases(quick: bool = False) -> list[tuple[str, int, tuple[str, ...]]]:
     out: list[tuple[str, int, tuple[str, ...]]] = []
     for path in spec_files():
         base = load(str(path))
-        for option in [(), *((o.name,) for o in base.options)]:
-            for n in player_counts(base.players.min, base.players.max):
+        options = [(), *((o.name,) for o in base.options)]
+        for option in options[:1] if quick else options:
+            counts = player_counts(base.players.min, base.players.max)
+            for n in counts[:1] if quick else counts:
                 out.append((str(path), n, option))
     return out
 
