@@ -26,7 +26,8 @@ PROG = "rummy-spec"
 
 # One module per command group, in the order ``--help`` lists them.
 COMMAND_MODULES: tuple[str, ...] = ("listing", "check", "show", "demo", "play", "simulate",
-                                    "replay", "meld", "solve", "reasons", "rulebook")
+                                    "replay", "meld", "solve", "reasons", "rulebook",
+                                    "bench")
 
 
 def commands() -> list[Command]:
