@@ -1,9 +1,12 @@
 """Every built-in variant (discovered) plays to its end under both bots, seed after seed.
 
-The default run plays ``RUMMY_BOT_SEEDS`` (50) seeds per variant and bot with bounded
-rounds (a turn cap per round and a deal cap per game, both part of the game and its
-trace); the ``slow`` marker plays more seeds at the engine's default caps.  Each game is
-checked for card conservation at the end, and some games are replayed from their trace.
+The default run plays ``RUMMY_BOT_SEEDS`` (50) seeds per variant and bot, and
+``RUMMY_OPTION_SEEDS`` (5) per option, with tight bounds so the whole file stays within a
+few minutes: a turn cap per round and a deal cap per game (both part of the game and its
+trace; a game that reaches the deal cap ends as abandoned, which is one of the ends
+checked).  The ``slow`` marker plays 200 seeds of complete games at the engine's default
+caps.  Each game is checked for card conservation at its end, and one game per variant is
+replayed from its trace.
 """
 
 from __future__ import annotations
@@ -22,10 +25,10 @@ from rummy_spec.simulate import play_out
 
 SEEDS = int(os.environ.get("RUMMY_BOT_SEEDS", "50"))
 VARIANTS = sorted(builtin_specs())
-CAPS = {"random": (40, 20), "greedy": (150, 40)}
+CAPS = {"random": (20, 4), "greedy": (100, 3)}  # (turns per round, deals per game)
 
 
-OPTION_SEEDS = int(os.environ.get("RUMMY_OPTION_SEEDS", "10"))
+OPTION_SEEDS = int(os.environ.get("RUMMY_OPTION_SEEDS", "5"))
 OPTIONS = [(name, o.name) for name in VARIANTS for o in load(name).options]
 
 
