@@ -19,8 +19,9 @@ from ..lang import model as m
 from .laws import Laws
 from .referee import entitled
 
-KINDS = ("wrong-player", "not-held", "out-of-phase", "broken-meld", "near-meld",
-         "lay-off", "throw-back", "random")
+# the kinds that exercise meld and contract checks come up twice as often
+KINDS = ("wrong-player", "not-held", "out-of-phase", "broken-meld", "broken-meld",
+         "near-meld", "near-meld", "lay-off", "lay-off", "throw-back", "random")
 TYPES = ("draw", "buy", "pass", "go_down", "meld", "lay_off", "swap", "shift", "discard",
          "knock", "call", "give")
 

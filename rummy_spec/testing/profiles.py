@@ -14,7 +14,7 @@ _QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_t
 
 PROFILES: dict[str, settings] = {
     # a few short games per variant: the whole stateful suite in a few minutes
-    "default": settings(max_examples=4, stateful_step_count=40, deadline=None,
+    "default": settings(max_examples=6, stateful_step_count=40, deadline=None,
                         suppress_health_check=_QUIET),
     # many long games: for a nightly or a pre-release run
     "deep": settings(max_examples=200, stateful_step_count=100, deadline=None,

@@ -30,16 +30,28 @@ def test_there_are_at_least_ten_mutants() -> None:
     assert len({m.name for m in MUTANTS}) == len(MUTANTS)
 
 
+RUNS = 3  # independent default-profile runs a mutant gets (docs/mutation.md: catch rates)
+
+
 @pytest.mark.parametrize("mutant", MUTANTS, ids=[m.name for m in MUTANTS])
 def test_the_default_profile_catches_the_mutant(mutant: Mutant,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A default-profile run is a random sample of games: most mutants fail the first run;
+    the rarest situations (a contract one meld short, a face card left in a loser's hand)
+    get up to ``RUNS`` runs, each a fresh random sample."""
     mutant.install(monkeypatch)
     machine = engine_state_machine(mutant.variant, mutant.players, mutant.options)
     quick = settings(profile("default"), database=None, print_blob=False,
                      phases=[Phase.explicit, Phase.generate])
-    with pytest.raises(LawViolation) as caught:
-        run_state_machine_as_test(machine, settings=quick)
-    assert caught.value.law in mutant.laws, str(caught.value)
+    found: list[LawViolation] = []
+    for _ in range(RUNS):
+        try:
+            run_state_machine_as_test(machine, settings=quick)
+        except LawViolation as err:
+            found.append(err)
+            break
+    assert found, f"{mutant.name} ({mutant.bug}) survived {RUNS} default-profile runs"
+    assert found[0].law in mutant.laws, str(found[0])
 
 
 @pytest.mark.parametrize("mutant", MUTANTS[:3], ids=[m.name for m in MUTANTS[:3]])
