@@ -12,11 +12,10 @@ from pathlib import Path
 import pytest
 from hypothesis import Phase, settings
 from hypothesis.stateful import run_state_machine_as_test
+from mutants.mutant_buy_leaks_card import MUTANT
 
 from rummy_spec.cli import main
 from rummy_spec.testing import LawViolation, engine_state_machine, profile
-
-from mutants.mutant_buy_leaks_card import MUTANT
 
 
 def _failure_trace(tmp_path: Path) -> Path:
