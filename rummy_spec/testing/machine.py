@@ -129,7 +129,8 @@ def engine_state_machine(
                 with self._tracing():
                     actions = self._legal_actions(g)
                     rare = sorted({a.type for a in actions} & RARE)
-                    if rare and data.draw(st.booleans(), label="rare type"):
+                    pick_rare: bool = bool(rare) and data.draw(st.booleans(), label="rare")
+                    if pick_rare:
                         kind = data.draw(st.sampled_from(rare), label="type")
                         action = data.draw(st.sampled_from(
                             [a for a in actions if a.type == kind]), label="action")
