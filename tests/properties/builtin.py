@@ -40,7 +40,7 @@ def _pool(rules: MeldRules) -> tuple[int, ...]:
 
 
 def _signature(v: m.Variant) -> tuple[object, ...]:
-    return (v.deck, v.wilds, v.set, v.run, v.group, v.contracts, v.score)
+    return (v.deck, v.wilds, v.set, v.run, v.group, v.contracts, v.score, v.knock)
 
 
 def _compile() -> dict[str, Compiled]:

@@ -5,6 +5,7 @@ the brute-force oracle), and totals grow by exactly the round's scores."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -108,3 +109,22 @@ def test_every_card_of_every_pack_has_a_value() -> None:
         pack = set(full_deck(c.variant, c.variant.players.min))
         missing = [c.rules.table.text(x) for x in pack if c.points[x] is None]
         assert not missing, (name, missing)
+
+
+@pytest.mark.parametrize(("name", "winner", "points"), [
+    ("gin", 1, 25),  # undercut on equal deadwood: the defender scores the bonus
+    ("gin+strict_undercut", 0, 0),  # undercut only on strictly less: the knocker, 0
+])
+def test_equal_deadwood_is_an_undercut_only_where_the_spec_says(
+        name: str, winner: int, points: int) -> None:
+    c = BUILTIN[name]
+    game = Game(c.variant, 2, 1)
+    state = game.state.clone()
+    parse = c.rules.table.parse
+    state.seats[0].hand = [parse("5C"), parse("3D")]  # the knocker: 8 points of deadwood
+    state.seats[1].hand = [parse("8H")]  # the defender: 8 as well
+    state.knocker, state.knock_kind = 0, "knock"
+    score_knock(game.rules, state)
+    r = state.results[-1]
+    assert r.winner == winner and r.scores[winner] == points
+    assert r.scores[1 - winner] == 0
