@@ -124,3 +124,14 @@ class Engine(ABC):
 RUNNER = f"rummy-spec {__version__}"
 __all__ = ["PROTOCOL_VERSION", "RUNNER", "Engine", "EngineError", "Hello", "NewGame",
            "SkipGame", "Verdict", "new_game", "resolved_rules"]
+
+
+def make_engine(spec: str, timeout: float = 10.0) -> Engine:
+    """``reference`` (in-process) or a command line that starts an engine process."""
+    if spec.strip() == "reference":
+        from .reference import ReferenceEngine
+
+        return ReferenceEngine()
+    from .client import ProcessEngine
+
+    return ProcessEngine(spec, timeout)

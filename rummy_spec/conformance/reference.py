@@ -112,6 +112,10 @@ class ReferenceEngine(Engine):
                 out[key] = self.order[i]
         return out
 
+    def to_protocol(self, action: JSON) -> JSON:
+        """An action in the engine's JSON form with the protocol's meld numbers."""
+        return self._outward(action)
+
     def _outward(self, action: JSON) -> JSON:
         back = {internal: i for i, internal in enumerate(self.order)}
         out = dict(action)

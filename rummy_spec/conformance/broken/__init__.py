@@ -1,0 +1,71 @@
+"""Deliberately broken engines: the reference with one rule bug each, behind the protocol.
+
+``python -m rummy_spec.conformance.broken NAME`` patches one engine function inside its
+own process, then serves the protocol exactly like the reference engine.  Each bug is one
+of the rule slips ``rules/AXES.md`` makes likely; the suite and the fuzzer must catch
+every one (``tests/conformance`` asserts it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Broken:
+    name: str
+    axis: str
+    bug: str
+    variant: str  # where the fuzzer looks for it
+    patch: Callable[[], None]
+
+
+def _patches() -> dict[str, Broken]:
+    from . import patches as p
+
+    found = [
+        Broken("wrap-around", "X7", "a run around the corner (K-A-2) is accepted", "rummy",
+               p.wrap_around),
+        Broken("wilds-outnumber", "X15", "wilds may outnumber the naturals of a meld",
+               "liverpool", p.wilds_outnumber),
+        Broken("claim-no-penalty", "X50", "a buy takes the upcard without the penalty card",
+               "liverpool", p.claim_no_penalty),
+        Broken("claim-priority", "X49", "any claimant may buy, not the nearest first",
+               "liverpool", p.claim_priority),
+        Broken("layoff-before-down", "X44", "a player who is not down may lay off",
+               "liverpool", p.layoff_before_down),
+        Broken("ace-score", "X59", "an ace scores 10 points more than the table says",
+               "rummy", p.ace_score),
+        Broken("discard-taken-card", "X41", "the card just taken from the pile may be "
+               "discarded at once", "rummy", p.discard_taken_card),
+        Broken("stock-turn-over", "X58", "an empty stock takes the whole pile, the upcard "
+               "too", "rummy", p.stock_turn_over),
+        Broken("contract-not-exact", "X36", "a contract may be laid with extra melds",
+               "liverpool", p.contract_not_exact),
+        Broken("joker-from-set", "X20", "a joker may be freed from a set", "contract",
+               p.joker_from_set),
+        Broken("turn-skipped-after-claim", "X53", "after a buy the player in turn loses "
+               "his turn", "liverpool", p.turn_skipped_after_claim),
+        Broken("out-without-discard", "X54", "a player may go out without the final discard",
+               "shanghai", p.out_without_discard),
+        Broken("adjacent-wilds", "X16", "two wilds may stand side by side in a run",
+               "shanghai", p.adjacent_wilds),
+        Broken("layoff-same-turn", "X43", "lay-offs are allowed in the turn of going down",
+               "contract", p.layoff_same_turn),
+        Broken("upcard-when-down", "X40", "a player who is down may take the upcard",
+               "liverpool", p.upcard_when_down),
+    ]
+    return {b.name: b for b in found}
+
+
+def broken_engines() -> dict[str, Broken]:
+    return _patches()
+
+
+def command(name: str) -> str:
+    """The command line that starts broken engine ``name`` with this Python."""
+    import shlex
+    import sys
+
+    return f"{shlex.quote(sys.executable)} -m rummy_spec.conformance.broken {name}"

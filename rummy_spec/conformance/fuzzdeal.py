@@ -1,0 +1,146 @@
+"""Deals for the differential fuzzer: a seeded shuffle with melds planted in the hands.
+
+A plain shuffle rarely puts a run around the corner, a set heavy with wilds or a hand that
+melds to the last card in anybody's hand, and those are where engines go wrong.  So each
+seat may get a few planted structures first (sets with some wilds, runs of one suit that
+may wrap, colour groups), then the hands are filled from the shuffled pack.  The deal is
+always the whole pack, as the protocol wants.  Hypothesis shrinks a deal towards the
+seed 0, no plants, the first dealer and the first round.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from hypothesis import strategies as st
+
+from .. import decks
+from ..engine.rules import compile_variant
+from .cases import variant
+
+JSON = dict[str, Any]
+Structure = tuple[str, int, int, int, int]  # kind, rank index, suit index, length, wilds
+
+STRUCTURE = st.tuples(st.sampled_from(["set", "run", "group"]), st.integers(0, 12),
+                      st.integers(0, 3), st.integers(2, 7), st.integers(0, 3))
+
+
+def _take(remaining: Counter[int], card: int) -> bool:
+    if remaining[card] > 0:
+        remaining[card] -= 1
+        return True
+    return False
+
+
+def realise(table: Any, wilds: list[int], s: Structure, remaining: Counter[int],
+            room: int) -> list[int]:
+    """The cards of one planted structure still in the pack, at most ``room`` of them."""
+    kind, rank_i, suit_i, length, n_wild = s
+    ranks = list(range(table.low_rank, table.high_rank + 1))
+    suits = list(table.suits)
+    rank = ranks[rank_i % len(ranks)]
+    suit = suits[suit_i % len(suits)]
+    wild_pool = [w for w in wilds if remaining[w] > 0]
+    out: list[int] = []
+    if kind == "set":
+        for i in range(len(suits) * 4):
+            if len(out) >= length:
+                break
+            card = table.face(rank, suits[(suit_i + i) % len(suits)])
+            if _take(remaining, card):
+                out.append(card)
+    elif kind == "run":
+        for i in range(length):
+            r = ranks[(rank_i + i) % len(ranks)]  # runs may go around the corner
+            card = table.face(r, suit)
+            if _take(remaining, card):
+                out.append(card)
+            elif n_wild > 0 and wild_pool and _take(remaining, wild_pool[0]):
+                out.append(wild_pool[0])
+                n_wild -= 1
+    else:
+        for i in range(length + 3):
+            if len(out) >= length:
+                break
+            card = table.face(ranks[(rank_i + 3 * i) % len(ranks)], suit)
+            if _take(remaining, card):
+                out.append(card)
+    for _ in range(n_wild):
+        pool = [w for w in wilds if remaining[w] > 0]
+        if pool and _take(remaining, pool[0]):
+            out.append(pool[0])
+    if len(out) > room:
+        for c in out[room:]:
+            remaining[c] += 1
+        out = out[:room]
+    return out
+
+
+def _sets_to_fill(draw: st.DrawFn, table: Any, wilds: list[int], remaining: Counter[int],
+                  room: int) -> list[int]:
+    """Sets of drawn ranks that fill ``room`` cards exactly, when the pack allows."""
+    if room < 3:
+        return []
+    count = draw(st.integers(1, max(1, room // 3)))
+    sizes = [room // count] * count
+    for i in range(room % count):
+        sizes[i] += 1
+    out: list[int] = []
+    for size in sizes:
+        got: list[int] = []
+        for _ in range(13):
+            got = realise(table, wilds, ("set", draw(st.integers(0, 12)), 0, size, 0),
+                          remaining, size)
+            if len(got) == size:
+                break
+            for c in got:
+                remaining[c] += 1
+            got = []
+        out += got
+    return out
+
+
+@st.composite
+def deals(draw: st.DrawFn, name: str, options: tuple[str, ...], players: int) -> JSON:
+    """An explicit whole-pack setup for ``players`` players of the variant."""
+    v = variant(name, options)
+    rules = compile_variant(v, players)
+    table = decks.card_table(v.deck)
+    pack = decks.full_deck(v, players)
+    random.Random(f"fuzz-deal:{draw(st.integers(0, 2 ** 16 - 1))}").shuffle(pack)
+    dealer = draw(st.integers(0, players - 1))
+    setup: JSON = {"dealer": players - 1 - dealer}
+    round_ = 1
+    if rules.has_contracts and not rules.individual:
+        round_ = draw(st.integers(1, len(rules.contracts)))
+        if round_ != 1:
+            setup["round"] = round_
+    if rules.has_contracts and rules.individual:
+        setup["contracts"] = draw(st.lists(st.integers(1, len(rules.contracts)),
+                                           min_size=players, max_size=players))
+    size = rules.cards_dealt(round_)
+    remaining = Counter(pack)
+    wilds = sorted(rules.wild)
+    hands: list[list[int]] = []
+    for _ in range(players):
+        hand: list[int] = []
+        for s in draw(st.lists(STRUCTURE, max_size=4)):
+            hand += realise(table, wilds, s, remaining, size - len(hand))
+        if draw(st.booleans()):  # a hand of sets to the last card: going out is near
+            hand += _sets_to_fill(draw, table, wilds, remaining, size - len(hand))
+        hands.append(hand)
+    rest = []
+    for card in pack:  # the shuffled pack, less the planted cards
+        if remaining[card] > 0:
+            remaining[card] -= 1
+            rest.append(card)
+    for hand in hands:
+        while len(hand) < size:
+            hand.append(rest.pop())
+    discard = [rest.pop()]
+    setup.update({"hands": [table.texts(h) for h in hands],
+                  "stock": table.texts(list(reversed(rest))),
+                  "discard": table.texts(discard)})
+    return setup

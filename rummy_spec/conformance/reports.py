@@ -1,0 +1,76 @@
+"""Machine-readable reports of a run: JSON (our own layout) and JUnit XML (for CI).
+
+Both are written whole or not at all (a temporary file renamed into place).
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from . import SUITE_VERSION
+from .engine import Hello
+from .runner import CaseResult, counts
+
+FORMATS = ("json", "junit")
+
+
+def report_json(results: Sequence[CaseResult], hello: Hello | None, engine: str) -> str:
+    data: dict[str, Any] = {
+        "format": "rummy-spec/conformance-report",
+        "version": 1,
+        "suite": SUITE_VERSION,
+        "engine": {"command": engine, "name": hello.name if hello else None,
+                   "version": hello.version if hello else None,
+                   "features": sorted(hello.features) if hello else []},
+        "summary": counts(results),
+        "cases": [{"id": r.id, "status": r.status, "variant": r.variant, "rule": r.rule,
+                   "step": r.step, "message": r.message, "details": r.lines,
+                   "seconds": round(r.seconds, 4)} for r in results],
+    }
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def report_junit(results: Sequence[CaseResult], engine: str) -> str:
+    c = counts(results)
+    suites = ET.Element("testsuites")
+    suite = ET.SubElement(suites, "testsuite", {
+        "name": f"rummy-spec conformance ({engine})",
+        "tests": str(len(results)),
+        "failures": str(c["failed"] + c["unexpected-pass"]),
+        "errors": str(c["errored"]),
+        "skipped": str(c["skipped"]),
+        "time": f"{sum(r.seconds for r in results):.3f}",
+    })
+    for r in results:
+        classname, _, name = r.id.rpartition("/")
+        case = ET.SubElement(suite, "testcase", {"classname": classname.replace("/", "."),
+                                                 "name": name, "time": f"{r.seconds:.4f}"})
+        text = "\n".join(r.lines)
+        if r.status in ("failed", "unexpected-pass"):
+            ET.SubElement(case, "failure", {"message": r.message, "type": r.status}).text = text
+        elif r.status == "errored":
+            ET.SubElement(case, "error", {"message": r.message}).text = text
+        elif r.status == "skipped":
+            ET.SubElement(case, "skipped", {"message": r.message})
+        if r.rule:
+            props = ET.SubElement(case, "properties")
+            ET.SubElement(props, "property", {"name": "rule", "value": r.rule})
+    ET.indent(suites)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, "unicode") + "\n"
+
+
+def write_report(kind: str, path: Path, results: Sequence[CaseResult], hello: Hello | None,
+                 engine: str) -> None:
+    text = report_json(results, hello, engine) if kind == "json" else report_junit(results,
+                                                                                    engine)
+    write_atomic(path, text)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".part")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)
