@@ -180,6 +180,18 @@ def _last_card_ok(rules: Rules, state: State, hand_after: list[int],
               "discarded nor played")
 
 
+def _one_card_play_ok(rules: Rules, state: State, hand: list[int], card: int,
+                      changed: dict[int | None, Meld]) -> Verdict:
+    """``_last_card_ok`` for a play of one card from a hand of two, with the table melds
+    this play changes (by index)."""
+    if len(hand) != 2:
+        return OK
+    rest = list(hand)
+    rest.remove(card)
+    after = [changed.get(i, t.meld) for i, t in enumerate(state.table)]
+    return _last_card_ok(rules, state, rest, after)
+
+
 def _empty_ok(rules: Rules, pat: bool) -> Verdict:
     out = rules.variant.going_out
     if pat or out.by != "discard" or out.floating:
@@ -336,12 +348,9 @@ def lay_off(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         return no(res.code, res.message)
     if len(seat.hand) == 1 and not defending and not (v := _empty_ok(rules, False)).ok:
         return v
-    if len(seat.hand) == 2 and not defending:
-        rest = list(seat.hand)
-        rest.remove(a.card)
-        after = [res if i == a.meld else t.meld for i, t in enumerate(state.table)]
-        if not (v := _last_card_ok(rules, state, rest, after)).ok:
-            return v
+    if not defending and not (v := _one_card_play_ok(rules, state, seat.hand, a.card,
+                                                      {a.meld: res})).ok:
+        return v
     if not do:
         return OK
     seat.hand.remove(a.card)
@@ -390,13 +399,9 @@ def swap(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         if isinstance(put, Rejection):
             return no(put.code, "the freed wild cannot go there: " + put.message)
         placed = (a.wild_to, put)
-        if len(seat.hand) == 2:
-            rest = [c for c in seat.hand]
-            rest.remove(a.card)
-            after = [put if i == a.wild_to else new if i == a.meld else t.meld
-                     for i, t in enumerate(state.table)]
-            if not (v := _last_card_ok(rules, state, rest, after)).ok:
-                return v
+        changed: dict[int | None, Meld] = {a.meld: new, a.wild_to: put}
+        if not (v := _one_card_play_ok(rules, state, seat.hand, a.card, changed)).ok:
+            return v
     if placed is None and not seat.down and rules.has_contracts:
         # a player not yet down who takes a wild must go down this same turn
         hand = list(seat.hand)
@@ -445,12 +450,8 @@ def shift(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         return no(res.code, res.message)
     if len(seat.hand) == 1 and not (v := _empty_ok(rules, False)).ok:
         return v
-    if len(seat.hand) == 2:
-        rest = [c for c in seat.hand]
-        rest.remove(a.card)
-        after = [res if i == a.meld else t.meld for i, t in enumerate(state.table)]
-        if not (v := _last_card_ok(rules, state, rest, after)).ok:
-            return v
+    if not (v := _one_card_play_ok(rules, state, seat.hand, a.card, {a.meld: res})).ok:
+        return v
     if not do:
         return OK
     seat.hand.remove(a.card)
