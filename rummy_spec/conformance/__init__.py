@@ -29,6 +29,7 @@ FEATURES: dict[str, str] = {
     "stock-exhaustion": "what happens when the stock runs out",
     "later-round": "a deal that starts at a later round (its contract and limits apply)",
     "options": "a variant with one of its options switched on",
+    "perft": "the 'legal' and 'perft' requests (counts of legal non-meld actions)",
 }
 
 

@@ -138,7 +138,8 @@ class _Match:
                 lines += describe(key, w, g)
             self.fail(*lines)
 
-    def play(self, action: Action) -> None:
+    def play(self, action: Action) -> bool:
+        """Play ``action`` on both; True when the reference accepted it."""
         aj = self.ref.to_protocol(self.game.action_json(action))
         self.actions.append(aj)
         want = self.ref.act(aj)
@@ -150,6 +151,7 @@ class _Match:
             self.fail(f"{text}: reference {want.text}, engine {got.text}"
                       + (f" [{got.message}]" if got.message else ""))
         self.compare_states(f"step {step}")
+        return want.accepted
 
 
 def _same(a: Verdict, b: Verdict, ignore_codes: bool) -> bool:
@@ -233,6 +235,8 @@ def _shrink_limit(seconds: float) -> Iterator[None]:
 
 
 def _play(data: st.DataObject, match: _Match, style: str) -> None:
+    """Up to ``steps`` turns of play: each step first tries up to three near misses (a
+    refused one changes nothing), then takes a legal action."""
     for _ in range(match.opts.steps):
         s = match.game.state
         if s.results or s.over:
@@ -241,12 +245,18 @@ def _play(data: st.DataObject, match: _Match, style: str) -> None:
             match.play(drain_choice(match.game))
             continue
         listed = ordered(match.game)
-        if data.draw(st.integers(0, 9), label="probe?") >= 6:
-            groups = ranked_probes(match.game.rules, s, listed)
-            if groups:
-                group = groups[data.draw(st.integers(0, len(groups) - 1), label="reason")]
-                match.play(group[data.draw(st.integers(0, len(group) - 1), label="probe")])
-                continue
+        tries = data.draw(st.integers(0, 3), label="probes")
+        groups = ranked_probes(match.game.rules, s, listed) if tries else []
+        changed = False
+        for _ in range(tries):
+            if not groups:
+                break
+            group = groups[data.draw(st.integers(0, len(groups) - 1), label="reason")]
+            if match.play(group[data.draw(st.integers(0, len(group) - 1), label="probe")]):
+                changed = True  # a legal action the enumerator did not list
+                break
+        if changed:
+            continue
         if not listed:
             return
         match.play(listed[data.draw(st.integers(0, len(listed) - 1), label="action")])

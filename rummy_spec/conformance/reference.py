@@ -19,7 +19,7 @@ from . import FEATURES, PROTOCOL_VERSION
 from .cases import variant
 from .engine import Engine, EngineError, Hello, NewGame, SkipGame, Verdict
 from .observe import observe
-from .perft import legal_non_meld, perft_count
+from .counting import legal_non_meld, perft_count
 
 JSON = dict[str, Any]
 

@@ -103,7 +103,7 @@ DRAFTS = [
        "0 go_down 5H 5S JK JK | 9C 9D 9S", "?"],
       p0="5H 5S JK JK JK 9C 9D 9S KS 2C 3C 7D"),
     d("wilds/red-aces-are-wild", "red aces are wild like jokers; black aces are not", "X14",
-      [*DRAW, "0 go_down 5H 5S AD | 9C 9D AS -> too-short", "0 go_down 5H 5S AD | 9C 9D 9S",
+      [*DRAW, "0 go_down 5H 5S AD | 9C 9D AS -> mixed-ranks", "0 go_down 5H 5S AD | 9C 9D 9S",
        "?"], p0="5H 5S AD 9C 9D 9S AS 2C 3C 4C 7D 8D",
       hands=("5H 5S AD 9C 9D 9S AS 2C 3C 4C 7D 8D", C1, C2,
              "AC 2S 3H 4H 10H JH QH KH JD QD 9H 6D")),

@@ -43,7 +43,7 @@ DRAFTS = [
       ["0 draw stock", "0 go_down 3R 3B 3G | 9G 10G 11G -> too-short",
        "0 go_down 3R 3B 3G | 9G 10G 11G 12G", "?"], contracts=(2, 1, 1)),
     d("contract/each-player-on-his-own-phase", "each player is on his own phase", "X33",
-      ["0 draw stock", "0 go_down 3R 3B 3G | 7R 7B 7Y -> contract-exact-count",
+      ["0 draw stock", "0 go_down 3R 3B 3G | 7R 7B 7Y -> contract-not-met",
        "? contracts"], contracts=(5, 1, 10)),
     d("melds/runs-of-any-colour", "a run's numbers may be of any colours", "X10",
       ["0 draw stock", "0 go_down 3R 3B 3G | 9G 10R 11B 12Y", "?"], contracts=(2, 1, 1),
@@ -53,7 +53,7 @@ DRAFTS = [
       contracts=(2, 1, 1),
       hands=("3R 3B 3G 7R 7B 7Y 11G 12G 1R 2B", "1Y 2Y 4G 5Y 6R 8B 10R 11B 12Y 5G", Q2)),
     d("melds/colour-group-in-phase-eight", "phase eight: seven cards of one colour", "X12",
-      ["0 draw stock", "0 go_down 1G 3G 4G 6G 9G 10G -> not-consecutive",
+      ["0 draw stock", "0 go_down 1G 3G 4G 6G 9G 10G -> too-short",
        "0 go_down 1G 3G 4G 6G 9G 10G 12G", "?"], contracts=(8, 1, 1),
       hands=("1G 3G 4G 6G 9G 10G 12G 7R 7B 7Y", "1R 2B 4Y 5Y 6R 8B 10R 11B 12Y 5R", Q2
              .replace("6G", "6Y"))),

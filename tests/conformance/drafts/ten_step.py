@@ -95,7 +95,8 @@ DRAFTS = [
       "stock, never the upcard, and goes out by discarding", "X54 X55",
       [*DRAW, "0 go_down 5H 5S 5D 5C 5C 5D | 9C 9D 9S 9H 9H 9C", "? turn hands down",
        "1 draw stock", "2 pass", "0 pass", "1 discard KD", "2 draw stock", "0 pass",
-       "2 discard 8S", "0 draw upcard -> upcard-refused", "0 draw stock", "0 discard 4H",
+       "2 discard 8S", "0 draw upcard -> upcard-refused", "0 draw stock", "? claim",
+       "1 pass", "0 discard 4H",
        "? phase totals results"], p0=FLOAT0, stock="5D 2H 3H 4H",
       hands=(FLOAT0, S1B, S2)),
     d("going-out/with-a-discard", "a player goes out with a discard; twos and jokers count "

@@ -53,7 +53,7 @@ DRAFTS = [
       contracts=(1, 3, 1)),
     d("contract/the-contract-is-the-players-own", "a player on contract three needs two "
       "runs; two sets do not do", "X33 X35",
-      [*DRAW, "0 go_down 5H 5S 5D | 9C 9D 9S -> contract-exact-count", "? contracts down"],
+      [*DRAW, "0 go_down 5H 5S 5D | 9C 9D 9S -> contract-not-met", "? contracts down"],
       contracts=(3, 1, 1)),
     d("contract/a-made-contract-advances", "a player who made his contract goes on to the "
       "next; the others repeat theirs", "X33 X54 X59 X60", OUT, p0=OUT0, stock="5D",

@@ -1,0 +1,352 @@
+"""``rummy-spec conformance run | fuzz | generate | export | perft``: the conformance kit.
+
+``run`` drives an engine (a command speaking PROTOCOL.md, or ``reference``) through the
+suite's cases: a progress bar on stderr, then every case that did not pass with what was
+expected and what the engine said; exit 1 on any failure or error.  ``fuzz`` plays
+Hypothesis-made games on the reference and the engine side by side and writes the first
+disagreement, shrunk, as a case file.  ``generate`` remakes the golden traces and perft
+files, ``export DIR`` writes the suite for other runners, ``perft`` checks an engine's
+action counts and divides a mismatch by first action.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import TextIO
+
+from ..conformance import SUITE_VERSION, SuiteMissing, suite_root
+from ..conformance.cases import CaseError, case_files, load_cases, select
+from ..conformance.engine import Engine, EngineError, Hello, make_engine
+from ..conformance.runner import CaseResult, SkipFileError, all_good, counts, read_skip_file
+from .base import FAILED, USAGE, Command, Outcome, UsageError, lines, whole_number
+
+BAR = 30
+
+
+class Bar:
+    """A progress bar on stderr when it is a terminal; silent otherwise."""
+
+    def __init__(self, what: str, stream: TextIO | None = None) -> None:
+        self.stream = stream or sys.stderr
+        self.shown = self.stream.isatty()
+        self.what = what
+
+    def show(self, done: int, total: int, note: str = "") -> None:
+        if self.shown and total:
+            filled = BAR * done // total
+            self.stream.write(f"\r[{'#' * filled}{'-' * (BAR - filled)}] {done}/{total} "
+                              f"{self.what} {note[:30]:30}")
+            self.stream.flush()
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\r" + " " * (BAR + 80) + "\r")
+            self.stream.flush()
+
+
+def positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{text} is not above 0")
+    return value
+
+
+def _engine(args: argparse.Namespace) -> tuple[Engine, Hello]:
+    try:
+        engine = make_engine(args.engine, args.timeout)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+    try:
+        return engine, engine.hello()
+    except EngineError as err:
+        engine.close()
+        if err.kind == "crash" and err.message.startswith("cannot start"):
+            raise UsageError(f"--engine: {err.message}") from None
+        raise EngineDown(f"the engine did not answer 'hello' properly: {err.kind}: "
+                         f"{err.message}" + (f"\n{err.stderr.strip()}" if err.stderr.strip()
+                                             else "")) from None
+
+
+class EngineDown(Exception):
+    pass
+
+
+# ----- run ---------------------------------------------------------------------------
+
+def _configure_run(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--engine", required=True, metavar="CMD",
+                   help="the engine's command line, or 'reference' for the built-in one")
+    p.add_argument("--variant", action="append", default=[], metavar="V",
+                   help="only this variant's cases (repeatable)")
+    p.add_argument("--case", action="append", default=[], metavar="GLOB",
+                   help="only cases whose id matches (repeatable), e.g. 'gin/knock/*'")
+    p.add_argument("--cases", type=Path, metavar="DIR",
+                   help="a cases directory other than the suite's (e.g. fuzz finds)")
+    p.add_argument("--skip-file", type=Path, metavar="F",
+                   help="case ids or globs expected to fail, one per line")
+    p.add_argument("--timeout", type=positive, default=10.0, metavar="S",
+                   help="seconds to wait for each reply (default 10)")
+    p.add_argument("--report", nargs=2, action="append", default=[],
+                   metavar=("FORMAT", "PATH"), help="also write a report: json or junit")
+    p.add_argument("-v", "--verbose", action="store_true", help="list passed cases too")
+
+
+def _run(args: argparse.Namespace) -> Outcome:
+    from ..conformance.reports import FORMATS, write_report
+    from ..conformance.runner import run_suite
+
+    for kind, _ in args.report:
+        if kind not in FORMATS:
+            raise UsageError(f"--report {kind}: the formats are {', '.join(FORMATS)}")
+    root = args.cases or suite_root() / "cases"
+    if not root.is_dir():
+        raise UsageError(f"--cases {root}: no such directory")
+    try:
+        skips = read_skip_file(args.skip_file) if args.skip_file else []
+    except SkipFileError as err:
+        raise UsageError(str(err)) from None
+    paths = select(case_files(root), root, args.variant, args.case)
+    if not paths:
+        raise UsageError("no case matches --variant/--case")
+    try:
+        cases = load_cases(root, args.variant, args.case)
+    except CaseError as err:
+        return Outcome(FAILED, err=f"rummy-spec: bad case file: {err}\n")
+    engine, hello = _engine(args)
+    bar = Bar("cases")
+    start = time.perf_counter()
+    try:
+        results = run_suite(engine, cases, skips,
+                            lambda i, n, r: bar.show(i, n, r.id.split("/")[0]))
+    finally:
+        bar.close()
+        engine.close()
+    elapsed = time.perf_counter() - start
+    for kind, path in args.report:
+        write_report(kind, Path(path), results, hello, args.engine)
+    text = _results_text(results, args.verbose)
+    c = counts(results)
+    summary = ", ".join(f"{n} {k}" for k, n in c.items() if n or k in ("passed", "failed"))
+    text.append(f"{summary} (of {len(results)} cases, suite {SUITE_VERSION}, engine "
+                f"{hello.name} {hello.version}) in {elapsed:.1f} s")
+    return Outcome(0 if all_good(results) else FAILED, out=lines(*text))
+
+
+def _results_text(results: list[CaseResult], verbose: bool) -> list[str]:
+    out: list[str] = []
+    skipped: dict[str, int] = {}
+    for r in results:
+        if r.status == "passed":
+            if verbose:
+                out.append(f"passed   {r.id}")
+            continue
+        if r.status == "skipped" and not verbose and not r.message.startswith("listed"):
+            skipped[r.message] = skipped.get(r.message, 0) + 1
+            continue
+        out.append(f"{r.status:8} {r.id}  ({r.rule})" if r.rule else f"{r.status:8} {r.id}")
+        out += ["    " + line for line in r.lines]
+    for why, n in sorted(skipped.items()):
+        out.append(f"skipped  {n} case{'s' * (n != 1)}: {why}")
+    return out
+
+
+# ----- fuzz --------------------------------------------------------------------------
+
+def _configure_fuzz(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--engine", required=True, metavar="CMD",
+                   help="the engine's command line ('reference' compares it with itself)")
+    p.add_argument("--variant", required=True, metavar="V", help="the variant to play")
+    p.add_argument("--option", action="append", default=[], metavar="NAME",
+                   help="switch on one of the variant's options (repeatable)")
+    p.add_argument("--players", type=whole_number, metavar="N",
+                   help="the player count (default: 4 where there are claims, else 3, "
+                        "within the variant's range)")
+    p.add_argument("--examples", type=whole_number, default=100, metavar="N",
+                   help="how many games to try (default 100)")
+    p.add_argument("--seed", type=whole_number, default=0, metavar="S",
+                   help="Hypothesis's seed (default 0): the same seed, the same games")
+    p.add_argument("--steps", type=whole_number, default=200, metavar="N",
+                   help="actions per game at most (default 200)")
+    p.add_argument("--shrink-seconds", type=positive, default=60.0, metavar="S",
+                   help="time allowed for shrinking a disagreement (default 60)")
+    p.add_argument("--ignore-codes", action="store_true",
+                   help="compare accepted/rejected only, not the reason codes")
+    p.add_argument("--timeout", type=positive, default=10.0, metavar="S",
+                   help="seconds to wait for each reply (default 10)")
+    p.add_argument("--out", type=Path, default=Path("conformance-fuzz"), metavar="DIR",
+                   help="where the minimal case is written (default ./conformance-fuzz)")
+
+
+def _fuzz(args: argparse.Namespace) -> Outcome:
+    from ..conformance.cases import variant
+    from ..conformance.fuzz import FuzzOptions, default_players, fuzz, write_finding
+    from ..lang import LookupFailure, SpecError
+
+    options = tuple(dict.fromkeys(args.option))
+    try:
+        v = variant(args.variant, options)
+    except LookupFailure as err:
+        raise UsageError(f"--variant: {err}") from None
+    except SpecError as err:
+        raise UsageError(f"--option: {err.errors[0].message if err.errors else err}") from None
+    players = args.players or default_players(args.variant, options)
+    high = v.players.max if v.players.max is not None else 100
+    if not v.players.min <= players <= high:
+        raise UsageError(f"--players {players}: {args.variant} is for {v.players.min}.."
+                         f"{v.players.max or ''} players")
+    if args.examples < 1 or args.steps < 1:
+        raise UsageError("--examples and --steps must be at least 1")
+    engine, _ = _engine(args)
+    opts = FuzzOptions(args.variant, options, players, args.examples, args.seed, args.steps,
+                       args.ignore_codes, args.engine, args.shrink_seconds)
+    bar = Bar("games")
+    start = time.perf_counter()
+    try:
+        result = fuzz(engine, opts, lambda i: bar.show(i, args.examples))
+    finally:
+        bar.close()
+        engine.close()
+    took = f"{time.perf_counter() - start:.1f} s"
+    if result.finding is None:
+        text = [f"no disagreement in {result.examples} games ({args.variant}, {players} "
+                f"players, seed {args.seed}) in {took}"]
+        if result.skipped:
+            text.append(f"the engine declined {result.skipped} of them")
+        if result.error:
+            return Outcome(FAILED, out=lines(*text), err=f"rummy-spec: {result.error}\n")
+        return Outcome(out=lines(*text))
+    path = write_finding(args.out, opts, players, result.finding)
+    cid = path.relative_to(args.out).with_suffix("").as_posix()
+    text = [f"disagreement after {result.examples} games ({result.shrink_runs} shrinking "
+            f"runs, {took}):", *("  " + ln for ln in result.finding.lines),
+            "minimal sequence (reference outcomes):",
+            *("  " + ln for ln in result.finding.trail),
+            f"written: {path}",
+            f"replay:  rummy-spec conformance run --engine '{args.engine}' --cases {args.out}"
+            f" --case '{cid}'"]
+    err = f"rummy-spec: {result.error}\n" if result.error else ""
+    return Outcome(FAILED, out=lines(*text), err=err)
+
+
+# ----- generate, export, perft -------------------------------------------------------
+
+def _configure_generate(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--out", type=Path, metavar="DIR",
+                   help="the suite directory to write into (default: the suite's own)")
+    p.add_argument("--variant", action="append", default=[], metavar="V",
+                   help="only this variant (repeatable)")
+    p.add_argument("--only", choices=("golden", "perft"), help="only golden traces or perft")
+
+
+def _generate(args: argparse.Namespace) -> Outcome:
+    from ..conformance.generate import generate
+    from ..lang.library import builtin_library
+
+    known = sorted(builtin_library().decls)
+    for name in args.variant:
+        if name not in known:
+            raise UsageError(f"--variant {name}: no built-in variant of that name")
+    root = args.out or suite_root()
+    what = (args.only,) if args.only else ("golden", "perft")
+    bar = Bar("files")
+    total = len(args.variant or known) * 2 + 4
+    done: list[str] = []
+    try:
+        written = generate(root, args.variant or known, what,
+                           lambda name: (done.append(name), bar.show(len(done), total, name)))
+    finally:
+        bar.close()
+    return Outcome(out=lines(*(str(p) for p in written), f"{len(written)} files"))
+
+
+def _configure_export(p: argparse.ArgumentParser) -> None:
+    p.add_argument("dir", type=Path, metavar="DIR", help="a new (or empty) directory")
+
+
+def _export(args: argparse.Namespace) -> Outcome:
+    from ..conformance.export import ExportError, export_suite
+
+    try:
+        n = export_suite(args.dir)
+    except ExportError as err:
+        raise UsageError(str(err)) from None
+    except CaseError as err:
+        return Outcome(FAILED, err=f"rummy-spec: bad case file: {err}\n")
+    return Outcome(out=lines(f"exported {n} cases to {args.dir}"))
+
+
+def _configure_perft(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--engine", required=True, metavar="CMD",
+                   help="the engine's command line, or 'reference'")
+    p.add_argument("--file", action="append", default=[], metavar="GLOB",
+                   help="only perft files whose name matches (e.g. 'gin')")
+    p.add_argument("--depth", type=whole_number, metavar="N", help="check depths 1..N only")
+    p.add_argument("--timeout", type=positive, default=30.0, metavar="S",
+                   help="seconds to wait for each reply (default 30)")
+
+
+def _perft(args: argparse.Namespace) -> Outcome:
+    from ..conformance.perft import PerftError, check_files, perft_files
+
+    files = perft_files(suite_root() / "perft", tuple(args.file))
+    if not files:
+        raise UsageError("no perft file matches --file")
+    engine, _ = _engine(args)
+    try:
+        results = check_files(engine, files, args.depth)
+    except PerftError as err:
+        return Outcome(FAILED, err=f"rummy-spec: bad perft file: {err}\n")
+    finally:
+        engine.close()
+    text: list[str] = []
+    for r in results:
+        text.append(f"{r.status:8} {r.file}: {r.position}")
+        text += ["    " + ln for ln in r.lines]
+    bad = [r for r in results if r.status in ("failed", "errored")]
+    text.append(f"{len(results) - len(bad)} of {len(results)} positions passed or skipped")
+    return Outcome(FAILED if bad else 0, out=lines(*text))
+
+
+SUBCOMMANDS = {
+    "run": ("run the cases against an engine", _configure_run, _run),
+    "fuzz": ("differential fuzzing against the reference", _configure_fuzz, _fuzz),
+    "generate": ("remake the golden traces and perft files", _configure_generate, _generate),
+    "export": ("write the suite to a directory for other runners", _configure_export,
+               _export),
+    "perft": ("check an engine's perft counts", _configure_perft, _perft),
+}
+
+
+def _configure(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="action", metavar="ACTION")
+    for name, (help_, configure, run) in SUBCOMMANDS.items():
+        p = sub.add_parser(name, help=help_, description=help_, allow_abbrev=False)
+        configure(p)
+        p.set_defaults(action_run=run)
+
+
+def _dispatch(args: argparse.Namespace) -> Outcome:
+    if getattr(args, "action", None) is None:
+        raise UsageError("conformance: name an action: " + ", ".join(SUBCOMMANDS))
+    try:
+        outcome: Outcome = args.action_run(args)
+        return outcome
+    except SuiteMissing as err:
+        return Outcome(USAGE, err=f"rummy-spec: {err}\n")
+    except EngineDown as err:
+        return Outcome(FAILED, err=f"rummy-spec: {err}\n")
+
+
+COMMAND = Command(
+    name="conformance",
+    help="the conformance kit: run cases against an engine, fuzz, perft, export",
+    configure=_configure,
+    run=_dispatch,
+    description=__doc__ or "",
+)

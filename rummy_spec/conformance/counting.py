@@ -1,0 +1,31 @@
+"""Counting legal non-meld actions (perft) on the reference; the conventions are in
+:mod:`rummy_spec.conformance.perft`."""
+
+from __future__ import annotations
+
+from ..engine.core import apply
+from ..engine.moves import legal_actions
+from ..engine.rules import Rules
+from ..engine.state import Action, State
+
+NOT_COUNTED = frozenset({"go_down", "meld", "swap", "shift"})
+
+
+def legal_non_meld(rules: Rules, state: State) -> list[Action]:
+    return [a for a in legal_actions(rules, state) if a.type not in NOT_COUNTED]
+
+
+def perft_count(rules: Rules, state: State, depth: int) -> int:
+    if depth == 0:
+        return 1
+    done = len(state.results)
+    total = 0
+    for a in legal_non_meld(rules, state):
+        after = apply(rules, state, a)
+        if depth == 1 or len(after.results) > done or after.phase == "game-over":
+            total += 1
+        else:
+            total += perft_count(rules, after, depth - 1)
+    return total
+
+
