@@ -202,7 +202,7 @@ class Recorder:
     def finish(self) -> None:
         """End with a checkpoint of everything that is defined, unless the last step is one."""
         if not self.steps or "state" not in self.steps[-1]:
-            self.check(AFTER_ROUND if self.round_over else (*LIVE, "totals"))
+            self.check(AFTER_ROUND if self.round_over else LIVE)
 
 
 def case_data(rule: str, name: str, options: Sequence[str], players: int, setup: JSON,
@@ -257,8 +257,33 @@ def _dict(dumper: _Dumper, data: dict[str, Any]) -> yaml.Node:
                                     flow_style=_flow(data))
 
 
+def _str(dumper: _Dumper, data: str) -> yaml.Node:
+    style = "|" if "\n" in data else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
+
+
 _Dumper.add_representer(list, _list)
 _Dumper.add_representer(dict, _dict)
+_Dumper.add_representer(str, _str)
+
+
+def reshuffled(game: Game, exhaustions_before: int) -> bool:
+    """Did the last action reshuffle the pile into a new stock?"""
+    s = game.state
+    steps = game.rules.variant.stock.empty
+    return s.exhaustions > exhaustions_before and not s.results and steps[
+        min(exhaustions_before, len(steps) - 1)] == "reshuffle"
+
+
+AFTER_RESHUFFLE = ("phase", "turn", "stock_size", "discard_top", "discard_size")
+
+
+def reshuffle_next(game: Game) -> bool:
+    """Would the next stock draw reshuffle the pile?  (The order of a reshuffled stock is
+    each engine's own, so neither cases nor the fuzzer play past one.)"""
+    s = game.state
+    steps = game.rules.variant.stock.empty
+    return not s.stock and steps[min(s.exhaustions, len(steps) - 1)] == "reshuffle"
 
 
 def dump_case(data: JSON, case_id: str) -> str:

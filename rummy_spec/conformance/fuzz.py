@@ -26,7 +26,7 @@ from hypothesis.errors import Flaky
 
 from ..engine.game import Game
 from ..engine.state import Action
-from .author import Recorder, case_data, dump_case
+from .author import Recorder, case_data, dump_case, reshuffle_next, reshuffled
 from .cases import variant
 from .engine import Engine, EngineError, NewGame, SkipGame, Verdict
 from .fuzzdeal import deals
@@ -77,6 +77,10 @@ class FuzzResult:
 
 class Disagreement(AssertionError):
     pass
+
+
+class GameOver(Exception):
+    """Nothing more to compare in this game (the pile was reshuffled)."""
 
 
 def default_players(name: str, options: tuple[str, ...]) -> int:
@@ -142,6 +146,7 @@ class _Match:
         """Play ``action`` on both; True when the reference accepted it."""
         aj = self.ref.to_protocol(self.game.action_json(action))
         self.actions.append(aj)
+        before = self.game.state.exhaustions
         want = self.ref.act(aj)
         got = self.engine.act(aj)
         step = len(self.actions) - 1
@@ -150,6 +155,8 @@ class _Match:
         if not _same(want, got, self.opts.ignore_codes):
             self.fail(f"{text}: reference {want.text}, engine {got.text}"
                       + (f" [{got.message}]" if got.message else ""))
+        if reshuffled(self.game, before):  # each engine shuffles its own way: stop here
+            raise GameOver
         self.compare_states(f"step {step}")
         return want.accepted
 
@@ -195,6 +202,8 @@ def fuzz(engine: Engine, opts: FuzzOptions,
         try:
             match.compare_states("the deal")
             _play(data, match, style)
+        except GameOver:
+            pass
         except Disagreement as why:
             last.append(Finding(setup, list(match.actions), str(why).splitlines(),
                                 list(match.trail)))
@@ -239,7 +248,7 @@ def _play(data: st.DataObject, match: _Match, style: str) -> None:
     refused one changes nothing), then takes a legal action."""
     for _ in range(match.opts.steps):
         s = match.game.state
-        if s.results or s.over:
+        if s.results or s.over or reshuffle_next(match.game):
             return
         if style == "drain":
             match.play(drain_choice(match.game))

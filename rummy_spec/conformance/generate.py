@@ -19,7 +19,17 @@ from .. import __version__
 from ..bots import greedy_bot
 from ..engine.game import Game
 from . import SUITE_VERSION
-from .author import LIVE, Recorder, case_data, complete_setup, dump_case, parse_step
+from .author import (
+    AFTER_RESHUFFLE,
+    LIVE,
+    Recorder,
+    case_data,
+    complete_setup,
+    dump_case,
+    parse_step,
+    reshuffle_next,
+    reshuffled,
+)
 from .cases import variant
 from .perft import PERFT_CONVENTIONS, Position, reference_counts
 from .reports import write_atomic
@@ -53,10 +63,14 @@ def golden_case(name: str, seed: int, steps: int = GOLDEN_STEPS) -> tuple[str, s
     bot = greedy_bot(seed)
     for i in range(steps):
         game = rec.game
-        if game.state.results or game.over:
+        if game.state.results or game.over or reshuffle_next(game):
             break
         action = bot(game.rules, game.state, game.legal_actions())
+        before = game.state.exhaustions
         rec.act(rec.engine.to_protocol(game.action_json(action)), True)
+        if reshuffled(rec.game, before):  # the new stock's order is each engine's own
+            rec.check(AFTER_RESHUFFLE)
+            break
         if (i + 1) % CHECK_EVERY == 0 and not rec.round_over:
             rec.check(LIVE)
     rec.finish()

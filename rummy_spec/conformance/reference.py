@@ -14,6 +14,7 @@ from ..engine import codec
 from ..engine.game import Game, GameError
 from ..engine.setup import Setup
 from ..lang import LookupFailure, SpecError
+from ..lang import model as m
 from ..lang.library import builtin_library
 from . import FEATURES, PROTOCOL_VERSION
 from .cases import variant
@@ -91,12 +92,15 @@ class ReferenceEngine(Engine):
         if game.variant not in builtin_library().decls:
             raise SkipGame(f"no built-in variant named '{game.variant}'")
         try:
-            v = variant(game.variant, tuple(game.options))
+            v = self.load_variant(game.variant, tuple(game.options))
         except (LookupFailure, SpecError) as err:
             raise SkipGame(f"cannot load {game.variant} with options "
                            f"{list(game.options)}: {str(err).splitlines()[0]}") from None
         self.game = start(v, game.players, game.setup)
         self.order = list(range(len(self.game.state.table)))
+
+    def load_variant(self, name: str, options: tuple[str, ...]) -> m.Variant:
+        return variant(name, options)
 
     def _game(self) -> Game:
         if self.game is None:

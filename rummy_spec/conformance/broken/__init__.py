@@ -1,8 +1,9 @@
 """Deliberately broken engines: the reference with one rule bug each, behind the protocol.
 
-``python -m rummy_spec.conformance.broken NAME`` patches one engine function inside its
-own process, then serves the protocol exactly like the reference engine.  Each bug is one
-of the rule slips ``rules/AXES.md`` makes likely; the suite and the fuzzer must catch
+``python -m rummy_spec.conformance.broken NAME`` makes one bug inside its own process (a
+rule of the variant changed before the engine sees it, or one engine function
+monkeypatched), then serves the protocol exactly like the reference engine.  Each bug is
+one of the rule slips ``rules/AXES.md`` makes likely; the suite and the fuzzer must catch
 every one (``tests/conformance`` asserts it).
 """
 
@@ -10,6 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
+
+from ...lang import model as m
+from ..cases import variant as load_variant
+from ..reference import ReferenceEngine
 
 
 @dataclass(frozen=True)
@@ -18,7 +24,26 @@ class Broken:
     axis: str
     bug: str
     variant: str  # where the fuzzer looks for it
-    patch: Callable[[], None]
+    fault: Callable[..., Any]  # a Change (variant -> variant) or a Patch (no arguments)
+    changes_variant: bool = True
+
+    def engine(self) -> ReferenceEngine:
+        """The broken engine, in this process (a Patch takes effect here and now)."""
+        if not self.changes_variant:
+            self.fault()
+            return ReferenceEngine()
+        return ChangedRules(self.fault)
+
+
+class ChangedRules(ReferenceEngine):
+    """The reference playing every variant with one rule changed."""
+
+    def __init__(self, change: Callable[[m.Variant], m.Variant]) -> None:
+        super().__init__()
+        self.change = change
+
+    def load_variant(self, name: str, options: tuple[str, ...]) -> m.Variant:
+        return self.change(load_variant(name, options))
 
 
 def _patches() -> dict[str, Broken]:
@@ -36,17 +61,17 @@ def _patches() -> dict[str, Broken]:
         Broken("layoff-before-down", "X44", "a player who is not down may lay off",
                "liverpool", p.layoff_before_down),
         Broken("ace-score", "X59", "an ace scores 10 points more than the table says",
-               "rummy", p.ace_score),
+               "rummy", p.ace_score, changes_variant=False),
         Broken("discard-taken-card", "X41", "the card just taken from the pile may be "
                "discarded at once", "rummy", p.discard_taken_card),
         Broken("stock-turn-over", "X58", "an empty stock takes the whole pile, the upcard "
-               "too", "rummy", p.stock_turn_over),
+               "too", "rummy", p.stock_turn_over, changes_variant=False),
         Broken("contract-not-exact", "X36", "a contract may be laid with extra melds",
                "liverpool", p.contract_not_exact),
         Broken("joker-from-set", "X20", "a joker may be freed from a set", "contract",
                p.joker_from_set),
         Broken("turn-skipped-after-claim", "X53", "after a buy the player in turn loses "
-               "his turn", "liverpool", p.turn_skipped_after_claim),
+               "his turn", "liverpool", p.turn_skipped_after_claim, changes_variant=False),
         Broken("out-without-discard", "X54", "a player may go out without the final discard",
                "shanghai", p.out_without_discard),
         Broken("adjacent-wilds", "X16", "two wilds may stand side by side in a run",

@@ -13,11 +13,9 @@ def main(argv: list[str]) -> int:
         names = ", ".join(sorted(engines))
         sys.stderr.write(f"usage: python -m rummy_spec.conformance.broken NAME ({names})\n")
         return 2
-    engines[argv[0]].patch()
-    from ..reference import ReferenceEngine
     from ..server import serve
 
-    return serve(ReferenceEngine())
+    return serve(engines[argv[0]].engine())
 
 
 if __name__ == "__main__":

@@ -1,0 +1,80 @@
+"""An engine that misbehaves in one chosen way: ``python misbehave.py MODE``.
+
+The reference engine behind the protocol, except for MODE: hang-hello, hang-act,
+crash-new, garbage-state, wrong-seq, no-result, error-new, old-protocol, stderr-crash,
+reject-all, mutate-on-reject, no-features.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from typing import Any
+
+from rummy_spec.conformance.engine import Hello, Verdict
+from rummy_spec.conformance.reference import ReferenceEngine
+from rummy_spec.conformance.server import handle
+
+MODE = sys.argv[1] if len(sys.argv) > 1 else ""
+
+
+class Engine(ReferenceEngine):
+    def hello(self) -> Hello:
+        h = super().hello()
+        if MODE == "no-features":
+            return Hello(h.protocol, h.name, h.version, h.variants, frozenset())
+        return h
+
+    def act(self, action: dict[str, Any]) -> Verdict:
+        if MODE == "reject-all":
+            return Verdict(False, "not-your-turn", "always")
+        verdict = super().act(action)
+        if MODE == "mutate-on-reject" and not verdict.accepted and self.game is not None:
+            hand = self.game.state.seats[0].hand
+            if hand:
+                hand.pop()
+        return verdict
+
+
+def reply(msg: dict[str, Any], body: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps({"seq": msg.get("seq"), **body}) + "\n")
+    sys.stdout.flush()
+
+
+def main() -> None:
+    engine = Engine()
+    for line in sys.stdin:
+        msg = json.loads(line)
+        cmd = msg.get("cmd")
+        if MODE == "hang-hello" or (MODE == "hang-act" and cmd == "act"):
+            time.sleep(3600)
+        if MODE == "crash-new" and cmd == "new":
+            sys.exit(3)
+        if MODE == "stderr-crash" and cmd == "act":
+            sys.stderr.write("Traceback (most recent call last):\nValueError: my engine broke\n")
+            sys.exit(1)
+        if MODE == "garbage-state" and cmd == "state":
+            sys.stdout.write("this is not JSON\n")
+            sys.stdout.flush()
+            continue
+        if MODE == "wrong-seq" and cmd == "act":
+            sys.stdout.write(json.dumps({"seq": msg["seq"] + 7, "result": "accepted"}) + "\n")
+            sys.stdout.flush()
+            continue
+        if MODE == "no-result" and cmd == "act":
+            reply(msg, {"verdict": "fine"})
+            continue
+        if MODE == "error-new" and cmd == "new":
+            reply(msg, {"error": "variant not implemented yet"})
+            continue
+        body = handle(engine, msg)
+        if MODE == "old-protocol" and cmd == "hello":
+            body["protocol"] = 0
+        reply(msg, body)
+        if cmd == "close":
+            return
+
+
+if __name__ == "__main__":
+    main()
