@@ -61,6 +61,7 @@ class Book:
     played_now: set[int] = field(default_factory=set)  # melded or laid off this turn
     played_before: set[int] = field(default_factory=set)
     melds_now: int = 0
+    owes_go_down: bool = False  # took a freed wild into hand before going down this turn
     buys: Counter[int] = field(default_factory=Counter)
     last_discarder: int | None = None
     made: list[int] = field(default_factory=list)  # contracts made, per seat (in order)
@@ -84,6 +85,7 @@ class Referee:
         b.sizes = [dealt] * self.laws.players
         b.down, b.down_turn, b.taken = set(), {}, None
         b.played_now, b.played_before, b.melds_now = set(), set(), 0
+        b.owes_go_down = False
         b.buys, b.last_discarder = Counter(), None
         if s.cut_exact is not None and self.v.cut is not None:
             b.cut[s.cut_exact] += evaluate_int(self.v.cut.bonus, self.laws.players, s.round) or 0
@@ -209,6 +211,9 @@ class Referee:
             hand = pre.seats[p].hand
             require(hand.count(a.card) > 1 or len(hand) == 1, "keep-taken-card",
                     f"player {p} threw away {self.laws.text([a.card])}, the card just taken")
+        if a.type == "discard":
+            require(not (b.owes_go_down and p not in b.down), "swap",
+                    f"player {p} took a wild into his hand and discarded without going down")
         if a.type == "discard" and len(pre.seats[p].hand) == 1:
             require(v.going_out.by != "meld", "going-out",
                     "a player went out by discarding where the variant asks for melding")
@@ -436,12 +441,16 @@ class Referee:
             b.melds_now += len(a.melds or ())
         if a.type == "buy":
             b.buys[p] += 1
+        if a.type == "swap" and self.v.swap.freed == "hand" and self.v.contracts.rounds \
+                and p not in b.down:
+            b.owes_go_down = True
         if a.type == "discard" or (a.type == "call" and self.v.rummy_call is not None
                                    and self.v.rummy_call.penalty == "caller-discards"):
             b.last_discarder = p
         if post.turn != pre.turn or post.turn_no != pre.turn_no:
             b.played_before |= b.played_now
             b.played_now, b.taken, b.melds_now = set(), None, 0
+            b.owes_go_down = False
 
     # ----- round and game end ------------------------------------------------------------
     def _round_end(self, pre: State, a: Action, post: State, sizes: list[int]) -> None:
