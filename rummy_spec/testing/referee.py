@@ -465,6 +465,10 @@ class Referee:
                     f"round ended 'out' for {w} after a {a.type} by {a.player} "
                     f"(hand sizes {sizes})")
             assert w is not None
+            require(not (v.going_out.floating and a.type not in ("discard", "call")
+                         and not (a.type == "go_down" and self._pat(pre, w))), "round-end",
+                    f"player {w} emptied his hand by melding and the round ended, where the "
+                    "spec has him float until he discards")
             held[w] = 0
             if v.score.method == "collect":
                 total = sum(held)
