@@ -12,7 +12,7 @@ Needs Hypothesis (installed with the ``dev`` extra).
 
 from .adapter import Deal, EngineAdapter, GameSetup, Outcome, ReferenceEngine, observable
 from .laws import Laws, LawViolation, Placed
-from .machine import engine_state_machine, engine_state_machine_for
+from .machine import engine_state_machine
 from .profiles import PROFILES, profile
 from .referee import Referee
 
@@ -28,7 +28,6 @@ __all__ = [
     "Referee",
     "ReferenceEngine",
     "engine_state_machine",
-    "engine_state_machine_for",
     "observable",
     "profile",
 ]

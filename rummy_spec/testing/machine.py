@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
 
 from hypothesis import note
 from hypothesis import settings as Settings
@@ -45,6 +44,7 @@ from ..lang import model as m
 from . import probes
 from .adapter import EngineAdapter, GameSetup, deal_of, observable
 from .laws import Laws, LawViolation, require
+from .profiles import profile
 from .referee import Referee
 
 TURN_CAP = 30  # turns per round: rounds end (abandoned) within a few dozen steps
@@ -70,10 +70,11 @@ def engine_state_machine(
     deal_cap: int = DEAL_CAP,
     seeds: st.SearchStrategy[int] | None = None,
 ) -> type[RuleBasedStateMachine]:
-    """A state machine for one variant (a name or a loaded :class:`Variant`) at one
+    """A state machine for one variant (a built-in name, a spec file's path, or a loaded
+    :class:`Variant`) at one
     player count, with ``options`` switched on.  ``engine`` makes a fresh adapter for each
     run (None: the reference alone).  ``settings`` become the machine's TestCase
-    settings (None: the active profile)."""
+    settings (None: the profile ``HYPOTHESIS_PROFILE`` names, else ``default``)."""
     v = variant if isinstance(variant, m.Variant) else load(variant, tuple(options))
     laws = Laws(v, players)
     reasons = frozenset(all_reasons())
@@ -352,15 +353,8 @@ def engine_state_machine(
 
     EngineMachine.__name__ = EngineMachine.__qualname__ = (
         f"Machine_{v.name}_{'_'.join(v.enabled) or 'base'}_{players}p")
-    if settings is not None:
-        EngineMachine.TestCase.settings = settings
+    EngineMachine.TestCase.settings = settings if settings is not None else profile()
     return EngineMachine
 
 
-def engine_state_machine_for(path_or_name: str, players: int, options: Sequence[str] = (),
-                             **kw: Any) -> type[RuleBasedStateMachine]:
-    """The machine for a spec file or a built-in name (a convenience for test suites)."""
-    return engine_state_machine(load(path_or_name, tuple(options)), players, (), **kw)
-
-
-__all__ = ["engine_state_machine", "engine_state_machine_for", "observable"]
+__all__ = ["engine_state_machine", "observable"]
