@@ -26,4 +26,5 @@ def install(mp: pytest.MonkeyPatch) -> None:
 
 MUTANT = Mutant("refused-layoff-changes-state", "a refused lay-off still removes the card",
                 "rummy", 2,
-                frozenset({"rejected-changes-nothing", "conservation", "legal-actions"}), install)
+                frozenset({"rejected-changes-nothing", "conservation", "legal-actions",
+                           "hand-sizes", "round-end"}), install)
