@@ -57,11 +57,16 @@ def positive(text: str) -> float:
     return value
 
 
-def _engine(args: argparse.Namespace) -> tuple[Engine, Hello]:
+def _make(args: argparse.Namespace) -> Engine:
     try:
-        engine = make_engine(args.engine, args.timeout)
+        return make_engine(args.engine, args.timeout)
     except ValueError as err:
         raise UsageError(str(err)) from None
+
+
+def _engine(args: argparse.Namespace, engine: Engine | None = None) -> tuple[Engine, Hello]:
+    """The engine, started, with its ``hello``: a usage error if it cannot start."""
+    engine = engine or _make(args)
     try:
         return engine, engine.hello()
     except EngineError as err:
@@ -104,6 +109,7 @@ def _run(args: argparse.Namespace) -> Outcome:
     for kind, _ in args.report:
         if kind not in FORMATS:
             raise UsageError(f"--report {kind}: the formats are {', '.join(FORMATS)}")
+    made = _make(args)
     root = args.cases or suite_root() / "cases"
     if not root.is_dir():
         raise UsageError(f"--cases {root}: no such directory")
@@ -118,7 +124,7 @@ def _run(args: argparse.Namespace) -> Outcome:
         cases = load_cases(root, args.variant, args.case)
     except CaseError as err:
         return Outcome(FAILED, err=f"rummy-spec: bad case file: {err}\n")
-    engine, hello = _engine(args)
+    engine, hello = _engine(args, made)
     bar = Bar("cases")
     start = time.perf_counter()
     try:
@@ -230,8 +236,8 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
             f"written: {path}",
             f"replay:  rummy-spec conformance run --engine '{args.engine}' --cases {args.out}"
             f" --case '{cid}'"]
-    err = f"rummy-spec: {result.error}\n" if result.error else ""
-    return Outcome(FAILED, out=lines(*text), err=err)
+    note = f"rummy-spec: {result.error}\n" if result.error else ""
+    return Outcome(FAILED, out=lines(*text), err=note)
 
 
 # ----- generate, export, perft -------------------------------------------------------
@@ -257,9 +263,13 @@ def _generate(args: argparse.Namespace) -> Outcome:
     bar = Bar("files")
     total = len(args.variant or known) * 2 + 4
     done: list[str] = []
+
+    def step(name: str) -> None:
+        done.append(name)
+        bar.show(len(done), total, name)
+
     try:
-        written = generate(root, args.variant or known, what,
-                           lambda name: (done.append(name), bar.show(len(done), total, name)))
+        written = generate(root, args.variant or known, what, step)
     finally:
         bar.close()
     return Outcome(out=lines(*(str(p) for p in written), f"{len(written)} files"))

@@ -169,7 +169,7 @@ class Recorder:
         if any(seat.skipped for seat in s.seats):
             self.features.add("skip")
 
-    def act(self, act: JSON, expect: str | None | bool = True, note: str = "") -> str | None:
+    def act(self, act: JSON, expect: str | bool | None = True, note: str = "") -> str | None:
         """Play ``act``.  ``expect``: a reason code, None (must be accepted) or True
         (take the reference's answer).  Returns the reference's reason (None: accepted)."""
         if self.round_over:

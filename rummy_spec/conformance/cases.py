@@ -14,7 +14,7 @@ import fnmatch
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -72,7 +72,7 @@ class Case:
     data: JSON = field(default_factory=dict, compare=False, repr=False)
 
 
-@lru_cache(maxsize=None)
+@cache
 def case_schema() -> JSON:
     return load_schema(suite_root() / "schema" / "case.schema.json")
 
@@ -90,7 +90,7 @@ def read_yaml(path: Path) -> Any:
         raise CaseError(f"{path}: cannot read ({err.__class__.__name__}: {err})") from None
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        return yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader
+        return yaml.load(text, Loader=loader)
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         where = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""

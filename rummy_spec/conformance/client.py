@@ -10,6 +10,7 @@ fault and leaves the process running.  Nothing here can hang the runner.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import shlex
@@ -45,7 +46,8 @@ class ProcessEngine(Engine):
 
     # ----- the process ---------------------------------------------------------------
     def _start(self) -> None:
-        self.stderr = tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="replace")
+        self.stderr = tempfile.TemporaryFile(  # noqa: SIM115 - kept open for the process
+            mode="w+", encoding="utf-8", errors="replace")
         try:
             self.proc = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr,
@@ -85,10 +87,8 @@ class ProcessEngine(Engine):
         if self.proc is not None:
             if self.proc.poll() is None:
                 self.proc.kill()
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):  # a process that won't die
                 self.proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:  # pragma: no cover - a process that won't die
-                pass
             for stream in (self.proc.stdin, self.proc.stdout):
                 try:
                     if stream is not None:
@@ -154,7 +154,7 @@ class ProcessEngine(Engine):
 
     def _field(self, reply: JSON, key: str, kind: type | tuple[type, ...], cmd: str) -> Any:
         value = reply.get(key)
-        if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
             raise self._fail("malformed", f"reply to '{cmd}': field '{key}' missing or of "
                              f"the wrong type: {json.dumps(reply)[:200]}")
         return value

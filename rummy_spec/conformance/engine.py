@@ -114,10 +114,10 @@ class Engine(ABC):
     def perft(self, depth: int) -> int:
         raise EngineError("error", "this engine does not count perft")
 
-    def restart(self) -> None:
+    def restart(self) -> None:  # noqa: B027 - nothing to do in-process
         """Make the engine usable again after an EngineError (a process is restarted)."""
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 - nothing to do in-process
         """Release the engine (a process is asked to close, then stopped)."""
 
 

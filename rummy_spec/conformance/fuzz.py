@@ -217,7 +217,7 @@ def fuzz(engine: Engine, opts: FuzzOptions,
             example()
     except Disagreement:
         result.finding = last[-1]
-    except Flaky as err:
+    except Flaky:
         result.error = ("the engine answered the same actions differently in two runs "
                         "(flaky); the last disagreement is kept")
         result.finding = last[-1] if last else None

@@ -83,7 +83,7 @@ def _sets_to_fill(draw: st.DrawFn, table: Any, wilds: list[int], remaining: Coun
     """Sets of drawn ranks that fill ``room`` cards exactly, when the pack allows."""
     if room < 3:
         return []
-    count = draw(st.integers(1, max(1, room // 3)))
+    count = draw(st.integers(2, max(2, room // 3)))  # two big sets, or more smaller ones
     sizes = [room // count] * count
     for i in range(room % count):
         sizes[i] += 1
@@ -114,7 +114,7 @@ def deals(draw: st.DrawFn, name: str, options: tuple[str, ...], players: int) ->
     setup: JSON = {"dealer": players - 1 - dealer}
     round_ = 1
     if rules.has_contracts and not rules.individual:
-        round_ = draw(st.integers(1, len(rules.contracts)))
+        round_ = draw(st.one_of(st.just(1), st.integers(1, len(rules.contracts))))
         if round_ != 1:
             setup["round"] = round_
     if rules.has_contracts and rules.individual:

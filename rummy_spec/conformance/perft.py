@@ -132,10 +132,13 @@ def divide(engine: Engine, pos: Position, depth: int) -> list[str]:
         expected = _count_after(ref, pos, action, depth) if key in want else None
         found = _count_after(engine, pos, action, depth) if key in got else None
         if expected != found:
-            shown = lambda n: "not listed" if n is None else str(n)  # noqa: E731
-            lines.append(f"    {action_text(action)}: expected {shown(expected)}, "
-                         f"got {shown(found)}")
+            lines.append(f"    {action_text(action)}: expected {_shown(expected)}, "
+                         f"got {_shown(found)}")
     return lines
+
+
+def _shown(count: int | None) -> str:
+    return "not listed" if count is None else str(count)
 
 
 def _count_after(engine: Engine, pos: Position, action: JSON, depth: int) -> int:

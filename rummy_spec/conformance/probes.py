@@ -29,6 +29,8 @@ PLAIN = frozenset({
     "mixed-ranks", "mixed-colours", "not-consecutive", "duplicate-position",
     "no-wild-to-swap", "not-a-natural", "too-long", "stock-empty", "no-upcard", "no-offer",
     "not-defender", "no-table-play", "special-card", "not-your-turn", "no-such-kind"})
+# Refusals tried first when they occur: how a hand may end (a rare moment in a game).
+FIRST = ("must-keep-discard", "must-go-out-by-meld", "pat-required", "skip-last-card")
 PER_KIND = 2
 MAX_PLAIN = 3
 MAX_GROUPS = 30
@@ -244,5 +246,6 @@ def ranked_probes(rules: Rules, state: State, listed: list[Action]) -> list[list
         else:
             ruled.setdefault(v.code, []).append(a)
     groups = [extra[:4]] if extra else []
-    groups += list(ruled.values())
+    order = {code: i for i, code in enumerate(FIRST)}
+    groups += [ruled[c] for c in sorted(ruled, key=lambda c: order.get(c, len(FIRST)))]
     return groups + ([plain] if plain else [])

@@ -18,9 +18,9 @@ from ..lang import model as m
 from ..lang.library import builtin_library
 from . import FEATURES, PROTOCOL_VERSION
 from .cases import variant
+from .counting import legal_non_meld, perft_count
 from .engine import Engine, EngineError, Hello, NewGame, SkipGame, Verdict
 from .observe import observe
-from .counting import legal_non_meld, perft_count
 
 JSON = dict[str, Any]
 

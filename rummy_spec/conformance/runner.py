@@ -217,8 +217,8 @@ def run_suite(engine: Engine, cases: Sequence[Case], skip_entries: Sequence[str]
                 result.lines = [f"listed in the skip file ({entry}) but now passes: "
                                 "remove the entry"]
             elif result.status in ("failed", "errored"):
-                result.lines = [f"listed in the skip file ({entry}); "
-                                f"{result.status}:"] + result.lines
+                result.lines = [f"listed in the skip file ({entry}); {result.status}:",
+                                *result.lines]
                 result.status = "skipped"
         results.append(result)
         if progress is not None:

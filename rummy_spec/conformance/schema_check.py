@@ -96,7 +96,8 @@ class _Compiler:
             def run(v: Any, at: Path_, out: Found) -> bool | None:
                 for part in parts:
                     if part(v, at, out) is False:
-                        return
+                        break
+                return None
 
             self.done[id(node)] = run
             parts.extend(self._build(node))

@@ -101,14 +101,17 @@ DRAFTS = [
                          "6C 7C 8C 10C JC QC 3S 4S 6S 7S 8S 9C")),
     d("swap/a-freed-joker-goes-to-the-hand", "a down player may free a run's joker with the "
       "natural it stands for; the joker goes into his hand", "X20 X21 X22",
-      [*DRAW, "0 go_down 5H 5S 5D | 2C JK 4C 5C", "0 discard KS", *ROUND, "0 swap 3C on 1", "?"], round=2,
+      [*DRAW, "0 go_down 5H 5S 5D | 2C JK 4C 5C", "0 discard KS", *ROUND, "0 swap 3C on 1",
+       "?"], round=2,
       p0="5H 5S 5D 2C JK 4C 5C 3C KS 9D"),
     d("swap/never-from-a-set", "a joker in a set is dead: it is never freed", "X20",
-      [*DRAW, "0 go_down 5H 5S JK | 9C 9D 9S", "0 discard KS", *ROUND, "0 swap 5D on 0 -> swap-not-allowed", "?"],
+      [*DRAW, "0 go_down 5H 5S JK | 9C 9D 9S", "0 discard KS", *ROUND,
+       "0 swap 5D on 0 -> swap-not-allowed", "?"],
       p0="5H 5S JK 5D 9C 9D 9S KS 2C 3C"),
     d("shift/a-joker-moves-to-an-end", "a down player may lay the natural a run's joker "
       "stands for in its place, the joker moving to an end of the run", "X23",
-      [*DRAW, "0 go_down 5H 5S 5D | 2C JK 4C 5C", "0 discard KS", *ROUND, "0 shift 3C on 1", "?"], round=2,
+      [*DRAW, "0 go_down 5H 5S 5D | 2C JK 4C 5C", "0 discard KS", *ROUND, "0 shift 3C on 1",
+       "?"], round=2,
       p0="5H 5S 5D 2C JK 4C 5C 3C KS 9D"),
     d("stock/reshuffled-keeping-the-upcard", "an empty stock is replaced by the pile "
       "below the upcard, shuffled (the order is the engine's own)", "X58", _reshuffle()),

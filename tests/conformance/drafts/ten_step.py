@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from drafts.shanghai import DRAW, ROUND, S0, S1, S2, UP
-
 from rummy_spec.conformance.author import Draft, complete_setup, drain_script
 
 VARIANT = "ten_step"

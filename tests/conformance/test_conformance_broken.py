@@ -1,0 +1,82 @@
+"""Teeth: every deliberately broken engine is caught by ``run`` (its variant's cases) and
+by ``fuzz`` within a bounded number of games, and the fuzzer's minimal case replays."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from rummy_spec.conformance.broken import broken_engines, command
+from rummy_spec.conformance.cases import load_cases
+from rummy_spec.conformance.client import ProcessEngine
+from rummy_spec.conformance.runner import counts, run_suite
+
+BROKEN = broken_engines()
+FUZZ_EXAMPLES = 150  # the bound: every broken engine is caught within this many games
+AXIS_BUGS = {"X7", "X15", "X50", "X49", "X44", "X59", "X41", "X58", "X36", "X20", "X53",
+             "X54"}
+
+
+def test_at_least_twelve_broken_engines_one_bug_each() -> None:
+    assert len(BROKEN) >= 12
+    assert {b.axis for b in BROKEN.values()} >= AXIS_BUGS
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_caught_by_run(name: str) -> None:
+    b = BROKEN[name]
+    engine = ProcessEngine(command(name), timeout=30)
+    try:
+        results = run_suite(engine, load_cases(variants=[b.variant]))
+    finally:
+        engine.close()
+    c = counts(results)
+    assert c["failed"] >= 1 and c["errored"] == 0, c
+
+
+def _cli(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "rummy_spec.cli", "conformance", *args],
+                          capture_output=True, text=True, timeout=timeout, check=False)
+
+
+def _fuzz_and_replay(name: str, out: Path) -> tuple[str, str]:
+    """Fuzz the broken engine; replay the written case on it and on the reference."""
+    b = BROKEN[name]
+    found = _cli("fuzz", "--engine", command(name), "--variant", b.variant,
+                 "--examples", str(FUZZ_EXAMPLES), "--seed", "0", "--shrink-seconds", "1",
+                 "--out", str(out / name))
+    if found.returncode != 1 or "disagreement after" not in found.stdout:
+        return name, f"not caught: {found.returncode} {found.stdout[-400:]} {found.stderr}"
+    games = int(re.search(r"disagreement after (\d+) games", found.stdout).group(1))  # type: ignore[union-attr]
+    written = re.search(r"written: (\S+)", found.stdout)
+    assert written is not None
+    cid = Path(written.group(1)).relative_to(out / name).with_suffix("").as_posix()
+    on_broken = _cli("run", "--engine", command(name), "--cases", str(out / name),
+                     "--case", cid)
+    on_reference = _cli("run", "--engine", "reference", "--cases", str(out / name),
+                        "--case", cid)
+    if games > FUZZ_EXAMPLES or on_broken.returncode != 1 or on_reference.returncode != 0:
+        return name, (f"games {games}; replay on the broken engine: {on_broken.stdout}; "
+                      f"on the reference: {on_reference.stdout}")
+    return name, ""
+
+
+def test_caught_by_fuzz_and_the_minimal_case_replays(tmp_path: Path) -> None:
+    """Two fuzz processes at a time (each is a runner and an engine taking turns)."""
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        outcomes = list(pool.map(lambda n: _fuzz_and_replay(n, tmp_path), sorted(BROKEN)))
+    problems = {name: why for name, why in outcomes if why}
+    assert not problems, problems
+
+
+def test_fuzzing_the_reference_against_itself_finds_nothing(tmp_path: Path) -> None:
+    done = _cli("fuzz", "--engine", f"{sys.executable} -m rummy_spec.conformance."
+                "reference_engine", "--variant", "ten_step", "--examples", "6", "--out",
+                str(tmp_path))
+    assert done.returncode == 0 and "no disagreement in 6 games" in done.stdout, done.stderr
+    assert not any(tmp_path.iterdir())
