@@ -157,7 +157,8 @@ class _Match:
                       + (f" [{got.message}]" if got.message else ""))
         if reshuffled(self.game, before):  # each engine shuffles its own way: stop here
             raise GameOver
-        self.compare_states(f"step {step}")
+        if want.accepted:  # (a change made by a refused action shows at the next compare)
+            self.compare_states(f"step {step}")
         return want.accepted
 
 

@@ -34,13 +34,26 @@ FIRST = ("must-keep-discard", "must-go-out-by-meld", "pat-required", "skip-last-
 PER_KIND = 2
 MAX_PLAIN = 3
 MAX_GROUPS = 30
-MAX_TRIES = 150
+MAX_TRIES = 60
+
+
+_GROUPS: dict[tuple[int, tuple[int, ...]], list[tuple[int, ...]]] = {}
 
 
 def loose_groups(rules: Rules, hand: list[int]) -> list[tuple[int, ...]]:
     """Card groups from ``hand`` that look like melds, legal or not: sets of a rank with
     0..3 wilds, runs of a suit (around the corner too) with up to 2 wilds in the gaps,
-    cards of one colour."""
+    cards of one colour.  (Remembered per hand: hands repeat from step to step.)"""
+    key = (id(rules.melds), tuple(sorted(hand)))
+    hit = _GROUPS.get(key)
+    if hit is None:
+        if len(_GROUPS) > 5000:
+            _GROUPS.clear()
+        hit = _GROUPS[key] = _loose_groups(rules, hand)
+    return hit
+
+
+def _loose_groups(rules: Rules, hand: list[int]) -> list[tuple[int, ...]]:
     faces = rules.table.faces
     wild = sorted(c for c in hand if c in rules.wild)
     by_rank: dict[int, list[int]] = {}
@@ -58,6 +71,8 @@ def loose_groups(rules: Rules, hand: list[int]) -> list[tuple[int, ...]]:
         for k in range(min(len(wild), 2) + 1):
             if len(cards) + k >= 2:
                 out.append((*cards, *wild[:k]))
+        if len(wild) > 1:  # one natural, more wilds
+            out.append((cards[0], *wild[:3]))
     low, high = rules.table.low_rank, rules.table.high_rank
     period = high - low + 1
     for suit in by_suit:
@@ -115,11 +130,12 @@ def _meld_probes(rules: Rules, state: State, p: int, legal_downs: list[Action]
     groups = loose_groups(rules, hand)
     have = Counter(hand)
     out: list[Action] = [Action("meld", p, melds=(g,)) for g in groups]
+    out += [Action("go_down", p, melds=(g,)) for g in groups]
     if rules.has_contracts:
         contracts = current_contracts(rules, state, p)
         most = max((sum(e.count for e in c.elements) for c in contracts), default=1) + 1
         tries = itertools.islice(itertools.chain.from_iterable(
-            itertools.combinations(groups[:10], n) for n in range(1, most + 1)), MAX_TRIES)
+            itertools.combinations(groups[:8], n) for n in range(2, most + 1)), MAX_TRIES)
         out += [Action("go_down", p, melds=combo) for combo in tries if _fits_in(have, combo)]
         for down in legal_downs[:2]:  # a legal contract plus one more meld, or one more card
             melds = down.melds or ()
