@@ -119,12 +119,6 @@ DRAFTS = [
     d("options/deuces-wild-set", "with deuces wild, a two stands in a set", "X14 X18",
       ["0 draw stock", "0 meld 9C 9H 2S", "?"], options=("deuces_wild",),
       hands=("9C 9H 2S 7C 7D 7S 3H 4H 5H JS", H1)),
-]
-
-# Kept out of the suite: the reference disagrees with the rule (reported as an engine bug).
-# Going out by a discard after melding everything in that one turn is "rummy" too and
-# doubles the payment; the reference pays it once.
-ENGINE_BUGS = [
     d("going-out/out-by-discard-in-one-turn-doubles", "going out in one turn ('rummy') "
       "doubles the payment: the winner collects twice the losers' cards", "X54 X59 X60 X61",
       ["0 draw stock", "0 meld 3H 4H 5H 6H", "0 meld 7C 7D 7S", "0 meld 9S 10S JS",
