@@ -35,7 +35,6 @@ from ..bots import greedy_bot
 from ..engine import codec
 from ..engine.core import IllegalAction
 from ..engine.game import Game
-from ..engine.moves import legal_actions as list_actions
 from ..engine.reasons import all_reasons
 from ..engine.state import Action
 from ..engine.trace import trace_lines
@@ -55,6 +54,7 @@ RARE = frozenset({"swap", "shift", "call", "give", "meld", "knock", "buy"})
 PROBES = 4  # most probes one ``probe`` step makes
 SAVE_EVERY = 8  # actions between two save-and-load checks
 REBUILD_EVERY = 60  # actions between two rebuilds from the trace
+LIST_EVERY = 4  # actions between two checks that legal_actions lists every legal action
 
 EngineFactory = Callable[[], EngineAdapter]
 
@@ -87,7 +87,7 @@ def engine_state_machine(
             self.engine: EngineAdapter | None = engine() if engine is not None else None
             self.comparing = self.engine is not None
             self.bot = greedy_bot(0)
-            self.saved_at = self.rebuilt_at = 0
+            self.saved_at = self.rebuilt_at = self.listed_at = 0
 
         # ----- setting up ------------------------------------------------------------
         @initialize(seed=seeds if seeds is not None else st.integers(0, 2**32 - 1))
@@ -187,6 +187,28 @@ def engine_state_machine(
             self.rebuilt_at = len(self._game().history)
             with self._tracing():
                 self._rebuild()
+
+        @precondition(lambda self: self.live() and self._due(self.listed_at, LIST_EVERY))
+        @rule(data=st.data())
+        def legal_actions_are_complete(self, data: st.DataObject) -> None:
+            """Every legal action that lays no new meld is listed by ``legal_actions``
+            (checked after the draw: the play phase offers the most kinds of action)."""
+            g = self._game()
+            self.listed_at = len(g.history)
+            with self._tracing():
+                if g.state.phase == "draw":
+                    draws = [a for a in self._legal_actions(g) if a.type == "draw"]
+                    if draws:
+                        self._step(data.draw(st.sampled_from(draws), label="draw"),
+                                   from_list=True)
+                if g.over:
+                    return
+                listed = {codec.dumps(g.action_json(a)) for a in g.legal_actions()}
+                for a in probes.single_card_actions(laws, g.state):
+                    if g.legal(a).ok:
+                        require(codec.dumps(g.action_json(a)) in listed, "legal-actions",
+                                f"{g.action_json(a)} is legal, and legal_actions does not "
+                                "list it")
 
         @invariant()
         def laws_hold(self) -> None:
@@ -302,9 +324,10 @@ def engine_state_machine(
             again = codec.state_to_json(g.rules.table, loaded, g.rules.wild)
             require(again == saved, "save-load", "the state changed through JSON: " + ", ".join(
                 k for k in saved if again.get(k) != saved[k]))
-            require(list_actions(g.rules, loaded) == g.legal_actions(), "save-load",
-                    "the loaded state offers other legal actions")
+            offered = g.legal_actions()
             g.state = loaded  # play on from the loaded copy
+            require(g.legal_actions() == offered, "save-load",
+                    "the loaded state offers other legal actions")
             if self.engine is not None and "save-load" in self.engine.capabilities \
                     and self.comparing:
                 before = self.engine.observe()

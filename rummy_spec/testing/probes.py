@@ -253,3 +253,61 @@ def _random(data: st.DataObject, laws: Laws, s: State,
         melds = (tuple(cards),)
     target = data.draw(st.integers(0, laws.players - 1)) if data.draw(st.booleans()) else None
     return Action(t, p, source=source, card=card, meld=meld, melds=melds, target=target), False
+
+
+def single_card_actions(laws: Laws, s: State) -> list[Action]:
+    """Every action of the current phase that lays no new meld, in the canonical form
+    ``legal_actions`` uses (a wild laid off on a run names its end, others none; a freed
+    wild that goes to the table names its meld): the machine checks that every one of
+    these that is legal is listed."""
+    v = laws.variant
+    out: list[Action] = []
+    ph = s.phase
+    n = laws.players
+    if ph == "offer" and s.offer:
+        out += [Action("draw", s.offer[0], source="discard"), Action("pass", s.offer[0])]
+    elif ph == "claim" and s.claim is not None:
+        for q in s.claim.pending:
+            out += [Action("buy", q), Action("pass", q)]
+    elif ph == "gifts" and s.giver:
+        q = s.giver[0]
+        out += [Action("give", q, card=c) for c in sorted(set(s.seats[q].hand))]
+        out.append(Action("pass", q))
+    elif ph == "draw":
+        out += [Action("draw", s.turn, source="stock"), Action("draw", s.turn, source="discard")]
+        rc = v.rummy_call
+        if rc is not None:
+            for q in range(n):
+                if rc.penalty == "caller-discards":
+                    out += [Action("call", q, card=c) for c in sorted(set(s.seats[q].hand))]
+                else:
+                    out.append(Action("call", q))
+    elif ph in ("play", "layoff"):
+        p = s.turn
+        hand = sorted(set(s.seats[p].hand))
+        for i, t in enumerate(s.table):
+            for c in hand:
+                if t.meld.kind == "run" and c in laws.wild:
+                    out += [Action("lay_off", p, card=c, meld=i, end=e) for e in ("low", "high")]
+                else:
+                    out.append(Action("lay_off", p, card=c, meld=i))
+                if ph == "play" and _stands_for(laws, s, i, c):
+                    if v.swap.freed == "table":
+                        out += [Action("swap", p, card=c, meld=i, wild_to=j)
+                                for j in range(len(s.table))]
+                    else:
+                        out.append(Action("swap", p, card=c, meld=i))
+                    out.append(Action("shift", p, card=c, meld=i))
+        if ph == "layoff":
+            out.append(Action("pass", p))
+        else:
+            for c in hand:
+                code = laws.table.faces[c].special
+                special = next((x for x in v.deck.specials if x.code == code), None)
+                if special is not None and special.skip == "chosen":
+                    out += [Action("discard", p, card=c, target=q) for q in range(n)]
+                else:
+                    out.append(Action("discard", p, card=c))
+                out.append(Action("knock", p, card=c))
+            out.append(Action("knock", p))
+    return out
