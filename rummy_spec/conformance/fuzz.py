@@ -64,6 +64,18 @@ class Finding:
     actions: list[JSON]
     lines: list[str]
     trail: list[str] = field(default_factory=list)
+    accepted: list[bool] = field(default_factory=list)  # the reference's verdicts
+
+    def trimmed(self) -> Finding:
+        """Without the refused actions before the last one: a refused action changes
+        nothing (had it changed the engine's state, a later comparison would show it)."""
+        keep = [i for i, ok in enumerate(self.accepted)
+                if ok or i == len(self.actions) - 1]
+        if len(self.accepted) != len(self.actions):
+            return self
+        return Finding(self.setup, [self.actions[i] for i in keep], self.lines,
+                       [self.trail[i] for i in keep if i < len(self.trail)],
+                       [self.accepted[i] for i in keep])
 
 
 @dataclass
@@ -120,6 +132,7 @@ class _Match:
         self.ref.new(game)
         self.actions: list[JSON] = []
         self.trail: list[str] = []
+        self.accepted: list[bool] = []
         engine.new(game)
 
     @property
@@ -152,6 +165,7 @@ class _Match:
         step = len(self.actions) - 1
         text = f"step {step}: {action_text(aj)}"
         self.trail.append(f"{text} -> {want.text}")
+        self.accepted.append(want.accepted)
         if not _same(want, got, self.opts.ignore_codes):
             self.fail(f"{text}: reference {want.text}, engine {got.text}"
                       + (f" [{got.message}]" if got.message else ""))
@@ -207,7 +221,7 @@ def fuzz(engine: Engine, opts: FuzzOptions,
             pass
         except Disagreement as why:
             last.append(Finding(setup, list(match.actions), str(why).splitlines(),
-                                list(match.trail)))
+                                list(match.trail), list(match.accepted)))
             raise
         except EngineError as err:
             stopped.append(f"engine {err.kind}: {err.message}")
@@ -217,7 +231,7 @@ def fuzz(engine: Engine, opts: FuzzOptions,
         with _shrink_limit(opts.shrink_seconds):
             example()
     except Disagreement:
-        result.finding = last[-1]
+        result.finding = last[-1].trimmed()
     except Flaky:
         result.error = ("the engine answered the same actions differently in two runs "
                         "(flaky); the last disagreement is kept")
