@@ -46,7 +46,7 @@ from .laws import Laws, LawViolation, require
 from .profiles import profile
 from .referee import Referee
 
-TURN_CAP = 30  # turns per round: rounds end (abandoned) within a few dozen steps
+TURN_CAP = 40  # turns per round: two-player rounds reach the end of the stock (Gin: dead at 2)
 DEAL_CAP = 3  # deals per game
 BURST = 10  # most legal actions one ``play`` step takes
 # action types the greedy bot seldom picks: half the time one of them is, when offered
