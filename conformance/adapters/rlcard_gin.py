@@ -304,7 +304,8 @@ class Match:
                 return
             if source == "discard":
                 if PickUpDiscardAction().action_id not in ids:
-                    raise Rejected("no-upcard")
+                    dead = DeclareDeadHandAction().action_id in ids  # the 200-move limit
+                    raise Rejected("low-stock" if dead else "no-upcard")
                 self.step(PickUpDiscardAction())
                 return
             raise Rejected("bad-action", "draw from 'stock' or 'discard'")
