@@ -3,7 +3,8 @@
 What it yields, exactly:
 
 * every legal action that lays no meld: draws, buys and passes (for every player entitled
-  to answer), rummy calls (with every distinct card a caller may throw), gifts, discards
+  to answer; at the wall, the pass that ends the hand), a dead hand declared with the
+  stock low (``dead_hand``), rummy calls (with every distinct card a caller may throw), gifts, discards
   (every distinct card, and every target of a chosen Skip), knocks (every distinct card,
   and the no-discard big gin), every single-card lay-off onto every table meld at every
   end that takes it, every swap and shift of a natural from hand into every table meld
@@ -53,7 +54,8 @@ def legal_actions(rules: Rules, state: State) -> list[Action]:
         out.append(Action("pass", p))
     elif phase == "draw":
         p = state.turn
-        out += [Action("draw", p, source="stock"), Action("draw", p, source="discard")]
+        out += [Action("draw", p, source="stock"), Action("draw", p, source="discard"),
+                Action("pass", p), Action("dead_hand", p)]
         out += _calls(rules, state)
     elif phase == "play":
         out += _play(rules, state, state.turn)

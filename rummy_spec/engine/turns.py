@@ -125,9 +125,50 @@ def _take_upcard(state: State, player: int) -> None:
     state.taken = card
 
 
+def low_stock(rules: Rules, state: State) -> str | None:
+    """At the draw, with the stock down to the spec's count: "wall" or "declared" (the
+    rules that change the draw); None otherwise."""
+    st = rules.variant.stock
+    if st.dead_at is None or st.dead_how == "discard" or len(state.stock) > st.dead_at:
+        return None
+    return st.dead_how
+
+
+def _without(hand: list[int], card: int) -> list[int]:
+    rest = list(hand)
+    rest.remove(card)
+    return rest
+
+
+def _may_knock_with(rules: Rules, hand: list[int], card: int, taken: int | None) -> bool:
+    t = rules.variant.turn
+    return not (t.keep_taken_card and not t.knock_taken_card and card == taken
+                and hand.count(card) == 1)
+
+
+def knock_possible(rules: Rules, hand: list[int], taken: int | None) -> bool:
+    """Can this hand (after a draw, ``taken`` the card taken) knock with some card?"""
+    k = rules.variant.knock
+    if k is None or not hand:
+        return False
+    if rules.deadwood_floor(hand) - max(rules.points[c] for c in hand) > k.deadwood:
+        return False
+    floor = rules.arrange(hand).rest_points
+    return any(floor - rules.points[c] <= k.deadwood
+               and _may_knock_with(rules, hand, c, taken)
+               and rules.arrange(_without(hand, c)).rest_points <= k.deadwood
+               for c in set(hand))
+
+
 def draw(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     if a.player != state.turn:
         return no("not-your-turn")
+    low = low_stock(rules, state)
+    if a.source == "stock" and low is not None:
+        return no("wall") if low == "wall" else no("low-stock")
+    if a.source == "discard" and low == "wall" and state.discard and not knock_possible(
+            rules, [*state.seats[a.player].hand, state.discard[-1]], state.discard[-1]):
+        return no("wall-knock-only")
     if a.source == "discard":
         seat = state.seats[a.player]
         if state.refused or (seat.down and not seat.hand and rules.variant.going_out.floating):
@@ -272,6 +313,10 @@ def discard(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     if v.turn.keep_taken_card and state.taken == card and seat.hand.count(card) == 1 \
             and len(seat.hand) > 1:  # with no other card left, it may go
         return no("keep-taken-card")
+    if at_wall(rules, state):
+        return no("wall-knock-only")
+    if v.knock is not None and v.knock.gin_forced and gin_possible(rules, state, seat.hand):
+        return no("must-go-gin")
     last = len(seat.hand) == 1
     if last and v.going_out.by == "meld":
         return no("must-go-out-by-meld")
@@ -311,10 +356,59 @@ def discard(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
             and _playable(rules, state, card):
         state.call_on = a.player
     stock_rule = v.stock.dead_at
-    if stock_rule is not None and len(state.stock) <= stock_rule:
+    if stock_rule is not None and v.stock.dead_how == "discard" \
+            and len(state.stock) <= stock_rule:
         end_round(rules, state, None, "dead")
         return OK
     next_turn(rules, state)
+    return OK
+
+
+def at_wall(rules: Rules, state: State) -> bool:
+    """Took the upcard at the wall: the only way on is to knock (OpenSpiel's wall).  The
+    stock does not change after the draw, so a card taken with the stock at the wall
+    count means the upcard was taken there."""
+    st = rules.variant.stock
+    return (st.dead_how == "wall" and st.dead_at is not None and state.taken is not None
+            and len(state.stock) <= st.dead_at)
+
+
+def gin_cards(rules: Rules, state: State, hand: list[int]) -> list[int]:
+    """The cards whose knock leaves no deadwood (gin), among those the player may knock
+    with; memoised on the hand."""
+    if not hand or rules.deadwood_floor(hand) > max(rules.points[c] for c in hand):
+        return []  # two cards fit no meld at all
+    key = ("gin-cards", tuple(sorted(hand)))
+    hit = rules.cache.get(key)
+    if hit is None:
+        hit = rules.cache[key] = [c for c in sorted(set(hand))
+                                  if not rules.arrange(_without(hand, c)).rest]
+    return [c for c in hit if _may_knock_with(rules, hand, c, state.taken)]
+
+
+def gin_possible(rules: Rules, state: State, hand: list[int]) -> bool:
+    return bool(gin_cards(rules, state, hand))
+
+
+def wall_pass(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    """At the wall, ``pass``: the hand ends dead."""
+    if a.player != state.turn:
+        return no("not-your-turn")
+    if low_stock(rules, state) != "wall":
+        return no("claim-not-open")
+    if do:
+        end_round(rules, state, None, "dead")
+    return OK
+
+
+def dead_hand(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    """``dead_hand``: instead of drawing with the stock low, declare the hand dead."""
+    if state.phase != "draw" or low_stock(rules, state) != "declared":
+        return no("no-dead-hand")
+    if a.player != state.turn:
+        return no("not-your-turn")
+    if do:
+        end_round(rules, state, None, "dead", declared_by=a.player)
     return OK
 
 
