@@ -5,8 +5,8 @@ What it yields, exactly:
 * every legal action that lays no meld: draws, buys and passes (for every player entitled
   to answer; at the wall, the pass that ends the hand), a dead hand declared with the
   stock low (``dead_hand``), rummy calls (with every distinct card a caller may throw),
-  gifts, discards (every distinct card, and every target of a chosen Skip), knocks (every distinct card,
-  and the no-discard big gin), every single-card lay-off onto every table meld at every
+  gifts, discards (every distinct card, and every target of a chosen Skip), knocks
+  (every distinct card, and the no-discard big gin), every single-card lay-off onto every table meld at every
   end that takes it, every swap and shift of a natural from hand into every table meld
   (with every table meld that can take a freed wild which must be played at once);
 * for going down: the solver's distinct solutions of the player's contract(s), up to
