@@ -6,9 +6,10 @@ What it yields, exactly:
   to answer; at the wall, the pass that ends the hand), a dead hand declared with the
   stock low (``dead_hand``), rummy calls (with every distinct card a caller may throw),
   gifts, discards (every distinct card, and every target of a chosen Skip), knocks
-  (every distinct card, and the no-discard big gin), every single-card lay-off onto every table meld at every
-  end that takes it, every swap and shift of a natural from hand into every table meld
-  (with every table meld that can take a freed wild which must be played at once);
+  (every distinct card, and the no-discard big gin), every single-card lay-off onto
+  every table meld at every end that takes it, every swap and shift of a natural from
+  hand into every table meld (with every table meld that can take a freed wild which
+  must be played at once);
 * for going down: the solver's distinct solutions of the player's contract(s), up to
   ``GO_DOWN_CANDIDATES`` each, best first (at least one whenever going down is possible);
   for a hand of more than ``BIG_HAND`` (20) cards, only the best one;
