@@ -134,6 +134,13 @@ def low_stock(rules: Rules, state: State) -> str | None:
     return st.dead_how
 
 
+def late_turn(rules: Rules, state: State) -> bool:
+    """From the spec's turn on, the player to draw may only declare the hand dead (RLCard:
+    judge.py, max_move_count 200 moves, the deal and every draw and discard counted)."""
+    limit = rules.variant.stock.dead_hand_turn
+    return limit is not None and state.turn_no + 1 >= limit
+
+
 def _without(hand: list[int], card: int) -> list[int]:
     rest = list(hand)
     rest.remove(card)
@@ -163,6 +170,8 @@ def knock_possible(rules: Rules, hand: list[int], taken: int | None) -> bool:
 def draw(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     if a.player != state.turn:
         return no("not-your-turn")
+    if late_turn(rules, state):
+        return no("dead-hand-only")
     low = low_stock(rules, state)
     if a.source == "stock" and low is not None:
         return no("wall") if low == "wall" else no("low-stock")
@@ -177,6 +186,12 @@ def draw(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         if not v.ok:
             return v
         if do:
+            limit = rules.variant.stock.upcard_draws
+            if limit is not None:
+                state.upcard_draws += 1
+                if state.upcard_draws >= limit:  # OpenSpiel: kMaxNumDrawUpcardActions
+                    end_round(rules, state, None, "dead", upcard_draws=limit)
+                    return OK
             _take_upcard(state, a.player)
             state.call_on = None
             state.phase = "play"
@@ -355,6 +370,12 @@ def discard(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     if rc is not None and state.table and (seat.down or not rc.only_down_offenders) \
             and _playable(rules, state, card):
         state.call_on = a.player
+    throwbacks = v.stock.throwbacks
+    if throwbacks is not None:  # OpenSpiel: repeated_move_ in ApplyDiscardAction
+        state.throwbacks = state.throwbacks + 1 if card == state.taken else 0
+        if state.throwbacks >= throwbacks:
+            end_round(rules, state, None, "dead", thrown_back=throwbacks)
+            return OK
     stock_rule = v.stock.dead_at
     if stock_rule is not None and v.stock.dead_how == "discard" \
             and len(state.stock) <= stock_rule:
@@ -402,8 +423,10 @@ def wall_pass(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
 
 
 def dead_hand(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
-    """``dead_hand``: instead of drawing with the stock low, declare the hand dead."""
-    if state.phase != "draw" or low_stock(rules, state) != "declared":
+    """``dead_hand``: instead of drawing with the stock low (or from the spec's late turn
+    on), declare the hand dead."""
+    if state.phase != "draw" or (low_stock(rules, state) != "declared"
+                                 and not late_turn(rules, state)):
         return no("no-dead-hand")
     if a.player != state.turn:
         return no("not-your-turn")
