@@ -22,6 +22,8 @@ def rounds_text(v: m.Variant) -> str:
         return f"{v.rounds} round" + ("s" if v.rounds != 1 else "")
     if v.game.ends == "target" and v.game.target is not None:
         return f"to {v.game.target} points"
+    if v.game.ends == "hands" and v.game.hands is not None:
+        return f"{v.game.hands} hand" + ("s" if v.game.hands != 1 else "")
     return "no fixed rounds"
 
 

@@ -109,8 +109,10 @@ def complete_setup(name: str, options: Sequence[str], players: int, hands: Seque
         from ..engine.rules import compile_variant
 
         size = compile_variant(v, players).cards_dealt(round_)
+        first = ((players - 1 if dealer is None else dealer) + 1) % players
         for i, h in enumerate(dealt):
-            if len(h) != size:
+            # with no upcard the first player is dealt one card more
+            if len(h) != size + (i == first and not v.deal.upcard):
                 raise AuthorError(f"hands[{i}] holds {len(h)} cards; round {round_} deals "
                                   f"{size}")
     pile = take(discard, "discard")

@@ -38,7 +38,8 @@ from .runner import action_text, check_state_reply, describe
 
 JSON = dict[str, Any]
 PRIORITY = {"go_down": 0, "knock": 1, "meld": 2, "lay_off": 3, "swap": 4, "shift": 5,
-            "call": 6, "buy": 7, "draw": 8, "give": 9, "discard": 10, "pass": 11}
+            "call": 6, "buy": 7, "draw": 8, "give": 9, "discard": 10, "pass": 11,
+            "dead_hand": 12}
 STYLES = ("mixed", "mixed", "mixed", "drain")  # one game in four drains the stock
 SHRINK_SECONDS = 60.0
 

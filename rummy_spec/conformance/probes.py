@@ -211,7 +211,7 @@ def raw_probes(rules: Rules, state: State, legal_downs: list[Action]) -> list[Ac
     out: list[Action] = []
     for p in everyone:
         out += [Action("draw", p, source="stock"), Action("draw", p, source="discard"),
-                Action("buy", p), Action("pass", p)]
+                Action("buy", p), Action("pass", p), Action("dead_hand", p)]
         hand = sorted(set(state.seats[p].hand))
         out.append(Action("call", p, card=hand[0] if hand else None))
         out.append(Action("call", p))

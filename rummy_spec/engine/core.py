@@ -31,12 +31,14 @@ _PLAY: dict[str, Handler] = {
 }
 
 
-def _handler(state: State, a: Action) -> Handler | Verdict:
+def _handler(rules: Rules, state: State, a: Action) -> Handler | Verdict:
     phase = state.phase
     if phase == "game-over":
         return no("game-over")
     if a.type == "call":
         return turns.call
+    if a.type == "dead_hand":
+        return turns.dead_hand
     if phase == "offer":
         if a.type in ("draw", "pass"):
             return turns.offer
@@ -59,6 +61,8 @@ def _handler(state: State, a: Action) -> Handler | Verdict:
         if phase != "draw":
             return no("already-drawn") if a.player == state.turn else no("not-your-turn")
         return turns.draw
+    if a.type == "pass" and phase == "draw" and turns.low_stock(rules, state) == "wall":
+        return turns.wall_pass
     if a.type in ("buy", "pass", "give"):
         return no("claim-not-open") if a.type != "give" else no("no-gift-due")
     handler = _PLAY.get(a.type)
@@ -70,7 +74,7 @@ def _handler(state: State, a: Action) -> Handler | Verdict:
 def legal(rules: Rules, state: State, a: Action) -> Verdict:
     if not 0 <= a.player < rules.players:
         return no("bad-player")
-    h = _handler(state, a)
+    h = _handler(rules, state, a)
     if isinstance(h, Verdict):
         return h
     return h(rules, state, a, False)
@@ -84,7 +88,7 @@ def legal_subset(rules: Rules, state: State, actions: list[Action]) -> list[Acti
     for a in actions:
         h = handlers.get(a.type)
         if h is None:
-            h = handlers[a.type] = _handler(state, a)
+            h = handlers[a.type] = _handler(rules, state, a)
         if isinstance(h, Verdict) or not 0 <= a.player < rules.players:
             continue
         if h(rules, state, a, False).ok:
@@ -96,7 +100,7 @@ def apply(rules: Rules, state: State, a: Action) -> State:
     """The state after ``a``; raises IllegalAction (and changes nothing) if it is refused."""
     if not 0 <= a.player < rules.players:
         raise IllegalAction(no("bad-player"))
-    h = _handler(state, a)
+    h = _handler(rules, state, a)
     if isinstance(h, Verdict):
         raise IllegalAction(h)
     # Handlers check everything before they change anything, so the check runs once,
@@ -114,7 +118,7 @@ def apply_in_place(rules: Rules, state: State, a: Action) -> None:
     state itself, so an action ``legal`` accepts is one the handler carries out."""
     if not 0 <= a.player < rules.players:
         raise IllegalAction(no("bad-player"))
-    h = _handler(state, a)
+    h = _handler(rules, state, a)
     if isinstance(h, Verdict):
         raise IllegalAction(h)
     verdict = h(rules, state, a, False)

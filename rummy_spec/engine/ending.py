@@ -21,6 +21,9 @@ def end_round(rules: Rules, state: State, winner: int | None, ending: str,
     held = hand_scores(rules, state)
     if scores is None:
         scores = _scores(rules, state, winner, ending, held)
+    if v.score.zero_sum:  # each player's points are won from the others
+        total = sum(scores)
+        scores = [2 * s - total for s in scores]
     for seat, pts in zip(state.seats, scores, strict=True):
         seat.total += pts
     if winner is not None:
@@ -66,6 +69,8 @@ def _scores(rules: Rules, state: State, winner: int | None, ending: str,
             held: list[int]) -> list[int]:
     method = rules.variant.score.method
     n = rules.players
+    if ending == "dead" and method == "minus-deadwood":  # every player loses his deadwood
+        return [-rules.arrange(s.hand).rest_points for s in state.seats]
     if ending in ("dead", "abandoned", "replay"):
         return [0] * n
     if method == "collect":
@@ -91,6 +96,10 @@ def _game_over(rules: Rules, state: State, ending: str) -> bool:
         candidates = made
     elif g.ends == "rounds":
         if ending == "replay" or state.round < len(rules.contracts):
+            return False
+        candidates = list(range(rules.players))
+    elif g.ends == "hands":
+        if state.deal_no < (g.hands or 0):
             return False
         candidates = list(range(rules.players))
     elif g.ends == "last-contract":

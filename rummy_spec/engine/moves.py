@@ -3,11 +3,13 @@
 What it yields, exactly:
 
 * every legal action that lays no meld: draws, buys and passes (for every player entitled
-  to answer), rummy calls (with every distinct card a caller may throw), gifts, discards
-  (every distinct card, and every target of a chosen Skip), knocks (every distinct card,
-  and the no-discard big gin), every single-card lay-off onto every table meld at every
-  end that takes it, every swap and shift of a natural from hand into every table meld
-  (with every table meld that can take a freed wild which must be played at once);
+  to answer; at the wall, the pass that ends the hand), a dead hand declared with the
+  stock low (``dead_hand``), rummy calls (with every distinct card a caller may throw),
+  gifts, discards (every distinct card, and every target of a chosen Skip), knocks
+  (every distinct card, and the no-discard big gin), every single-card lay-off onto
+  every table meld at every end that takes it, every swap and shift of a natural from
+  hand into every table meld (with every table meld that can take a freed wild which
+  must be played at once);
 * for going down: the solver's distinct solutions of the player's contract(s), up to
   ``GO_DOWN_CANDIDATES`` each, best first (at least one whenever going down is possible);
   for a hand of more than ``BIG_HAND`` (20) cards, only the best one;
@@ -69,6 +71,9 @@ def legal_actions(rules: Rules, state: State) -> list[Action]:
     elif phase == "draw":
         p = state.turn
         out += [_act("draw", p, None, "stock"), _act("draw", p, None, "discard")]
+        st = rules.variant.stock
+        if st.dead_how != "discard" or st.dead_hand_turn is not None:  # wall, dead hands
+            out += [_act("pass", p), _act("dead_hand", p)]
         out += _calls(rules, state)
     elif phase == "play":
         p = state.turn

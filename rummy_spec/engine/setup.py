@@ -39,6 +39,8 @@ def first_dealer(rules: Rules, seed: int) -> int:
     r = rng(seed, "first-dealer")
     if how == "random":
         return r.randrange(rules.players)
+    if how == "last":  # the last seat deals, so the first seat plays first
+        return rules.players - 1
     pack = decks.full_deck(rules.variant, rules.players)
     r.shuffle(pack)
     faces = rules.table.faces
@@ -67,6 +69,8 @@ def deal(rules: Rules, state: State, setup: Setup | None = None) -> None:
     state.table = []
     state.turn_no = 0
     state.taken = None
+    state.throwbacks = 0
+    state.upcard_draws = 0
     state.melds_this_turn = 0
     state.upcard_open = True
     state.refused = False
@@ -80,6 +84,7 @@ def deal(rules: Rules, state: State, setup: Setup | None = None) -> None:
     state.played_this_turn = False
     state.must_go_down = False
     state.pile_owner = []
+    state.run_base = []
     for seat in state.seats:
         seat.down = False
         seat.made = False
@@ -112,15 +117,20 @@ def deal(rules: Rules, state: State, setup: Setup | None = None) -> None:
             for i in range(1, n + 1):
                 hands[(state.dealer + i) % n].append(pack[top])
                 top -= 1
+        if not rules.variant.deal.upcard:  # the card that would be the upcard
+            hands[(state.dealer + 1) % n].append(pack[top])
+            top -= 1
         for seat, hand in zip(state.seats, hands, strict=True):
             seat.hand = hand
-        state.discard = [pack[top]]
-        state.pile_owner = [-1]
-        state.stock = pack[:top]
+        state.discard = [pack[top]] if rules.variant.deal.upcard else []
+        state.pile_owner = [-1] if rules.variant.deal.upcard else []
+        state.stock = pack[:top] if rules.variant.deal.upcard else pack[:top + 1]
     state.turn = (state.dealer + 1) % n
     state.phase = "draw"
     state.offer = []
-    if rules.variant.deal.upcard_offered and state.discard:
+    if not rules.variant.deal.upcard:  # the first player holds one card more: no draw
+        state.phase = "play"
+    elif rules.variant.deal.upcard_offered and state.discard:
         state.offer = [(state.dealer + 1) % n, state.dealer]
         state.phase = "offer"
 

@@ -53,6 +53,7 @@ ACTION_TYPES = {
     "knock": "end the hand with deadwood within the limit (with a discard, or none for big gin)",
     "call": "call 'rummy' on a discard that could have been played",
     "give": "hand the player called on one unwanted card",
+    "dead_hand": "declare the hand dead instead of drawing, when the stock is low",
 }
 
 
@@ -145,6 +146,9 @@ class State:
     pile_owner: list[int] = field(default_factory=list)  # who discarded each pile card
     played_this_turn: bool = False  # melded or laid off this turn
     must_go_down: bool = False  # took a wild before going down: must go down this turn
+    throwbacks: int = 0  # turns in a row ended by throwing back the upcard just taken
+    upcard_draws: int = 0  # upcards drawn this hand (the first upcard's offer not counted)
+    run_base: list[list[int]] = field(default_factory=list)  # knocker's runs: [low, high]
     turn_cap: int = 400  # turns in a round before it is abandoned
     deal_cap: int = 150  # deals in a game before it is abandoned
 

@@ -13,6 +13,7 @@ from .melds import Meld, Rejection, add_card, fits, shift_wild, swap_wild, valid
 from .reasons import OK, Verdict, no
 from .rules import Rules
 from .state import Action, State, TableMeld
+from .turns import gin_possible
 
 KINDS: tuple[m.MeldKind, ...] = ("set", "run", "group")
 _SHAPE = frozenset({"mixed-ranks", "mixed-suits", "mixed-colours", "not-consecutive",
@@ -346,6 +347,8 @@ def lay_off(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     res = add_card(rules.melds, target.meld, a.card, end=_end(a), contract=False)
     if isinstance(res, Rejection):
         return no(res.code, res.message)
+    if defending and not _within_run_limit(rules, state, a.meld, res):
+        return no("layoff-limit")
     if len(seat.hand) == 1 and not defending and not (v := _empty_ok(rules, False)).ok:
         return v
     if not defending and not (v := _one_card_play_ok(rules, state, seat.hand, a.card,
@@ -473,7 +476,8 @@ def knock(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     if a.card is not None:
         if a.card not in rest:
             return no("not-in-hand")
-        if rules.variant.turn.keep_taken_card and state.taken == a.card \
+        t = rules.variant.turn
+        if t.keep_taken_card and not t.knock_taken_card and state.taken == a.card \
                 and rest.count(a.card) == 1:
             return no("keep-taken-card")
         rest.remove(a.card)
@@ -486,6 +490,8 @@ def knock(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         return no("deadwood-too-high", f"deadwood {sol.rest_points} is above {k.deadwood}")
     else:
         kind = "gin" if not sol.rest else "knock"
+    if kind == "knock" and k.gin_forced and gin_possible(rules, state, seat.hand):
+        return no("must-go-gin")
     if not do:
         return OK
     if a.card is not None:
@@ -495,6 +501,7 @@ def knock(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     for meld in sol.melds:
         _remove(seat.hand, meld.cards)
         state.table.append(TableMeld(a.player, meld, False, state.turn_no))
+    state.run_base = [[min(t.meld.ranks), max(t.meld.ranks)] for t in state.table]
     state.knocker = a.player
     state.knock_kind = kind
     layoffs = k.defender_lays_off and not (kind != "knock" and k.no_layoff_on_gin)
@@ -504,6 +511,18 @@ def knock(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         return OK
     score_knock(rules, state)
     return OK
+
+
+def _within_run_limit(rules: Rules, state: State, index: int | None, meld: Meld) -> bool:
+    """A run of the knocker's grows by at most the spec's count of lay-offs at each end
+    (OpenSpiel offers lay-offs next to the run as laid and next to those already laid
+    off only: open_spiel/games/gin_rummy/gin_rummy_utils.cc, AllLayoffs)."""
+    k = rules.variant.knock
+    limit = k.run_layoff_limit if k is not None else None
+    if limit is None or meld.kind != "run" or index is None or index >= len(state.run_base):
+        return True
+    low, high = state.run_base[index]
+    return low - min(meld.ranks) <= limit and max(meld.ranks) - high <= limit
 
 
 def defender_done(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
@@ -524,6 +543,15 @@ def score_knock(rules: Rules, state: State) -> None:
     dd = rules.arrange(state.seats[defender].hand).rest_points
     scores = [0] * rules.players
     kind = state.knock_kind or "knock"
+    if rules.variant.score.method == "minus-deadwood":
+        # A flat score for going out; the other player loses his deadwood (RLCard's
+        # payoff x100: rlcard/games/gin_rummy/utils/scorers.py, get_payoff_gin_rummy_v1).
+        scores[knocker] = {"gin": k.gin_bonus, "big-gin": k.big_gin_bonus or 0}.get(
+            kind, k.knock_bonus)
+        scores[defender] = -dd
+        end_round(rules, state, knocker, kind, scores, knocker_deadwood=kd,
+                  defender_deadwood=dd)
+        return
     if kind == "gin":
         winner, scores[knocker] = knocker, dd + k.gin_bonus
     elif kind == "big-gin":
@@ -532,5 +560,5 @@ def score_knock(rules: Rules, state: State) -> None:
         winner, scores[defender] = defender, kd - dd + k.undercut_bonus
         kind = "undercut"
     else:
-        winner, scores[knocker] = knocker, dd - kd
+        winner, scores[knocker] = knocker, dd - kd + k.knock_bonus
     end_round(rules, state, winner, kind, scores, knocker_deadwood=kd, defender_deadwood=dd)

@@ -283,6 +283,29 @@ def _check_rules(v: m.Variant, err: _Err) -> None:
             "'contracts { 1: ... }' or 'game { ends at N points }'", g.span)
     if g.ends == "target" and g.target is not None and g.target <= 0:
         err("E021", f"a target of {g.target} points", g.span)
+    if g.ends == "hands" and g.hands is not None and g.hands <= 0:
+        err("E021", f"a game of {g.hands} hands", g.span)
+    if not v.deal.upcard and v.deal.upcard_offered:
+        err("E032", "there is no upcard to offer: 'no upcard' and 'first upcard offered' "
+            "cannot both hold", v.deal.span)
+    if v.score.method in ("deadwood", "minus-deadwood") and v.knock is None:
+        err("E033", f"'method {v.score.method.replace('-', ' ')}' scores a knock: add a "
+            "'knock' section", v.score.span)
+    for count, what in ((v.stock.throwbacks, "upcards thrown back"),
+                        (v.stock.upcard_draws, "upcard draws"),
+                        (v.stock.dead_hand_turn, "a dead hand from turn")):
+        if count is not None and count < 1:
+            err("E021", f"{what} {count}: the count must be at least 1", v.stock.span)
+    if v.stock.dead_how == "wall" and v.knock is None:
+        err("E033", "at the wall a player may only knock: add a 'knock' section", v.stock.span)
+    if v.knock is not None and v.knock.run_layoff_limit is not None:
+        if v.knock.run_layoff_limit < 1:
+            err("E021", "a lay-off limit below 1 card per run end", v.knock.span)
+        elif not v.knock.defender_lays_off:
+            err("E032", "a limit on lay-offs, but the defender never lays off", v.knock.span)
+    if v.turn.knock_taken_card and not v.turn.keep_taken_card:
+        err("E032", "'may knock with the card taken' relaxes 'no discarding the card taken', "
+            "which is not stated", v.turn.span)
     if v.contracts.progression != "together" and g.ends == "rounds":
         err("E032", "players advance individually, so the game must end at the last contract "
             "('game { ends at last contract }')", v.contracts.span)

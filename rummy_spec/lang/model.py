@@ -113,9 +113,10 @@ class GroupRule:
 @dataclass(frozen=True)
 class Deal:
     cards: Expr = field(default_factory=lambda: _n(10))
-    first_dealer: Literal["random", "highest", "lowest"] = "random"
+    first_dealer: Literal["random", "highest", "lowest", "last"] = "random"
     rotation: Literal["left", "winner"] = "left"
     upcard_offered: bool = False  # Gin: first upcard offered to non-dealer, then dealer
+    upcard: bool = True  # False: no upcard; the first player is dealt one card more
     span: Span = BUILTIN
 
 
@@ -163,6 +164,7 @@ class Turn:
     no_playable_discard: bool = False
     melds_per_turn: int | None = None
     new_melds_after_down: bool = False
+    knock_taken_card: bool = False  # may knock with the card taken, though not discard it
     span: Span = BUILTIN
 
 
@@ -232,6 +234,9 @@ class Knock:
     undercut_on_equal: bool = True
     defender_lays_off: bool = False
     no_layoff_on_gin: bool = True
+    run_layoff_limit: int | None = None  # cards the defender may add at each end of a run
+    knock_bonus: int = 0  # added to a knocker's winning score (not gin, not an undercut)
+    gin_forced: bool = False  # a player who can go gin must, at once
     span: Span = BUILTIN
 
 
@@ -244,6 +249,16 @@ class Stock:
 
     empty: tuple[StockStep, ...] = ("reshuffle",)
     dead_at: int | None = None
+    # how the low stock ends the hand: at the discard that leaves dead_at cards; at the wall
+    # (the next player may only knock with the upcard, or pass); or by a player's choice
+    dead_how: Literal["discard", "wall", "declared"] = "discard"
+    # the hand is dead when this many turns in a row end by throwing back the upcard taken
+    throwbacks: int | None = None
+    # the hand is dead at this draw of the upcard (the first upcard's offer not counted)
+    upcard_draws: int | None = None
+    # from this turn of the hand (the first is 1) the player to draw may only declare the
+    # hand dead
+    dead_hand_turn: int | None = None
     span: Span = BUILTIN
 
 
@@ -264,16 +279,18 @@ class ScoreEntry:
 @dataclass(frozen=True)
 class Score:
     entries: tuple[ScoreEntry, ...] = ()
-    method: Literal["penalty", "collect", "deadwood"] = "penalty"
+    method: Literal["penalty", "collect", "deadwood", "minus-deadwood"] = "penalty"
     rummy_doubles: bool = False
+    zero_sum: bool = False  # each hand's score is won from the other players
     span: Span = BUILTIN
     block: Span = BUILTIN  # the whole score section, for faults of the table as a whole
 
 
 @dataclass(frozen=True)
 class Game:
-    ends: Literal["rounds", "last-contract", "target"] = "rounds"
+    ends: Literal["rounds", "last-contract", "target", "hands"] = "rounds"
     target: int | None = None
+    hands: int | None = None  # ends after this many hands (deals)
     winner: Literal["lowest", "highest"] = "lowest"
     ties: Literal["shared", "replay"] = "shared"
     game_bonus: int = 0

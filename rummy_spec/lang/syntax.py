@@ -114,6 +114,13 @@ _FLAGS: dict[str, tuple[str, str, Any]] = {
     "rotate_left": ("deal", "rotation", "left"),
     "winner_deals": ("deal", "rotation", "winner"),
     "upcard_offered": ("deal", "upcard_offered", True),
+    "first_dealer_last": ("deal", "first_dealer", "last"),
+    "may_discard_taken": ("turn", "keep_taken_card", False),
+    "may_knock_taken": ("turn", "knock_taken_card", True),
+    "defender_never_lays_off": ("knock", "defender_lays_off", False),
+    "gin_forced": ("knock", "gin_forced", True),
+    "method_minus": ("score", "method", "minus-deadwood"),
+    "zero_sum": ("score", "zero_sum", True),
     "cut_right": ("cut", "by", "right"),
     "cut_any": ("cut", "by", "any"),
     "cut_dealer": ("cut", "by", "dealer"),
@@ -194,13 +201,24 @@ _VALUED: dict[str, tuple[str, str, str]] = {
     "gin_bonus": ("knock", "gin_bonus", "int"),
     "big_gin_bonus": ("knock", "big_gin_bonus", "int"),
     "undercut_bonus": ("knock", "undercut_bonus", "int"),
+    "knock_bonus": ("knock", "knock_bonus", "int"),
+    "layoff_run_end": ("knock", "run_layoff_limit", "int"),
     "stock_dead_at": ("stock", "dead_at", "int"),
+    "stock_wall_at": ("stock", "dead_at", "int"),
+    "stock_declared_at": ("stock", "dead_at", "int"),
+    "stock_throwbacks": ("stock", "throwbacks", "int"),
+    "stock_upcard_draws": ("stock", "upcard_draws", "int"),
+    "stock_dead_hand_turn": ("stock", "dead_hand_turn", "int"),
+    "ends_hands": ("game", "hands", "int"),
     "method": ("score", "method", "str"),
     "ends_target": ("game", "target", "int"),
     "winner": ("game", "winner", "str"),
     "game_bonus": ("game", "game_bonus", "int"),
     "line_bonus": ("game", "line_bonus", "int"),
 }
+
+_LOW_STOCK = {"stock_dead_at": "discard", "stock_wall_at": "wall",
+              "stock_declared_at": "declared"}
 
 _SECTIONS = {
     "deck": "deck", "wilds": "wilds", "set_kind": "set", "run_kind": "run",
@@ -235,6 +253,8 @@ class _Builder(Transformer[Token, list[VariantDecl]]):
     def __default__(self, data: Any, children: list[Any], meta: Meta) -> Any:
         name = str(data)
         span = _span(self.path, meta)
+        if name == "no_upcard":  # nothing to offer either
+            return _Clause([(("upcard",), False), (("upcard_offered",), False)], span)
         if name in _FLAGS:
             _, fld, value = _FLAGS[name]
             return _Clause([((fld,), value)], span)
@@ -249,6 +269,11 @@ class _Builder(Transformer[Token, list[VariantDecl]]):
                 value = arg
             if name == "ends_target":
                 return _Clause([(("ends",), "target"), (("target",), value)], span)
+            if name == "ends_hands":
+                return _Clause([(("ends",), "hands"), (("hands",), value)], span)
+            if name in _LOW_STOCK:  # one rule: how and when the low stock ends the hand
+                return _Clause([(("dead_at",), value), (("dead_how",), _LOW_STOCK[name])],
+                               span)
             return _Clause([((fld,), value)], span)
         if name in _SECTIONS:
             return self._section(_SECTIONS[name], children, span)

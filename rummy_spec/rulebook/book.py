@@ -87,6 +87,8 @@ def _overview(lib: Library, scope: Scope) -> Section:
         shape += f", played over {plural(v.rounds, 'contract')}"
     if v.game.ends == "target":
         shape += f", played to {v.game.target} points"
+    if v.game.ends == "hands":
+        shape += f", played over {plural(v.game.hands or 0, 'hand')}"
     blocks.append(Para(shape + "."))
     if scope.one_count:
         blocks.append(Para(f"This page is written for {plural(scope.players[0], 'player')}."))

@@ -33,7 +33,9 @@ def players_and_decks(scope: Scope) -> Section:
         rows.append(tuple(row))
     blocks.append(Table(tuple(header), tuple(rows), keyed=True))
     blocks.append(Para("After the deal one card is turned face up to start the discard pile "
-                       "(the upcard); the rest of the pack is the stock."))
+                       "(the upcard); the rest of the pack is the stock." if v.deal.upcard else
+                       "No card is turned face up: the first player is dealt one card more, "
+                       "and the rest of the pack is the stock."))
     if scope.open_ended and len(scope.players) > 1:
         blocks.append(Note(
             "More players",
@@ -97,6 +99,7 @@ def card_values(scope: Scope) -> Section:
         "penalty": "A card left in a player's hand when the hand ends counts against him:",
         "collect": "A card left in a loser's hand when the hand ends is paid to the winner:",
         "deadwood": "A card left unmelded (deadwood) counts:",
+        "minus-deadwood": "A card left unmelded (deadwood) counts:",
     }[v.score.method]
     blocks: list[Block] = [Para(lead), Table(("Card", "Points"), rows)]
     wild = decks.wild_faces(v)

@@ -13,7 +13,7 @@ def going_out(scope: Scope) -> Section:
     blocks: list[Block] = []
     if v.knock is not None:
         blocks.append(Para("A player goes out by knocking. The hand ends at once."))
-        blocks.append(Items(tuple(_knock(v.knock))))
+        blocks.append(Items(tuple(_knock(v.knock, v.score.method))))
         return Section("Going out", "going-out", tuple(blocks))
     g = v.going_out
     text = {
@@ -38,13 +38,18 @@ def going_out(scope: Scope) -> Section:
     return Section("Going out", "going-out", tuple(blocks))
 
 
-def _knock(k: m.Knock) -> list[str]:
+def _knock(k: m.Knock, method: str) -> list[str]:
+    flat = method == "minus-deadwood"  # knocks score flat points: no bonus, no undercut
     out = [
         f"A player may knock when his unmelded cards (deadwood) count {k.deadwood} points "
         "or fewer after his discard. He shows his melds and his deadwood.",
+        "Knocking with no deadwood at all is gin (see Scoring)." if flat else
         f"Knocking with no deadwood at all is gin: {k.gin_bonus} points bonus. Gin is never "
         "undercut.",
     ]
+    if k.knock_bonus and not flat:
+        out.append(f"A knock that is not gin and not undercut earns {k.knock_bonus} points "
+                   "bonus.")
     if k.big_gin_bonus is not None:
         out.append(f"Melding all eleven cards after the draw, without a discard, is big gin: "
                    f"{k.big_gin_bonus} points bonus.")
@@ -53,6 +58,13 @@ def _knock(k: m.Knock) -> list[str]:
                   else "") + "; the knocker never lays off.")
     if k.defender_lays_off and k.no_layoff_on_gin:
         out.append("Against gin the defender may not lay off.")
+    if k.defender_lays_off and k.run_layoff_limit is not None:
+        out.append(f"Lay-offs extend each end of a knocker's run by at most "
+                   f"{plural(k.run_layoff_limit, 'card')}.")
+    if flat:
+        out.append("Nobody undercuts: the knock scores as described under Scoring, whatever "
+                   "the defender holds.")
+        return out
     undercut = "as little or less" if k.undercut_on_equal else "less"
     out.append(f"If the defender's deadwood counts {undercut} than the knocker's, he "
                f"undercuts: he scores the difference plus {k.undercut_bonus} points bonus.")
@@ -81,10 +93,42 @@ def exhausted_stock(scope: Scope) -> Section:
                  for i, s in enumerate(ladder)]
         blocks.append(Para("When the stock runs out:"))
         blocks.append(Items(tuple(items)))
-    if v.stock.dead_at is not None:
-        blocks.append(Para(f"When only {plural(v.stock.dead_at, 'card')} remain in the stock "
-                           "and nobody has gone out, the hand is dead: nobody scores."))
+    dead = v.stock.dead_at
+    scores = ("every player scores minus his deadwood" if v.score.method == "minus-deadwood"
+              else "nobody scores")
+    if dead is not None and v.stock.dead_how == "discard":
+        blocks.append(Para(f"When only {plural(dead, 'card')} remain in the stock "
+                           f"and nobody has gone out, the hand is dead: {scores}."))
+    elif dead is not None and v.stock.dead_how == "wall":
+        blocks.append(Para(f"When a discard leaves {plural(dead, 'card')} in the stock, the "
+                           "next player is at the wall: he may not draw from the stock. He "
+                           "may take the upcard only to knock with it, or pass; a pass ends "
+                           f"the hand, which is dead: {scores}."))
+    elif dead is not None:
+        blocks.append(Para(f"When {plural(dead, 'card')} or fewer remain in the stock, the "
+                           "player to draw may not draw from it: he takes the upcard and "
+                           "plays on, or declares the hand dead, which ends it: "
+                           f"{scores}."))
+    st = v.stock
+    if st.throwbacks is not None:
+        turns = "a turn ends" if st.throwbacks == 1 else f"{st.throwbacks} turns in a row end"
+        blocks.append(Para(f"When {turns} by throwing back the upcard just taken, the hand "
+                           f"is dead: {scores}."))
+    if st.upcard_draws is not None:
+        blocks.append(Para(f"The {ordinal(st.upcard_draws)} draw of the upcard in a hand "
+                           "(not counting the first upcard's offer) is not made: the hand is "
+                           f"dead instead: {scores}."))
+    if st.dead_hand_turn is not None:
+        blocks.append(Para(f"From turn {st.dead_hand_turn} of a hand on (the first turn is "
+                           "turn 1), the player to draw may not draw: he declares the hand "
+                           f"dead: {scores}."))
     return Section("An exhausted stock", "stock", tuple(blocks))
+
+
+def ordinal(n: int) -> str:
+    tens = n % 100
+    suffix = "th" if 10 <= tens <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def scoring(scope: Scope) -> Section:
@@ -99,11 +143,20 @@ def scoring(scope: Scope) -> Section:
         "deadwood": "When a hand ends by a knock, the knocker scores the difference between "
                     "the two players' deadwood, plus any bonus; an undercutting defender "
                     "scores instead.",
+        "minus-deadwood": "When a hand ends by a knock, the knocker scores "
+                          + (f"{v.knock.knock_bonus} points, or {v.knock.gin_bonus} for gin,"
+                             if v.knock is not None else "nothing,")
+                          + " whatever his deadwood; every other player scores minus his "
+                          "deadwood, counted from his best melds. A dead hand costs every "
+                          "player his deadwood.",
     }[s.method]
     blocks: list[Block] = [Para(text + " Card values are given above.")]
     items: list[str] = []
     if s.rummy_doubles:
         items.append("Going out in one turn (rummy) doubles the payments.")
+    if s.zero_sum:
+        items.append("Each hand is zero-sum: a player's score for the hand is his points less "
+                     "the other players' points, so what one wins the others lose.")
     if v.cut is not None:
         bonus = evaluate_int(v.cut.bonus, scope.players[0]) or 0
         if bonus:
@@ -129,6 +182,8 @@ def end_of_game(scope: Scope) -> Section:
         "rounds": f"The game ends after the last of the {plural(v.rounds, 'round')}.",
         "last-contract": "The game ends when a player completes the last contract.",
         "target": f"The game ends when a player's total reaches {g.target} points.",
+        "hands": f"The game ends after {plural(g.hands or 0, 'hand')}, a dead hand "
+                 "included.",
     }[g.ends]
     winner = {"lowest": "the lowest total wins", "highest": "the highest total wins"}[g.winner]
     ties = {"shared": "Tied players share the win.",

@@ -17,12 +17,16 @@ def deal(scope: Scope) -> Section:
         "highest": "To choose the first dealer, everyone draws a card: the highest deals.",
         "lowest": "To choose the first dealer, everyone draws a card: the lowest "
                   "(ace low) deals.",
+        "last": "The last player in seating order deals the first hand, so the first "
+                "player in seating order plays first.",
     }[d.first_dealer]
     rotation = {
         "left": "After each hand the deal passes to the left.",
         "winner": "The winner of a hand deals the next one.",
     }[d.rotation]
-    blocks: list[Block] = [Para(f"{first} {rotation}")]
+    if v.game.ends == "hands" and v.game.hands == 1:
+        rotation = ""  # the game is one hand: nobody deals again
+    blocks: list[Block] = [Para(f"{first} {rotation}".strip())]
     if v.cut is not None:
         blocks.append(Para(_cut(scope, v.cut)))
     blocks.append(Para(f"The dealer deals the cards one at a time, starting on his left: "
@@ -31,7 +35,11 @@ def deal(scope: Scope) -> Section:
                           if _deal_depends_on_players(scope) else "") + "."))
     start = ("The player to the dealer's left plays first."
              if v.players.max != 2 else "The non-dealer plays first.")
-    if d.upcard_offered:
+    if not d.upcard:
+        start = ("No upcard is turned: the " + ("player to the dealer's left"
+                 if v.players.max != 2 else "non-dealer") + " is dealt one card more and "
+                 "starts by discarding (or knocking), without drawing.")
+    elif d.upcard_offered:
         start = ("The first upcard is offered to the non-dealer, then to the dealer; whoever "
                  "takes it discards and the turn passes on. If both refuse, the non-dealer "
                  "draws from the stock and plays first.")
@@ -200,7 +208,13 @@ def _discard_step(v: m.Variant) -> str:
         text += (f" Instead, a player whose unmelded cards count {v.knock.deadwood} points "
                  "or fewer after his discard may knock (see Going out).")
     if v.turn.keep_taken_card:
-        text += " The card just taken from the discard pile may not be discarded this turn."
+        text += " The card just taken from the discard pile may not be discarded this turn"
+        text += ", except in a knock." if v.turn.knock_taken_card and v.knock else "."
+    elif v.knock is not None:
+        text += " The card just taken from the discard pile may be discarded again at once."
+    if v.knock is not None and v.knock.gin_forced:
+        text += (" A player who can go gin (knock leaving no deadwood) must: he may then "
+                 "neither discard nor knock in any other way.")
     if v.turn.no_playable_discard:
         text += (" A card that could be laid off onto a table meld may not be discarded, "
                  "unless every card in hand could be.")

@@ -22,8 +22,8 @@ from .referee import entitled
 # the kinds that exercise meld and contract checks come up twice as often
 KINDS = ("wrong-player", "not-held", "out-of-phase", "broken-meld", "broken-meld",
          "near-meld", "near-meld", "lay-off", "lay-off", "throw-back", "random")
-TYPES = ("draw", "buy", "pass", "go_down", "meld", "lay_off", "swap", "shift", "discard",
-         "knock", "call", "give")
+TYPES = ("draw", "buy", "pass", "dead_hand", "go_down", "meld", "lay_off", "swap", "shift",
+         "discard", "knock", "call", "give")
 
 Probe = tuple[Action, bool]
 

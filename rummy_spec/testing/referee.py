@@ -22,6 +22,23 @@ KNOCK_ENDINGS = frozenset({"knock", "gin", "big-gin", "undercut"})
 STOCK_ENDINGS = frozenset({"stock", "replay", "abandoned"})
 
 
+def low_stock(v: m.Variant, pre: State) -> str | None:
+    """At the draw with the stock down to the spec's count: how the low stock is played
+    ("wall": knock with the upcard or pass; "declared": the upcard or a dead hand)."""
+    st = v.stock
+    if pre.phase != "draw" or st.dead_at is None or st.dead_how == "discard" \
+            or len(pre.stock) > st.dead_at:
+        return None
+    return st.dead_how
+
+
+def late_turn(v: m.Variant, pre: State) -> bool:
+    """From the spec's turn (1 = the first) on, the player to draw may only declare the
+    hand dead."""
+    limit = v.stock.dead_hand_turn
+    return limit is not None and pre.turn_no + 1 >= limit
+
+
 def entitled(v: m.Variant, pre: State, a: Action) -> bool:
     """May this player take an action of this type now (whatever its details)?"""
     ph = pre.phase
@@ -38,7 +55,10 @@ def entitled(v: m.Variant, pre: State, a: Action) -> bool:
     if ph == "layoff":
         return who == pre.turn and a.type in ("lay_off", "pass")
     if ph == "draw":
-        return (a.type == "draw" and who == pre.turn) or (
+        low = low_stock(v, pre)
+        ends = (low == "wall" and a.type == "pass") or (
+            (low == "declared" or late_turn(v, pre)) and a.type == "dead_hand")
+        return (a.type == "draw" and who == pre.turn) or (ends and who == pre.turn) or (
             a.type == "call" and v.rummy_call is not None and pre.call_on is not None
             and who != pre.call_on)
     if ph == "play":
@@ -67,6 +87,8 @@ class Book:
     made: list[int] = field(default_factory=list)  # contracts made, per seat (in order)
     completed: list[list[int]] = field(default_factory=list)  # contract numbers made
     cut: list[int] = field(default_factory=list)  # cut bonuses earned, per seat
+    throwbacks: int = 0  # turns in a row that ended by throwing back the upcard taken
+    upcard_draws: int = 0  # upcards drawn at the draw this hand
 
 
 class Referee:
@@ -83,9 +105,14 @@ class Referee:
         b = self.book
         dealt = self.laws.cards_dealt(s.round)
         b.sizes = [dealt] * self.laws.players
+        if not self.v.deal.upcard:  # no upcard: the first player holds it
+            b.sizes[(s.dealer + 1) % self.laws.players] += 1
+            require(not s.discard and s.phase == "play", "deal",
+                    "with no upcard the pile starts empty and the first player discards")
         b.down, b.down_turn, b.taken = set(), {}, None
         b.played_now, b.played_before, b.melds_now = set(), set(), 0
         b.owes_go_down = False
+        b.throwbacks = b.upcard_draws = 0
         b.buys, b.last_discarder = Counter(), None
         if s.cut_exact is not None and self.v.cut is not None:
             b.cut[s.cut_exact] += evaluate_int(self.v.cut.bonus, self.laws.players, s.round) or 0
@@ -206,8 +233,21 @@ class Referee:
                     f"player {p} freed a wild before going down")
         if a.type == "shift":
             require(v.swap.shift_to_end, "swap", "a wild shifted in a variant without shifts")
+        if a.type == "draw":
+            require(not late_turn(v, pre), "low-stock",
+                    f"a draw at turn {pre.turn_no + 1}, from which the spec allows only a "
+                    "dead hand")
+        if a.type == "draw" and a.source == "stock":
+            require(low_stock(v, pre) is None, "low-stock",
+                    f"a draw from a stock of {len(pre.stock)} cards, which the spec closes")
+        if a.type == "discard" and b.taken is not None and b.taken[0] == p \
+                and v.stock.dead_how == "wall" and v.stock.dead_at is not None \
+                and len(pre.stock) <= v.stock.dead_at:
+            require(False, "low-stock", f"player {p} took the upcard at the wall and "
+                    "discarded instead of knocking")
+        knock_exempt = a.type == "knock" and v.turn.knock_taken_card
         if a.type in ("discard", "knock") and a.card is not None and v.turn.keep_taken_card \
-                and b.taken == (p, a.card):
+                and b.taken == (p, a.card) and not knock_exempt:
             hand = pre.seats[p].hand
             require(hand.count(a.card) > 1 or len(hand) == 1, "keep-taken-card",
                     f"player {p} threw away {self.laws.text([a.card])}, the card just taken")
@@ -273,11 +313,26 @@ class Referee:
         if a.type == "discard":
             require(pre.turn_no + 1 < pre.turn_cap, "round-end",
                     f"the turn cap {pre.turn_cap} was reached and the round went on")
-            dead = v.stock.dead_at
+            dead = v.stock.dead_at if v.stock.dead_how == "discard" else None
             require(dead is None or len(pre.stock) > dead, "round-end",
                     f"the stock is down to {len(pre.stock)} and the hand is not dead")
         require(not (a.type == "pass" and pre.phase == "layoff"), "round-end",
                 "the defender finished laying off and the knock was not scored")
+        require(not (a.type == "dead_hand" or (a.type == "pass" and pre.phase == "draw")),
+                "round-end", f"a {a.type} at the low stock and the hand went on")
+        require(not self._dead_by_count(pre, a), "round-end",
+                f"a {a.type} reached the spec's count for a dead hand and the hand went on")
+
+    def _dead_by_count(self, pre: State, a: Action) -> bool:
+        """Does this action end the hand by one of the spec's counts: throw-backs in a row,
+        upcard draws, a dead hand declared from the spec's late turn?"""
+        st, b = self.v.stock, self.book
+        thrown = (st.throwbacks is not None and a.type == "discard"
+                  and b.taken == (a.player, a.card) and b.throwbacks + 1 >= st.throwbacks)
+        drawn = (st.upcard_draws is not None and a.type == "draw" and a.source == "discard"
+                 and pre.phase == "draw" and b.upcard_draws + 1 >= st.upcard_draws)
+        late = a.type == "dead_hand" and late_turn(self.v, pre)
+        return thrown or drawn or late
 
     def _pat(self, pre: State, p: int) -> bool:
         return any(c.pat for c in self._current(pre, p))
@@ -435,6 +490,10 @@ class Referee:
             b.down_turn[p] = pre.turn_no
         if a.type == "draw" and a.source == "discard" and pre.discard:
             b.taken = (p, pre.discard[-1])
+            if pre.phase == "draw":
+                b.upcard_draws += 1
+        if a.type == "discard":
+            b.throwbacks = b.throwbacks + 1 if b.taken == (p, a.card) else 0
         if a.type in ("go_down", "meld", "lay_off", "swap", "shift") and pre.phase == "play":
             b.played_now.add(p)
         if a.type in ("go_down", "meld"):
@@ -477,6 +536,7 @@ class Referee:
                 want = [total if i == w else 0 for i in range(n)]
             else:
                 want = [0 if i == w else held[i] for i in range(n)]
+            want = self._zero_sum(want)
             require(r.scores == want, "score", f"round {r.round} scores {r.scores}, "
                     f"the score table gives {want}")
         elif r.ending in KNOCK_ENDINGS:
@@ -484,10 +544,18 @@ class Referee:
                     "round-end", f"a '{r.ending}' ending after a {a.type}")
             self._knock_scores(pre, a, r.ending, r.scores, r.details)
         elif r.ending == "dead":
-            require(a.type == "discard" and v.stock.dead_at is not None
-                    and len(pre.stock) <= v.stock.dead_at, "round-end",
-                    f"a dead hand with {len(pre.stock)} cards in the stock")
-            require(r.scores == [0] * n, "score", "a dead hand scores nothing")
+            st = v.stock
+            low = st.dead_at is not None and len(pre.stock) <= st.dead_at
+            how = {"discard": a.type == "discard", "wall": a.type == "pass"
+                   and pre.phase == "draw", "declared": a.type == "dead_hand"}[st.dead_how]
+            require((low and how) or self._dead_by_count(pre, a), "round-end",
+                    f"a dead hand after a {a.type} with {len(pre.stock)} cards in the stock")
+            if v.score.method == "minus-deadwood":  # each loses at most his hand's points
+                lost = [-x for x in self._unzero(r.scores)]
+                require(all(0 <= lost[i] <= held[i] for i in range(n)), "score",
+                        f"a dead hand scores {r.scores}: not minus each player's deadwood")
+            else:
+                require(r.scores == [0] * n, "score", "a dead hand scores nothing")
         elif r.ending in STOCK_ENDINGS:
             capped = a.type == "discard" and pre.turn_no + 1 >= pre.turn_cap
             penalty = (v.claim.penalty if v.claim is not None else 0) + (
@@ -495,7 +563,9 @@ class Referee:
             require(capped or len(pre.stock) <= 1 + penalty, "round-end",
                     f"round ended '{r.ending}' with {len(pre.stock)} cards in the stock")
             if r.ending == "stock" and v.score.method == "penalty":
-                require(r.scores == r.details.get("held"), "score",
+                stock_held = r.details.get("held")
+                require(isinstance(stock_held, list)
+                        and r.scores == self._zero_sum(list(stock_held)), "score",
                         "a round ended by the stock scores what each hand holds")
             elif r.ending != "stock":
                 require(r.scores == [0] * n, "score", f"an '{r.ending}' round scores nothing")
@@ -523,6 +593,16 @@ class Referee:
         require(dd <= self.laws.hand_points(pre.seats[defender].hand), "score",
                 "the defender's deadwood is more than his hand")
         want = [0] * self.laws.players
+        if self.v.score.method == "minus-deadwood":  # flat points; the defender loses dd
+            require(kind in ("knock", "gin", "big-gin"), "score",
+                    f"a '{kind}' where knocks score flat points")
+            want[knocker] = {"gin": k.gin_bonus, "big-gin": k.big_gin_bonus or 0}.get(
+                kind, k.knock_bonus)
+            want[defender] = -dd
+            want = self._zero_sum(want)
+            require(scores == want, "score", f"the knock scores {scores}, the spec gives "
+                    f"{want}")
+            return
         if kind == "gin":
             require(kd == 0, "score", "gin with deadwood")
             want[knocker] = dd + k.gin_bonus
@@ -537,8 +617,24 @@ class Referee:
             require(kd <= k.deadwood, "score", f"a knock with deadwood {kd}")
             require(not (dd < kd or (dd == kd and k.undercut_on_equal)), "score",
                     f"a knock scored for the knocker though the defender has {dd} against {kd}")
-            want[knocker] = dd - kd
+            want[knocker] = dd - kd + k.knock_bonus
+        want = self._zero_sum(want)
         require(scores == want, "score", f"the knock scores {scores}, the spec gives {want}")
+
+    def _zero_sum(self, scores: list[int]) -> list[int]:
+        """A zero-sum hand: each player's points less the others' points."""
+        if not self.v.score.zero_sum:
+            return scores
+        total = sum(scores)
+        return [2 * x - total for x in scores]
+
+    def _unzero(self, scores: list[int]) -> list[int]:
+        """The points before ``_zero_sum`` (two players: a hand's points are unknown up to
+        a common part, so the larger is taken to be 0 when both are at most 0)."""
+        if not self.v.score.zero_sum:
+            return scores
+        top = max(scores)
+        return [x - top for x in scores]
 
     def _game_end(self, post: State) -> None:
         g = self.v.game
@@ -557,6 +653,8 @@ class Referee:
             done = progress >= len(self.v.contracts.rounds)
         elif g.ends == "target":
             done = max(sums) >= (g.target or 0)
+        elif g.ends == "hands":
+            done = len(post.results) >= (g.hands or 0)
         else:
             made = self._made_after(post)
             candidates = [i for i in range(n) if made[i] >= len(self.v.contracts.rounds)]
