@@ -45,7 +45,7 @@ class Rules:
             None if f.special is None else self.specials.get(f.special)
             for f in self.table.faces))
         object.__setattr__(self, "max_points", max(self.points, default=0))  # one card
-        object.__setattr__(self, "last_floor", [None, 0])  # (hand, deadwood_floor)
+        object.__setattr__(self, "last_floor", [((), 0)])  # [(hand, deadwood_floor)]
 
     @property
     def has_contracts(self) -> bool:
@@ -96,8 +96,9 @@ class Rules:
             return _floor_by_counts(self, hand)
         key = tuple(hand)
         last = self.last_floor  # the same hand is often asked about several times in a row
-        if last[0] == key:
-            known: int = last[1]
+        seen = last[0]  # (hand, floor): one object, replaced whole, so never half-written
+        if seen[0] == key:
+            known: int = seen[1]
             return known
         mask = 0
         for c in hand:
@@ -108,7 +109,7 @@ class Rules:
         for c in hand:
             if not bits[c] & covered:
                 floor += points[c]
-        last[0], last[1] = key, floor
+        last[0] = (key, floor)
         return floor
 
     @property
