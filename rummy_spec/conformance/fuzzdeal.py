@@ -136,10 +136,11 @@ def deals(draw: st.DrawFn, name: str, options: tuple[str, ...], players: int) ->
         if remaining[card] > 0:
             remaining[card] -= 1
             rest.append(card)
-    for hand in hands:
-        while len(hand) < size:
+    first = (setup["dealer"] + 1) % players  # with no upcard, he holds one card more
+    for seat, hand in enumerate(hands):
+        while len(hand) < size + (seat == first and not v.deal.upcard):
             hand.append(rest.pop())
-    discard = [rest.pop()]
+    discard = [rest.pop()] if v.deal.upcard else []
     setup.update({"hands": [table.texts(h) for h in hands],
                   "stock": table.texts(list(reversed(rest))),
                   "discard": table.texts(discard)})

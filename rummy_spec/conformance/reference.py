@@ -12,6 +12,7 @@ from typing import Any
 from .. import __version__, decks
 from ..engine import codec
 from ..engine.game import Game, GameError
+from ..engine.rules import compile_variant
 from ..engine.setup import Setup
 from ..lang import LookupFailure, SpecError
 from ..lang import model as m
@@ -44,8 +45,32 @@ def setup_from_json(game_variant: Any, setup: JSON) -> Setup:
                                                                      "discard"))
 
 
+def _check_deal(game_variant: Any, players: int, setup: JSON) -> None:
+    """The setup must be a deal the variant's rules make: each hand the round's number of
+    cards (the first player one more where there is no upcard), an upcard where there is
+    one and none where there is not.  A deal no rules describe is refused, not played."""
+    rules = compile_variant(game_variant, players)
+    dealt = rules.cards_dealt(int(setup.get("round", 1)))
+    upcard = game_variant.deal.upcard
+    first = (int(setup["dealer"]) + 1) % players
+    for seat, hand in enumerate(setup["hands"]):
+        want = dealt + (seat == first and not upcard)
+        if len(hand) != want:
+            raise EngineError("error", f"setup.hands[{seat}] holds {len(hand)} cards; this "
+                              f"deal gives seat {seat} {want}")
+    if upcard and not setup["discard"]:
+        raise EngineError("error", "setup.discard is empty: this variant turns an upcard")
+    if not upcard and setup["discard"]:
+        raise EngineError("error", "setup.discard is not empty: this variant deals no "
+                          "upcard")
+
+
 def start(game_variant: Any, players: int, setup: JSON) -> Game:
     """A game whose first deal is ``setup`` (with its round, totals and contracts)."""
+    if len(setup.get("hands", [])) != players:
+        raise EngineError("error", f"setup.hands has {len(setup.get('hands', []))} hands "
+                          f"for {players} players")
+    _check_deal(game_variant, players, setup)
     try:
         game = Game(game_variant, players, seed=0, setup=setup_from_json(game_variant, setup))
     except (GameError, ValueError) as err:

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 from rummy_spec.cli import run as cli
@@ -78,3 +79,41 @@ def test_pytest_plugin_one_test_per_case(tmp_path: Path) -> None:
     assert "FAILED ::rummy-conformance::rummy/melds/run-around-the-corner-refused" in bad.stdout
     assert "expected rejected (wrap-around), got accepted" in bad.stdout
     assert "xfailed" in bad.stdout and "rummy/options/one-meld-per-turn" in bad.stdout
+
+
+def _deal(name: str, players: int, sizes: list[int], upcards: int) -> dict[str, object]:
+    """A whole-pack deal with hands of ``sizes`` cards and ``upcards`` cards on the pile."""
+    from rummy_spec import decks
+    from rummy_spec.lang import load
+
+    v = load(name)
+    table = decks.card_table(v.deck)
+    pack = table.texts(decks.full_deck(v, players))
+    hands = []
+    for size in sizes:
+        hands.append(pack[:size])
+        pack = pack[size:]
+    return {"dealer": players - 1, "hands": hands, "discard": pack[:upcards],
+            "stock": pack[upcards:]}
+
+
+@pytest.mark.parametrize(("name", "sizes", "upcards", "fault"), [
+    ("gin", [10, 10], 1, None),
+    ("gin", [11, 10], 1, "setup.hands[0] holds 11 cards"),
+    ("gin", [10, 10], 0, "setup.discard is empty"),
+    ("gin_rlcard", [11, 10], 0, None),
+    ("gin_rlcard", [10, 10], 1, "setup.hands[0] holds 10 cards; this deal gives seat 0 11"),
+    ("gin_rlcard", [11, 10], 1, "this variant deals no upcard"),
+])
+def test_the_reference_refuses_a_deal_the_rules_do_not_make(
+        name: str, sizes: list[int], upcards: int, fault: str | None) -> None:
+    from rummy_spec.conformance.engine import EngineError, NewGame
+    from rummy_spec.conformance.reference import ReferenceEngine
+
+    engine = ReferenceEngine()
+    game = NewGame(name, (), 2, _deal(name, 2, sizes, upcards))
+    if fault is None:
+        engine.new(game)
+        return
+    with pytest.raises(EngineError, match=fault.replace("[", r"\[").replace("]", r"\]")):
+        engine.new(game)
