@@ -24,8 +24,10 @@ default parameters):
   lay-off: the defender's melds and Pass follow at once.
 * The knocker's and defender's melds: among OpenSpiel's own meld groups
   (``GinRummyUtils.all_meld_groups``) one that leaves the least deadwood; among those,
-  the one whose melds come first in the order sets before runs, more points first (the
-  order the rummy-spec reference appears to prefer; the protocol does not fix it).
+  the one with the most cards in sets, then the one whose runs come first in the
+  protocol's suit order (C D H S), the highest starting first within a suit.  The
+  protocol does not fix this choice (docs/peers.md, findings); this is the order the
+  rummy-spec reference was seen to follow.
   OpenSpiel melds hold at most five cards: a longer run is laid as two or three pieces
   and shown as one table meld.
 * Legality is OpenSpiel's alone: an action is accepted when every engine action it maps
@@ -40,9 +42,9 @@ default parameters):
   ``not-consecutive``; a knock without a discard (big gin) is ``no-big-gin``.
 * State.  OpenSpiel keeps the upcard apart from its discard pile; the protocol's pile is
   OpenSpiel's pile with the upcard on top.  The game is one hand: after it the phase is
-  ``game-over``; scores come from ``returns()``: the winner's points (the loser scores
-  0), the knocker winning a tie with 0 points, a hand with no knock (wall, repeated
-  upcard, 50th upcard draw) ``dead`` with no winner.
+  ``game-over``; scores come from ``returns()`` (zero sum: ``[r, -r]``), the knocker
+  winning a tie with 0 points, a hand with no knock (wall, repeated upcard, 50th upcard
+  draw) ``dead`` with no winner; the game's winners have the highest total.
 """
 
 from __future__ import annotations
@@ -210,17 +212,25 @@ def table_key(pieces: list[list[int]]) -> tuple[int, int, int]:
     return (1, SUIT_ORDER.index(OS_SUITS[suit_of(cards[0])]), min(rank_of(c) for c in cards))
 
 
-def preference(melds: list[list[list[int]]]) -> list[tuple[int, int, list[int]]]:
-    """Sets before runs, more points first; compared meld by meld."""
-    keys = [(0 if is_set(meld_cards(m)) else 1, -sum(map(value, meld_cards(m))),
-             sorted(meld_cards(m))) for m in melds]
-    return sorted(keys)
+def protocol_key(card: int) -> tuple[int, int]:
+    """A card's place in the protocol's order: suit C D H S, then rank."""
+    return (SUIT_ORDER.index(OS_SUITS[suit_of(card)]), rank_of(card))
+
+
+def preference(melds: list[list[list[int]]]) -> tuple[int, list[tuple[int, int]], list[Any]]:
+    """Among arrangements that leave the same deadwood: the most cards in sets, then the
+    runs in the protocol's suit order (C D H S), the highest starting first within a
+    suit, then the cards."""
+    runs = sorted((low[0], -low[1]) for low in (min(map(protocol_key, meld_cards(m)))
+                                              for m in melds if not is_set(meld_cards(m))))
+    in_sets = sum(len(meld_cards(m)) for m in melds if is_set(meld_cards(m)))
+    return (-in_sets, runs, sorted(sorted(map(protocol_key, meld_cards(m))) for m in melds))
 
 
 def best_arrangement(hand: list[int]) -> list[list[list[int]]]:
     """The table melds (each as OpenSpiel pieces) of the arrangement laid for ``hand``."""
     best: list[list[list[int]]] = []
-    best_key: tuple[int, list[tuple[int, int, list[int]]]] | None = None
+    best_key: tuple[int, tuple[int, list[tuple[int, int]], list[Any]]] | None = None
     total = sum(map(value, hand))
     for group in UTILS.all_meld_groups(list(hand)):
         pieces = [list(m) for m in group]
@@ -381,7 +391,7 @@ class Match:
             "totals": scores,
             "results": [{"round": 1, "scores": scores, "winner": winner, "ending": ending}]
             if over else [],
-            "winners": ([winner] if winner is not None else [0, 1]) if over else [],
+            "winners": [s for s in (0, 1) if scores[s] == max(scores)] if over else [],
         }
 
     # ----- legal actions ---------------------------------------------------------------
@@ -549,6 +559,10 @@ class Match:
             low, high = min(map(rank_of, cards)), max(map(rank_of, cards))
             if rank_of(a.card) in (low - 1, high + 1):
                 raise Rejected("layoff-limit", "OpenSpiel extends a run by two cards at most")
+            if rank_of(a.card) == 0 and high == 12:  # Q-K-A: the ace is low only
+                raise Rejected("ace-position")
+            if rank_of(a.card) == 12 and low == 0:  # K-A-2: no way round the corner
+                raise Rejected("wrap-around")
             raise Rejected("not-consecutive")
         self.apply(a.card)
         target.extra.append(a.card)

@@ -27,8 +27,8 @@ default settings):
   of checks.  Where the reason is RLCard's own and not one the rules state, the code is
   the closest one: a knock RLCard does not list while it offers gin is ``must-go-gin``
   (also for a card whose discard would leave gin but that RLCard does not count among its
-  gin cards); any other knock it does not list is ``deadwood-too-high``; a draw refused
-  after RLCard's 200-move limit is ``low-stock`` (only a dead hand may be declared then).
+  gin cards); any other knock it does not list is ``deadwood-too-high``.  After RLCard's
+  200 moves (the profile's turn 101) a draw is ``dead-hand-only``.
 * State.  RLCard lays no melds on a table (both hands are scored by their best melds):
   ``table`` is empty.  Scores are RLCard's payoffs (``judge.scorer.get_payoffs``) times
   100: gin 100, knock 20, the other player minus his deadwood; a dead hand scores each
@@ -297,6 +297,9 @@ class Match:
                 raise Rejected("already-drawn" if player == turn else "not-your-turn")
             if player != turn:
                 raise Rejected("not-your-turn")
+            if DeclareDeadHandAction().action_id in ids and \
+                    PickUpDiscardAction().action_id not in ids:  # the 200-move limit
+                raise Rejected("dead-hand-only")
             if source == "stock":
                 if DrawCardAction().action_id not in ids:
                     raise Rejected("low-stock")
@@ -304,8 +307,7 @@ class Match:
                 return
             if source == "discard":
                 if PickUpDiscardAction().action_id not in ids:
-                    dead = DeclareDeadHandAction().action_id in ids  # the 200-move limit
-                    raise Rejected("low-stock" if dead else "no-upcard")
+                    raise Rejected("no-upcard")
                 self.step(PickUpDiscardAction())
                 return
             raise Rejected("bad-action", "draw from 'stock' or 'discard'")
@@ -326,7 +328,10 @@ class Match:
                 raise Rejected("not-in-hand")
             event = DiscardAction(rl_card(card))
             if event.action_id not in ids:
-                raise Rejected("must-go-gin" if gin_only else "keep-taken-card")
+                last = self.round.move_sheet[-1]
+                taken = isinstance(self.game.get_last_action(), PickUpDiscardAction) \
+                    and card_id(last.card) == card
+                raise Rejected("keep-taken-card" if taken or not gin_only else "must-go-gin")
             self.step(event)
             return
         assert kind == "knock"

@@ -145,8 +145,7 @@ def test_state_matches_the_reference_in_random_play() -> None:
         pack = shuffled_pack(rng)
         setup = {"dealer": rng.randrange(2), "hands": [pack[:10], pack[10:20]],
                  "discard": [pack[20]], "stock": pack[21:]}
-        assert play_against_reference(module.OpenSpielGin(), VARIANT, setup, rng,
-                                      throw_back=False) == []
+        assert play_against_reference(module.OpenSpielGin(), VARIANT, setup, rng) == []
 
 
 def test_conformance_run_of_the_profile_cases() -> None:
