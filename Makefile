@@ -9,14 +9,14 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,peers]'
 	touch $(STAMP)
 
 demo: $(STAMP)
 	$(BIN)/rummy-spec demo
 
 lint: $(STAMP)
-	$(BIN)/ruff check rummy_spec tests benchmarks docs
+	$(BIN)/ruff check rummy_spec tests benchmarks docs conformance
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict

@@ -122,3 +122,14 @@ def test_check_continental_from_outside_the_repository(
     assert done.returncode == 0, done.stdout + done.stderr
     assert "_data/spec/continental.rummy: ok (continental)" in done.stdout
     assert done.stdout.splitlines()[-1].startswith("ok: 1 file, 1 variant, no errors")
+
+
+def test_the_conformance_suite_ships_in_the_wheel(
+    installed: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    script, env = installed
+    done = _run([str(script), "conformance", "run", "--engine", "reference",
+                 "--variant", "gin"], cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    last = done.stdout.splitlines()[-1]
+    assert " passed, 0 failed (of " in last and not last.startswith("0 passed"), last

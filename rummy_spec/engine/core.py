@@ -110,3 +110,20 @@ def apply(rules: Rules, state: State, a: Action) -> State:
     if not verdict.ok:
         raise IllegalAction(verdict)
     return new
+
+
+def apply_in_place(rules: Rules, state: State, a: Action) -> None:
+    """Change ``state`` by ``a``; raises IllegalAction (and changes nothing) if it is
+    refused.  No copy is made: the check runs first, then the same handler acts on the
+    state itself, so an action ``legal`` accepts is one the handler carries out."""
+    if not 0 <= a.player < rules.players:
+        raise IllegalAction(no("bad-player"))
+    h = _handler(rules, state, a)
+    if isinstance(h, Verdict):
+        raise IllegalAction(h)
+    verdict = h(rules, state, a, False)
+    if not verdict.ok:
+        raise IllegalAction(verdict)
+    done = h(rules, state, a, True)
+    if not done.ok:  # the same checks on the same state: cannot differ
+        raise RuntimeError(f"{a.type} was accepted, then refused ({done.code}) while done")

@@ -51,7 +51,7 @@ class Game:
         return core.legal(self.rules, self.state, action)
 
     def apply(self, action: Action) -> None:
-        self.state = core.apply(self.rules, self.state, action)
+        core.apply_in_place(self.rules, self.state, action)
         self.history.append(action)
 
     def legal_actions(self) -> list[Action]:

@@ -15,22 +15,37 @@ What it yields, exactly:
   for a hand of more than ``BIG_HAND`` (20) cards, only the best one;
 * for a new meld: every meld of the solver's best free arrangement of the hand.
 
-Every action is checked with ``legal`` before it is yielded, so all of them are legal.
+Every action is checked before it is yielded, so all of them are legal: with ``legal``,
+or (discards) with ``turns.legal_discards``, which makes the checks of the discard handler
+that do not depend on the card once.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from .core import legal_subset
 from .melds import Meld
 from .rules import Rules
 from .state import Action, State
 from .table import current_contracts
+from .turns import legal_discards
 
 GO_DOWN_CANDIDATES = 8
 
 
 def _distinct(cards: list[int]) -> list[int]:
     return sorted(set(cards))
+
+
+@lru_cache(maxsize=1 << 14)
+def _act(type_: str, player: int, card: int | None = None, source: str | None = None,
+         meld: int | None = None, end: str | None = None, target: int | None = None
+         ) -> Action:
+    """The action, shared: actions are immutable values and the same few hundred recur in
+    every state, so each is built once (building one costs more than checking it)."""
+    return Action(type_, player, source=source, card=card, meld=meld, end=end,
+                  target=target)
 
 
 def legal_actions(rules: Rules, state: State) -> list[Action]:
@@ -40,26 +55,29 @@ def legal_actions(rules: Rules, state: State) -> list[Action]:
         return out
     if phase == "offer":
         p = state.offer[0]
-        out += [Action("draw", p, source="discard"), Action("pass", p)]
+        out += [_act("draw", p, None, "discard"), _act("pass", p)]
     elif phase == "claim":
         assert state.claim is not None
         for p in state.claim.pending:
-            out += [Action("buy", p), Action("pass", p)]
+            out += [_act("buy", p), _act("pass", p)]
     elif phase == "gifts":
         p = state.giver[0]
-        out += [Action("give", p, card=c) for c in _distinct(state.seats[p].hand)]
-        out.append(Action("pass", p))
+        out += [_act("give", p, c) for c in _distinct(state.seats[p].hand)]
+        out.append(_act("pass", p))
     elif phase == "layoff":
         p = state.turn
         out += _layoffs(rules, state, p)
-        out.append(Action("pass", p))
+        out.append(_act("pass", p))
     elif phase == "draw":
         p = state.turn
-        out += [Action("draw", p, source="stock"), Action("draw", p, source="discard"),
-                Action("pass", p), Action("dead_hand", p)]
+        out += [_act("draw", p, None, "stock"), _act("draw", p, None, "discard"),
+                _act("pass", p), _act("dead_hand", p)]
         out += _calls(rules, state)
     elif phase == "play":
-        out += _play(rules, state, state.turn)
+        p = state.turn
+        out = legal_subset(rules, state, _play(rules, state, p))
+        out += legal_discards(rules, state, p, _discards(rules, state.seats[p].hand, p))
+        return out + legal_subset(rules, state, _knocks(rules, state.seats[p].hand, p))
     return legal_subset(rules, state, out)
 
 
@@ -72,9 +90,9 @@ def _calls(rules: Rules, state: State) -> list[Action]:
         if p == state.call_on:
             continue
         if rc.penalty == "caller-discards":
-            out += [Action("call", p, card=c) for c in _distinct(state.seats[p].hand)]
+            out += [_act("call", p, c) for c in _distinct(state.seats[p].hand)]
         else:
-            out.append(Action("call", p))
+            out.append(_act("call", p))
     return out
 
 
@@ -103,10 +121,10 @@ def _layoffs(rules: Rules, state: State, p: int) -> list[Action]:
             if not _may_fit(rules, t.meld, c):
                 continue
             if t.meld.kind == "run" and c in rules.wild:
-                out += [Action("lay_off", p, card=c, meld=i, end="low"),
-                        Action("lay_off", p, card=c, meld=i, end="high")]
+                out += [_act("lay_off", p, c, None, i, "low"),
+                        _act("lay_off", p, c, None, i, "high")]
             else:
-                out.append(Action("lay_off", p, card=c, meld=i))
+                out.append(_act("lay_off", p, c, None, i))
     return out
 
 
@@ -153,20 +171,36 @@ def _play(rules: Rules, state: State, p: int) -> list[Action]:
                         out.append(Action("swap", p, card=c, meld=i))
                 if sw.shift_to_end and t.meld.kind == "run":
                     out.append(Action("shift", p, card=c, meld=i))
+    return out
+
+
+def _discards(rules: Rules, hand: list[int], p: int) -> list[Action]:
+    if not rules.specials:
+        table = rules.cache.get(("discards", p))
+        if table is None:
+            table = rules.cache[("discards", p)] = [
+                _act("discard", p, c) for c in range(len(rules.table.faces))]
+        return [table[c] for c in _distinct(hand)]
+    out: list[Action] = []
     for c in _distinct(hand):
-        special = rules.special_of(c)
+        special = rules.special_faces[c]
         if special is not None and special.skip == "chosen":
-            out += [Action("discard", p, card=c, target=t) for t in range(rules.players)]
+            out += [_act("discard", p, c, target=t) for t in range(rules.players)]
         else:
-            out.append(Action("discard", p, card=c))
-    k = v.knock
-    if k is not None:
-        # Dropping a card lowers the deadwood by at most its points: prune hopeless knocks.
-        top = max(rules.points[c] for c in hand)
-        if rules.deadwood_floor(hand) - top <= k.deadwood:
-            floor = rules.arrange(hand).rest_points
-            out += [Action("knock", p, card=c) for c in _distinct(hand)
-                    if floor - rules.points[c] <= k.deadwood]
-            if floor == 0:
-                out.append(Action("knock", p))
+            out.append(_act("discard", p, c))
+    return out
+
+
+def _knocks(rules: Rules, hand: list[int], p: int) -> list[Action]:
+    k = rules.variant.knock
+    if k is None or not hand:
+        return []
+    # Dropping a card lowers the deadwood by at most its points: prune hopeless knocks.
+    points = rules.points
+    if rules.deadwood_floor(hand) - rules.max_points > k.deadwood:
+        return []
+    floor = rules.arrange(hand).rest_points
+    out = [_act("knock", p, c) for c in _distinct(hand) if floor - points[c] <= k.deadwood]
+    if floor == 0:
+        out.append(_act("knock", p))
     return out

@@ -80,8 +80,16 @@ class Verdict:
 OK = Verdict(True)
 
 
+_REFUSALS: dict[str, Verdict] = {}  # verdicts are immutable: one per code, shared
+
+
 def no(code: str, message: str = "") -> Verdict:
-    return Verdict(False, code, message or TURN_REASONS.get(code, code))
+    if message:
+        return Verdict(False, code, message)
+    hit = _REFUSALS.get(code)
+    if hit is None:
+        hit = _REFUSALS[code] = Verdict(False, code, TURN_REASONS.get(code, code))
+    return hit
 
 
 def all_reasons() -> dict[str, str]:

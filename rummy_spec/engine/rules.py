@@ -5,8 +5,10 @@ Nothing here names a variant; every answer comes from the :class:`Variant` model
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import combinations
 from typing import Any, Literal
 
 from .. import decks
@@ -32,6 +34,16 @@ class Rules:
     contracts: tuple[m.Contract, ...]
     specials: dict[str, m.SpecialCard]
     cache: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    special_faces: tuple[m.SpecialCard | None, ...] = field(
+        init=False, compare=False, hash=False, repr=False)
+    max_points: int = field(init=False, compare=False, hash=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # Each face's special rule (Skip...), or None: asked for every card discarded.
+        object.__setattr__(self, "special_faces", tuple(
+            None if f.special is None else self.specials.get(f.special)
+            for f in self.table.faces))
+        object.__setattr__(self, "max_points", max(self.points, default=0))  # one card
 
     @property
     def has_contracts(self) -> bool:
@@ -71,34 +83,57 @@ class Rules:
 
     def deadwood_floor(self, hand: list[int]) -> int:
         """A cheap lower bound on the points left unmelded: the cards that fit in no meld
-        shape with the rest of the hand (0 when wilds or colour-blind runs or colour
-        groups make a cheap bound unsafe)."""
-        v = self.variant
-        if self.wild or v.group is not None or (v.run is not None and v.run.any_colour):
+        shape with the rest of the hand (0 when wilds, wrap-around or colour-blind runs or
+        colour groups make a cheap bound unsafe).  Packs without duplicate cards take a
+        bit-parallel path (one 16-bit lane per suit); others count ranks and suits."""
+        layout = self.floor_layout
+        if layout is None:
             return 0
-        faces = self.table.faces
-        by_rank: dict[int, int] = {}
-        by_suit: dict[str | None, set[int]] = {}
-        ace_high = v.run is not None and v.run.ace != "low"
+        bits, cover = layout
+        if cover is None:
+            return _floor_by_counts(self, hand)
+        mask = 0
         for c in hand:
-            f = faces[c]
-            if f.rank is None:
-                continue
-            by_rank[f.rank] = by_rank.get(f.rank, 0) + 1
-            ranks = by_suit.setdefault(f.suit, set())
-            ranks.add(f.rank)
-            if f.rank == 1 and ace_high:
-                ranks.add(14)
-        set_min = v.set.min if v.set is not None else 99
-        run_min = v.run.min if v.run is not None else 99
+            mask |= bits[c]
+        covered = cover(mask)
         floor = 0
         points = self.points
         for c in hand:
-            f = faces[c]
-            if f.rank is None or (by_rank[f.rank] < set_min and not _in_window(
-                    by_suit[f.suit], f.rank, run_min, ace_high)):
+            if not bits[c] & covered:
                 floor += points[c]
         return floor
+
+    @property
+    def floor_layout(self) -> FloorLayout | None:
+        """Each face's bits (an ace that may be high also has bit 14 of its lane) and the
+        cover function of a hand's bit mask (None: the pack may hold a card twice, count
+        instead); None: no cheap bound."""
+        key = "floor-layout"
+        if key in self.cache:
+            hit: FloorLayout | None = self.cache[key]
+            return hit
+        v = self.variant
+        run = v.run
+        layout: FloorLayout | None = None
+        if not (self.wild or v.group is not None or self.table.custom or (
+                run is not None and (run.any_colour or run.wrap))):
+            lane = {s: i for i, s in enumerate(self.table.suits)}
+            ace_high = run is not None and run.ace != "low"
+            bits = []
+            for f in self.table.faces:
+                if f.rank is None or f.suit is None:
+                    bits.append(0)
+                    continue
+                b = 1 << (16 * lane[f.suit] + f.rank)
+                bits.append(b | b << 13 if f.rank == 1 and ace_high else b)
+            pack = decks.full_deck(v, self.players)
+            unique = (len(set(pack)) == len(pack) and len(lane) <= 4
+                      and "replay-extra-deck" not in v.stock.empty)
+            cover = _cover_function(v.set.min if v.set is not None else 0,
+                                    run.min if run is not None else 0, len(lane))
+            layout = (tuple(bits), cover if unique else None)
+        self.cache[key] = layout
+        return layout
 
     def ways_down(self, hand: list[int], contract: m.Contract, limit: int) -> list[Solution]:
         """Distinct ways to lay ``contract`` from ``hand`` (solver), memoised."""
@@ -125,14 +160,60 @@ class Rules:
     def special_of(self, card: int) -> m.SpecialCard | None:
         return self.special_faces[card]
 
-    @property
-    def special_faces(self) -> tuple[m.SpecialCard | None, ...]:
-        hit = self.cache.get("special-faces")
-        if hit is None:
-            hit = self.cache["special-faces"] = tuple(
-                None if f.special is None else self.specials.get(f.special)
-                for f in self.table.faces)
-        return hit
+
+FloorLayout = tuple[tuple[int, ...], Callable[[int], int] | None]
+_LANE = 0x7FFE  # ranks 1..14 of one lane
+
+
+def _cover_function(set_min: int, run_min: int, lanes: int) -> Callable[[int], int]:
+    """The bits of a hand's mask that lie in some run of ``run_min`` consecutive bits of
+    one lane, or whose rank is held in ``set_min`` lanes (0: no such meld).  Bits 0 and
+    15 of every lane are never set, so no run crosses lanes.  The function is written out
+    for these three numbers (straight-line bit operations, no loops) and compiled once."""
+    lines = ["def cover(m):", "    out = 0"]
+    if run_min:
+        lines.append("    s = " + " & ".join(["m"] + [f"(m >> {i})" for i in range(1, run_min)]))
+        lines.append("    out = " + " | ".join(["s"] + [f"(s << {i})" for i in range(1, run_min)]))
+    if 0 < set_min <= lanes:
+        for i in range(lanes):
+            lines.append(f"    l{i} = (m >> {16 * i}) & {_LANE}")
+        terms = [" & ".join(f"l{i}" for i in combo)
+                 for combo in combinations(range(lanes), set_min)]
+        spread = sum(1 << (16 * i) for i in range(lanes))  # a lane copied to every lane
+        lines.append(f"    out |= (({') | ('.join(terms)})) * {spread}")
+    lines.append("    return out & m")
+    namespace: dict[str, Any] = {}
+    exec(compile("\n".join(lines), "<deadwood-floor>", "exec"), namespace)  # ints only
+    fn: Callable[[int], int] = namespace["cover"]
+    return fn
+
+
+def _floor_by_counts(rules: Rules, hand: list[int]) -> int:
+    """``deadwood_floor`` for hands that may hold a card twice: by rank and suit counts."""
+    v = rules.variant
+    faces = rules.table.faces
+    by_rank: dict[int, int] = {}
+    by_suit: dict[str | None, set[int]] = {}
+    ace_high = v.run is not None and v.run.ace != "low"
+    for c in hand:
+        f = faces[c]
+        if f.rank is None:
+            continue
+        by_rank[f.rank] = by_rank.get(f.rank, 0) + 1
+        ranks = by_suit.setdefault(f.suit, set())
+        ranks.add(f.rank)
+        if f.rank == 1 and ace_high:
+            ranks.add(14)
+    set_min = v.set.min if v.set is not None else 99
+    run_min = v.run.min if v.run is not None else 99
+    floor = 0
+    points = rules.points
+    for c in hand:
+        f = faces[c]
+        if f.rank is None or (by_rank[f.rank] < set_min and not _in_window(
+                by_suit[f.suit], f.rank, run_min, ace_high)):
+            floor += points[c]
+    return floor
 
 
 def _in_window(ranks: set[int], rank: int, length: int, ace_high: bool) -> bool:

@@ -1,7 +1,9 @@
 """Game state and actions as plain data, with a canonical JSON form.
 
-A :class:`State` is never changed once handed out: ``apply`` clones it and changes the
-clone.  Cards are face codes (ints) inside, canonical card text in JSON.
+``core.apply`` leaves the given :class:`State` alone and returns a changed clone;
+``core.apply_in_place`` (what a :class:`~rummy_spec.engine.game.Game` uses) changes the
+state itself once the action is found legal.
+Cards are face codes (ints) inside, canonical card text in JSON.
 """
 
 from __future__ import annotations

@@ -298,44 +298,94 @@ def give(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
 # ----- the discard ----------------------------------------------------------------------
 
 
-def discard(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
-    if a.player != state.turn:
+def _discard_turn(state: State, player: int) -> Verdict:
+    if player != state.turn:
         return no("not-your-turn")
     if state.phase != "play":  # the turn starts with a draw
         return no("must-draw-first")
+    return OK
+
+
+def _discard_hand(rules: Rules, state: State, player: int) -> Verdict:
+    """The checks of any discard by ``player`` in turn, after the draw."""
+    seat = state.seats[player]
+    if state.must_go_down and not seat.down:
+        return no("must-go-down")
+    if len(seat.hand) == 1 and rules.variant.going_out.by == "meld":
+        return no("must-go-out-by-meld")
+    if at_wall(rules, state):
+        return no("wall-knock-only")
+    k = rules.variant.knock
+    if k is not None and k.gin_forced and gin_possible(rules, state, seat.hand):
+        return no("must-go-gin")
+    return OK
+
+
+def _discard_cards(rules: Rules, state: State, player: int,
+                   picks: list[tuple[int, int | None]]) -> list[Verdict]:
+    """The checks of discards of held cards that depend on the card: one verdict per
+    (card, Skip target) pick; the state's part of each check is looked up once."""
+    seat = state.seats[player]
+    hand = seat.hand
+    turn = rules.variant.turn
+    keep = state.taken if turn.keep_taken_card and len(hand) > 1 else None
+    specials = rules.special_faces
+    stuck_rule = turn.no_playable_discard and bool(state.table)
+    out: list[Verdict] = []
+    for card, target in picks:
+        if card == keep and hand.count(card) == 1:  # with no other card left, it may go
+            out.append(no("keep-taken-card"))
+            continue
+        special = specials[card]
+        if special is not None:
+            if len(hand) == 1 and special.not_last_card:
+                out.append(no("skip-last-card"))
+                continue
+            if special.skip == "chosen":
+                if target is None or not 0 <= target < rules.players or target == player:
+                    out.append(no("bad-target", "name the player the Skip hits"))
+                    continue
+                if special.no_repeat_skips and (state.seats[target].skipped
+                                                or state.seats[target].was_skipped):
+                    out.append(no("bad-target",
+                                  "that player was skipped and has not played since"))
+                    continue
+        if stuck_rule and _playable(rules, state, card) and not all(
+                _playable(rules, state, c) for c in hand):  # A17: only if stuck
+            out.append(no("playable-discard"))
+            continue
+        out.append(OK)
+    return out
+
+
+def legal_discards(rules: Rules, state: State, player: int,
+                   candidates: list[Action]) -> list[Action]:
+    """The legal ones among discard ``candidates`` of cards ``player`` holds: the checks of
+    ``discard``, with those that do not depend on the card made once."""
+    if not (_discard_turn(state, player).ok and _discard_hand(rules, state, player).ok):
+        return []
+    verdicts = _discard_cards(rules, state, player,
+                              [(a.card, a.target) for a in candidates if a.card is not None])
+    return [a for a, v in zip(candidates, verdicts, strict=True) if v.ok]
+
+
+def discard(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    verdict = _discard_turn(state, a.player)
+    if not verdict.ok:
+        return verdict
     seat = state.seats[a.player]
     card = a.card
     if card is None or card not in seat.hand:
         return no("not-in-hand")
-    v = rules.variant
-    if state.must_go_down and not seat.down:
-        return no("must-go-down")
-    if v.turn.keep_taken_card and state.taken == card and seat.hand.count(card) == 1 \
-            and len(seat.hand) > 1:  # with no other card left, it may go
-        return no("keep-taken-card")
-    if at_wall(rules, state):
-        return no("wall-knock-only")
-    if v.knock is not None and v.knock.gin_forced and gin_possible(rules, state, seat.hand):
-        return no("must-go-gin")
-    last = len(seat.hand) == 1
-    if last and v.going_out.by == "meld":
-        return no("must-go-out-by-meld")
-    special = rules.special_of(card)
-    if special is not None:
-        if last and special.not_last_card:
-            return no("skip-last-card")
-        if special.skip == "chosen":
-            t = a.target
-            if t is None or not 0 <= t < rules.players or t == a.player:
-                return no("bad-target", "name the player the Skip hits")
-            if special.no_repeat_skips and (state.seats[t].skipped
-                                            or state.seats[t].was_skipped):
-                return no("bad-target", "that player was skipped and has not played since")
-    if (v.turn.no_playable_discard and state.table and _playable(rules, state, card)
-            and not all(_playable(rules, state, c) for c in seat.hand)):  # A17: if stuck
-        return no("playable-discard")
+    verdict = _discard_hand(rules, state, a.player)
+    if verdict.ok:
+        verdict = _discard_cards(rules, state, a.player, [(card, a.target)])[0]
+    if not verdict.ok:
+        return verdict
     if not do:
         return OK
+    v = rules.variant
+    special = rules.special_of(card)
     seat.hand.remove(card)
     state.discard.append(card)
     state.pile_owner.append(a.player)

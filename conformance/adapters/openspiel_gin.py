@@ -1,0 +1,697 @@
+"""OpenSpiel's ``gin_rummy`` behind the rummy-spec conformance protocol (PROTOCOL.md).
+
+Run as ``python conformance/adapters/openspiel_gin.py``: JSON lines on stdin/stdout.
+It announces one variant, ``gin_openspiel`` (spec/gin_openspiel.rummy: OpenSpiel's own
+rules), and the features ``knock``, ``scoring``, ``stock-exhaustion`` and ``perft``.
+
+How the protocol maps onto OpenSpiel (``pyspiel``, the game ``gin_rummy`` with its
+default parameters):
+
+* Seats.  OpenSpiel's player 0 always acts first (the non-dealer): protocol seat
+  ``(dealer + 1) % 2`` is OpenSpiel's player 0.
+* The deal.  Every card is a chance outcome: the adapter deals the setup's hands (the
+  first player's ten, then the dealer's ten), then the upcard (the setup's discard pile
+  must be that one card); each later stock draw is a chance node too and gets the next
+  card of the setup's stock, top first.
+* Actions.  ``draw`` is Draw upcard (52) or Draw stock (53); ``pass`` is Pass (54): on
+  the first upcard, at the wall (two stock cards left: knock with the upcard or pass) and
+  for the defender ending his lay-offs; ``discard`` is the card's own action; ``knock``
+  with ``card`` is Knock (55), that card as the discard, the knocker's melds laid one by
+  one (the best arrangement, see below), then Pass; after the knocker's Pass the
+  defender's lay-offs are card actions (``lay_off``), and the defender's own melds are
+  laid by the adapter when he passes (his best arrangement), followed by Pass.  At the
+  wall, ``knock`` takes the upcard and discards ``card``.  After gin OpenSpiel allows no
+  lay-off: the defender's melds and Pass follow at once.
+* The knocker's and defender's melds: among OpenSpiel's own meld groups
+  (``GinRummyUtils.all_meld_groups``) one that leaves the least deadwood; among those,
+  the one whose melds come first in the order sets before runs, more points first (the
+  order the rummy-spec reference appears to prefer; the protocol does not fix it).
+  OpenSpiel melds hold at most five cards: a longer run is laid as two or three pieces
+  and shown as one table meld.
+* Legality is OpenSpiel's alone: an action is accepted when every engine action it maps
+  to is in ``legal_actions()`` at that point, and a lay-off when the card is among
+  OpenSpiel's lay-offs (``all_layoffs``) for one piece of the meld named.
+* Reason codes.  OpenSpiel gives no reasons; when it refuses, the adapter names the code
+  the reference would give from the phase, the player and the cards, in the reference's
+  order of checks (game over; player and phase; cards held; the meld; the deadwood).
+  Where OpenSpiel refuses what the reference's rules would allow, the code is the
+  closest one: a knock whose discard OpenSpiel does not list is ``deadwood-too-high``; a
+  lay-off beyond OpenSpiel's reach (a run grows by at most two cards at each end) is
+  ``not-consecutive``; a knock without a discard (big gin) is ``no-big-gin``.
+* State.  OpenSpiel keeps the upcard apart from its discard pile; the protocol's pile is
+  OpenSpiel's pile with the upcard on top.  The game is one hand: after it the phase is
+  ``game-over``; scores come from ``returns()``: the winner's points (the loser scores
+  0), the knocker winning a tie with 0 points, a hand with no knock (wall, repeated
+  upcard, 50th upcard draw) ``dead`` with no winner.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pyspiel
+
+try:
+    import rummy_spec  # noqa: F401
+except ImportError:  # run as a script from a checkout that is not installed
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from rummy_spec.conformance.engine import (
+    Engine,
+    EngineError,
+    Hello,
+    NewGame,
+    SkipGame,
+    Verdict,
+)
+from rummy_spec.conformance.server import serve
+
+JSON = dict[str, Any]
+VARIANT = "gin_openspiel"
+FEATURES = frozenset({"knock", "scoring", "stock-exhaustion", "perft"})
+
+DRAW_UPCARD, DRAW_STOCK, PASS, KNOCK, MELD_BASE = 52, 53, 54, 55, 56
+PH = pyspiel.gin_rummy.Phase
+UTILS = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+INT_TO_MELD: dict[int, list[int]] = {int(k): list(v) for k, v in UTILS.int_to_meld.items()}
+
+# ----- cards ------------------------------------------------------------------------------
+# OpenSpiel: id = suit * 13 + rank, suits s c d h, ranks A..K.  Protocol text: rank then
+# suit, suits C D H S.
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+OS_SUITS = "SCDH"
+SUIT_ORDER = "CDHS"  # the protocol's suit order (knock melds, runs by suit)
+
+
+def card_text(card: int) -> str:
+    return RANKS[card % 13] + OS_SUITS[card // 13]
+
+
+def parse_card(text: Any) -> int | None:
+    if not isinstance(text, str):
+        return None
+    t = text.strip().upper()
+    if len(t) < 2:
+        return None
+    rank, suit = t[:-1], t[-1]
+    if rank == "T":
+        rank = "10"
+    if rank not in RANKS or suit not in OS_SUITS:
+        return None
+    return OS_SUITS.index(suit) * 13 + RANKS.index(rank)
+
+
+def rank_of(card: int) -> int:
+    return card % 13
+
+
+def suit_of(card: int) -> int:
+    return card // 13
+
+
+def value(card: int) -> int:
+    return min(10, rank_of(card) + 1)
+
+
+def is_set(meld: list[int]) -> bool:
+    return len({rank_of(c) for c in meld}) == 1
+
+
+# ----- actions as the protocol writes them ------------------------------------------------
+ACTION_TYPES = frozenset({"draw", "buy", "pass", "go_down", "meld", "lay_off", "swap",
+                          "shift", "discard", "knock", "call", "give", "dead_hand"})
+FIELDS = frozenset({"type", "player", "source", "card", "meld", "end", "melds", "wild_to",
+                    "target"})
+
+
+class BadAction(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Act:
+    type: str
+    player: int
+    source: str | None = None
+    card: int | None = None
+    meld: int | None = None
+    melds: tuple[tuple[int, ...], ...] | None = None
+
+
+def read_action(data: JSON) -> Act:
+    """The action, or BadAction (the protocol's ``bad-action``) for what cannot be read."""
+    kind = data.get("type")
+    if kind not in ACTION_TYPES:
+        raise BadAction(f"unknown action type {kind!r}")
+    extra = set(data) - FIELDS
+    if extra:
+        raise BadAction(f"unknown field(s) {', '.join(sorted(extra))}")
+    for key in ("player", "meld", "wild_to", "target"):
+        v = data.get(key)
+        if (v is not None or key == "player") and (not isinstance(v, int)
+                                                   or isinstance(v, bool)):
+            raise BadAction(f"{key}: a whole number is needed, got {v!r}")
+    source = data.get("source")
+    if source is not None and source not in ("stock", "discard"):
+        raise BadAction(f"source: 'stock' or 'discard', got {source!r}")
+    if data.get("end") not in (None, "low", "high"):
+        raise BadAction(f"end: 'low' or 'high', got {data.get('end')!r}")
+    card = None
+    if data.get("card") is not None:
+        card = parse_card(data["card"])
+        if card is None:
+            raise BadAction(f"card: {data['card']!r} is not a card of this deck")
+    melds = None
+    if data.get("melds") is not None:
+        raw = data["melds"]
+        if not isinstance(raw, list) or not all(isinstance(m, list) for m in raw):
+            raise BadAction("melds: a list of lists of cards is needed")
+        parsed = []
+        for m in raw:
+            cards = [parse_card(c) for c in m]
+            if any(c is None for c in cards):
+                raise BadAction("melds: not a card of this deck")
+            parsed.append(tuple(c for c in cards if c is not None))
+        melds = tuple(parsed)
+    return Act(kind, data["player"], source, card, data.get("meld"), melds)
+
+
+# ----- arrangements -----------------------------------------------------------------------
+
+def merge_runs(group: list[list[int]]) -> list[list[list[int]]]:
+    """OpenSpiel's melds (at most five cards) joined into table melds: a run laid in
+    pieces is one meld; each table meld keeps its pieces."""
+    sets = [[sorted(m)] for m in group if is_set(m)]
+    runs = sorted((sorted(m) for m in group if not is_set(m)), key=lambda m: m[0])
+    joined: list[list[list[int]]] = []
+    for run in runs:
+        last = joined[-1] if joined else None
+        if last is not None and last[-1][-1] + 1 == run[0] and suit_of(run[0]) == suit_of(
+                last[-1][-1]):
+            last.append(run)
+        else:
+            joined.append([run])
+    return sets + joined
+
+
+def meld_cards(pieces: list[list[int]]) -> list[int]:
+    return [c for p in pieces for c in p]
+
+
+def table_key(pieces: list[list[int]]) -> tuple[int, int, int]:
+    """The protocol's order of the melds one knock lays: sets by rank, then runs by suit
+    (C D H S) and lowest rank."""
+    cards = meld_cards(pieces)
+    if is_set(cards):
+        return (0, -1, rank_of(cards[0]))
+    return (1, SUIT_ORDER.index(OS_SUITS[suit_of(cards[0])]), min(rank_of(c) for c in cards))
+
+
+def preference(melds: list[list[list[int]]]) -> list[tuple[int, int, list[int]]]:
+    """Sets before runs, more points first; compared meld by meld."""
+    keys = [(0 if is_set(meld_cards(m)) else 1, -sum(map(value, meld_cards(m))),
+             sorted(meld_cards(m))) for m in melds]
+    return sorted(keys)
+
+
+def best_arrangement(hand: list[int]) -> list[list[list[int]]]:
+    """The table melds (each as OpenSpiel pieces) of the arrangement laid for ``hand``."""
+    best: list[list[list[int]]] = []
+    best_key: tuple[int, list[tuple[int, int, list[int]]]] | None = None
+    total = sum(map(value, hand))
+    for group in UTILS.all_meld_groups(list(hand)):
+        pieces = [list(m) for m in group]
+        melded = sum(value(c) for m in pieces for c in m)
+        merged = merge_runs(pieces)
+        key = (total - melded, preference(merged))
+        if best_key is None or key < best_key:
+            best, best_key = merged, key
+    return sorted(best, key=table_key)
+
+
+# ----- one game ---------------------------------------------------------------------------
+
+@dataclass
+class TableMeld:
+    owner: int  # seat
+    pieces: list[list[int]]  # OpenSpiel melds, as laid
+    extra: list[int] = field(default_factory=list)  # cards laid off onto it
+
+    def cards(self) -> list[int]:
+        return meld_cards(self.pieces) + self.extra
+
+    def json(self) -> JSON:
+        cards = self.cards()
+        if is_set(cards):
+            texts = sorted(card_text(c) for c in cards)
+            kind = "set"
+        else:
+            texts = [card_text(c) for c in sorted(cards, key=rank_of)]
+            kind = "run"
+        return {"owner": self.owner, "kind": kind, "cards": texts, "wilds": []}
+
+
+class Rejected(Exception):
+    def __init__(self, code: str, message: str = "") -> None:
+        super().__init__(code)
+        self.code = code
+        self.message = message
+
+
+class Match:
+    """An OpenSpiel state with what the protocol needs around it: the seats, the rest of
+    the setup's stock, and the table as the protocol numbers it."""
+
+    def __init__(self, state: Any, dealer: int, stock: list[int]) -> None:
+        self.state = state
+        self.dealer = dealer
+        self.first = (dealer + 1) % 2
+        self.stock = stock
+        self.next = 0
+        self.table: list[TableMeld] = []
+
+    def copy(self) -> Match:
+        other = Match(self.state.clone(), self.dealer, self.stock)
+        other.next = self.next
+        other.table = [TableMeld(t.owner, [list(p) for p in t.pieces], list(t.extra))
+                       for t in self.table]
+        return other
+
+    # seats <-> OpenSpiel players
+    def seat(self, player: int) -> int:
+        return (player + self.first) % 2
+
+    def player(self, seat: int) -> int:
+        return (seat - self.first) % 2
+
+    def settle(self) -> None:
+        """Deal every chance node from the setup's stock."""
+        st = self.state
+        while st.is_chance_node():
+            if self.next >= len(self.stock):
+                raise EngineError("error", "the setup's stock ran out")
+            card = self.stock[self.next]
+            self.next += 1
+            st.apply_action(card)
+
+    def apply(self, action: int) -> None:
+        if action not in self.state.legal_actions():
+            raise Rejected("internal", f"OpenSpiel refused its own action {action}")
+        self.state.apply_action(action)
+        self.settle()
+
+    # ----- the protocol's view ---------------------------------------------------------
+    def phase(self) -> str:
+        st = self.state
+        ph = st.current_phase()
+        if ph == PH.GAME_OVER:
+            return "game-over"
+        if ph == PH.FIRST_UPCARD:
+            passed = st.pass_on_first_upcard()
+            return "draw" if passed[0] and passed[1] else "offer"
+        if ph in (PH.DRAW, PH.WALL):
+            return "draw"
+        if ph == PH.DISCARD:
+            return "play"
+        if ph == PH.LAYOFF:
+            return "layoff"
+        return "play"  # KNOCK: never seen between two protocol actions
+
+    def turn(self) -> int:
+        st = self.state
+        if st.current_phase() == PH.FIRST_UPCARD:
+            return self.first
+        if st.is_terminal():
+            return self.first
+        return self.seat(st.current_player())
+
+    def offer(self) -> list[int]:
+        st = self.state
+        if st.current_phase() != PH.FIRST_UPCARD:
+            return []
+        passed = st.pass_on_first_upcard()
+        if not passed[0]:
+            return [self.first, self.dealer]
+        return [] if passed[1] else [self.dealer]
+
+    def pile(self) -> list[int]:
+        st = self.state
+        up = st.upcard()
+        return list(st.discard_pile()) + ([up] if up is not None else [])
+
+    def result(self) -> tuple[list[int], int | None, str]:
+        st = self.state
+        returns = st.returns()
+        knocked = st.knocked()
+        scores = [0, 0]
+        for p in (0, 1):
+            if knocked[p]:
+                k, d = self.seat(p), self.seat(1 - p)
+                r = int(returns[p])
+                scores[k], scores[d] = r, -r  # zero sum
+                if r < 0:
+                    return scores, d, "undercut"
+                return scores, k, "gin" if st.deadwood()[p] == 0 else "knock"
+        return scores, None, "dead"
+
+    def observe(self) -> JSON:
+        st = self.state
+        hands = st.hands()
+        over = st.is_terminal()
+        scores, winner, ending = self.result() if over else ([0, 0], None, "")
+        pile = self.pile()
+        return {
+            "phase": self.phase(),
+            "round": 1,
+            "dealer": self.dealer,
+            "turn": self.turn(),
+            "hands": [sorted(card_text(c) for c in hands[self.player(s)]) for s in (0, 1)],
+            "table": [t.json() for t in self.table],
+            "discard_top": card_text(pile[-1]) if pile else None,
+            "discard_size": len(pile),
+            "stock_size": st.stock_size(),
+            "down": [False, False],
+            "buys": [0, 0],
+            "claim": None,
+            "offer": self.offer(),
+            "contracts": [0, 0],
+            "totals": scores,
+            "results": [{"round": 1, "scores": scores, "winner": winner, "ending": ending}]
+            if over else [],
+            "winners": ([winner] if winner is not None else [0, 1]) if over else [],
+        }
+
+    # ----- legal actions ---------------------------------------------------------------
+    def legal(self) -> list[JSON]:
+        st = self.state
+        if st.is_terminal():
+            return []
+        ph = st.current_phase()
+        legal = st.legal_actions()
+        p = self.seat(st.current_player())  # the one offered the upcard, during the offer
+        out: list[JSON] = []
+        if DRAW_UPCARD in legal:
+            out.append({"type": "draw", "player": p, "source": "discard"})
+        if DRAW_STOCK in legal:
+            out.append({"type": "draw", "player": p, "source": "stock"})
+        if ph == PH.DISCARD:
+            out += [{"type": "discard", "player": p, "card": card_text(c)}
+                    for c in sorted(legal) if c < 52]
+        if ph == PH.WALL and KNOCK in legal:
+            out.append({"type": "draw", "player": p, "source": "discard"})
+        elif KNOCK in legal:
+            out += [{"type": "knock", "player": p, "card": card_text(c)}
+                    for c in self.knock_discards()]
+        if ph == PH.KNOCK:  # the upcard taken at the wall: knock with one of these
+            out += [{"type": "knock", "player": p, "card": card_text(c)}
+                    for c in sorted(a for a in legal if a < 52)]
+        if ph == PH.LAYOFF:
+            for c in sorted(a for a in legal if a < 52):
+                out += [{"type": "lay_off", "player": p, "card": card_text(c), "meld": i}
+                        for i in range(len(self.table)) if self.fits(c, i)]
+        if PASS in legal:
+            out.append({"type": "pass", "player": p})
+        return out
+
+    def knock_discards(self) -> list[int]:
+        after = self.state.clone()
+        after.apply_action(KNOCK)
+        return sorted(a for a in after.legal_actions() if a < 52)
+
+    def fits(self, card: int, index: int) -> bool:
+        """OpenSpiel's lay-off rule for one table meld (any of its pieces)."""
+        t = self.table[index]
+        if t.owner == self.turn():
+            return False
+        done = list(self.state.layoffs())
+        return any(card in UTILS.all_layoffs([UTILS.meld_to_int(p)], done) for p in t.pieces)
+
+    # ----- acting ----------------------------------------------------------------------
+    def act(self, a: Act) -> None:
+        """Play ``a`` or raise Rejected (nothing changed)."""
+        if not 0 <= a.player < 2:
+            raise Rejected("bad-player", "no such player")
+        st = self.state
+        if st.is_terminal():
+            raise Rejected("game-over")
+        ph = st.current_phase()
+        legal = st.legal_actions()
+        turn = self.turn()
+        phase = self.phase()
+        if a.type == "call":
+            raise Rejected("call-not-open")
+        if a.type == "dead_hand":
+            raise Rejected("no-dead-hand", "OpenSpiel has the wall, not a declared dead hand")
+        if phase == "offer":
+            self.offer_action(a)
+            return
+        if phase == "layoff":
+            self.layoff_action(a, legal)
+            return
+        if a.type == "draw":
+            if phase != "draw":
+                raise Rejected("already-drawn" if a.player == turn else "not-your-turn")
+            if a.player != turn:
+                raise Rejected("not-your-turn")
+            if ph == PH.WALL:
+                if a.source == "stock":
+                    raise Rejected("wall")
+                if a.source == "discard":
+                    if KNOCK not in legal:
+                        raise Rejected("wall-knock-only")
+                    self.apply(KNOCK)  # OpenSpiel's wall knock takes the upcard
+                    return
+            if a.source == "discard":
+                if DRAW_UPCARD not in legal:
+                    raise Rejected("upcard-refused" if ph == PH.FIRST_UPCARD
+                                   else "no-upcard")
+                self.apply(DRAW_UPCARD)
+                return
+            if a.source != "stock":
+                raise Rejected("bad-action", "draw from 'stock' or 'discard'")
+            if DRAW_STOCK not in legal:
+                raise Rejected("stock-empty")
+            self.apply(DRAW_STOCK)
+            return
+        if a.type == "pass" and ph == PH.WALL:
+            if a.player != turn:
+                raise Rejected("not-your-turn")
+            self.apply(PASS)
+            return
+        if a.type in ("buy", "pass"):
+            raise Rejected("claim-not-open")
+        if a.type == "give":
+            raise Rejected("no-gift-due")
+        # the plays of a turn
+        if a.player != turn:
+            raise Rejected("not-your-turn")
+        if phase == "draw":
+            raise Rejected("must-draw-first")
+        if a.type in ("go_down", "meld", "lay_off", "swap", "shift"):
+            raise Rejected("no-table-play")
+        hand = list(st.hands()[st.current_player()])
+        if a.type == "discard":
+            if a.card is None or a.card not in hand:
+                raise Rejected("not-in-hand")
+            if ph != PH.DISCARD or a.card not in legal:
+                raise Rejected("wall-knock-only")  # the upcard taken at the wall
+            self.apply(a.card)
+            return
+        assert a.type == "knock"
+        if a.card is None:
+            raise Rejected("no-big-gin", "OpenSpiel has no big gin: a knock discards")
+        if a.card not in hand:
+            raise Rejected("not-in-hand")
+        if ph == PH.KNOCK:  # at the wall, the upcard taken: the knock's discard is next
+            if a.card not in legal:
+                raise Rejected("deadwood-too-high")
+            self.knock(a.card, knocked=True)
+            return
+        if KNOCK not in legal or a.card not in self.knock_discards():
+            raise Rejected("deadwood-too-high")
+        self.knock(a.card)
+
+    def offer_action(self, a: Act) -> None:
+        offered = self.offer()
+        if a.type not in ("draw", "pass") or not offered or offered[0] != a.player:
+            raise Rejected("no-offer")
+        if a.type == "draw" and a.source != "discard":
+            raise Rejected("no-offer", "the first upcard is offered: take it or pass")
+        self.apply(DRAW_UPCARD if a.type == "draw" else PASS)
+
+    def layoff_action(self, a: Act, legal: list[int]) -> None:
+        defender = self.turn()
+        if a.type == "pass":
+            if a.player != defender:
+                raise Rejected("not-defender")
+            self.finish_defender()
+            return
+        if a.type != "lay_off" or a.player != defender:
+            raise Rejected("not-defender")
+        if a.meld is None or not 0 <= a.meld < len(self.table):
+            raise Rejected("no-such-meld")
+        hand = self.state.hands()[self.state.current_player()]
+        if a.card is None or a.card not in hand:
+            raise Rejected("not-in-hand")
+        target = self.table[a.meld]
+        if target.owner == defender:
+            raise Rejected("no-such-meld", "lay off only on the knocker's melds")
+        if a.card not in legal or not self.fits(a.card, a.meld):
+            cards = target.cards()
+            if is_set(cards):
+                raise Rejected("mixed-ranks" if rank_of(a.card) != rank_of(cards[0])
+                               else "too-long")
+            if suit_of(a.card) != suit_of(cards[0]):
+                raise Rejected("mixed-suits")
+            low, high = min(map(rank_of, cards)), max(map(rank_of, cards))
+            if rank_of(a.card) in (low - 1, high + 1):
+                raise Rejected("layoff-limit", "OpenSpiel extends a run by two cards at most")
+            raise Rejected("not-consecutive")
+        self.apply(a.card)
+        target.extra.append(a.card)
+
+    def knock(self, discard: int, knocked: bool = False) -> None:
+        knocker = self.turn()
+        if not knocked:
+            self.apply(KNOCK)
+        self.apply(discard)
+        hand = list(self.state.hands()[self.state.current_player()])
+        melds = best_arrangement(hand)
+        for meld in melds:
+            for piece in meld:
+                self.apply(MELD_BASE + UTILS.meld_to_int(piece))
+            self.table.append(TableMeld(knocker, [list(p) for p in meld]))
+        self.apply(PASS)
+        if self.state.finished_layoffs():  # gin: no lay-offs
+            self.finish_defender()
+
+    def finish_defender(self) -> None:
+        st = self.state
+        if not st.finished_layoffs():
+            self.apply(PASS)
+        defender = self.turn()
+        hand = list(st.hands()[st.current_player()])
+        for meld in best_arrangement(hand):
+            for piece in meld:
+                self.apply(MELD_BASE + UTILS.meld_to_int(piece))
+            self.table.append(TableMeld(defender, [list(p) for p in meld]))
+        self.apply(PASS)
+
+
+def perft(match: Match, depth: int) -> int:
+    if depth == 0:
+        return 1
+    total = 0
+    for action in match.legal():
+        if depth == 1:
+            total += 1
+            continue
+        after = match.copy()
+        after.act(read_action(action))
+        total += 1 if after.state.is_terminal() else perft(after, depth - 1)
+    return total
+
+
+# ----- the Engine -------------------------------------------------------------------------
+
+def deal_cards(setup: JSON, key: str) -> list[int]:
+    texts = setup.get(key)
+    if not isinstance(texts, list):
+        raise EngineError("error", f"setup.{key}: a list of cards is needed")
+    out = []
+    for i, t in enumerate(texts):
+        c = parse_card(t)
+        if c is None:
+            raise EngineError("error", f"setup.{key}[{i}]: {t!r} is not a card of this deck")
+        out.append(c)
+    return out
+
+
+class OpenSpielGin(Engine):
+    def __init__(self) -> None:
+        self.game = pyspiel.load_game("gin_rummy")
+        self.match: Match | None = None
+
+    def hello(self) -> Hello:
+        return Hello(1, "OpenSpiel gin_rummy (rummy-spec adapter)",
+                     f"open_spiel {_version('open_spiel')}", frozenset({VARIANT}), FEATURES)
+
+    def new(self, game: NewGame) -> None:
+        if game.variant != VARIANT:
+            raise SkipGame(f"this adapter plays only {VARIANT}")
+        if game.options:
+            raise SkipGame("OpenSpiel's game parameters are not mapped to options")
+        if game.players != 2:
+            raise SkipGame("OpenSpiel's gin_rummy is for two players")
+        setup = game.setup
+        hands = setup.get("hands")
+        if not isinstance(hands, list) or len(hands) != 2:
+            raise EngineError("error", "setup.hands: two hands are needed")
+        dealer = setup.get("dealer")
+        if dealer not in (0, 1):
+            raise EngineError("error", "setup.dealer: 0 or 1")
+        cards = [deal_cards({"h": h}, "h") for h in hands]
+        stock = deal_cards(setup, "stock")
+        pile = deal_cards(setup, "discard")
+        every = [c for h in cards for c in h] + stock + pile
+        if sorted(every) != list(range(52)):
+            raise EngineError("error", "the setup must hold each card of the pack once")
+        if int(setup.get("round", 1)) != 1 or any(setup.get("totals", [0, 0])):
+            raise SkipGame("OpenSpiel plays one hand from nothing: no later round, no totals")
+        if any(len(h) != 10 for h in cards) or len(pile) != 1:
+            raise SkipGame("OpenSpiel deals ten cards each and one upcard")
+        state = self.game.new_initial_state()
+        first = (dealer + 1) % 2
+        for c in cards[first] + cards[1 - first] + pile:
+            state.apply_action(c)
+        m = Match(state, dealer, stock)
+        m.settle()
+        self.match = m
+
+    def _match(self) -> Match:
+        if self.match is None:
+            raise EngineError("error", "no game: send 'new' first")
+        return self.match
+
+    def act(self, action: JSON) -> Verdict:
+        m = self._match()
+        try:
+            a = read_action(action)
+        except BadAction as err:
+            return Verdict(False, "bad-action", str(err))
+        trial = m.copy()
+        try:
+            trial.act(a)
+        except Rejected as no:
+            return Verdict(False, no.code, no.message)
+        self.match = trial
+        return Verdict(True)
+
+    def state(self) -> JSON:
+        return self._match().observe()
+
+    def legal(self) -> list[JSON]:
+        return self._match().legal()
+
+    def perft(self, depth: int) -> int:
+        return perft(self._match(), depth)
+
+
+def _version(dist: str) -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(dist)
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def main() -> int:
+    return serve(OpenSpielGin())
+
+
+if __name__ == "__main__":
+    sys.exit(main())
