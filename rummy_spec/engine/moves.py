@@ -70,8 +70,10 @@ def legal_actions(rules: Rules, state: State) -> list[Action]:
         out.append(_act("pass", p))
     elif phase == "draw":
         p = state.turn
-        out += [_act("draw", p, None, "stock"), _act("draw", p, None, "discard"),
-                _act("pass", p), _act("dead_hand", p)]
+        out += [_act("draw", p, None, "stock"), _act("draw", p, None, "discard")]
+        st = rules.variant.stock
+        if st.dead_how != "discard" or st.dead_hand_turn is not None:  # wall, dead hands
+            out += [_act("pass", p), _act("dead_hand", p)]
         out += _calls(rules, state)
     elif phase == "play":
         p = state.turn

@@ -60,13 +60,15 @@ TURN_REASONS: dict[str, str] = {
     "no-big-gin": "big gin is not part of this variant, or the hand is not all melded",
     "call-not-open": "there is no discard to call rummy on",
     "no-gift-due": "this player owes no gift now",
+    "dead-hand-only": "from this turn on the player to draw may only declare the hand dead",
     "not-defender": "only the defender lays off after a knock",
     "layoff-limit": "a run may not be extended further at this end by lay-offs",
     "must-go-gin": "a player who can go gin must go gin",
     "wall": "at the wall the stock is closed: knock with the upcard, or pass",
     "wall-knock-only": "at the wall the upcard may be taken only to knock with it",
     "low-stock": "the stock is too low to draw from: take the upcard or declare a dead hand",
-    "no-dead-hand": "a dead hand may be declared only at the draw, when the stock is low",
+    "no-dead-hand": "a dead hand may be declared only at the draw, when the stock is low "
+                    "(or from the turn the spec names on)",
 }
 
 

@@ -146,6 +146,8 @@ class State:
     pile_owner: list[int] = field(default_factory=list)  # who discarded each pile card
     played_this_turn: bool = False  # melded or laid off this turn
     must_go_down: bool = False  # took a wild before going down: must go down this turn
+    throwbacks: int = 0  # turns in a row ended by throwing back the upcard just taken
+    upcard_draws: int = 0  # upcards drawn this hand (the first upcard's offer not counted)
     run_base: list[list[int]] = field(default_factory=list)  # knocker's runs: [low, high]
     turn_cap: int = 400  # turns in a round before it is abandoned
     deal_cap: int = 150  # deals in a game before it is abandoned

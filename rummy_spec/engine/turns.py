@@ -134,6 +134,13 @@ def low_stock(rules: Rules, state: State) -> str | None:
     return st.dead_how
 
 
+def late_turn(rules: Rules, state: State) -> bool:
+    """From the spec's turn on, the player to draw may only declare the hand dead (RLCard:
+    judge.py, max_move_count 200 moves, the deal and every draw and discard counted)."""
+    limit = rules.variant.stock.dead_hand_turn
+    return limit is not None and state.turn_no + 1 >= limit
+
+
 def _without(hand: list[int], card: int) -> list[int]:
     rest = list(hand)
     rest.remove(card)
@@ -163,6 +170,8 @@ def knock_possible(rules: Rules, hand: list[int], taken: int | None) -> bool:
 def draw(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     if a.player != state.turn:
         return no("not-your-turn")
+    if late_turn(rules, state):
+        return no("dead-hand-only")
     low = low_stock(rules, state)
     if a.source == "stock" and low is not None:
         return no("wall") if low == "wall" else no("low-stock")
@@ -177,6 +186,12 @@ def draw(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         if not v.ok:
             return v
         if do:
+            limit = rules.variant.stock.upcard_draws
+            if limit is not None:
+                state.upcard_draws += 1
+                if state.upcard_draws >= limit:  # OpenSpiel: kMaxNumDrawUpcardActions
+                    end_round(rules, state, None, "dead", upcard_draws=limit)
+                    return OK
             _take_upcard(state, a.player)
             state.call_on = None
             state.phase = "play"
@@ -307,34 +322,43 @@ def _discard_turn(state: State, player: int) -> Verdict:
 
 
 def _discard_hand(rules: Rules, state: State, player: int) -> Verdict:
-    """The checks of any discard by ``player`` in turn, after the draw."""
+    """The checks of any discard by ``player`` in turn, after the draw, made before the
+    card is looked at."""
     seat = state.seats[player]
     if state.must_go_down and not seat.down:
         return no("must-go-down")
-    if len(seat.hand) == 1 and rules.variant.going_out.by == "meld":
-        return no("must-go-out-by-meld")
-    if at_wall(rules, state):
-        return no("wall-knock-only")
-    k = rules.variant.knock
-    if k is not None and k.gin_forced and gin_possible(rules, state, seat.hand):
-        return no("must-go-gin")
     return OK
 
 
 def _discard_cards(rules: Rules, state: State, player: int,
                    picks: list[tuple[int, int | None]]) -> list[Verdict]:
-    """The checks of discards of held cards that depend on the card: one verdict per
-    (card, Skip target) pick; the state's part of each check is looked up once."""
+    """The remaining checks of discards of held cards, in order: one verdict per (card,
+    Skip target) pick; what they ask of the state and the hand is looked up once."""
     seat = state.seats[player]
     hand = seat.hand
-    turn = rules.variant.turn
+    v = rules.variant
+    turn = v.turn
     keep = state.taken if turn.keep_taken_card and len(hand) > 1 else None
+    wall = at_wall(rules, state)
+    gin: bool | None = None if v.knock is not None and v.knock.gin_forced else False
+    last_by_meld = len(hand) == 1 and v.going_out.by == "meld"
     specials = rules.special_faces
     stuck_rule = turn.no_playable_discard and bool(state.table)
     out: list[Verdict] = []
     for card, target in picks:
         if card == keep and hand.count(card) == 1:  # with no other card left, it may go
             out.append(no("keep-taken-card"))
+            continue
+        if wall:
+            out.append(no("wall-knock-only"))
+            continue
+        if gin is None:
+            gin = gin_possible(rules, state, hand)
+        if gin:
+            out.append(no("must-go-gin"))
+            continue
+        if last_by_meld:
+            out.append(no("must-go-out-by-meld"))
             continue
         special = specials[card]
         if special is not None:
@@ -405,6 +429,12 @@ def discard(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     if rc is not None and state.table and (seat.down or not rc.only_down_offenders) \
             and _playable(rules, state, card):
         state.call_on = a.player
+    throwbacks = v.stock.throwbacks
+    if throwbacks is not None:  # OpenSpiel: repeated_move_ in ApplyDiscardAction
+        state.throwbacks = state.throwbacks + 1 if card == state.taken else 0
+        if state.throwbacks >= throwbacks:
+            end_round(rules, state, None, "dead", thrown_back=throwbacks)
+            return OK
     stock_rule = v.stock.dead_at
     if stock_rule is not None and v.stock.dead_how == "discard" \
             and len(state.stock) <= stock_rule:
@@ -452,8 +482,10 @@ def wall_pass(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
 
 
 def dead_hand(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
-    """``dead_hand``: instead of drawing with the stock low, declare the hand dead."""
-    if state.phase != "draw" or low_stock(rules, state) != "declared":
+    """``dead_hand``: instead of drawing with the stock low (or from the spec's late turn
+    on), declare the hand dead."""
+    if state.phase != "draw" or (low_stock(rules, state) != "declared"
+                                 and not late_turn(rules, state)):
         return no("no-dead-hand")
     if a.player != state.turn:
         return no("not-your-turn")

@@ -291,6 +291,11 @@ def _check_rules(v: m.Variant, err: _Err) -> None:
     if v.score.method in ("deadwood", "minus-deadwood") and v.knock is None:
         err("E033", f"'method {v.score.method.replace('-', ' ')}' scores a knock: add a "
             "'knock' section", v.score.span)
+    for count, what in ((v.stock.throwbacks, "upcards thrown back"),
+                        (v.stock.upcard_draws, "upcard draws"),
+                        (v.stock.dead_hand_turn, "a dead hand from turn")):
+        if count is not None and count < 1:
+            err("E021", f"{what} {count}: the count must be at least 1", v.stock.span)
     if v.stock.dead_how == "wall" and v.knock is None:
         err("E033", "at the wall a player may only knock: add a 'knock' section", v.stock.span)
     if v.knock is not None and v.knock.run_layoff_limit is not None:

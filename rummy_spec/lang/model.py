@@ -252,6 +252,13 @@ class Stock:
     # how the low stock ends the hand: at the discard that leaves dead_at cards; at the wall
     # (the next player may only knock with the upcard, or pass); or by a player's choice
     dead_how: Literal["discard", "wall", "declared"] = "discard"
+    # the hand is dead when this many turns in a row end by throwing back the upcard taken
+    throwbacks: int | None = None
+    # the hand is dead at this draw of the upcard (the first upcard's offer not counted)
+    upcard_draws: int | None = None
+    # from this turn of the hand (the first is 1) the player to draw may only declare the
+    # hand dead
+    dead_hand_turn: int | None = None
     span: Span = BUILTIN
 
 

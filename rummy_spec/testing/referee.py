@@ -32,6 +32,13 @@ def low_stock(v: m.Variant, pre: State) -> str | None:
     return st.dead_how
 
 
+def late_turn(v: m.Variant, pre: State) -> bool:
+    """From the spec's turn (1 = the first) on, the player to draw may only declare the
+    hand dead."""
+    limit = v.stock.dead_hand_turn
+    return limit is not None and pre.turn_no + 1 >= limit
+
+
 def entitled(v: m.Variant, pre: State, a: Action) -> bool:
     """May this player take an action of this type now (whatever its details)?"""
     ph = pre.phase
@@ -49,8 +56,8 @@ def entitled(v: m.Variant, pre: State, a: Action) -> bool:
         return who == pre.turn and a.type in ("lay_off", "pass")
     if ph == "draw":
         low = low_stock(v, pre)
-        ends = (low == "wall" and a.type == "pass") or (low == "declared"
-                                                         and a.type == "dead_hand")
+        ends = (low == "wall" and a.type == "pass") or (
+            (low == "declared" or late_turn(v, pre)) and a.type == "dead_hand")
         return (a.type == "draw" and who == pre.turn) or (ends and who == pre.turn) or (
             a.type == "call" and v.rummy_call is not None and pre.call_on is not None
             and who != pre.call_on)
@@ -80,6 +87,8 @@ class Book:
     made: list[int] = field(default_factory=list)  # contracts made, per seat (in order)
     completed: list[list[int]] = field(default_factory=list)  # contract numbers made
     cut: list[int] = field(default_factory=list)  # cut bonuses earned, per seat
+    throwbacks: int = 0  # turns in a row that ended by throwing back the upcard taken
+    upcard_draws: int = 0  # upcards drawn at the draw this hand
 
 
 class Referee:
@@ -103,6 +112,7 @@ class Referee:
         b.down, b.down_turn, b.taken = set(), {}, None
         b.played_now, b.played_before, b.melds_now = set(), set(), 0
         b.owes_go_down = False
+        b.throwbacks = b.upcard_draws = 0
         b.buys, b.last_discarder = Counter(), None
         if s.cut_exact is not None and self.v.cut is not None:
             b.cut[s.cut_exact] += evaluate_int(self.v.cut.bonus, self.laws.players, s.round) or 0
@@ -223,6 +233,10 @@ class Referee:
                     f"player {p} freed a wild before going down")
         if a.type == "shift":
             require(v.swap.shift_to_end, "swap", "a wild shifted in a variant without shifts")
+        if a.type == "draw":
+            require(not late_turn(v, pre), "low-stock",
+                    f"a draw at turn {pre.turn_no + 1}, from which the spec allows only a "
+                    "dead hand")
         if a.type == "draw" and a.source == "stock":
             require(low_stock(v, pre) is None, "low-stock",
                     f"a draw from a stock of {len(pre.stock)} cards, which the spec closes")
@@ -306,6 +320,19 @@ class Referee:
                 "the defender finished laying off and the knock was not scored")
         require(not (a.type == "dead_hand" or (a.type == "pass" and pre.phase == "draw")),
                 "round-end", f"a {a.type} at the low stock and the hand went on")
+        require(not self._dead_by_count(pre, a), "round-end",
+                f"a {a.type} reached the spec's count for a dead hand and the hand went on")
+
+    def _dead_by_count(self, pre: State, a: Action) -> bool:
+        """Does this action end the hand by one of the spec's counts: throw-backs in a row,
+        upcard draws, a dead hand declared from the spec's late turn?"""
+        st, b = self.v.stock, self.book
+        thrown = (st.throwbacks is not None and a.type == "discard"
+                  and b.taken == (a.player, a.card) and b.throwbacks + 1 >= st.throwbacks)
+        drawn = (st.upcard_draws is not None and a.type == "draw" and a.source == "discard"
+                 and pre.phase == "draw" and b.upcard_draws + 1 >= st.upcard_draws)
+        late = a.type == "dead_hand" and late_turn(self.v, pre)
+        return thrown or drawn or late
 
     def _pat(self, pre: State, p: int) -> bool:
         return any(c.pat for c in self._current(pre, p))
@@ -463,6 +490,10 @@ class Referee:
             b.down_turn[p] = pre.turn_no
         if a.type == "draw" and a.source == "discard" and pre.discard:
             b.taken = (p, pre.discard[-1])
+            if pre.phase == "draw":
+                b.upcard_draws += 1
+        if a.type == "discard":
+            b.throwbacks = b.throwbacks + 1 if b.taken == (p, a.card) else 0
         if a.type in ("go_down", "meld", "lay_off", "swap", "shift") and pre.phase == "play":
             b.played_now.add(p)
         if a.type in ("go_down", "meld"):
@@ -517,8 +548,8 @@ class Referee:
             low = st.dead_at is not None and len(pre.stock) <= st.dead_at
             how = {"discard": a.type == "discard", "wall": a.type == "pass"
                    and pre.phase == "draw", "declared": a.type == "dead_hand"}[st.dead_how]
-            require(low and how, "round-end", f"a dead hand after a {a.type} with "
-                    f"{len(pre.stock)} cards in the stock")
+            require((low and how) or self._dead_by_count(pre, a), "round-end",
+                    f"a dead hand after a {a.type} with {len(pre.stock)} cards in the stock")
             if v.score.method == "minus-deadwood":  # each loses at most his hand's points
                 lost = [-x for x in self._unzero(r.scores)]
                 require(all(0 <= lost[i] <= held[i] for i in range(n)), "score",

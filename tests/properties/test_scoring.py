@@ -59,6 +59,8 @@ def test_going_out_scores_the_table_sum(case: tuple[str, Game, State, int]) -> N
         want = [total if i == winner else 0 for i in range(len(held))]
     else:
         want = [0 if i == winner else h for i, h in enumerate(held)]
+    if v.score.zero_sum:  # each player's points less the other players' points
+        want = [w - (sum(want) - w) for w in want]
     assert scores == want, (name, held)
     after = [s.total for s in state.seats]
     if state.cut_exact is not None and v.cut is not None:  # the next deal's exact cut
@@ -91,14 +93,20 @@ def test_a_knock_scores_by_the_spec(case: tuple[str, Game, State, int], kind: st
     score_knock(game.rules, state)
     r = state.results[-1]
     want = [0] * len(state.seats)
-    if kind == "gin":
+    if c.variant.score.method == "minus-deadwood":  # a flat score; the other loses his
+        want[knocker] = {"gin": k.gin_bonus, "big-gin": k.big_gin_bonus or 0}.get(
+            kind, k.knock_bonus)
+        want[defender] = -dd
+    elif kind == "gin":
         want[knocker] = dd + k.gin_bonus
     elif kind == "big-gin":
         want[knocker] = dd + (k.big_gin_bonus or 0)
     elif dd < kd or (dd == kd and k.undercut_on_equal):
         want[defender] = kd - dd + k.undercut_bonus
     else:
-        want[knocker] = dd - kd
+        want[knocker] = dd - kd + k.knock_bonus
+    if c.variant.score.zero_sum:  # each player's points less the other players' points
+        want = [w - (sum(want) - w) for w in want]
     assert r.scores == want, (name, kind, kd, dd)
     assert r.details["knocker_deadwood"] == kd and r.details["defender_deadwood"] == dd
 
