@@ -28,7 +28,8 @@ default settings):
   the closest one: a knock RLCard does not list while it offers gin is ``must-go-gin``
   (also for a card whose discard would leave gin but that RLCard does not count among its
   gin cards); any other knock it does not list is ``deadwood-too-high``; a draw refused
-  after RLCard's 200-move limit is ``low-stock`` (only a dead hand may be declared then).
+  after RLCard's 200-move limit is ``dead-hand-only`` (only a dead hand may be declared
+  then: the profile's ``only dead hand from turn 101``).
 * State.  RLCard lays no melds on a table (both hands are scored by their best melds):
   ``table`` is empty.  Scores are RLCard's payoffs (``judge.scorer.get_payoffs``) times
   100: gin 100, knock 20, the other player minus his deadwood; a dead hand scores each
@@ -297,15 +298,18 @@ class Match:
                 raise Rejected("already-drawn" if player == turn else "not-your-turn")
             if player != turn:
                 raise Rejected("not-your-turn")
+            # after the 200-move limit only a dead hand is listed (the profile's `only dead
+            # hand from turn 101`): any draw is then dead-hand-only
+            limit = PickUpDiscardAction().action_id not in ids \
+                and DeclareDeadHandAction().action_id in ids
             if source == "stock":
                 if DrawCardAction().action_id not in ids:
-                    raise Rejected("low-stock")
+                    raise Rejected("dead-hand-only" if limit else "low-stock")
                 self.step(DrawCardAction())
                 return
             if source == "discard":
                 if PickUpDiscardAction().action_id not in ids:
-                    dead = DeclareDeadHandAction().action_id in ids  # the 200-move limit
-                    raise Rejected("low-stock" if dead else "no-upcard")
+                    raise Rejected("dead-hand-only" if limit else "no-upcard")
                 self.step(PickUpDiscardAction())
                 return
             raise Rejected("bad-action", "draw from 'stock' or 'discard'")
