@@ -37,6 +37,7 @@ class Rules:
     special_faces: tuple[m.SpecialCard | None, ...] = field(
         init=False, compare=False, hash=False, repr=False)
     max_points: int = field(init=False, compare=False, hash=False, repr=False)
+    last_floor: list[Any] = field(init=False, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
         # Each face's special rule (Skip...), or None: asked for every card discarded.
@@ -44,6 +45,7 @@ class Rules:
             None if f.special is None else self.specials.get(f.special)
             for f in self.table.faces))
         object.__setattr__(self, "max_points", max(self.points, default=0))  # one card
+        object.__setattr__(self, "last_floor", [((), 0)])  # [(hand, deadwood_floor)]
 
     @property
     def has_contracts(self) -> bool:
@@ -92,6 +94,12 @@ class Rules:
         bits, cover = layout
         if cover is None:
             return _floor_by_counts(self, hand)
+        key = tuple(hand)
+        last = self.last_floor  # the same hand is often asked about several times in a row
+        seen = last[0]  # (hand, floor): one object, replaced whole, so never half-written
+        if seen[0] == key:
+            known: int = seen[1]
+            return known
         mask = 0
         for c in hand:
             mask |= bits[c]
@@ -101,6 +109,7 @@ class Rules:
         for c in hand:
             if not bits[c] & covered:
                 floor += points[c]
+        last[0] = (key, floor)
         return floor
 
     @property

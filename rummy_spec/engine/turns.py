@@ -158,7 +158,7 @@ def knock_possible(rules: Rules, hand: list[int], taken: int | None) -> bool:
     k = rules.variant.knock
     if k is None or not hand:
         return False
-    if rules.deadwood_floor(hand) - max(rules.points[c] for c in hand) > k.deadwood:
+    if rules.deadwood_floor(hand) - rules.max_points > k.deadwood:
         return False
     floor = rules.arrange(hand).rest_points
     return any(floor - rules.points[c] <= k.deadwood
@@ -456,7 +456,7 @@ def at_wall(rules: Rules, state: State) -> bool:
 def gin_cards(rules: Rules, state: State, hand: list[int]) -> list[int]:
     """The cards whose knock leaves no deadwood (gin), among those the player may knock
     with; memoised on the hand."""
-    if not hand or rules.deadwood_floor(hand) > max(rules.points[c] for c in hand):
+    if not hand or rules.deadwood_floor(hand) > rules.max_points:
         return []  # two cards fit no meld at all
     key = ("gin-cards", tuple(sorted(hand)))
     hit = rules.cache.get(key)
