@@ -112,6 +112,9 @@ def _draw_or_claim(rules: Rules, state: State, by_type: dict[str, list[Action]])
         seat = state.seats[a.player]
         if not seat.down and helps(a.player) and len(seat.hand) < 16:
             return a
+    dead = by_type.get("dead_hand", [])  # the stock is low and the upcard does not help
+    if dead:
+        return dead[0]
     passes = by_type.get("pass", [])
     return passes[0] if passes else None
 

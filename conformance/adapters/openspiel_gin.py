@@ -391,6 +391,7 @@ class Match:
             "totals": scores,
             "results": [{"round": 1, "scores": scores, "winner": winner, "ending": ending}]
             if over else [],
+            # the game is the one hand: the highest total wins, a tie (0-0) is shared
             "winners": [s for s in (0, 1) if scores[s] == max(scores)] if over else [],
         }
 

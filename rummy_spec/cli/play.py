@@ -79,7 +79,8 @@ def parse_command(game: Game, words: list[str]) -> Action:
     verb, rest = words[0].lower(), words[1:]
     simple = {"draw": Action("draw", HUMAN, source="stock"),
               "take": Action("draw", HUMAN, source="discard"),
-              "buy": Action("buy", HUMAN), "pass": Action("pass", HUMAN)}
+              "buy": Action("buy", HUMAN), "pass": Action("pass", HUMAN),
+              "dead": Action("dead_hand", HUMAN)}
     if verb in simple:
         if rest:
             raise BadCommand(f"{verb} takes nothing after it")

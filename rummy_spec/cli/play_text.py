@@ -17,7 +17,9 @@ commands (cards as 10S, QH, AC, JK; melds by their number on the table):
   draw                      draw from the stock
   take                      take the upcard
   buy                       buy the upcard out of turn (when offered a claim)
-  pass                      decline: the upcard offer, a claim, a gift, more lay-offs
+  pass                      decline: the upcard offer, a claim, a gift, more lay-offs,
+                            the upcard at the wall (the hand is then dead)
+  dead                      declare the hand dead instead of drawing (low stock)
   meld C C C [/ C C C ...]  go down with the round's contract (or lay one new meld)
   layoff CARD MELD [low|high]   add a card to a meld on the table
   swap CARD MELD [TO] [low|high]  put a natural in place of the wild it stands for
@@ -34,7 +36,7 @@ commands (cards as 10S, QH, AC, JK; melds by their number on the table):
 
 ENDINGS = {
     "out": "went out", "knock": "a knock", "gin": "gin", "big-gin": "big gin",
-    "stock": "the stock ran out", "dead": "a dead hand (dealt again)",
+    "stock": "the stock ran out", "dead": "a dead hand",
     "abandoned": "abandoned", "replay": "no one could go out: dealt again with another deck",
 }
 
@@ -96,6 +98,10 @@ def prompt_line(game: Game, names: list[str], human: int, mine: list[Action]) ->
         return f"{names[s.call_on or 0]}'s discard {up} could have been played: call, or pass"
     if s.phase == "draw":
         take = any(a.type == "draw" and a.source == "discard" for a in mine)
+        stock = any(a.type == "draw" and a.source == "stock" for a in mine)
+        if not stock:  # the stock is low: the upcard, or the end of the hand
+            end = "pass" if "pass" in kinds else "dead"
+            return f"your turn: {f'take {up}, or ' if take else ''}{end} (the stock is closed)"
         return (f"your turn: draw{f', or take {up}' if take else ' from the stock'}"
                 + (" (or call rummy)" if "call" in kinds else ""))
     words = {"go_down": "meld", "meld": "meld", "lay_off": "layoff", "swap": "swap",
@@ -130,6 +136,8 @@ def command_text(rules: Rules, a: Action) -> str:
         return f"discard {c}" + ("" if a.target is None else f" {a.target}")
     if a.type in ("knock", "call", "give"):
         return f"{a.type} {c}".rstrip()
+    if a.type == "dead_hand":
+        return "dead"
     return a.type
 
 
@@ -173,8 +181,10 @@ def move_text(rules: Rules, state: State, a: Action, names: list[str], human: in
         return f"buys {up}"
     if a.type == "pass":
         return {"offer": f"passes on {up}", "claim": f"does not buy {up}",
-                "gifts": "gives nothing", "layoff": "is done laying off"}.get(state.phase,
-                                                                             "passes")
+                "gifts": "gives nothing", "layoff": "is done laying off",
+                "draw": "passes at the wall: the hand is dead"}.get(state.phase, "passes")
+    if a.type == "dead_hand":
+        return "declares the hand dead"
     if a.type == "go_down":
         return "goes down: " + " / ".join(cards_text(rules.table, m) for m in a.melds or ())
     if a.type == "meld":

@@ -57,7 +57,8 @@ def seeded_setup(name: str, players: int, seed: int) -> JSON:
 
 
 def golden_case(name: str, seed: int, steps: int = GOLDEN_STEPS) -> tuple[str, str]:
-    players = PLAYERS.get(name, 3)
+    v = variant(name)
+    players = PLAYERS.get(name, min(max(3, v.players.min), v.players.max or 3))
     setup = seeded_setup(name, players, seed)
     rec = Recorder(name, (), players, setup)
     bot = greedy_bot(seed)

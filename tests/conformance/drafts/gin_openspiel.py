@@ -39,6 +39,50 @@ def _to_the_wall(hands: tuple[str, str]) -> list[str]:
 
 
 DRAFTS = [
+    # ----- as in gin ---------------------------------------------------------------------
+    d("offer/non-dealer-takes-the-first-upcard", "the first upcard is offered to the "
+      "non-dealer (player 0), who may take it", "X30",
+      ["? phase offer turn", "0 draw upcard", "?", "0 discard KH", "?"]),
+    d("offer/dealer-offered-when-non-dealer-passes", "if the non-dealer passes, the dealer "
+      "may take the first upcard; play then goes on from him", "X30 X31",
+      ["0 pass", "? phase offer", "1 draw upcard", "?", "1 discard KD", "?"]),
+    d("offer/both-pass-non-dealer-draws-from-stock", "if both pass, the non-dealer starts "
+      "by drawing from the stock", "X30",
+      [*PASS, "? phase turn", "0 draw upcard -> upcard-refused", "0 draw stock", "?"]),
+    d("offer/take-or-pass-only", "while the upcard is offered only the player offered it "
+      "may act, by taking it or passing", "X30",
+      ["0 draw stock -> no-offer", "1 pass -> no-offer", "1 draw upcard -> no-offer",
+       "0 discard KH -> no-offer", "0 pass", "0 pass -> no-offer", "?"]),
+    d("turn/must-draw-first", "after the offer the turn starts with a draw", "X46b",
+      [*PASS, "0 discard KH -> must-draw-first", "0 knock KH -> must-draw-first",
+       "1 draw stock -> not-your-turn", "0 draw stock", "?"]),
+    d("turn/no-melding-before-the-knock", "melds are shown only at the knock: no meld or "
+      "lay-off on the table during play", "X39 X43",
+      [*PASS, "0 draw stock", "0 meld 2C 3C 4C -> no-table-play",
+       "0 lay_off 6C on 0 -> no-table-play", "0 discard KH", "?"]),
+    d("knock/deadwood-above-ten-refused", "no knock with more than 10 deadwood", "X54",
+      [*PASS, "0 draw stock", "0 knock 9S -> deadwood-too-high", "0 knock KH", "?"],
+      stock="8D"),
+    d("knock/ace-is-low-in-deadwood", "the ace is low: Q-K-A is no run, so it counts as "
+      "deadwood", "X7 X59",
+      [*PASS, "0 draw stock", "0 knock 8D -> deadwood-too-high", "0 discard 8D", "?"],
+      hands=("QS KS AS 2C 3C 4C 5H 5S 5D 8D", G1), stock="6H"),
+    d("knock/defender-lays-off-on-the-knockers-melds", "the defender may lay off on the "
+      "knocker's melds before the hand is scored", "X43 X45 X60",
+      [*PASS, "0 draw stock", "0 knock KH", "1 lay_off 5C on 1", "?", "1 pass", END],
+      hands=(G0, "AD 2D 3D 5C 7H 8H 9H QC QD KD"), stock="8D"),
+    d("knock/only-the-defender-lays-off", "after a knock only the defender acts: he lays "
+      "off, then passes", "X43",
+      [*PASS, "0 draw stock", "0 knock KH", "0 lay_off 5C on 1 -> not-defender",
+       "1 discard QC -> not-defender", "1 lay_off QC on 0 -> mixed-ranks", "1 pass",
+       "? phase results"],
+      hands=(G0, "AD 2D 3D 5C 7H 8H 9H QC QD KD"), stock="8D"),
+    d("knock/gin-scores-bonus-and-allows-no-lay-off", "gin (no deadwood) scores the "
+      "defender's deadwood plus 25, with no lay-offs", "X56 X61",
+      [*PASS, "0 draw stock", "0 knock KH", END], stock="QS"),
+    d("knock/knock-card-must-be-held", "the knock discard must be a card in hand", "X54",
+      [*PASS, "0 draw stock", "0 knock QH -> not-in-hand", "0 knock KH", "?"], stock="8D"),
+    # ----- where OpenSpiel differs from gin --------------------------------------------
     d("discard/the-card-taken-may-be-thrown-back", "the upcard just taken may be discarded "
       "at once (gin forbids it)", "X41",
       ["0 draw upcard", "0 discard 6C", "?"]),
@@ -47,7 +91,7 @@ DRAFTS = [
       [*PASS, "0 draw stock", "0 knock -> no-big-gin", "0 knock 9S", END],
       hands=("2C 3C 4C 5H 5S 5D 9S 10S JS QS", G1), stock="KS"),
     d("knock/a-knock-scores-zero-sum-and-ends-the-game", "a knock's points are won from the "
-      "defender (zero-sum) and the one hand is the whole game", "X60 X62",
+      "defender (zero-sum) and the one hand is the whole game", "X60 X62 X63",
       [*PASS, "0 draw stock", "0 knock KH", "1 pass", END], stock="8D"),
     d("knock/equal-deadwood-is-no-undercut", "equal deadwood is no undercut: the knocker "
       "wins 0 points", "X61",
