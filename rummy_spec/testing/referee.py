@@ -510,6 +510,8 @@ class Referee:
             b.played_before |= b.played_now
             b.played_now, b.taken, b.melds_now = set(), None, 0
             b.owes_go_down = False
+            if a.type == "draw" and pre.phase == "offer" and pre.discard:
+                b.taken = (p, pre.discard[-1])  # the dealer took the offered upcard: his turn
 
     # ----- round and game end ------------------------------------------------------------
     def _round_end(self, pre: State, a: Action, post: State, sizes: list[int]) -> None:
