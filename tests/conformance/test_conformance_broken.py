@@ -50,7 +50,7 @@ def _fuzz_and_replay(name: str, out: Path) -> tuple[str, str]:
     b = BROKEN[name]
     found = _cli("fuzz", "--engine", command(name), "--variant", b.variant,
                  "--examples", str(FUZZ_EXAMPLES), "--seed", "0", "--shrink-seconds", "0.5",
-                 "--out", str(out / name))
+                 "--timeout", "30", "--out", str(out / name))  # a loaded machine starts slowly
     if found.returncode != 1 or "disagreement after" not in found.stdout:
         return name, f"not caught: {found.returncode} {found.stdout[-400:]} {found.stderr}"
     games = int(re.search(r"disagreement after (\d+) games", found.stdout).group(1))  # type: ignore[union-attr]
