@@ -8,6 +8,7 @@ from collections.abc import Collection, Sequence
 from typing import Literal
 
 from ..lang import model as m
+from .arrangements import knock_arrangement
 from .ending import end_round
 from .melds import Meld, Rejection, add_card, fits, shift_wild, swap_wild, validate
 from .reasons import OK, Verdict, no
@@ -498,7 +499,7 @@ def knock(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         seat.hand.remove(a.card)
         state.discard.append(a.card)
         state.pile_owner.append(a.player)
-    for meld in sol.melds:
+    for meld in knock_arrangement(rules, rest).melds:  # ties: PROTOCOL.md's rule
         _remove(seat.hand, meld.cards)
         state.table.append(TableMeld(a.player, meld, False, state.turn_no))
     state.run_base = [[min(t.meld.ranks), max(t.meld.ranks)] for t in state.table]
