@@ -1,9 +1,11 @@
-"""Write the hand-written cases: ``python tests/conformance/drafts/build.py [VARIANT...]``.
+"""Write the hand-written cases:
+``python tests/conformance/drafts/build.py [--prune] [VARIANT...]``.
 
 Each module here holds ``VARIANT``, ``PLAYERS`` and ``DRAFTS``.  Expected outcomes are
 written by hand in the drafts and checked against the reference; expected states are
 filled from the reference (review the diff before committing).  Files of a variant that
-no draft produces any more are removed (golden traces and fuzz finds are left alone).
+no draft produces are listed, and removed only with ``--prune`` (some cases are written
+by hand outside the drafts; golden traces and fuzz finds are never touched).
 """
 
 from __future__ import annotations
@@ -41,14 +43,17 @@ def build(name: str) -> dict[str, str]:
     return out
 
 
-def write(name: str, root: Path) -> int:
+def write(name: str, root: Path, prune: bool = False) -> int:
     built = build(name)
     variant = next(iter(built)).split("/")[0]
     wanted = {root / f"{cid}.yaml" for cid in built}
     for old in (root / variant).rglob("*.yaml") if (root / variant).is_dir() else []:
         rel = old.relative_to(root / variant)
         if rel.parts[0] not in KEEP and old not in wanted:
-            old.unlink()
+            if prune:
+                old.unlink()
+            else:
+                print(f"  kept (no draft writes it; --prune removes it): {old}")
     for cid, text in built.items():
         path = root / f"{cid}.yaml"
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -59,10 +64,12 @@ def write(name: str, root: Path) -> int:
 
 def main(argv: list[str]) -> int:
     root = suite_root() / "cases"
+    prune = "--prune" in argv
+    names = [a for a in argv if a != "--prune"]
     failed = False
-    for name in argv or MODULES:
+    for name in names or MODULES:
         try:
-            print(f"{name}: {write(name, root)} cases")
+            print(f"{name}: {write(name, root, prune)} cases")
         except AuthorError as err:
             print(f"{name}: {err}", file=sys.stderr)
             failed = True
