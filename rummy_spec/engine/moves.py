@@ -29,7 +29,7 @@ from .melds import Meld
 from .rules import Rules
 from .state import Action, State
 from .table import current_contracts
-from .turns import legal_discards
+from .turns import knock_candidates, legal_discards
 
 GO_DOWN_CANDIDATES = 8
 
@@ -194,15 +194,8 @@ def _discards(rules: Rules, hand: list[int], p: int) -> list[Action]:
 
 
 def _knocks(rules: Rules, hand: list[int], p: int) -> list[Action]:
-    k = rules.variant.knock
-    if k is None or not hand:
-        return []
-    # Dropping a card lowers the deadwood by at most its points: prune hopeless knocks.
-    points = rules.points
-    if rules.deadwood_floor(hand) - rules.max_points > k.deadwood:
-        return []
-    floor = rules.arrange(hand).rest_points
-    out = [_act("knock", p, c) for c in _distinct(hand) if floor - points[c] <= k.deadwood]
+    cards, floor = knock_candidates(rules, hand)
+    out = [_act("knock", p, c) for c in cards]
     if floor == 0:
         out.append(_act("knock", p))
     return out

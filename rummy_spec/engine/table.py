@@ -14,7 +14,7 @@ from .melds import Meld, Rejection, add_card, fits, shift_wild, swap_wild, valid
 from .reasons import OK, Verdict, no
 from .rules import Rules
 from .state import Action, State, TableMeld
-from .turns import gin_possible
+from .turns import gin_possible, may_knock_with
 
 KINDS: tuple[m.MeldKind, ...] = ("set", "run", "group")
 _SHAPE = frozenset({"mixed-ranks", "mixed-suits", "mixed-colours", "not-consecutive",
@@ -477,9 +477,7 @@ def knock(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     if a.card is not None:
         if a.card not in rest:
             return no("not-in-hand")
-        t = rules.variant.turn
-        if t.keep_taken_card and not t.knock_taken_card and state.taken == a.card \
-                and rest.count(a.card) == 1:
+        if not may_knock_with(rules, rest, a.card, state.taken):
             return no("keep-taken-card")
         rest.remove(a.card)
     sol = rules.arrange(rest)

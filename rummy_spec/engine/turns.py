@@ -147,24 +147,32 @@ def _without(hand: list[int], card: int) -> list[int]:
     return rest
 
 
-def _may_knock_with(rules: Rules, hand: list[int], card: int, taken: int | None) -> bool:
+def may_knock_with(rules: Rules, hand: list[int], card: int, taken: int | None) -> bool:
+    """May this card be the knock's discard, as far as the card taken goes?"""
     t = rules.variant.turn
     return not (t.keep_taken_card and not t.knock_taken_card and card == taken
                 and hand.count(card) == 1)
 
 
+def knock_candidates(rules: Rules, hand: list[int]) -> tuple[list[int], int]:
+    """The distinct cards a knock might discard (dropping a card lowers the deadwood by at
+    most its points, so hopeless ones are pruned) and the hand's own least deadwood (-1
+    when every card is pruned without looking)."""
+    k = rules.variant.knock
+    if k is None or not hand or rules.deadwood_floor(hand) - rules.max_points > k.deadwood:
+        return [], -1
+    floor = rules.arrange(hand).rest_points
+    points = rules.points
+    return [c for c in sorted(set(hand)) if floor - points[c] <= k.deadwood], floor
+
+
 def knock_possible(rules: Rules, hand: list[int], taken: int | None) -> bool:
     """Can this hand (after a draw, ``taken`` the card taken) knock with some card?"""
     k = rules.variant.knock
-    if k is None or not hand:
-        return False
-    if rules.deadwood_floor(hand) - rules.max_points > k.deadwood:
-        return False
-    floor = rules.arrange(hand).rest_points
-    return any(floor - rules.points[c] <= k.deadwood
-               and _may_knock_with(rules, hand, c, taken)
-               and rules.arrange(_without(hand, c)).rest_points <= k.deadwood
-               for c in set(hand))
+    return k is not None and any(
+        may_knock_with(rules, hand, c, taken)
+        and rules.arrange(_without(hand, c)).rest_points <= k.deadwood
+        for c in knock_candidates(rules, hand)[0])
 
 
 def draw(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
@@ -463,7 +471,7 @@ def gin_cards(rules: Rules, state: State, hand: list[int]) -> list[int]:
     if hit is None:
         hit = rules.cache[key] = [c for c in sorted(set(hand))
                                   if not rules.arrange(_without(hand, c)).rest]
-    return [c for c in hit if _may_knock_with(rules, hand, c, state.taken)]
+    return [c for c in hit if may_knock_with(rules, hand, c, state.taken)]
 
 
 def gin_possible(rules: Rules, state: State, hand: list[int]) -> bool:
