@@ -61,6 +61,15 @@ try:
 except ImportError:  # run as a script from a checkout that is not installed
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from rummy_spec.conformance.adapter_kit import (
+    Act,
+    BadAction,
+    Cards,
+    Rejected,
+    package_version,
+    perft,
+    read_action,
+)
 from rummy_spec.conformance.engine import (
     Engine,
     EngineError,
@@ -83,27 +92,11 @@ INT_TO_MELD: dict[int, list[int]] = {int(k): list(v) for k, v in UTILS.int_to_me
 # ----- cards ------------------------------------------------------------------------------
 # OpenSpiel: id = suit * 13 + rank, suits s c d h, ranks A..K.  Protocol text: rank then
 # suit, suits C D H S.
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 OS_SUITS = "SCDH"
 SUIT_ORDER = "CDHS"  # the protocol's suit order (knock melds, runs by suit)
-
-
-def card_text(card: int) -> str:
-    return RANKS[card % 13] + OS_SUITS[card // 13]
-
-
-def parse_card(text: Any) -> int | None:
-    if not isinstance(text, str):
-        return None
-    t = text.strip().upper()
-    if len(t) < 2:
-        return None
-    rank, suit = t[:-1], t[-1]
-    if rank == "T":
-        rank = "10"
-    if rank not in RANKS or suit not in OS_SUITS:
-        return None
-    return OS_SUITS.index(suit) * 13 + RANKS.index(rank)
+CARDS = Cards(OS_SUITS)
+card_text = CARDS.text
+parse_card = CARDS.parse
 
 
 def rank_of(card: int) -> int:
@@ -120,65 +113,6 @@ def value(card: int) -> int:
 
 def is_set(meld: list[int]) -> bool:
     return len({rank_of(c) for c in meld}) == 1
-
-
-# ----- actions as the protocol writes them ------------------------------------------------
-ACTION_TYPES = frozenset({"draw", "buy", "pass", "go_down", "meld", "lay_off", "swap",
-                          "shift", "discard", "knock", "call", "give", "dead_hand"})
-FIELDS = frozenset({"type", "player", "source", "card", "meld", "end", "melds", "wild_to",
-                    "target"})
-
-
-class BadAction(ValueError):
-    pass
-
-
-@dataclass(frozen=True)
-class Act:
-    type: str
-    player: int
-    source: str | None = None
-    card: int | None = None
-    meld: int | None = None
-    melds: tuple[tuple[int, ...], ...] | None = None
-
-
-def read_action(data: JSON) -> Act:
-    """The action, or BadAction (the protocol's ``bad-action``) for what cannot be read."""
-    kind = data.get("type")
-    if kind not in ACTION_TYPES:
-        raise BadAction(f"unknown action type {kind!r}")
-    extra = set(data) - FIELDS
-    if extra:
-        raise BadAction(f"unknown field(s) {', '.join(sorted(extra))}")
-    for key in ("player", "meld", "wild_to", "target"):
-        v = data.get(key)
-        if (v is not None or key == "player") and (not isinstance(v, int)
-                                                   or isinstance(v, bool)):
-            raise BadAction(f"{key}: a whole number is needed, got {v!r}")
-    source = data.get("source")
-    if source is not None and source not in ("stock", "discard"):
-        raise BadAction(f"source: 'stock' or 'discard', got {source!r}")
-    if data.get("end") not in (None, "low", "high"):
-        raise BadAction(f"end: 'low' or 'high', got {data.get('end')!r}")
-    card = None
-    if data.get("card") is not None:
-        card = parse_card(data["card"])
-        if card is None:
-            raise BadAction(f"card: {data['card']!r} is not a card of this deck")
-    melds = None
-    if data.get("melds") is not None:
-        raw = data["melds"]
-        if not isinstance(raw, list) or not all(isinstance(m, list) for m in raw):
-            raise BadAction("melds: a list of lists of cards is needed")
-        parsed = []
-        for m in raw:
-            cards = [parse_card(c) for c in m]
-            if any(c is None for c in cards):
-                raise BadAction("melds: not a card of this deck")
-            parsed.append(tuple(c for c in cards if c is not None))
-        melds = tuple(parsed)
-    return Act(kind, data["player"], source, card, data.get("meld"), melds)
 
 
 # ----- arrangements -----------------------------------------------------------------------
@@ -264,13 +198,6 @@ class TableMeld:
         return {"owner": self.owner, "kind": kind, "cards": texts, "wilds": []}
 
 
-class Rejected(Exception):
-    def __init__(self, code: str, message: str = "") -> None:
-        super().__init__(code)
-        self.code = code
-        self.message = message
-
-
 class Match:
     """An OpenSpiel state with what the protocol needs around it: the seats, the rest of
     the setup's stock, and the table as the protocol numbers it."""
@@ -289,6 +216,9 @@ class Match:
         other.table = [TableMeld(t.owner, [list(p) for p in t.pieces], list(t.extra))
                        for t in self.table]
         return other
+
+    def over(self) -> bool:
+        return bool(self.state.is_terminal())
 
     # seats <-> OpenSpiel players
     def seat(self, player: int) -> int:
@@ -596,34 +526,7 @@ class Match:
         self.apply(PASS)
 
 
-def perft(match: Match, depth: int) -> int:
-    if depth == 0:
-        return 1
-    total = 0
-    for action in match.legal():
-        if depth == 1:
-            total += 1
-            continue
-        after = match.copy()
-        after.act(read_action(action))
-        total += 1 if after.state.is_terminal() else perft(after, depth - 1)
-    return total
-
-
 # ----- the Engine -------------------------------------------------------------------------
-
-def deal_cards(setup: JSON, key: str) -> list[int]:
-    texts = setup.get(key)
-    if not isinstance(texts, list):
-        raise EngineError("error", f"setup.{key}: a list of cards is needed")
-    out = []
-    for i, t in enumerate(texts):
-        c = parse_card(t)
-        if c is None:
-            raise EngineError("error", f"setup.{key}[{i}]: {t!r} is not a card of this deck")
-        out.append(c)
-    return out
-
 
 class OpenSpielGin(Engine):
     def __init__(self) -> None:
@@ -632,7 +535,8 @@ class OpenSpielGin(Engine):
 
     def hello(self) -> Hello:
         return Hello(1, "OpenSpiel gin_rummy (rummy-spec adapter)",
-                     f"open_spiel {_version('open_spiel')}", frozenset({VARIANT}), FEATURES)
+                     f"open_spiel {package_version('open_spiel')}", frozenset({VARIANT}),
+                     FEATURES)
 
     def new(self, game: NewGame) -> None:
         if game.variant != VARIANT:
@@ -648,9 +552,9 @@ class OpenSpielGin(Engine):
         dealer = setup.get("dealer")
         if dealer not in (0, 1):
             raise EngineError("error", "setup.dealer: 0 or 1")
-        cards = [deal_cards({"h": h}, "h") for h in hands]
-        stock = deal_cards(setup, "stock")
-        pile = deal_cards(setup, "discard")
+        cards = [CARDS.setup(h, f"hands[{i}]") for i, h in enumerate(hands)]
+        stock = CARDS.setup(setup.get("stock"), "stock")
+        pile = CARDS.setup(setup.get("discard"), "discard")
         every = [c for h in cards for c in h] + stock + pile
         if sorted(every) != list(range(52)):
             raise EngineError("error", "the setup must hold each card of the pack once")
@@ -674,7 +578,7 @@ class OpenSpielGin(Engine):
     def act(self, action: JSON) -> Verdict:
         m = self._match()
         try:
-            a = read_action(action)
+            a = read_action(action, CARDS)
         except BadAction as err:
             return Verdict(False, "bad-action", str(err))
         trial = m.copy()
@@ -692,16 +596,7 @@ class OpenSpielGin(Engine):
         return self._match().legal()
 
     def perft(self, depth: int) -> int:
-        return perft(self._match(), depth)
-
-
-def _version(dist: str) -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version(dist)
-    except PackageNotFoundError:
-        return "unknown"
+        return perft(self._match(), depth, CARDS)
 
 
 def main() -> int:

@@ -62,6 +62,15 @@ try:
 except ImportError:  # run as a script from a checkout that is not installed
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from rummy_spec.conformance.adapter_kit import (
+    Act,
+    BadAction,
+    Cards,
+    Rejected,
+    package_version,
+    perft,
+    read_action,
+)
 from rummy_spec.conformance.engine import (
     Engine,
     EngineError,
@@ -78,26 +87,10 @@ FEATURES = frozenset({"knock", "scoring", "stock-exhaustion", "perft"})
 
 # ----- cards ------------------------------------------------------------------------------
 # RLCard: id = suit * 13 + rank, suits S H D C, ranks A..K ('T' for ten).
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RL_SUITS = "SHDC"
-
-
-def card_text(card: int) -> str:
-    return RANKS[card % 13] + RL_SUITS[card // 13]
-
-
-def parse_card(text: Any) -> int | None:
-    if not isinstance(text, str):
-        return None
-    t = text.strip().upper()
-    if len(t) < 2:
-        return None
-    rank, suit = t[:-1], t[-1]
-    if rank == "T":
-        rank = "10"
-    if rank not in RANKS or suit not in RL_SUITS:
-        return None
-    return RL_SUITS.index(suit) * 13 + RANKS.index(rank)
+CARDS = Cards(RL_SUITS)
+card_text = CARDS.text
+parse_card = CARDS.parse
 
 
 def card_id(card: Any) -> int:
@@ -106,56 +99,6 @@ def card_id(card: Any) -> int:
 
 def rl_card(cid: int) -> Any:
     return rl_utils.get_card(cid)
-
-
-# ----- actions as the protocol writes them ------------------------------------------------
-ACTION_TYPES = frozenset({"draw", "buy", "pass", "go_down", "meld", "lay_off", "swap",
-                          "shift", "discard", "knock", "call", "give", "dead_hand"})
-FIELDS = frozenset({"type", "player", "source", "card", "meld", "end", "melds", "wild_to",
-                    "target"})
-
-
-class BadAction(ValueError):
-    pass
-
-
-class Rejected(Exception):
-    def __init__(self, code: str, message: str = "") -> None:
-        super().__init__(code)
-        self.code = code
-        self.message = message
-
-
-def read_action(data: JSON) -> tuple[str, int, str | None, int | None]:
-    """(type, player, source, card), or BadAction (``bad-action``)."""
-    kind = data.get("type")
-    if kind not in ACTION_TYPES:
-        raise BadAction(f"unknown action type {kind!r}")
-    extra = set(data) - FIELDS
-    if extra:
-        raise BadAction(f"unknown field(s) {', '.join(sorted(extra))}")
-    for key in ("player", "meld", "wild_to", "target"):
-        v = data.get(key)
-        if (v is not None or key == "player") and (not isinstance(v, int)
-                                                   or isinstance(v, bool)):
-            raise BadAction(f"{key}: a whole number is needed, got {v!r}")
-    source = data.get("source")
-    if source is not None and source not in ("stock", "discard"):
-        raise BadAction(f"source: 'stock' or 'discard', got {source!r}")
-    if data.get("end") not in (None, "low", "high"):
-        raise BadAction(f"end: 'low' or 'high', got {data.get('end')!r}")
-    card = None
-    if data.get("card") is not None:
-        card = parse_card(data["card"])
-        if card is None:
-            raise BadAction(f"card: {data['card']!r} is not a card of this deck")
-    melds = data.get("melds")
-    if melds is not None:
-        if not isinstance(melds, list) or not all(isinstance(m, list) for m in melds):
-            raise BadAction("melds: a list of lists of cards is needed")
-        if any(parse_card(c) is None for m in melds for c in m):
-            raise BadAction("melds: not a card of this deck")
-    return str(kind), int(data["player"]), source, card
 
 
 def deadwood(hand: list[Any]) -> int:
@@ -275,7 +218,8 @@ class Match:
         return out
 
     # ----- acting ----------------------------------------------------------------------
-    def act(self, kind: str, player: int, source: str | None, card: int | None) -> None:
+    def act(self, a: Act) -> None:
+        kind, player, source, card = a.type, a.player, a.source, a.card
         if not 0 <= player < 2:
             raise Rejected("bad-player", "no such player")
         if self.over():
@@ -353,33 +297,7 @@ class Match:
         self.step(event)
 
 
-def perft(match: Match, depth: int) -> int:
-    if depth == 0:
-        return 1
-    total = 0
-    for action in match.legal():
-        if depth == 1:
-            total += 1
-            continue
-        after = match.copy()
-        after.act(*read_action(action))
-        total += 1 if after.over() else perft(after, depth - 1)
-    return total
-
-
 # ----- the Engine -------------------------------------------------------------------------
-
-def setup_cards(texts: Any, where: str) -> list[int]:
-    if not isinstance(texts, list):
-        raise EngineError("error", f"setup.{where}: a list of cards is needed")
-    out = []
-    for i, t in enumerate(texts):
-        c = parse_card(t)
-        if c is None:
-            raise EngineError("error", f"setup.{where}[{i}]: {t!r} is not a card of this deck")
-        out.append(c)
-    return out
-
 
 class RLCardGin(Engine):
     def __init__(self) -> None:
@@ -387,7 +305,7 @@ class RLCardGin(Engine):
 
     def hello(self) -> Hello:
         return Hello(1, "RLCard gin-rummy (rummy-spec adapter)",
-                     f"rlcard {_version('rlcard')}", frozenset({VARIANT}), FEATURES)
+                     f"rlcard {package_version('rlcard')}", frozenset({VARIANT}), FEATURES)
 
     def new(self, game: NewGame) -> None:
         if game.variant != VARIANT:
@@ -403,9 +321,9 @@ class RLCardGin(Engine):
         dealer = setup.get("dealer")
         if dealer not in (0, 1):
             raise EngineError("error", "setup.dealer: 0 or 1")
-        cards = [setup_cards(h, f"hands[{i}]") for i, h in enumerate(hands)]
-        stock = setup_cards(setup.get("stock"), "stock")
-        pile = setup_cards(setup.get("discard"), "discard")
+        cards = [CARDS.setup(h, f"hands[{i}]") for i, h in enumerate(hands)]
+        stock = CARDS.setup(setup.get("stock"), "stock")
+        pile = CARDS.setup(setup.get("discard"), "discard")
         if sorted([c for h in cards for c in h] + stock + pile) != list(range(52)):
             raise EngineError("error", "the setup must hold each card of the pack once")
         if int(setup.get("round", 1)) != 1 or any(setup.get("totals", [0, 0])):
@@ -438,11 +356,11 @@ class RLCardGin(Engine):
     def act(self, action: JSON) -> Verdict:
         m = self._match()
         try:
-            parsed = read_action(action)
+            parsed = read_action(action, CARDS)
         except BadAction as err:
             return Verdict(False, "bad-action", str(err))
         try:  # every check comes before RLCard's step: a refusal changes nothing
-            m.act(*parsed)
+            m.act(parsed)
         except Rejected as no:
             return Verdict(False, no.code, no.message)
         return Verdict(True)
@@ -454,16 +372,7 @@ class RLCardGin(Engine):
         return self._match().legal()
 
     def perft(self, depth: int) -> int:
-        return perft(self._match(), depth)
-
-
-def _version(dist: str) -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version(dist)
-    except PackageNotFoundError:
-        return "unknown"
+        return perft(self._match(), depth, CARDS)
 
 
 def main() -> int:
