@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from rummy_spec.conformance.broken.patches import section as section  # the mutants use it
 from rummy_spec.engine import core, game
 from rummy_spec.engine.melds import compile_rules
 from rummy_spec.engine.rules import Rules
@@ -49,12 +50,6 @@ def misread(mp: pytest.MonkeyPatch, change: Callable[[m.Variant], m.Variant],
     mp.setattr(game, "compile_variant", compile_variant)
 
 
-def section(name: str, **fields: Any) -> Callable[[m.Variant], m.Variant]:
-    """A variant change: one section's fields set to other values."""
-    def change(v: m.Variant) -> m.Variant:
-        part = getattr(v, name)
-        return dataclasses.replace(v, **{name: dataclasses.replace(part, **fields)})
-    return change
 
 
 Handler = Callable[..., Any]

@@ -20,55 +20,28 @@ Change = Callable[[m.Variant], m.Variant]
 Patch = Callable[[], None]
 
 
-def _claim(**fields: object) -> Change:
+def section(name: str, **fields: object) -> Change:
+    """The variant with fields of one section set to other values (an absent optional
+    section, such as ``claim`` or ``run``, is left absent)."""
     def change(v: m.Variant) -> m.Variant:
-        return v if v.claim is None else replace(v, claim=replace(v.claim, **fields))  # type: ignore[arg-type]
+        part = getattr(v, name)
+        return v if part is None else replace(v, **{name: replace(part, **fields)})
 
     return change
 
 
-def wrap_around(v: m.Variant) -> m.Variant:
-    return v if v.run is None else replace(v, run=replace(v.run, wrap=True))
-
-
-def wilds_outnumber(v: m.Variant) -> m.Variant:
-    return replace(v, wilds=replace(v.wilds, never_outnumber=None))
-
-
-claim_no_penalty = _claim(penalty=0)
-claim_priority = _claim(priority="first-caller")
-
-
-def layoff_before_down(v: m.Variant) -> m.Variant:
-    return replace(v, layoff=replace(v.layoff, needs_down=False))
-
-
-def discard_taken_card(v: m.Variant) -> m.Variant:
-    return replace(v, turn=replace(v.turn, keep_taken_card=False))
-
-
-def contract_not_exact(v: m.Variant) -> m.Variant:
-    return replace(v, contracts=replace(v.contracts, count="minimum"))
-
-
-def joker_from_set(v: m.Variant) -> m.Variant:
-    return replace(v, swap=replace(v.swap, from_sets=True))
-
-
-def out_without_discard(v: m.Variant) -> m.Variant:
-    return replace(v, going_out=replace(v.going_out, by="either"))
-
-
-def adjacent_wilds(v: m.Variant) -> m.Variant:
-    return replace(v, wilds=replace(v.wilds, not_adjacent_in_runs=False))
-
-
-def layoff_same_turn(v: m.Variant) -> m.Variant:
-    return replace(v, layoff=replace(v.layoff, timing="same-turn"))
-
-
-def upcard_when_down(v: m.Variant) -> m.Variant:
-    return replace(v, turn=replace(v.turn, no_upcard_when_down=False))
+wrap_around = section("run", wrap=True)
+wilds_outnumber = section("wilds", never_outnumber=None)
+claim_no_penalty = section("claim", penalty=0)
+claim_priority = section("claim", priority="first-caller")
+layoff_before_down = section("layoff", needs_down=False)
+discard_taken_card = section("turn", keep_taken_card=False)
+contract_not_exact = section("contracts", count="minimum")
+joker_from_set = section("swap", from_sets=True)
+out_without_discard = section("going_out", by="either")
+adjacent_wilds = section("wilds", not_adjacent_in_runs=False)
+layoff_same_turn = section("layoff", timing="same-turn")
+upcard_when_down = section("turn", no_upcard_when_down=False)
 
 
 # ----- function patches -------------------------------------------------------------------
