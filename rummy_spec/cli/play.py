@@ -1,39 +1,39 @@
-"""``rummy-spec play NAME|PATH``: you (seat 0) against greedy bots, in the terminal.
+"""``rummy-spec play NAME|PATH``: you (seat 0) against bots, in the terminal.
 
-Commands are read from stdin one line at a time (``help`` lists them, ``hint`` lists your
-legal moves); each bot's move is told in one line.  An illegal command is answered with
-the engine's reason code and message and changes nothing.  A bot that may call rummy
-calls at once; when only you may, you are asked (``call``, or ``pass`` to let it go).
-Where you and a bot may both buy (first caller), you answer first.  The game ends at game
-over with the final scores, or at ``quit`` or the end of input.  Unlike the batch commands
-this one writes as it goes; a bad command line still gets one clear line and exit 2.
+Every move of every player is told in one line; your own cards are named, the bots'
+hidden draws are not.  ``help`` lists the commands the position allows, ``hint`` your
+legal moves.  A refused command says, in the second person, which card and which rule
+(with the engine's reason code) and changes nothing.  A bot that may call rummy calls at
+once; when only you may, you are asked (``call``, or ``pass`` to let it go).  Where you may
+buy the upcard you are asked unless ``auto on`` (or ``--auto-pass``).  At a hand's end
+every hand is shown with its points, and at a terminal the game waits for Enter.  The
+game ends at game over with the final scores, or at ``quit`` or the end of input.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
-from typing import Protocol, TextIO
+from typing import TextIO
 
-from ..bots import greedy_bot
+from ..bots import BOTS
 from ..engine.game import Game
 from ..engine.state import Action
 from .base import Command, Outcome, UsageError, whole_number
-from .cardtext import read_card
-from .games import players_for, result_lines, seat_names, start_game
-from .play_text import HELP, board_lines, hint_lines, move_text, prompt_line, round_lines
+from .cardtext import read_card, sorted_hand
+from .games import players_for, result_lines, scores_text, seat_names, start_game
+from .play_input import LineReader, reader_for
+from .play_refusal import refusal_text
+from .play_reveal import end_hands, reveal_lines
+from .play_story import Story, new_cards
+from .play_style import PLAIN, Style, style_for
+from .play_text import COMMANDS, board_lines, help_lines, hint_lines, prompt_line
+from .play_words import Words
 from .show import add_variant_arguments, resolve
 
 HUMAN = 0
-
-
-class Input(Protocol):
-    """Where commands come from: stdin, or anything that reads lines like it."""
-
-    def readline(self) -> str: ...
-
-    def isatty(self) -> bool: ...
 
 
 class BadCommand(Exception):
@@ -112,109 +112,205 @@ def parse_command(game: Game, words: list[str]) -> Action:
 
 
 class Session:
-    """One game at the terminal: bots move until the human is asked, then a command."""
+    """One game at the table.  ``advance`` lets the bots move until the human is asked
+    (or the game ends); ``command`` carries out one line the human typed.  Output goes to
+    ``lines``, which the caller empties: the terminal prints it, the browser shows it."""
 
-    def __init__(self, game: Game, inp: Input, out: TextIO) -> None:
+    def __init__(self, game: Game, style: Style = PLAIN, *, bot: str = "greedy",
+                 auto_pass: bool = False, pause: bool = False) -> None:
         self.game = game
-        self.inp = inp
-        self.out = out
-        self.names = seat_names(game.players, HUMAN)
-        self.bot = greedy_bot(game.seed)
+        self.style = style
+        self.words = Words(seat_names(game.players, HUMAN), HUMAN)
+        self.story = Story(game.rules, self.words, style)
+        self.bot = BOTS[bot](game.seed)
+        self.auto_pass = auto_pass
+        self.pause = pause
+        self.lines: list[str] = []
+        self.new: list[int] = []  # the cards the human just drew, marked in the hand
         self.shown = -1  # history length when the board was last shown
         self.declined = -1  # history length when the human let a rummy call go
-        self.results = 0
+        self.waiting = False  # the hand is over and shown: the next line goes on
+        self.finished = False
+        self.mine: list[Action] = []
+        self.let_go = False  # a pass now lets a rummy call go
+
+    def completions(self) -> list[str]:
+        """Words worth offering at the prompt: the commands allowed now, your cards."""
+        kinds = {f"draw:{a.source}" if a.type == "draw" else a.type for a in self.mine}
+        verbs = [usage.split()[0] for usage, makes, _ in COMMANDS
+                 if not makes or kinds & set(makes)]
+        table = self.game.rules.table
+        hand = sorted_hand(table, self.game.rules.wild, self.game.state.seats[HUMAN].hand)
+        return [*verbs, *dict.fromkeys(table.texts(hand)), "on", "off"]
 
     def say(self, *lines: str) -> None:
-        for line in lines:
-            self.out.write(line + "\n")
-        self.out.flush()
+        self.lines.extend(lines)
 
-    def play(self) -> None:
+    def take_lines(self) -> list[str]:
+        out, self.lines = self.lines, []
+        return out
+
+    def start(self) -> None:
         game = self.game
         self.say(f"{game.variant.title} ({game.variant.name}) for {game.players} players, "
-                 f"seed {game.seed}: you are seat {HUMAN}; 'help' lists the commands")
-        while not game.over:
+                 f"seed {game.seed}: you are seat {HUMAN}; 'help' lists the commands",
+                 "marks: " + ("* a wild card; " if game.rules.wild else "")
+                 + "[ ] the card you just drew")
+        self.advance()
+
+    def advance(self) -> None:
+        """Bots move, claim windows you would pass are passed, until you are asked."""
+        game = self.game
+        while not game.over and not self.waiting:
             actions = game.legal_actions()
             mine = [a for a in actions if a.player == HUMAN]
             theirs = [a for a in actions if a.player != HUMAN]
             only_calls = bool(mine) and all(a.type == "call" for a in mine)
             if theirs and (not mine or any(a.type == "call" for a in theirs)
                            or (only_calls and self.declined == len(game.history))):
-                self.bot_move(theirs)
-            elif not self.ask(mine, let_go=only_calls and bool(theirs)):
-                self.say(f"you left the game in round {game.state.round}",
-                         *result_lines(game, self.names))
-                return
-        self.say("game over", *result_lines(game, self.names))
-
-    def bot_move(self, theirs: list[Action]) -> None:
-        game = self.game
-        a = self.bot(game.rules, game.state, theirs)
-        text = move_text(game.rules, game.state, a, self.names, HUMAN)
-        game.apply(a)
-        self.say(f"{self.names[a.player]}: {text}")
-        self.after_move()
-
-    def after_move(self) -> None:
-        results = self.game.state.results
-        for r in results[self.results:]:
-            self.say(*round_lines(self.game, r, self.names))
-        self.results = len(results)
-
-    def ask(self, mine: list[Action], let_go: bool) -> bool:
-        """Read and carry out commands until one acts; False at quit or end of input."""
-        game = self.game
-        if self.shown != len(game.history):
-            self.say("", *board_lines(game, self.names, HUMAN))
-            self.shown = len(game.history)
-        self.say(prompt_line(game, self.names, HUMAN, mine))
-        while True:
-            if self.inp.isatty():
-                self.out.write("> ")
-                self.out.flush()
-            line = self.inp.readline()
-            if not line:
-                return False
-            words = line.split()
-            if not self.inp.isatty():
-                self.say(f"> {' '.join(words)}")
-            if not words:
+                self.apply(self.bot(game.rules, game.state, theirs))
                 continue
-            verb = words[0].lower()
-            if verb in ("quit", "exit"):
-                return False
-            if verb == "help":
-                self.say(HELP)
-            elif verb == "hint":
-                self.say(*hint_lines(game.rules, game.state, mine))
-            elif verb == "board":
-                self.say(*board_lines(game, self.names, HUMAN))
-            elif let_go and verb == "pass" and len(words) == 1:
-                self.declined = len(game.history)
-                return True
-            elif self.act(words):
-                return True
+            kinds = {a.type for a in mine}
+            if game.state.phase == "claim" and kinds <= {"buy", "pass"} and (
+                    self.auto_pass or "buy" not in kinds):
+                self.apply(Action("pass", HUMAN), note=" (auto)" if "buy" in kinds
+                           else " (you cannot buy it)")
+                continue
+            self.mine = mine
+            self.let_go = only_calls and bool(theirs)
+            if self.shown != len(game.history):
+                self.say("", *board_lines(game, self.story, self.words, HUMAN, self.new))
+                self.shown = len(game.history)
+            self.say(self.prompt())
+            return
+        if game.over and not self.finished:
+            self.finished = True
+            self.say("game over", *result_lines(game, self.words.names))
 
-    def act(self, words: list[str]) -> bool:
+    def prompt(self) -> str:
+        if self.waiting:
+            return "press Enter for the next round (or quit)"
+        return prompt_line(self.game, self.story, self.words, HUMAN, self.mine)
+
+    def apply(self, a: Action, note: str = "") -> None:
+        """Carry out a legal move and tell it; at a hand's end show every hand."""
+        game = self.game
+        before = game.state.clone()
+        game.apply(a)
+        after = game.state
+        first, *rest = self.story.tell(before, a, after)
+        self.say(self.style.paint("you", first + note) if a.player == HUMAN else first + note,
+                 *rest)
+        gained = new_cards(before.seats[HUMAN].hand, after.seats[HUMAN].hand)
+        if gained and a.type != "give":
+            self.new = gained
+        elif a.player == HUMAN and a.type in ("discard", "knock"):
+            self.new = []
+        if len(after.results) > len(before.results):
+            self.new = []
+            hands: list[list[int]] | None = end_hands(before, a)
+            for r in after.results[len(before.results):]:
+                self.say("", *reveal_lines(self.story, self.words, r, hands))
+                hands = None
+            self.say("  totals: " + scores_text(game, self.words.names))
+            if self.pause and not game.over:
+                self.waiting = True
+                self.say(self.prompt())
+
+    def command(self, line: str) -> bool:
+        """One line typed by the human; False when the human leaves the game."""
+        game = self.game
+        words = line.split()
+        verb = words[0].lower() if words else ""
+        if verb in ("quit", "exit"):
+            self.leave()
+            return False
+        if self.waiting:
+            self.waiting = False
+        elif not words or game.over:
+            pass
+        elif verb == "help":
+            self.say(*help_lines(self.mine, self.auto_pass))
+        elif verb == "hint":
+            self.say(*hint_lines(game.rules, game.state, self.mine))
+        elif verb == "board":
+            self.say(*board_lines(game, self.story, self.words, HUMAN, self.new))
+        elif verb == "auto":
+            self.set_auto(words[1:])
+        elif self.let_go and verb == "pass" and len(words) == 1:
+            self.declined = len(game.history)
+            self.say("you let the rummy call go")
+        else:
+            self.act(words)
+        self.advance()
+        return True
+
+    def set_auto(self, rest: list[str]) -> None:
+        if len(rest) > 1 or (rest and rest[0].lower() not in ("on", "off")):
+            self.say("? auto: auto on|off")
+            return
+        self.auto_pass = (rest[0].lower() == "on") if rest else not self.auto_pass
+        self.say("auto pass " + ("on: you pass on every chance to buy" if self.auto_pass
+                                 else "off: you are asked whether to buy"))
+        if self.auto_pass and self.game.state.phase == "claim":
+            self.shown = -1
+
+    def leave(self) -> None:
+        self.say(f"you left the game in round {self.game.state.round}",
+                 *result_lines(self.game, self.words.names))
+
+    def act(self, words: list[str]) -> None:
         game = self.game
         try:
             action = parse_command(game, words)
         except BadCommand as err:
             self.say(f"? {err}")
-            return False
+            return
         verdict = game.legal(action)
         if not verdict.ok:
-            self.say(f"illegal: {verdict.code}: {verdict.message}")
-            return False
-        game.apply(action)
-        self.after_move()
-        return True
+            self.say(self.style.paint("refusal", refusal_text(self.story, game.state, action,
+                                                             verdict)))
+            return
+        self.apply(action)
+
+
+def run_in_terminal(session: Session, reader: LineReader, out: TextIO) -> None:
+    """Print what the session says, read a line when it asks, until the game ends."""
+
+    def flush() -> None:
+        lines = session.take_lines()
+        if lines:
+            out.write("\n".join(lines) + "\n")
+            out.flush()
+
+    session.start()
+    flush()
+    while not session.finished:
+        line = reader.read("> ", session)
+        if line is None:
+            session.leave()
+            flush()
+            return
+        if not reader.echoes:
+            out.write(f"> {' '.join(line.split())}\n")
+        going = session.command(line)
+        flush()
+        if not going:
+            return
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:
     add_variant_arguments(parser)
     parser.add_argument("--seed", type=whole_number, metavar="S",
                         help="the game's seed, to play a deal again (default: a new one)")
+    parser.add_argument("--bot", choices=sorted(BOTS), default="greedy",
+                        help="how the other seats play (default: greedy)")
+    parser.add_argument("--auto-pass", action="store_true",
+                        help="pass on every chance to buy the upcard without being asked "
+                             "('auto on' and 'auto off' switch it during the game)")
+    parser.add_argument("--plain", action="store_true",
+                        help="no colour, no suit symbols, plain line input (colour is also "
+                             "off when NO_COLOR is set or the output is not a terminal)")
 
 
 def _run(args: argparse.Namespace) -> Outcome:
@@ -224,13 +320,20 @@ def _run(args: argparse.Namespace) -> Outcome:
         raise UsageError(f"--players {players}: play needs at least one bot")
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     game = start_game(variant, players, seed)
-    Session(game, sys.stdin, sys.stdout).play()
+    reader = reader_for(sys.stdin, sys.stdout, args.plain)
+    session = Session(game, style_for(sys.stdout, args.plain), bot=args.bot,
+                      auto_pass=args.auto_pass, pause=reader.echoes)
+    try:
+        run_in_terminal(session, reader, sys.stdout)
+    except BrokenPipeError:  # the reader went away (| head): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
     return Outcome()
 
 
 COMMAND = Command(
     name="play",
-    help="play a variant against greedy bots in the terminal",
+    help="play a variant against bots in the terminal",
     configure=_configure,
     run=_run,
     description=__doc__ or "",

@@ -1,48 +1,65 @@
-"""What ``rummy-spec play`` shows: the board, moves in words, moves as commands, help.
+"""What ``rummy-spec play`` shows: the board, the prompt, the commands, moves as commands.
 
-Table melds are numbered from 1 as shown; seats by their number (``you`` are seat 0).
+Table melds are numbered from 1 as shown, grouped by the player who laid them; seats by
+their number (``you`` are seat 0).  Cards are drawn by a :class:`~.play_style.Style`.
 """
 
 from __future__ import annotations
 
 from ..engine.game import Game
 from ..engine.rules import Rules
-from ..engine.state import Action, RoundResult, State
+from ..engine.state import Action, State
 from ..engine.table import current_contracts
-from .cardtext import cards_text, contract_text, meld_text, plural, sorted_hand
-from .games import scores_text
+from .cardtext import cards_text, contract_text, plural, sorted_hand, wild_meanings
+from .play_story import Story, buys_left, buys_text
+from .play_words import Words
 
-HELP = """\
-commands (cards as 10S, QH, AC, JK; melds by their number on the table):
-  draw                      draw from the stock
-  take                      take the upcard
-  buy                       buy the upcard out of turn (when offered a claim)
-  pass                      decline: the upcard offer, a claim, a gift, more lay-offs,
-                            the upcard at the wall (the hand is then dead)
-  dead                      declare the hand dead instead of drawing (low stock)
-  meld C C C [/ C C C ...]  go down with the round's contract (or lay one new meld)
-  layoff CARD MELD [low|high]   add a card to a meld on the table
-  swap CARD MELD [TO] [low|high]  put a natural in place of the wild it stands for
-                            (TO: the meld that takes the freed wild, where it must go)
-  shift CARD MELD           put a natural in place of a wild and move the wild to an end
-  discard CARD [SEAT]       discard, ending your turn (SEAT: whom a Skip is aimed at)
-  knock [CARD]              knock, discarding CARD (no card: big gin)
-  call [CARD]               call rummy on the last discard (CARD: the one you throw)
-  give CARD                 give a card to the player who called
-  hint                      list your legal moves
-  board                     show the board again
-  help                      this list
-  quit                      leave the game"""
-
-ENDINGS = {
-    "out": "went out", "knock": "a knock", "gin": "gin", "big-gin": "big gin",
-    "stock": "the stock ran out", "dead": "a dead hand",
-    "abandoned": "abandoned", "replay": "no one could go out: dealt again with another deck",
-}
+# Each command, the action types it makes (empty: always available), and what it does.
+COMMANDS: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("draw", ("draw:stock",), "draw from the stock"),
+    ("take", ("draw:discard",), "take the upcard"),
+    ("buy", ("buy",), "buy the upcard out of turn"),
+    ("pass", ("pass",), "decline: the upcard, a buy, a gift, more lay-offs, the wall"),
+    ("dead", ("dead_hand",), "declare the hand dead instead of drawing (low stock)"),
+    ("meld C C C [/ C C C ...]", ("go_down", "meld"),
+     "go down with the round's contract (or lay one new meld)"),
+    ("layoff CARD MELD [low|high]", ("lay_off",), "add a card to a meld on the table"),
+    ("swap CARD MELD [TO] [low|high]", ("swap",),
+     "put a natural in place of the wild it stands for (TO: where the freed wild goes)"),
+    ("shift CARD MELD", ("shift",), "put a natural in place of a wild, the wild to an end"),
+    ("discard CARD [SEAT]", ("discard",), "discard, ending your turn (SEAT: a Skip's target)"),
+    ("knock [CARD]", ("knock",), "knock, discarding CARD (no card: big gin)"),
+    ("call [CARD]", ("call",), "call rummy on the last discard (CARD: the one you throw)"),
+    ("give CARD", ("give",), "give a card to the player who called"),
+    ("hint", (), "list your legal moves"),
+    ("board", (), "show the board again"),
+    ("auto on|off", (), "pass on every chance to buy without being asked (now: {auto})"),
+    ("help", (), "this list"),
+    ("quit", (), "leave the game"),
+)
 
 
-def upcard(rules: Rules, state: State) -> str | None:
-    return rules.table.text(state.discard[-1]) if state.discard else None
+def _kind(a: Action) -> str:
+    return f"draw:{a.source}" if a.type == "draw" else a.type
+
+
+def help_lines(mine: list[Action], auto: bool) -> list[str]:
+    """The commands the position allows, then those always there."""
+    kinds = {_kind(a) for a in mine}
+    lines = ["commands you may use now (cards as 10S, QH, AC, JK; melds by their number):"]
+    for usage, makes, what in COMMANDS:
+        if not makes or kinds & set(makes):
+            lines.append(f"  {usage:<31} {what.format(auto='on' if auto else 'off')}")
+    return lines
+
+
+def all_help_lines() -> list[str]:
+    """Every command of the game, whatever the position (for ``--help`` and the docs)."""
+    return [f"  {usage:<31} {what.format(auto='off')}" for usage, _, what in COMMANDS]
+
+
+def _card(rules: Rules, card: int | None) -> str:
+    return "" if card is None else rules.table.text(card)
 
 
 def _rounds(rules: Rules) -> str:
@@ -54,48 +71,96 @@ def _rounds(rules: Rules) -> str:
     return f" (game to {target} points)" if target is not None else ""
 
 
-def board_lines(game: Game, names: list[str], human: int) -> list[str]:
-    """Everything the human may see: scores, the table, the upcard, the stock, the hand."""
+def contract_now(game: Game, human: int) -> str | None:
+    """The contract the human is to make now, in words; None in games without one."""
+    rules = game.rules
+    if not rules.has_contracts:
+        return None
+    now = current_contracts(rules, game.state, human)
+    return " or ".join(contract_text(c) for c in now) if now else "none left"
+
+
+def status_text(game: Game, human: int) -> str:
+    """``round 2 of 7 · contract 1 set + 1 run · 2 buys left``: for the prompt."""
     rules, s = game.rules, game.state
-    table = rules.table
-    out = [f"-- round {s.round}{_rounds(rules)}, turn {s.turn_no + 1}; "
-           f"dealer: {names[s.dealer]} --"]
-    if rules.has_contracts:
-        now = current_contracts(rules, s, human)
-        mine = " or ".join(contract_text(c) for c in now) if now else "none left"
-        out.append(("your contract: " if rules.individual else "contract: ") + mine)
-    out.append(f"scores: {scores_text(game, names)}")
-    seats = []
-    for i, seat in enumerate(s.seats):
-        note = " (down)" if seat.down and rules.has_contracts else ""
-        seats.append(f"{names[i]} {plural(len(seat.hand), 'card')}{note}")
-    out.append("players: " + "; ".join(seats))
-    out.append("table:" + ("" if s.table else " no melds yet"))
-    for n, t in enumerate(s.table, 1):
-        out.append(f"  {n}. {names[t.owner]}'s {meld_text(rules.melds, t.meld)}")
-    up = upcard(rules, s)
-    out.append(f"upcard: {up or 'none'}   stock: {plural(len(s.stock), 'card')}")
-    hand = sorted_hand(table, rules.wild, s.seats[human].hand)
-    out.append(f"your hand: {cards_text(table, hand) or 'empty'}")
+    parts = [f"round {s.round}{_rounds(rules)}"]
+    contract = contract_now(game, human)
+    if contract is not None:
+        parts.append(f"contract {contract}" + (" (made)" if s.seats[human].down else ""))
+    if rules.variant.claim is not None:
+        parts.append(buys_text(buys_left(rules, s, human)))
+    return " · ".join(parts)
+
+
+def table_lines(story: Story, words: Words, state: State) -> list[str]:
+    """The melds on the table, numbered, grouped by the player who laid them."""
+    rules = story.rules
+    if not state.table:
+        return ["table: no melds yet"]
+    out = ["table:"]
+    width = max(len(n) for n in words.names)
+    for owner in range(len(state.seats)):
+        first = True
+        for n, t in enumerate(state.table, 1):
+            if t.owner != owner:
+                continue
+            who = words.name(owner).ljust(width) if first else " " * width
+            first = False
+            wilds = wild_meanings(rules.melds, t.meld)
+            for_ = f"  ({'; '.join(wilds)})" if wilds else ""
+            out.append(f"  {who}  {n:>2}. {t.meld.kind} {story.cards(t.meld.cards)}{for_}")
     return out
 
 
-def prompt_line(game: Game, names: list[str], human: int, mine: list[Action]) -> str:
-    """What is asked of the human now."""
+def board_lines(game: Game, story: Story, words: Words, human: int,
+                new: list[int] | None = None) -> list[str]:
+    """Everything the human may see: scores, the table, the upcard, the stock, the hand
+    (``new``: the card just drawn, marked)."""
     rules, s = game.rules, game.state
-    up = upcard(rules, s) or "none"
+    style = story.style
+    out = [style.paint("head", f"-- round {s.round}{_rounds(rules)}, turn {s.turn_no + 1}; "
+                               f"dealer: {words.name(s.dealer)} --")]
+    contract = contract_now(game, human)
+    if contract is not None:
+        out.append(("your contract: " if rules.individual else "contract: ") + contract)
+    out.append("scores: " + ", ".join(f"{n} {seat.total}"
+                                       for n, seat in zip(words.names, s.seats, strict=True)))
+    seats = []
+    for i, seat in enumerate(s.seats):
+        note = ", down" if seat.down and rules.has_contracts else ""
+        seats.append(f"{words.name(i)} {plural(len(seat.hand), 'card')}{note}")
+    out.append("players: " + "; ".join(seats))
+    out += table_lines(story, words, s)
+    up = story.upcard(s) if s.discard else "none"
+    out.append(f"upcard: {up}   stock: {plural(len(s.stock), 'card')}")
+    hand = sorted_hand(rules.table, rules.wild, s.seats[human].hand)
+    shown = style.cards(rules.table, hand, rules.wild, new or ()) or "empty"
+    out.append(f"your hand: {shown}")
+    return out
+
+
+def prompt_line(game: Game, story: Story, words: Words, human: int,
+                mine: list[Action]) -> str:
+    """What is asked of the human now, after the status (contract, buys left)."""
+    return f"[{status_text(game, human)}] {question(game, story, words, human, mine)}"
+
+
+def question(game: Game, story: Story, words: Words, human: int, mine: list[Action]) -> str:
+    s = game.state
+    up = story.upcard(s) if s.discard else "none"
     kinds = {a.type for a in mine}
     if s.phase == "offer":
         return f"the upcard {up} is offered to you: take or pass"
     if s.phase == "claim":
-        refuser = names[s.claim.refuser] if s.claim is not None else "the player in turn"
-        return f"{refuser} did not take {up}: buy it or pass"
+        refuser = words.name(s.claim.refuser) if s.claim is not None else "the player in turn"
+        return f"{refuser} did not take {up}: buy it or pass ('auto on' always passes)"
     if s.phase == "gifts":
-        return f"{names[s.turn]} called rummy: give a card, or pass"
+        return f"{words.name(s.turn)} called rummy: give a card, or pass"
     if s.phase == "layoff":
         return "lay off on the knocker's melds (layoff CARD MELD), then pass"
     if s.turn != human and kinds == {"call"}:
-        return f"{names[s.call_on or 0]}'s discard {up} could have been played: call, or pass"
+        caller = words.possessive(words.name(s.call_on or 0))
+        return f"{caller} discard {up} could have been played: call, or pass"
     if s.phase == "draw":
         take = any(a.type == "draw" and a.source == "discard" for a in mine)
         stock = any(a.type == "draw" and a.source == "stock" for a in mine)
@@ -104,16 +169,10 @@ def prompt_line(game: Game, names: list[str], human: int, mine: list[Action]) ->
             return f"your turn: {f'take {up}, or ' if take else ''}{end} (the stock is closed)"
         return (f"your turn: draw{f', or take {up}' if take else ' from the stock'}"
                 + (" (or call rummy)" if "call" in kinds else ""))
-    words = {"go_down": "meld", "meld": "meld", "lay_off": "layoff", "swap": "swap",
-             "shift": "shift", "knock": "knock", "discard": "discard"}
-    verbs = list(dict.fromkeys(words[k] for k in
-                               ("go_down", "meld", "lay_off", "swap", "shift", "knock",
-                                "discard") if k in kinds))
+    verbs_of = {"go_down": "meld", "meld": "meld", "lay_off": "layoff", "swap": "swap",
+                "shift": "shift", "knock": "knock", "discard": "discard"}
+    verbs = list(dict.fromkeys(verbs_of[k] for k in verbs_of if k in kinds))
     return f"your play: {', '.join(verbs) or 'nothing is legal'} (hint lists every move)"
-
-
-def _card(rules: Rules, card: int | None) -> str:
-    return "" if card is None else rules.table.text(card)
 
 
 def command_text(rules: Rules, a: Action) -> str:
@@ -168,52 +227,3 @@ def hint_lines(rules: Rules, state: State, mine: list[Action]) -> list[str]:
             one_of = cards_text(rules.table, sorted_hand(rules.table, rules.wild, set(cards)))
             lines.append(f"  {text}   (CARD: {one_of})")
     return lines
-
-
-def move_text(rules: Rules, state: State, a: Action, names: list[str], human: int) -> str:
-    """A bot's move in words, told from the state before it (hidden cards stay hidden)."""
-    c = _card(rules, a.card)
-    up = upcard(rules, state) or "the upcard"
-    where = "" if a.meld is None else f" meld {a.meld + 1}"
-    if a.type == "draw":
-        return "draws from the stock" if a.source == "stock" else f"takes the upcard {up}"
-    if a.type == "buy":
-        return f"buys {up}"
-    if a.type == "pass":
-        return {"offer": f"passes on {up}", "claim": f"does not buy {up}",
-                "gifts": "gives nothing", "layoff": "is done laying off",
-                "draw": "passes at the wall: the hand is dead"}.get(state.phase, "passes")
-    if a.type == "dead_hand":
-        return "declares the hand dead"
-    if a.type == "go_down":
-        return "goes down: " + " / ".join(cards_text(rules.table, m) for m in a.melds or ())
-    if a.type == "meld":
-        return "melds " + " / ".join(cards_text(rules.table, m) for m in a.melds or ())
-    if a.type == "lay_off":
-        return f"lays off {c} on{where}" + ("" if a.end is None else f" ({a.end} end)")
-    if a.type == "swap":
-        to = "" if a.wild_to is None else f", the wild going to meld {a.wild_to + 1}"
-        return f"swaps {c} for the wild in{where}{to}"
-    if a.type == "shift":
-        return f"shifts {c} into{where}, moving its wild to an end"
-    if a.type == "discard":
-        return f"discards {c}" + ("" if a.target is None else f" at {names[a.target]}")
-    if a.type == "knock":
-        return "goes big gin" if a.card is None else f"knocks, discarding {c}"
-    if a.type == "call":
-        return "calls rummy" + ("" if a.card is None else f", throwing {c}")
-    if a.type == "give":
-        return f"gives you {c}" if state.turn == human else f"gives {names[state.turn]} a card"
-    return a.type
-
-
-def round_lines(game: Game, result: RoundResult, names: list[str]) -> list[str]:
-    ending = ENDINGS.get(result.ending, result.ending)
-    if result.ending == "out" and result.winner is not None:
-        head = f"round {result.round} over: {names[result.winner]} went out"
-    else:
-        head = f"round {result.round} over: {ending}"
-        if result.winner is not None:
-            head += f"; {names[result.winner]} won it"
-    this = ", ".join(f"{n} {p}" for n, p in zip(names, result.scores, strict=True))
-    return [head, f"  this round: {this}", f"  totals: {scores_text(game, names)}"]

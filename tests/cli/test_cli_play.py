@@ -11,7 +11,8 @@ import pytest
 from rummy_spec.bots import Bot, greedy_bot, random_bot
 from rummy_spec.cli.cardtext import cards_text, sorted_hand
 from rummy_spec.cli.games import start_game
-from rummy_spec.cli.play import HUMAN, BadCommand, Session, parse_command
+from rummy_spec.cli.play import HUMAN, BadCommand, Session, parse_command, run_in_terminal
+from rummy_spec.cli.play_input import PlainReader
 from rummy_spec.cli.play_text import command_text
 from rummy_spec.engine.game import Game
 from rummy_spec.engine.reasons import all_reasons
@@ -41,17 +42,19 @@ def test_a_scripted_session(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     assert f"your hand: {cards_text(game.rules.table, hand)}" in lines
     assert f"upcard: {upcard}   stock: 31 cards" in lines
     assert "scores: you 0, bot 1 0" in lines
-    assert f"the upcard {upcard} is offered to you: take or pass" in lines
+    status = "[round 1 (game to 100 points)] "
+    assert f"{status}the upcard {upcard} is offered to you: take or pass" in lines
     at = lines.index("> hint")
     assert lines[at + 1:at + 4] == ["your legal moves:", f"  take   ({upcard})", "  pass"]
-    # an illegal command: its reason code and message, and nothing changes
+    # an illegal command: what you tried, why in your words, the reason code; nothing changes
     at = lines.index("> draw")
-    assert lines[at + 1] == "illegal: no-offer: the first upcard is offered: take it or pass"
-    assert lines[at + 2] == "> frobnicate"
-    assert lines[at + 3] == "? unknown command 'frobnicate' (help lists the commands)"
-    assert lines[at + 5] == "? layoff: MELD 'x' is not a number"
-    # after your pass the bot answers the offer, told in one line
-    assert lines[at + 7] == f"bot 1: passes on {upcard}"
+    assert lines[at + 1] == ("you cannot draw from the stock: the first upcard is offered: "
+                             "take it or pass (no-offer)")
+    assert lines[at + 3] == "> frobnicate"
+    assert lines[at + 4] == "? unknown command 'frobnicate' (help lists the commands)"
+    assert lines[at + 7] == "? layoff: MELD 'x' is not a number"
+    # your pass is told, then the bot answers the offer, each in one line
+    assert lines[at + 10:at + 12] == [f"you pass on {upcard}", f"bot 1 passes on {upcard}"]
     assert lines[-4:] == ["you left the game in round 1", "rounds: 0",
                           "winner: none (the game did not finish)",
                           "final scores: you 0, bot 1 0"]
@@ -59,8 +62,12 @@ def test_a_scripted_session(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_end_of_input_ends_the_game(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     lines = play(cli, monkeypatch, "take\n")
-    assert lines[lines.index("> take") + 1] == ""  # the board again: you hold the upcard
-    assert any(line.startswith("your play: ") and "discard" in line for line in lines)
+    at = lines.index("> take")
+    assert lines[at + 1].startswith("you take the upcard ")
+    assert lines[at + 2] == ""  # the board again: you hold the upcard, marked
+    taken = lines[at + 1].split()[-1]
+    assert any(line.startswith("your hand: ") and f"[{taken}]" in line for line in lines)
+    assert any("your play: " in line and "discard" in line for line in lines)
     assert lines[-4] == "you left the game in round 1"
 
 
@@ -68,20 +75,28 @@ def test_every_illegal_command_names_a_published_reason(cli: Cli,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     script = "give 2C\nbuy\nknock\nswap 2C 1\nmeld AS AS AS\ndiscard AS 7\nquit\n"
     lines = play(cli, monkeypatch, script)
-    said = [line for line in lines if line.startswith(("illegal: ", "? "))]
+    said = [line for line in lines if line.startswith(("you cannot ", "? "))]
     assert len(said) == 6
     for line in said:
-        assert line.startswith("illegal: ")
-        assert line.split(": ")[1] in all_reasons()
+        assert line.startswith("you cannot ")
+        code = re.search(r"\(([a-z-]+)\)(;|$)", line)
+        assert code is not None and code.group(1) in all_reasons(), line
 
 
-def test_help_lists_the_commands(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
-    lines = play(cli, monkeypatch, "help\n")
-    text = "\n".join(lines)
-    for word in ("draw", "take", "buy", "pass", "meld C C C [/ C C C ...]", "layoff CARD MELD",
-                 "swap CARD MELD", "shift CARD MELD", "discard CARD", "knock [CARD]",
-                 "call [CARD]", "give CARD", "hint", "quit"):
-        assert f"\n  {word}" in text, word
+def test_help_lists_the_commands_the_position_allows(cli: Cli,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = play(cli, monkeypatch, "help\ntake\nhelp\n")
+    first = lines.index("> help")
+    second = lines.index("> help", first + 1)
+    offered = "\n".join(lines[first:lines.index("> take")])
+    playing = "\n".join(lines[second:])
+    # at the first upcard's offer: take or pass, never a discard
+    for word in ("take", "pass", "hint", "board", "auto on|off", "quit"):
+        assert f"\n  {word} " in offered, word
+    for word in ("draw ", "discard CARD", "knock [CARD]", "buy "):
+        assert f"\n  {word}" not in offered, word
+    # after taking it: discard and knock, no more take
+    assert "\n  discard CARD [SEAT]" in playing and "\n  take " not in playing
 
 
 class Player:
@@ -109,10 +124,10 @@ def test_a_whole_game_played_by_commands(name: str, players: int, seed: int) -> 
     typed = Player(greedy_bot(seed))
     typed.game = game
     out = io.StringIO()
-    Session(game, typed, out).play()
+    run_in_terminal(Session(game), PlainReader(typed, out), out)
     lines = out.getvalue().splitlines()
     assert game.over
-    assert not [line for line in lines if line.startswith(("illegal", "?"))]
+    assert not [line for line in lines if line.startswith(("you cannot", "?"))]
     assert lines[-4] == "game over"
     assert lines[-1].startswith("final scores: you ")
     rounds = [line for line in lines if line.startswith("round ") and " over: " in line]
