@@ -86,14 +86,22 @@ def wild_text(rules: MeldRules, meld: Meld, index: int) -> str:
         if name is None:
             return "any card"
         if suit is None:
-            return f"a {name} of any {'colour' if table.custom else 'suit'}"
+            return f"{a_rank(name)} of any {'colour' if table.custom else 'suit'}"
         return f"{name}{suit}"
     if meld.kind == "set":
-        return f"a {name}" if name is not None else "any rank (a set of wilds)"
+        return a_rank(name) if name is not None else "any rank (a set of wilds)"
     if suit is None:
         return "any card"
     colour = suit_name(table, suit)
     return f"a {colour} card" if table.custom else f"a card of {colour}"
+
+
+def a_rank(name: str) -> str:
+    """``a 5``, ``an 8``, ``an ace``, ``an 11``: a rank with its article, as it is said."""
+    if name == "A":
+        return "an ace"
+    spoken_vowel = name.startswith("8") or name in ("11", "18")
+    return f"{'an' if spoken_vowel else 'a'} {name}"
 
 
 def wild_meanings(rules: MeldRules, meld: Meld) -> list[str]:
