@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit docs bench clean
+.PHONY: demo test lint typecheck unit docs playground browser-test bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -26,15 +26,28 @@ unit: $(STAMP)
 
 test: lint typecheck unit
 
-# The documentation site, warnings as errors (-W) and every reference checked (-n).
+# The documentation site, warnings as errors (-W) and every reference checked (-n), with
+# the browser playground built into it.
 docs: $(STAMP)
 	$(BIN)/sphinx-build -W -n -q -b html docs docs/_build/html
+	$(MAKE) playground
+
+# The playground's files beside its page (playground/build.py): the project's wheel, lark's,
+# Pyodide and the bundled editor, from npm; needs node and npm.
+playground: $(STAMP)
+	$(BIN)/python playground/build.py docs/_build/html
+
+# The playground in headless Chromium (Debian's /usr/bin/chromium) through Playwright's
+# Python API, over the built site served on localhost; run after `make docs`.
+browser-test: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[browser]'
+	$(BIN)/pytest -m browser -p no:cacheprovider tests/browser
 
 bench: $(STAMP)
 	$(BIN)/rummy-spec bench
 
 clean:
-	rm -rf $(VENV) build dist .mypy_cache .pytest_cache .ruff_cache .hypothesis docs/_build docs/rulebook
+	rm -rf $(VENV) build dist playground/node_modules .mypy_cache .pytest_cache .ruff_cache .hypothesis docs/_build docs/rulebook
 
 # Mutation testing of the engine (mutmut, the `mutation` extra); not part of `make test`.
 # Runs in a copy of the committed tree (MUTATION_DIR) so the work tree is left alone.
