@@ -58,6 +58,16 @@ def _write(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+def _with_playground_link(text: str, name: str) -> str:
+    """The page with a "try this variant" link under its title, to the playground with
+    the variant's spec loaded (the title is the first three lines: over, text, under)."""
+    lines = text.split("\n")
+    link = (f"`Try this variant <../playground/index.html?variant={name}>`__ in the "
+            "playground: change its rules, see them checked, and play a hand of it in the "
+            "browser.")
+    return "\n".join([*lines[:3], "", link, *lines[3:]])
+
+
 def generate_rulebook(app: Sphinx) -> None:
     folder = Path(app.srcdir) / FOLDER
     folder.mkdir(exist_ok=True)
@@ -71,7 +81,8 @@ def generate_rulebook(app: Sphinx) -> None:
     for name in names:
         page = build_page(lib, name)
         titles[name] = page.title
-        _write(folder / f"{name}.rst", render(page, "rst", links, sphinx=True))
+        text = _with_playground_link(render(page, "rst", links, sphinx=True), name)
+        _write(folder / f"{name}.rst", text)
     _write(folder / "index.rst", _index(names, titles))
     for stale in folder.glob("*.rst"):
         if stale.stem not in names and stale.stem != "index":

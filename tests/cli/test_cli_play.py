@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import sys
+from collections.abc import Callable
 
 import pytest
 
@@ -177,3 +178,104 @@ def test_play_usage_errors_are_one_clear_line(cli: Cli, args: tuple[str, ...],
     code, out, err = cli(*args)
     assert code == 2 and out == ""
     assert named in one_clear_line(err)
+
+
+def drive(session: Session, choose: Callable[[Session], str], limit: int = 3000) -> list[str]:
+    """Play a session by commands from ``choose`` until the game ends or ``limit``."""
+    session.start()
+    said = session.take_lines()
+    for _ in range(limit):
+        if session.finished:
+            break
+        line = choose(session)
+        said.append(f"> {line}")
+        session.command(line)
+        said += session.take_lines()
+    return said
+
+
+def greedy_commands(seed: int, buy: bool = False) -> Callable[[Session], str]:
+    """Commands a greedy player would type; at a chance to buy, ``buy`` or not."""
+    bot = greedy_bot(seed)
+
+    def choose(session: Session) -> str:
+        if session.waiting:
+            return ""
+        mine = session.mine
+        if all(a.type == "call" for a in mine):
+            return "pass"
+        if {a.type for a in mine} == {"buy", "pass"}:
+            return "buy" if buy else "pass"
+        game = session.game
+        return command_text(game.rules, bot(game.rules, game.state, mine))
+
+    return choose
+
+
+def test_a_buy_names_the_penalty_cards_and_the_buys_left() -> None:
+    game = start_game(load("shanghai"), 4, 3)
+    said = drive(Session(game), greedy_commands(3, buy=True), limit=60)
+    bought = [line for line in said if line.startswith("you buy ")]
+    assert bought, said
+    assert re.fullmatch(r"you buy \S+ and take \S+ as the penalty; 2 buys left", bought[0])
+    # after a buy the status in the prompt counts it too
+    at = said.index(bought[0])
+    assert any("· 2 buys left]" in line for line in said[at:])
+    # a bot's buy is told without naming its hidden penalty card
+    assert all(re.fullmatch(r"bot \d buys \S+( and a penalty card)?; \d buys? left", line)
+               for line in said if re.match(r"bot \d buys ", line))
+
+
+def test_auto_pass_answers_every_chance_to_buy() -> None:
+    game = start_game(load("shanghai"), 4, 3)
+    session = Session(game, auto_pass=True)
+    said = drive(session, greedy_commands(3), limit=40)
+    assert not [line for line in said if "buy it or pass" in line]
+    auto = [line for line in said if line.startswith("you do not buy ")]
+    assert auto and all(line.endswith(" (auto)") for line in auto)
+    session.command("auto off")
+    assert session.take_lines()[0] == "auto pass off: you are asked whether to buy"
+    session.command("auto maybe")
+    assert session.take_lines()[0] == "? auto: auto on|off"
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), [("continental", 4, 5), ("gin", 2, 4)])
+def test_the_end_of_a_hand_shows_every_hand_then_waits(name: str, players: int,
+                                                       seed: int) -> None:
+    game = start_game(load(name), players, seed)
+    session = Session(game, pause=True)
+    choose = greedy_commands(seed)
+    said = drive(session, lambda s: "quit" if s.waiting else choose(s), limit=400)
+    head = next(i for i, line in enumerate(said) if line.startswith("round 1 over: "))
+    result = game.state.results[0]
+    rows = said[head + 1:head + 1 + players]
+    for seat, (row, score) in enumerate(zip(rows, result.scores, strict=True)):
+        name_ = "you" if seat == 0 else f"bot {seat}"
+        assert re.match(rf"  {name_}\s+[+]?{score} points   ", row), row
+    assert said[head + 1 + players].startswith("  totals: you ")
+    assert said[head + 2 + players] == "press Enter for the next round (or quit)"
+    assert said[head + 3 + players] == "> quit"
+
+
+def test_refusals_name_the_card_and_the_rule() -> None:
+    game = start_game(load("continental"), 4, 3)
+    session = Session(game)
+    session.start()
+    session.take_lines()
+    session.command("draw")
+    session.take_lines()
+    for line, said in [
+            ("discard 5S", "you cannot discard 5S: you do not hold 5S (not-in-hand)"),
+            ("meld 2C JC JK", "you cannot meld 2C JC JK*: the natural cards of a set must all "
+                              "have one rank: 2C JC (mixed-ranks); wild here: AD* AH* JK*"),
+            ("layoff 3C 1", "you cannot lay off 3C on meld 1: you must go down (lay the "
+                            "round's contract) first (not-down)")]:
+        session.command(line)
+        assert session.take_lines()[0] == said
+
+
+def test_plain_and_no_color(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = play(cli, monkeypatch, "quit\n", "play", "continental", "--players", "4",
+                 "--seed", "3", "--plain")
+    assert "\x1b[" not in "\n".join(lines)
+    assert any(line.startswith("your hand: 2C JC ") and "JK*" in line for line in lines)

@@ -71,6 +71,7 @@ def test_a_hand_of_continental_to_its_end() -> None:
     assert re.search(r"^your hand: .*\[\S+\]", text, re.M), "the card just drawn is marked"
     assert re.search(r"^your hand: .*JK\*", text, re.M) or "JK*" in text
     check_hand_end(end, 4)
+    assert not re.search(r"\x1b\[[0-9;]*3[1-7]m", term.raw), "NO_COLOR: no colour"
     after = term.type("")  # Enter: the next hand is dealt
     assert any(line.startswith("-- round 2 of 7") for line in after)
     term.child.send("quit\r")
@@ -112,6 +113,18 @@ def test_a_dumb_terminal_reads_plain_lines() -> None:
     assert any(line.startswith("your hand: 3♣ 10♣") for line in first)
     shown = term.type("pass")
     assert shown[1:3] == ["you pass on 4♦", "bot 1 passes on 4♦"]
+    term.child.send("quit\r")
+    assert term.finish() == 0
+
+
+def test_plain_mode_at_a_terminal() -> None:
+    term = Terminal("play", "gin", "--seed", "4", "--plain")
+    first = term.wait_prompt()
+    assert any(line == "your hand: 3C 10C JC 3D 6D 8D AH 4S JS KS" for line in first)
+    assert not re.search(r"\x1b\[[0-9;]*m", term.raw), "no colour, no styles"
+    shown = term.type("take")
+    assert shown[1] == "you take the upcard 4D"
+    assert any(line == "your hand: 3C 10C JC 3D [4D] 6D 8D AH 4S JS KS" for line in shown)
     term.child.send("quit\r")
     assert term.finish() == 0
 

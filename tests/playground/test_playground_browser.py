@@ -94,11 +94,14 @@ def test_the_playground_checks_shows_and_plays(site: str) -> None:
 
             page.route("**/*", local_only)
             page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(f"{site}/playground/index.html?variant=gin")
+            # from a rulebook page to the playground, that variant in the editor
+            page.goto(f"{site}/rulebook/continental.html")
+            page.click("text=Try this variant")
             page.wait_for_selector("body[data-playground=ready]", timeout=READY)
+            assert page.url.endswith("/playground/index.html?variant=continental")
             page.wait_for_selector("#pg-problems li.pg-ok", timeout=30_000)
-            assert page.input_value("#pg-builtin") == "gin"
-            assert "variant gin" in page.inner_text(".cm-content")
+            assert page.input_value("#pg-builtin") == "continental"
+            assert "variant continental" in page.inner_text(".cm-content")
 
             # a broken spec: its error listed at line 3 and underlined on line 3
             replace_text(page, BROKEN)
