@@ -39,7 +39,7 @@ def node_modules() -> Path:
     stamp = modules / ".package-lock.json"
     lock = HERE / "package-lock.json"
     if not stamp.exists() or stamp.stat().st_mtime < lock.stat().st_mtime:
-        run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", cwd=HERE)
+        run("npm", "ci", "--no-audit", "--no-fund", "--silent", cwd=HERE)
     return modules
 
 
