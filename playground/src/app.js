@@ -88,7 +88,7 @@ const specLinter = linter(
 const editor = new EditorView({
   parent: $("pg-editor"),
   doc: "",
-  extensions: [basicSetup, lintGutter(), specLinter, EditorView.lineWrapping],
+  extensions: [basicSetup, lintGutter(), specLinter],
 });
 window.rummyEditor = editor; // for the page's own tests and for curious readers
 
