@@ -279,3 +279,20 @@ def test_plain_and_no_color(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
                  "--seed", "3", "--plain")
     assert "\x1b[" not in "\n".join(lines)
     assert any(line.startswith("your hand: 2C JC ") and "JK*" in line for line in lines)
+
+
+def test_the_draw_from_the_stock_is_told_after_the_claims() -> None:
+    """A refused upcard opens the buying; the refuser's stock draw comes when it closes."""
+    game = start_game(load("continental"), 4, 3)
+    said = drive(Session(game, auto_pass=True), greedy_commands(3), limit=60)
+    refusals = [i for i, line in enumerate(said)
+                if re.fullmatch(r"(bot \d|you) (does|do) not take \S+; the others may buy it",
+                                line)]
+    assert len(refusals) > 3
+    for i in refusals:
+        who = said[i].split(" do")[0]
+        j = i + 1
+        while re.search(r" (do|does) not buy | buys? ", said[j]):
+            j += 1
+        drew = f"{who} draws from the stock" if who != "you" else "you draw "
+        assert said[j].startswith(drew), said[i:j + 1]
