@@ -210,7 +210,7 @@ class Session:
             self.new = []
             hands: list[list[int]] | None = end_hands(before, a)
             for r in after.results[len(before.results):]:
-                self.say("", *reveal_lines(self.story, self.words, r, hands))
+                self.say("", *reveal_lines(self.story, self.words, r, hands, before.table))
                 hands = None
             self.say("  totals: " + scores_text(game, self.words.names))
             if self.pause and not game.over:

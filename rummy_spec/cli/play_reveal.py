@@ -7,7 +7,7 @@ state before the last move and the cards that move took out of the mover's hand.
 from __future__ import annotations
 
 from ..engine.rules import Rules
-from ..engine.state import Action, RoundResult, State
+from ..engine.state import Action, RoundResult, State, TableMeld
 from .play_story import Story
 from .play_words import Words
 
@@ -56,7 +56,8 @@ def hand_line(story: Story, rules: Rules, hand: list[int]) -> str:
 
 
 def reveal_lines(story: Story, words: Words, result: RoundResult,
-                 hands: list[list[int]] | None) -> list[str]:
+                 hands: list[list[int]] | None, table: list[TableMeld] | None = None
+                 ) -> list[str]:
     """The hand's end: how it ended, each seat's cards and score, the totals."""
     s = story.style
     ending = ENDINGS.get(result.ending, result.ending)
@@ -70,6 +71,10 @@ def reveal_lines(story: Story, words: Words, result: RoundResult,
     for seat, score in enumerate(result.scores):
         name = words.name(seat).ljust(width)
         shown = hand_line(story, story.rules, hands[seat]) if hands is not None else ""
+        laid = [t.meld for t in table or () if t.owner == seat]
+        if laid and story.rules.knocking:  # the knocker's melds, laid before the count
+            shown = ("laid " + "; ".join(f"{m.kind} {story.cards(m.cards)}" for m in laid)
+                     + f"; {shown}")
         sign = f"{score:+d}" if story.rules.variant.score.method == "minus-deadwood" else str(
             score)
         out.append(f"  {name}  {sign:>5} points   {shown}".rstrip())
