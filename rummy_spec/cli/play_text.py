@@ -10,7 +10,7 @@ from ..engine.game import Game
 from ..engine.rules import Rules
 from ..engine.state import Action, State
 from ..engine.table import current_contracts
-from .cardtext import cards_text, contract_text, plural, sorted_hand, wild_meanings
+from .cardtext import cards_text, contract_text, plural, sorted_hand, wild_text
 from .play_story import Story, buys_left, buys_text
 from .play_words import Words
 
@@ -106,7 +106,8 @@ def table_lines(story: Story, words: Words, state: State) -> list[str]:
                 continue
             who = words.name(owner).ljust(width) if first else " " * width
             first = False
-            wilds = wild_meanings(rules.melds, t.meld)
+            wilds = [f"{story.card(c)} as {wild_text(rules.melds, t.meld, i)}"
+                     for i, c in enumerate(t.meld.cards) if c in rules.wild]
             for_ = f"  ({'; '.join(wilds)})" if wilds else ""
             out.append(f"  {who}  {n:>2}. {t.meld.kind} {story.cards(t.meld.cards)}{for_}")
     return out
