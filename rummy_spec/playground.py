@@ -1,8 +1,9 @@
 """The Python side of the browser playground: the same checker, rules, rulebook and table
 as the command line, called by the page through Pyodide with the text in the editor.
 
-Each call takes the editor's whole text, writes it to one file in the interpreter's own
-(in-memory) file system and reads it back through the command line's own functions, so
+Each call takes the editor's whole text, writes it to ``editor.rummy`` in a folder of the
+process's own (in the browser, Pyodide's in-memory file system) and reads it back through
+the command line's own functions, so
 the page shows what ``rummy-spec check``, ``show``, ``rulebook`` and ``play`` would say of
 that file.  Results are plain dicts and strings, easy to hand to JavaScript.  Nothing here
 needs PyYAML (Pyodide's npm package has no wheel of it).
@@ -27,7 +28,13 @@ from .lang.data import builtin_specs
 from .lang.expr import EvalError
 from .rulebook import build_page, render
 
-FILE = Path(tempfile.gettempdir()) / "playground.rummy"
+_FOLDER: list[Path] = []  # this process's own folder for the editor's file, made once
+
+
+def _file() -> Path:
+    if not _FOLDER:
+        _FOLDER.append(Path(tempfile.mkdtemp(prefix="rummy-playground-")))
+    return _FOLDER[0] / "editor.rummy"
 
 
 def spec_text(name: str) -> str:
@@ -42,8 +49,8 @@ def builtin_names() -> list[str]:
 
 
 def _write(text: str) -> str:
-    FILE.write_text(text, encoding="utf-8")
-    return str(FILE)
+    _file().write_text(text, encoding="utf-8")
+    return str(_file())
 
 
 def check(text: str) -> dict[str, Any]:
@@ -51,7 +58,7 @@ def check(text: str) -> dict[str, Any]:
     1-based lines and columns; those from another file (a built-in parent) at line 1."""
     path = _write(text)
     try:
-        report = check_spec_file(FILE, builtins().library)
+        report = check_spec_file(_file(), builtins().library)
     except UsageError as err:  # extends a variant no one declares, and the like
         return {"variants": [], "diagnostics": [{
             "line": 1, "column": 1, "end_line": 1, "end_column": 1, "severity": "error",
@@ -76,8 +83,7 @@ def check(text: str) -> dict[str, Any]:
 
 
 def _variant(text: str, name: str | None, options: list[str]) -> Any:
-    _write(text)
-    return resolve(str(FILE), options, name or None)
+    return resolve(_write(text), options, name or None)
 
 
 def _failure(err: Exception) -> str:
@@ -102,7 +108,7 @@ def rulebook(text: str, name: str | None = None, options: list[str] | None = Non
     html``)."""
     try:
         variant = _variant(text, name, list(options or []))
-        lib, chosen = find_variant(str(FILE), name or None)
+        lib, chosen = find_variant(str(_file()), name or None)
         return render(build_page(lib, chosen, variant.enabled), "html")
     except (SpecError, UsageError, LookupFailure, EvalError) as err:
         return f"<p>{_failure(err)}</p>"
