@@ -9,7 +9,7 @@ from ..cards import CardTable
 from ..lang import model as m
 from ..lang.expr import Num, evaluate_int
 from .doc import Block, Items, Note, Para, Section, Table, code
-from .words import OPEN_LIMIT, Scope, by_round, formula, join, players_text, plural
+from .words import OPEN_LIMIT, Scope, by_round, join, players_text, plural
 
 
 def players_and_decks(scope: Scope) -> Section:
@@ -55,13 +55,14 @@ def _pack(v: m.Variant) -> str:
         text = "It is played with " + ("one " + noun if d.decks.value == 1
                                        else plural(d.decks.value, noun))
     else:
-        text = f"It is played with {noun}s, as many as {formula(d.decks)} gives"
+        text = (f"It is played with several {noun}s, more for more players (see the table "
+                "below)")
     each = " per deck" if d.jokers_per_deck else ""
     if isinstance(d.jokers, Num):
         if d.jokers.value:
             text += f", and {plural(d.jokers.value, 'joker')}{each}"
     else:
-        text += f", and as many jokers{each} as {formula(d.jokers)} gives"
+        text += f", and jokers{each}, as many as the table gives"
     if d.custom:
         assert d.numbers is not None
         low, high = d.numbers

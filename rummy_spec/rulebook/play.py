@@ -6,7 +6,7 @@ from ..lang import model as m
 from ..lang.check import minimum_cards
 from ..lang.expr import evaluate_int
 from .doc import Block, Items, Para, Section, Table
-from .words import Scope, join, plural, value_text
+from .words import Scope, by_round, join, plural, value_text
 
 
 def deal(scope: Scope) -> Section:
@@ -62,10 +62,16 @@ def _cut(scope: Scope, cut: m.Cut) -> str:
     if bonus:
         effect = (f"takes {-bonus} points off his score" if bonus < 0
                   else f"scores a bonus of {bonus} points")
-        target = value_text(scope, cut.target, "cards", brief=True)
-        text += (f" If he cuts exactly the cards the deal needs ({target}: the hands and "
-                 f"the upcard), he {effect}.")
+        text += (" If he cuts exactly the cards the deal needs (every hand and the upcard; "
+                 f"{_cut_targets(scope, cut)}), he {effect}.")
     return text
+
+
+def _cut_targets(scope: Scope, cut: m.Cut) -> str:
+    """The exact cut for each player count (and round), as values, never as a formula."""
+    return "; ".join(
+        f"{p} players: " + by_round(scope, lambda r, p=p: evaluate_int(cut.target, p, r))
+        for p in scope.players)
 
 
 # ----- contracts --------------------------------------------------------------------------
