@@ -69,9 +69,11 @@ def _cut(scope: Scope, cut: m.Cut) -> str:
 
 def _cut_targets(scope: Scope, cut: m.Cut) -> str:
     """The exact cut for each player count (and round), as values, never as a formula."""
-    return "; ".join(
-        f"{p} players: " + by_round(scope, lambda r, p=p: evaluate_int(cut.target, p, r))
-        for p in scope.players)
+    def exact(players: int) -> str:
+        return f"{players} players: " + by_round(
+            scope, lambda r: evaluate_int(cut.target, players, r))
+
+    return "; ".join(exact(p) for p in scope.players)
 
 
 # ----- contracts --------------------------------------------------------------------------
