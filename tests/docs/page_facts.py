@@ -240,7 +240,7 @@ def _twos_and_jokers(rules: JSON) -> bool:
 
 
 def _only_jokers(rules: JSON) -> bool:
-    return rules["wilds"]["faces"] == ["JK"]
+    return list(rules["wilds"]["faces"]) == ["JK"]
 
 
 def _decks_by_players(table: dict[int, int]) -> Callable[[JSON], bool]:
