@@ -52,7 +52,17 @@ class Listing:
     language: str = "rummy"
 
 
-Block = Para | Items | Table | Note | Listing
+@dataclass(frozen=True)
+class Figure:
+    """A picture beside the text: ``path`` relative to the page, ``alt`` the picture in
+    words (for screen readers and for formats that show no pictures), ``caption`` below."""
+
+    path: str
+    alt: str
+    caption: str = ""
+
+
+Block = Para | Items | Table | Note | Listing | Figure
 
 
 @dataclass(frozen=True)
@@ -107,6 +117,8 @@ def block_lines(block: Block) -> list[str]:
         return _table_lines(block)
     if isinstance(block, Note):
         return [f"{block.title}: {block.text}"]
+    if isinstance(block, Figure):
+        return [block.alt]
     return block.text.splitlines()
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .doc import Block, Items, Note, Page, Para, Table, inline
+from .doc import Block, Figure, Items, Note, Page, Para, Table, inline
 from .rst import Links, no_links
 
 STYLE = """
@@ -77,6 +77,11 @@ class HtmlWriter:
         if isinstance(block, Note):
             return (f'<aside class="note"><strong>{escape(block.title)}</strong>: '
                     f"{self.text(block.text)}</aside>")
+        if isinstance(block, Figure):
+            caption = (f"<figcaption>{self.text(block.caption)}</figcaption>"
+                       if block.caption else "")
+            return (f'<figure><img src="{escape(block.path)}" alt="{escape(block.alt)}" '
+                    f'style="max-width: 100%">{caption}</figure>')
         return _highlight(block.text, block.language)
 
     def table(self, t: Table) -> str:
