@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,peers]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,peers,docs]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -27,13 +27,9 @@ unit: $(STAMP)
 test: lint typecheck unit
 
 # The documentation site, warnings as errors (-W) and every reference checked (-n).
-# The figures' bot games are cached under docs/_build/figure-cache by spec hash.
-DOCS_STAMP := $(VENV)/.docs-installed
-$(DOCS_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,peers,docs]'
-	touch $(DOCS_STAMP)
-
-docs: $(DOCS_STAMP)
+# The figures' bot games (the docs extra: matplotlib) are cached under
+# docs/_build/figure-cache by spec hash.
+docs: $(STAMP)
 	$(BIN)/sphinx-build -W -n -q -b html docs docs/_build/html
 
 # The built site in headless Chromium (Debian's chromium package; .ci/run installs it):

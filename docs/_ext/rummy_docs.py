@@ -14,14 +14,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from docutils import nodes
+from rummy_pages import generate_cli_reference, generate_rulebook
 from sphinx.application import Sphinx
 from sphinx.util import logging
-
-from rummy_pages import generate_cli_reference, generate_rulebook
 
 from rummy_spec.highlight import RummyLexer
 from rummy_spec.lang import Library, SpecError, builtin_library

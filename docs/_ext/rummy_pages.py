@@ -20,7 +20,7 @@ from rummy_spec.cli import PROG, build_parser
 from rummy_spec.lang import Library, builtin_library
 from rummy_spec.rulebook import build_page, render
 from rummy_spec.rulebook.ambiguities import REGISTER
-from rummy_spec.rulebook.diagram import turn_svg
+from rummy_spec.rulebook.diagram import describe, turn_svg
 from rummy_spec.rulebook.doc import Figure, Page, Para, Section
 from rummy_spec.rulebook.overview import comparison
 from rummy_spec.rulebook.rst import RstWriter
@@ -42,12 +42,12 @@ def _heading(title: str, mark: str = "=") -> list[str]:
 
 # ----- the rulebook -------------------------------------------------------------------------
 
-def _with_plays(page: Page, plays_alt: str, players: int) -> Page:
+def _with_plays(page: Page, turn_alt: str, plays_alt: str, players: int) -> Page:
     """The page with its "How it plays" section, before the options."""
     section = Section("How it plays", "plays", (
         Para("A turn, drawn from the rules. Boxes with a dashed edge are steps you may "
              "skip."),
-        Figure(f"{FIGURES}/{page.name}-turn.svg", f"A turn in {page.title}, step by step."),
+        Figure(f"{FIGURES}/{page.name}-turn.svg", turn_alt),
         Para(f"What happens when bots play it: seeded games of {players} greedy bots "
              "(each seat plays the same simple strategy, so the spread comes from the "
              "cards and the seat). Made at every build of these pages from the rules "
@@ -117,7 +117,8 @@ def generate_rulebook(app: Sphinx) -> None:
         titles[name] = page.title
         write_if_changed(figures / f"{name}-turn.svg", turn_svg(variant))
         write_if_changed(figures / f"{name}-plays.svg", plays_svg(page.title, plays[name]))
-        full = _with_plays(page, alt_text(page.title, plays[name]), table_size(variant))
+        full = _with_plays(page, describe(variant), alt_text(page.title, plays[name]),
+                           table_size(variant))
         write_if_changed(folder / f"{name}.rst", render(full, "rst", links, sphinx=True))
     write_if_changed(folder / "index.rst", _index(lib, names, titles))
     write_if_changed(folder / "ambiguities.rst", _register())

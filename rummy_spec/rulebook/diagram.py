@@ -58,21 +58,29 @@ def claim_window(v: m.Variant) -> tuple[int, str] | None:
     return -1, f"after the discard: others may call “{c.title}”"
 
 
+def describe(v: m.Variant) -> str:
+    """The picture in words: its text alternative."""
+    steps = turn_steps(v)
+    window = claim_window(v)
+    described = "A turn: " + "; then ".join(
+        f"{s.title} ({s.detail}{', if you can' * s.optional})" for s in steps) + "."
+    if window:
+        described += f" Claim window: {window[1]}."
+    return described
+
+
 def turn_svg(v: m.Variant) -> str:
     """The turn of ``v`` as a standalone SVG document (its text, UTF-8)."""
     steps = turn_steps(v)
     window = claim_window(v)
     width = len(steps) * BOX_W + (len(steps) - 1) * GAP + 24
     height = TOP + BOX_H + (78 if window else 24)
-    described = "; then ".join(f"{s.title} ({s.detail}{', if you can' * s.optional})"
-                               for s in steps)
-    if window:
-        described += f". {window[1]}"
+    described = describe(v)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" role="img" aria-labelledby="t d" '
            'font-family="system-ui, sans-serif">',
            f'<title id="t">A turn in {escape(v.title)}</title>',
-           f'<desc id="d">{escape(described)}.</desc>',
+           f'<desc id="d">{escape(described)}</desc>',
            '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" '
            'markerWidth="7" markerHeight="7" orient="auto-start-reverse">'
            '<path d="M0,0 L10,5 L0,10 z" fill="#444"/></marker></defs>',
