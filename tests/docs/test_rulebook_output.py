@@ -7,8 +7,8 @@ from __future__ import annotations
 import argparse
 import os
 import stat
-from html import escape
 from collections.abc import Iterator
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -28,7 +28,7 @@ def test_the_html_file_is_readable_by_others_and_has_contents(cli: Cli,
     target = tmp_path / "gin.html"
     old = os.umask(0o022)
     try:
-        code, out, err = cli("rulebook", "gin", "--format", "html", "--output", str(target))
+        code, _, err = cli("rulebook", "gin", "--format", "html", "--output", str(target))
     finally:
         os.umask(old)
     assert (code, err) == (0, "")
