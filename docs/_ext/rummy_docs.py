@@ -3,6 +3,8 @@
 - At ``builder-inited`` it writes the generated pages (see ``rummy_pages``): a rulebook
   page per built-in variant with its figures, the rulebook's index with the comparison
   table, the ambiguity register and the command-line reference.
+- ``race-chart`` draws the speed race recorded on the page it stands in (see
+  ``rummy_race``).
 - It registers the package's Pygments lexer as ``rummy`` and ``rummy-fragment`` (so the
   docs highlight even where the entry point is not installed).
 - At ``doctree-read`` it checks every literal block marked ``rummy`` (a whole variant: it
@@ -18,6 +20,7 @@ from typing import Any
 
 from docutils import nodes
 from rummy_pages import generate_cli_reference, generate_rulebook
+from rummy_race import RaceChart
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
@@ -77,4 +80,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", generate_rulebook)
     app.connect("builder-inited", generate_cli_reference)
     app.connect("doctree-read", check_examples)
+    app.add_directive("race-chart", RaceChart)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

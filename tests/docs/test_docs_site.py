@@ -174,3 +174,14 @@ def test_spec_listings_are_highlighted_as_rules(built_docs: Build) -> None:
     # the lexer marks declarations and section names, not only plain text
     assert '<span class="kd">variant</span>' in html
     assert '<span class="k">deck</span>' in html
+
+
+def test_the_peers_page_charts_the_race_it_records(built_docs: Build) -> None:
+    html = (built_docs.html / "peers.html").read_text(encoding="utf-8")
+    assert "peers-race.svg" in html
+    alt = re.search(r'alt="The race, hands per second: ([^"]*)"', html)
+    assert alt is not None
+    # the chart's figures are the page's own: each engine's hands/s from its listing
+    for engine, speed in re.findall(r"(rummy-spec \(\w+\)|OpenSpiel \(pyspiel\)|RLCard \(raw "
+                                    r"game\)) (\d+) hands per second", alt.group(1)):
+        assert re.search(rf"{re.escape(engine)}\s+{speed}\s", html), engine
