@@ -26,6 +26,7 @@ from sphinx.util import logging
 
 from rummy_spec.highlight import RummyLexer
 from rummy_spec.lang import Library, SpecError, builtin_library
+from rummy_spec.rulebook.faces import cards_html
 
 logger = logging.getLogger(__name__)
 
@@ -74,6 +75,14 @@ def check_examples(app: Sphinx, doctree: nodes.document) -> None:
             logger.warning("rules example does not check:\n%s", problem, location=block)
 
 
+def cards_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
+               options: Any = None, content: Any = None) -> tuple[list[nodes.Node],
+                                                              list[nodes.system_message]]:
+    """``:cards:`7C 7D 7H```: card faces with suit glyphs, the cards in words for screen
+    readers (the site is built as HTML only)."""
+    return [nodes.raw(rawtext, cards_html(text), format="html")], []
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_lexer("rummy", RummyLexer)
     app.add_lexer("rummy-fragment", RummyLexer)
@@ -81,4 +90,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", generate_cli_reference)
     app.connect("doctree-read", check_examples)
     app.add_directive("race-chart", RaceChart)
+    app.add_role("cards", cards_role)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -9,6 +9,7 @@ from ..cards import CardTable
 from ..lang import model as m
 from ..lang.expr import Num, evaluate_int
 from .doc import Block, Items, Note, Para, Section, Table, code
+from .doc import cards as card_faces
 from .words import OPEN_LIMIT, Scope, by_round, join, players_text, plural
 
 
@@ -173,7 +174,7 @@ def wild_cards(scope: Scope) -> Section:
         return Section("Wild cards", "wild-cards", (Para("No card is wild."),))
     classes = join([c.text for c in w.cards])
     listed = " ".join(table.text(c) for c in faces)
-    blocks: list[Block] = [Para(f"Wild cards: {classes} ({code(listed)}). A wild card may "
+    blocks: list[Block] = [Para(f"Wild cards: {classes} ({card_faces(listed)}). A wild card may "
                                 "stand for any card a meld needs.")]
     blocks.append(Items(tuple(_limits(w))))
     example = _wild_in_place(table, faces)
@@ -192,7 +193,7 @@ def _wild_in_place(table: CardTable, faces: list[int]) -> str:
             continue
         first = min(f.rank, table.high_rank - 3)
         run = [table.text(table.face(r, f.suit)) for r in range(first, first + 4)]
-        return f"{code(f.text)} in {code(' '.join(run))}"
+        return f"{card_faces(f.text)} in {card_faces(' '.join(run))}"
     return ""
 
 

@@ -1,9 +1,10 @@
 """A rulebook page as plain data: sections of paragraphs, lists, tables, notes and listings.
 
 The writers (reStructuredText, Markdown, HTML) each turn one :class:`Page` into text, so
-the three formats say the same thing.  Text carries two kinds of inline markup only:
-```code``` in backticks, and ``{variant:NAME}``, a reference to another variant's page
-that each writer makes a link where it can.
+the three formats say the same thing.  Text carries three kinds of inline markup only:
+```code``` in backticks; ``{variant:NAME}``, a reference to another variant's page that
+each writer makes a link where it can; and ``{cards:7C 7D 7H}``, card codes that the HTML
+formats show as faces with suit glyphs (see :mod:`.faces`) and the others as code.
 """
 
 from __future__ import annotations
@@ -82,11 +83,11 @@ class Page:
 
 # ----- inline markup ----------------------------------------------------------------------
 
-_INLINE = re.compile(r"`([^`]+)`|\{variant:([A-Za-z_][A-Za-z0-9_]*)\}")
+_INLINE = re.compile(r"`([^`]+)`|\{variant:([A-Za-z_][A-Za-z0-9_]*)\}|\{cards:([^{}]+)\}")
 
 
 def inline(text: str) -> list[tuple[str, str]]:
-    """Text as (kind, text) pieces: kind "text", "code" or "variant"."""
+    """Text as (kind, text) pieces: kind "text", "code", "variant" or "cards"."""
     out: list[tuple[str, str]] = []
     pos = 0
     for m in _INLINE.finditer(text):
@@ -94,8 +95,10 @@ def inline(text: str) -> list[tuple[str, str]]:
             out.append(("text", text[pos:m.start()]))
         if m.group(1) is not None:
             out.append(("code", m.group(1)))
-        else:
+        elif m.group(2) is not None:
             out.append(("variant", m.group(2)))
+        else:
+            out.append(("cards", m.group(3)))
         pos = m.end()
     if pos < len(text):
         out.append(("text", text[pos:]))
@@ -152,6 +155,11 @@ def _table_lines(t: Table) -> list[str]:
 
 def section_lines(section: Section) -> list[str]:
     return [line for b in section.blocks for line in block_lines(b)]
+
+
+def cards(text: str) -> str:
+    """Card codes (``7C 7D 7H``) to be shown as card faces where a format can."""
+    return "{cards:" + " ".join(text.replace("{", "").replace("}", "").split()) + "}"
 
 
 def code(text: object) -> str:

@@ -6,6 +6,7 @@ from ..lang import model as m
 from ..lang.expr import evaluate_int
 from .doc import Block, Items, Para, Section
 from .words import Scope, join, plural
+from .worked import worked_example
 
 
 def going_out(scope: Scope) -> Section:
@@ -172,6 +173,7 @@ def scoring(scope: Scope) -> Section:
                      "are doubled before the line bonuses.")
     if items:
         blocks.append(Items(tuple(items)))
+    blocks += worked_example(scope)
     return Section("Scoring", "scoring", tuple(blocks))
 
 

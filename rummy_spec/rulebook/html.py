@@ -9,6 +9,7 @@ from __future__ import annotations
 from html import escape
 
 from .doc import Block, Figure, Items, Note, Page, Para, Table, inline
+from .faces import cards_html
 from .rst import Links, no_links
 
 STYLE = """
@@ -22,6 +23,7 @@ code, pre { font-family: ui-monospace, monospace; font-size: 0.92em; }
 pre { background: #f6f6f8; padding: 0.8rem; overflow-x: auto; }
 aside.note { border-left: 4px solid #4a7bd0; background: #f2f6fd; padding: 0.4rem 0.8rem;
              margin: 0.8rem 0; }
+span.cards { font-family: ui-monospace, monospace; white-space: nowrap; }
 nav.contents { border: 1px solid #c8c8cc; padding: 0.4rem 1rem; margin: 1rem 0; }
 nav.contents ol { margin: 0.2rem 0; }
 @media print {
@@ -99,6 +101,8 @@ class HtmlWriter:
                 out.append(escape(piece, quote=False))
             elif kind == "code":
                 out.append(f"<code>{escape(piece)}</code>")
+            elif kind == "cards":
+                out.append(cards_html(piece))
             else:
                 target = self.links(piece)
                 link = f"<code>{escape(piece)}</code>"

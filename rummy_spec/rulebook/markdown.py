@@ -61,7 +61,7 @@ class MarkdownWriter:
         for kind, piece in inline(text):
             if kind == "text":
                 out.append(_escape(piece))
-            elif kind == "code":
+            elif kind in ("code", "cards"):
                 out.append(_code(piece))
             else:
                 target = self.links(piece)

@@ -84,6 +84,10 @@ class RstWriter:
                 pieces.append(_escape(piece))
             elif kind == "code":
                 pieces.append(f"``{piece.strip()}``")
+            elif kind == "cards":
+                # the docs register a ``cards`` role that shows faces; plain docutils
+                # gets the codes
+                pieces.append(f":cards:`{piece}`" if self.sphinx else f"``{piece}``")
             else:
                 target = self.links(piece)
                 if target is not None and self.sphinx:

@@ -100,3 +100,37 @@ def test_plain_removes_the_markup() -> None:
     assert plain("``--format`` picks :class:`~rummy_spec.rulebook.doc.Page` and *this*") == \
         "--format picks Page and this"
     assert plain("Example::\n\n    x") == "Example:\n\n    x"
+
+
+def test_card_faces_carry_their_words() -> None:
+    from rummy_spec.rulebook.faces import cards_html
+
+    html = cards_html("7H QS JK R5")
+    assert 'aria-label="7 of hearts, queen of spades, joker, R5"' in html
+    assert "7♥" in html and "Q♠" in html and 'title="7H QS JK R5"' in html
+    assert 'style="color:#c0262d"' in html.split("Q♠")[0]  # hearts red, spades not
+
+
+@pytest.mark.parametrize("name", sorted(LIB.decls))
+def test_the_worked_scoring_example_is_the_engines(name: str) -> None:
+    """Each card's points and the total, read back from the page, are what the engine
+    charges for those cards."""
+    from rummy_spec.engine.rules import compile_variant
+    from rummy_spec.rulebook import build_page
+    from rummy_spec.rulebook.doc import Table, plain
+
+    variant = LIB.resolve(name)[0]
+    scoring = next(s for s in build_page(LIB, name).sections if s.key == "scoring")
+    tables = [b for b in scoring.blocks if isinstance(b, Table) and b.header == ("Card",
+                                                                                "Points")]
+    if variant.knock is not None:
+        assert any("as deadwood" in plain(getattr(b, "text", "")) for b in scoring.blocks)
+        return
+    assert len(tables) == 1
+    rules = compile_variant(variant, LIB.resolve(name)[0].players.min)
+    table = rules.table
+    rows = tables[0].rows
+    cards = [table.parse(plain(card)) for card, _ in rows[:-1]]
+    for code, (_, points) in zip(cards, rows[:-1], strict=True):
+        assert int(points) == rules.hand_points([code])
+    assert rows[-1] == ("Together", str(rules.hand_points(cards)))
