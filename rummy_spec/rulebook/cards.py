@@ -98,8 +98,8 @@ def card_values(scope: Scope) -> Section:
             groups.append(_Group(name, points[f.code], None))
     rows = tuple(_value_row(g) for g in _joined(groups))
     lead = {
-        "penalty": "A card left in a player's hand when the hand ends counts against him:",
-        "collect": "A card left in a loser's hand when the hand ends is paid to the winner:",
+        "penalty": "A card left in your hand when the hand ends counts against you:",
+        "collect": "A card left in your hand when someone else goes out is paid to them:",
         "deadwood": "A card left unmelded (deadwood) counts:",
         "minus-deadwood": "A card left unmelded (deadwood) counts:",
     }[v.score.method]

@@ -17,7 +17,7 @@ ABSENT: dict[str, tuple[str, str]] = {
     "wild-cards": ("Wild cards", "No card is wild."),
     "contracts": ("Rounds and contracts", "There are no contracts."),
     "claiming": ("Claiming the upcard",
-                 "There is no buying: only the player in turn may take the upcard."),
+                 "There is no buying: only the player whose turn it is may take the upcard."),
 }
 
 

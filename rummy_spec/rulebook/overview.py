@@ -73,7 +73,7 @@ def _contracts(v: m.Variant) -> str:
     c = v.contracts
     if not c.rounds:
         return "none"
-    how = {"together": "one a round", "individual": "each his own, in order",
+    how = {"together": "one a round", "individual": "each their own, in order",
            "any-order": "in any order"}[c.progression]
     return f"{len(c.rounds)}, {how}"
 

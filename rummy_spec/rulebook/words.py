@@ -88,7 +88,7 @@ def formula(expr: Expr) -> str:
 
 def value_text(scope: Scope, expr: Expr, unit: str = "", brief: bool = False) -> str:
     """A formula's value for the page's counts, never the formula itself: a reader wants
-    the number for the table in front of him.
+    the number for the table in front of them.
 
     ``12``; ``10 (rounds 1-4), 12 (rounds 5-7)``; or "2 for 4 players; 3 for 5-6 players".
     A value that depends on both the player count and the round, or any value that varies

@@ -205,8 +205,8 @@ def _buying(found: dict[str, str], rules: JSON, players: int, rounds: int,
     want = _limit(claim, rounds)
     if stated != want:
         wrong.append(f"{players} players: buy limit {stated}, the rules say {want}")
-    says_down = "A player who has gone down may claim too." in text
-    says_not = "A player who has gone down may not claim." in text
+    says_down = "You may claim even after you have gone down." in text
+    says_not = "Once you have gone down, you may not claim." in text
     if says_down == says_not or says_down != claim["when_down"]:
         wrong.append(f"buying once down: the page says {'yes' if says_down else 'no'}, "
                      f"the rules say {'yes' if claim['when_down'] else 'no'}")

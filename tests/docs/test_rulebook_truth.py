@@ -97,8 +97,8 @@ def test_a_wrong_buy_limit_is_caught() -> None:
 
 
 def test_buying_once_down_misstated_is_caught() -> None:
-    found = _wrong("continental_eleven", "A player who has gone down may not claim.",
-                   "A player who has gone down may claim too.", house="continental_eleven")
+    found = _wrong("continental_eleven", "Once you have gone down, you may not claim.",
+                   "You may claim even after you have gone down.", house="continental_eleven")
     assert any("once down" in f for f in found), found
 
 
