@@ -85,6 +85,8 @@ def _rummy_call(r: m.RummyCall) -> str:
 def laying_off(scope: Scope) -> Section:
     v = scope.variant
     blocks: list[Block] = [Para(_layoff(v))]
+    if not v.wilds.cards:  # no wild card to free: the page says nothing of freeing
+        return Section("Laying off", "laying-off", tuple(blocks))
     blocks.append(Para(_swap(v)))
     return Section("Laying off and freeing wild cards", "laying-off", tuple(blocks))
 

@@ -84,6 +84,14 @@ def test_every_page_has_the_sections_of_its_rule_families(name: str) -> None:
     assert ("contracts" in keys) == bool(variant.contracts.rounds)
     assert ("claiming" in keys) == (variant.claim is not None
                                     or variant.rummy_call is not None)
+    # the page's own words (a meld example's verdict is the engine's message, which may
+    # name wilds in general) say nothing of wild cards or claims the variant lacks
+    rules = "\n".join(line.lower() for s in page.sections if s.compared
+                      for line in section_lines(s) if "Verdict:" not in line)
+    if not variant.wilds.cards:
+        assert "wild" not in rules, name
+    if variant.claim is None:
+        assert "claim" not in rules and "buy" not in rules, name
     assert ("parent" in keys) == (builtin_library().decls[name].parent is not None)
     if "parent" in keys:
         assert keys[:2] == ["overview", "parent"]
