@@ -32,10 +32,11 @@ test: lint typecheck unit
 docs: $(STAMP)
 	$(BIN)/sphinx-build -W -n -q -b html docs docs/_build/html
 
-# The built site in headless Chromium (Debian's chromium package; .ci/run installs it):
-# every page loads with no console error, every figure loads, every link resolves.
+# The built site (run `make docs` first) in headless Chromium (Debian's chromium
+# package; .ci/run installs it): every page loads with no console error, every figure
+# loads, every link resolves.
 .PHONY: docs-browser
-docs-browser: docs
+docs-browser: $(STAMP)
 	$(BIN)/python -m tests.browser.check_site docs/_build/html
 
 bench: $(STAMP)
