@@ -18,6 +18,7 @@ from pathlib import Path
 from ..lang import model as m
 from ..lang.check import player_counts
 from ..rulebook import FORMATS, Format, build_page, render
+from ..rulebook.diagram import with_turn_diagram
 from ..rulebook.output import write_atomically
 from .base import Command, Outcome, UsageError, lines, whole_number
 from .show import resolve
@@ -71,7 +72,10 @@ def _run(args: argparse.Namespace) -> Outcome:
     players = _players(variant, args.players)
     lib, name = find_variant(args.target, args.variant)
     fmt: Format = args.format
-    text = render(build_page(lib, name, variant.enabled, players), fmt)
+    page = build_page(lib, name, variant.enabled, players)
+    if fmt == "html":  # a standalone file: it carries its turn diagram inside
+        page = with_turn_diagram(page, variant)
+    text = render(page, fmt)
     if args.output is None:
         return Outcome(out=text)
     path = Path(args.output)

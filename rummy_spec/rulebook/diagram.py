@@ -9,10 +9,12 @@ description for screen readers, so it works in the standalone HTML page as in th
 
 from __future__ import annotations
 
+import base64
 from dataclasses import dataclass
 from html import escape
 
 from ..lang import model as m
+from .doc import Figure, Page, Section
 
 BOX_W, BOX_H, GAP, TOP = 150, 54, 34, 52
 
@@ -114,3 +116,14 @@ def turn_svg(v: m.Variant) -> str:
                'text-anchor="end">dashed: if you can and wish</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def with_turn_diagram(page: Page, v: m.Variant) -> Page:
+    """``page`` with the turn diagram, embedded whole (a data URI), after its turn
+    section: for a standalone file that must carry its own pictures."""
+    data = base64.b64encode(turn_svg(v).encode("utf-8")).decode("ascii")
+    figure = Figure(f"data:image/svg+xml;base64,{data}", describe(v))
+    sections = tuple(
+        Section(s.title, s.key, (*s.blocks, figure), s.compared) if s.key == "turn" else s
+        for s in page.sections)
+    return Page(page.title, page.name, sections)

@@ -36,6 +36,9 @@ def test_the_html_file_is_readable_by_others_and_has_contents(cli: Cli,
     html = target.read_text(encoding="utf-8")
     assert '<nav class="contents"' in html and 'href="#scoring"' in html
     assert "@media print" in html
+    # it carries its own turn diagram, with the diagram in words
+    assert '<img src="data:image/svg+xml;base64,' in html
+    assert f'alt="{escape(describe(LIB.resolve("gin")[0]))}"' in html
     assert list(tmp_path.iterdir()) == [target]  # no temporary file left beside it
 
 
