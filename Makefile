@@ -4,12 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit docs playground browser-test bench clean
+.PHONY: demo test lint typecheck unit docs playground browser-test docs-browser bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,peers]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,peers,docs]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -26,8 +26,9 @@ unit: $(STAMP)
 
 test: lint typecheck unit
 
-# The documentation site, warnings as errors (-W) and every reference checked (-n), with
-# the browser playground built into it.
+# The documentation site, warnings as errors (-W) and every reference checked (-n),
+# with the browser playground built into it. The figures' bot games (the docs extra:
+# matplotlib) are cached under docs/_build/figure-cache by spec hash.
 docs: $(STAMP)
 	$(BIN)/sphinx-build -W -n -q -b html docs docs/_build/html
 	$(MAKE) playground
@@ -41,7 +42,14 @@ playground: $(STAMP)
 # Python API, over the built site served on localhost; run after `make docs`.
 browser-test: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[browser]'
-	$(BIN)/pytest -m browser -p no:cacheprovider tests/browser
+	$(BIN)/pytest -m browser -p no:cacheprovider tests/playground
+
+# The built site (run `make docs` first) in headless Chromium (Debian's chromium
+# package; .ci/run installs it): every page loads with no console error, every figure
+# loads, every link resolves.
+.PHONY: docs-browser
+docs-browser: $(STAMP)
+	$(BIN)/python -m tests.browser.check_site docs/_build/html
 
 bench: $(STAMP)
 	$(BIN)/rummy-spec bench

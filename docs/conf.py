@@ -34,4 +34,5 @@ pygments_style = "friendly"
 
 html_theme = "furo"
 html_title = f"rummy-spec {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["rummy.css"]

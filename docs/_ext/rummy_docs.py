@@ -1,10 +1,10 @@
 """Sphinx extension for the rummy-spec docs: generated rulebook pages, checked examples.
 
-- At ``builder-inited`` it writes ``rulebook/<name>.rst`` for every built-in variant, and
-  ``rulebook/index.rst`` listing them, from :mod:`rummy_spec.rulebook`: the pages are made
-  from the checked models at every build, never copied by hand.  A file is rewritten only
-  when its text changes, so incremental builds stay incremental.  The folder is generated
-  (ignored by git).
+- At ``builder-inited`` it writes the generated pages (see ``rummy_pages``): a rulebook
+  page per built-in variant with its figures, the rulebook's index with the comparison
+  table, the ambiguity register and the command-line reference.
+- ``race-chart`` draws the speed race recorded on the page it stands in (see
+  ``rummy_race``).
 - It registers the package's Pygments lexer as ``rummy`` and ``rummy-fragment`` (so the
   docs highlight even where the entry point is not installed).
 - At ``doctree-read`` it checks every literal block marked ``rummy`` (a whole variant: it
@@ -16,78 +16,19 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from docutils import nodes
+from rummy_pages import generate_cli_reference, generate_rulebook
+from rummy_race import RaceChart
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from rummy_spec.highlight import RummyLexer
 from rummy_spec.lang import Library, SpecError, builtin_library
-from rummy_spec.rulebook import build_page, render
+from rummy_spec.rulebook.faces import cards_html
 
 logger = logging.getLogger(__name__)
-
-FOLDER = "rulebook"
-
-
-def _index(names: list[str], titles: dict[str, str]) -> str:
-    head = "The rulebook"
-    lines = [
-        "=" * len(head),
-        head,
-        "=" * len(head),
-        "",
-        "One page per built-in variant, generated from its spec file at every build of",
-        "these docs (``rummy-spec rulebook NAME`` prints the same page). Each page is made",
-        "from the checked rules model that the engine plays, so the book and the behaviour",
-        "cannot drift apart.",
-        "",
-        ".. toctree::",
-        "   :maxdepth: 1",
-        "",
-    ]
-    lines += [f"   {titles[n]} <{n}>" for n in names]
-    return "\n".join(lines) + "\n"
-
-
-def _write(path: Path, text: str) -> None:
-    if path.exists() and path.read_text(encoding="utf-8") == text:
-        return
-    path.write_text(text, encoding="utf-8")
-
-
-def _with_playground_link(text: str, name: str) -> str:
-    """The page with a "try this variant" link under its title, to the playground with
-    the variant's spec loaded (the title is the first three lines: over, text, under)."""
-    lines = text.split("\n")
-    link = (f"`Try this variant <../playground/index.html?variant={name}>`__ in the "
-            "playground: change its rules, see them checked, and play a hand of it in the "
-            "browser.")
-    return "\n".join([*lines[:3], "", link, *lines[3:]])
-
-
-def generate_rulebook(app: Sphinx) -> None:
-    folder = Path(app.srcdir) / FOLDER
-    folder.mkdir(exist_ok=True)
-    lib = builtin_library()
-    names = sorted(lib.decls)
-
-    def links(name: str) -> str | None:
-        return f"/{FOLDER}/{name}" if name in lib.decls else None
-
-    titles: dict[str, str] = {}
-    for name in names:
-        page = build_page(lib, name)
-        titles[name] = page.title
-        text = _with_playground_link(render(page, "rst", links, sphinx=True), name)
-        _write(folder / f"{name}.rst", text)
-    _write(folder / "index.rst", _index(names, titles))
-    for stale in folder.glob("*.rst"):
-        if stale.stem not in names and stale.stem != "index":
-            stale.unlink()
-
 
 # ----- checking the examples ----------------------------------------------------------------
 
@@ -134,9 +75,20 @@ def check_examples(app: Sphinx, doctree: nodes.document) -> None:
             logger.warning("rules example does not check:\n%s", problem, location=block)
 
 
+def cards_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
+               options: Any = None, content: Any = None) -> tuple[list[nodes.Node],
+                                                              list[nodes.system_message]]:
+    """``:cards:`7C 7D 7H```: card faces with suit glyphs, the cards in words for screen
+    readers (the site is built as HTML only)."""
+    return [nodes.raw(rawtext, cards_html(text), format="html")], []
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_lexer("rummy", RummyLexer)
     app.add_lexer("rummy-fragment", RummyLexer)
     app.connect("builder-inited", generate_rulebook)
+    app.connect("builder-inited", generate_cli_reference)
     app.connect("doctree-read", check_examples)
+    app.add_directive("race-chart", RaceChart)
+    app.add_role("cards", cards_role)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from .. import __version__
 from ..lang import LookupFailure, SpecError
 from .base import FAILED, INTERNAL, USAGE, Command, Outcome, Parser, UsageError
+from .helptext import plain_parser
 
 PROG = "rummy-spec"
 
@@ -49,6 +50,7 @@ def build_parser() -> Parser:
                            description=command.description or command.help)
         command.configure(p)
         p.set_defaults(run=command.run)
+    plain_parser(parser)
     return parser
 
 

@@ -5,19 +5,21 @@ decks, card values, wild cards, melds with examples, contracts, the turn, claims
 going out, the stock, scoring, the end, the options and what each changes, the ambiguity
 defaults the spec relies on, and for a variant that extends another, what differs.  It
 works on a built-in name and on your own spec file alike.  ``--format`` picks
-reStructuredText (the default, as the Sphinx docs use), Markdown or standalone HTML.
+reStructuredText (the default, as the Sphinx docs use), Markdown or standalone HTML
+(with a table of contents and print styles).  ``--output`` writes the file whole or not
+at all, readable by others (mode 0644 under the usual umask).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import tempfile
 from pathlib import Path
 
 from ..lang import model as m
 from ..lang.check import player_counts
 from ..rulebook import FORMATS, Format, build_page, render
+from ..rulebook.diagram import with_turn_diagram
+from ..rulebook.output import write_atomically
 from .base import Command, Outcome, UsageError, lines, whole_number
 from .show import resolve
 from .specs import find_variant
@@ -38,22 +40,16 @@ def _players(variant: m.Variant, asked: int | None) -> int | None:
 
 
 def write_file(path: Path, text: str) -> None:
-    """The whole text or nothing: written beside the target, then moved over it."""
+    """The whole text or nothing, mode 0644 under the usual umask (see
+    :func:`rummy_spec.rulebook.output.write_atomically`)."""
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise UsageError(f"--output {path}: no such directory '{folder}'")
     if path.is_dir():
         raise UsageError(f"--output {path}: is a directory")
     try:
-        fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+        write_atomically(path, text)
     except OSError as err:
-        raise UsageError(f"--output {path}: cannot write there ({err.strerror})") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temp, path)
-    except OSError as err:
-        Path(temp).unlink(missing_ok=True)
         raise UsageError(f"--output {path}: cannot write it ({err.strerror})") from None
 
 
@@ -76,7 +72,10 @@ def _run(args: argparse.Namespace) -> Outcome:
     players = _players(variant, args.players)
     lib, name = find_variant(args.target, args.variant)
     fmt: Format = args.format
-    text = render(build_page(lib, name, variant.enabled, players), fmt)
+    page = build_page(lib, name, variant.enabled, players)
+    if fmt == "html":  # a standalone file: it carries its turn diagram inside
+        page = with_turn_diagram(page, variant)
+    text = render(page, fmt)
     if args.output is None:
         return Outcome(out=text)
     path = Path(args.output)

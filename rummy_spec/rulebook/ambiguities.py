@@ -27,7 +27,7 @@ _TABLE: tuple[tuple[str, str, str, str], ...] = (
     ("A1", "Seven Hand", "How few players may play?",
      "Three to eight on four decks; more players with more decks."),
     ("A2", "Seven Hand", "How many decks for more than eight players?",
-     "max(4, players - 4): one more deck for each player past eight."),
+     "Four decks up to eight players, then one more deck for each player past eight."),
     ("A3", "Seven Hand", "How many jokers does each deck bring?", "Two."),
     ("A4", "Seven Hand", "Is the number of wilds in a meld limited?", "No."),
     ("A5", "Seven Hand", "What exactly is the eighth hand, and its single claim?",
@@ -40,7 +40,7 @@ _TABLE: tuple[tuple[str, str, str, str], ...] = (
     ("A8", "Seven Hand", "May a player lay new melds after going down?",
      "No: only lay-offs, which may start in the same turn."),
     ("A9", "Continental", "The text says decks are added to a base of two; its examples "
-     "disagree.", "Follow the examples: max(2, ceil(players / 2)) decks."),
+     "disagree.", "Follow the examples: 2 decks for 4 players, 3 for 5-6, 4 for 7-8."),
     ("A10", "Continental", "Twelve cards or eleven?",
      "Twelve; eleven is an option."),
     ("A11", "Continental", "Are buys limited, and may a player who is down buy?",

@@ -14,26 +14,34 @@ from ..lang import Library, SpecError
 from ..lang import model as m
 from . import ambiguities, cards, claims, compare, ending, melds, play
 from .doc import Block, Items, Listing, Note, Page, Para, Section, code
+from .holds import FAMILIES, holds
+from .sources import source_title
 from .words import Scope, join, players_text, plural
 
 
 def rules_sections(scope: Scope) -> list[Section]:
-    """The sections that state rules: the part of a page the comparisons read."""
-    return [
+    """The sections that state rules: the part of a page the comparisons read.  A rule
+    family the variant does not have (wild cards, contracts, buying) gets no section: the
+    page does not explain what never happens at the table."""
+    v = scope.variant
+    has = {"wild-cards": FAMILIES["wilds"](v), "contracts": FAMILIES["contracts"](v),
+           "claiming": FAMILIES["buying"](v) or FAMILIES["rummy-call"](v)}
+    sections = [
         cards.players_and_decks(scope),
         cards.card_values(scope),
-        cards.wild_cards(scope),
+        cards.wild_cards(scope) if has["wild-cards"] else None,
         melds.melds(scope),
         play.deal(scope),
-        play.contracts(scope),
+        play.contracts(scope) if has["contracts"] else None,
         play.turn(scope),
-        claims.claiming(scope),
+        claims.claiming(scope) if has["claiming"] else None,
         claims.laying_off(scope),
         ending.going_out(scope),
         ending.exhausted_stock(scope),
         ending.scoring(scope),
         ending.end_of_game(scope),
     ]
+    return [s for s in sections if s is not None]
 
 
 def resolve(lib: Library, name: str, options: Sequence[str] = ()) -> m.Variant:
@@ -51,10 +59,11 @@ def build_page(lib: Library, name: str, options: Sequence[str] = (),
     variant = resolve(lib, name, options)
     scope = Scope.of(variant, players)
     body = rules_sections(scope)
-    sections = [_overview(lib, scope), *body]
+    sections = [_overview(lib, scope)]
     parent = _parent_section(lib, scope, body)
     if parent is not None:
         sections.append(parent)
+    sections += body
     sections.append(_options(lib, scope, body))
     notes = _notes(lib, variant)
     if notes is not None:
@@ -78,9 +87,10 @@ def _allows(variant: m.Variant, players: int) -> bool:
 def _overview(lib: Library, scope: Scope) -> Section:
     v = scope.variant
     file = PurePath(v.path).name
-    text = f"{v.title} ({code(v.name)}), generated from the spec file {code(file)}"
+    text = (f"This page tells you how to play {v.title} (the variant {code(v.name)} of the "
+            f"spec file {code(file)})")
     if v.parent is not None:
-        text += f". It is written as changes to {{variant:{v.parent}}}"
+        text += f". It is written as changes to {{variant:{v.parent}}}: what differs comes first"
     blocks: list[Block] = [Para(text + ".")]
     shape = f"A game for {players_text(v)}"
     if v.contracts.rounds:
@@ -97,8 +107,8 @@ def _overview(lib: Library, scope: Scope) -> Section:
         blocks.append(Para(f"With the option{'s' * (len(titles) > 1)} {join(titles)} "
                            "switched on."))
     if v.sources:
-        blocks.append(Para("Sources:"))
-        blocks.append(Items(v.sources))
+        blocks.append(Para("The rule texts it follows:"))
+        blocks.append(Items(tuple(dict.fromkeys(source_title(s) for s in v.sources))))
     return Section("Overview", "overview", tuple(blocks), compared=False)
 
 
@@ -113,10 +123,10 @@ def _parent_section(lib: Library, scope: Scope, body: list[Section]) -> Section 
     before = _rules_page(parent, players)
     after = Page(v.title, v.name, tuple(body))
     found = compare.table(before, after, parent.title, v.title)
-    blocks: list[Block] = [Para(f"This variant extends {{variant:{v.parent}}}. Where the "
-                                "two differ:")]
+    blocks: list[Block] = [Para(f"If you know {{variant:{v.parent}}}, these are the rules "
+                                "that change; everything else on this page is the same:")]
     blocks.append(found if found is not None else Para("The rules come out the same."))
-    return Section(f"Differences from {parent.title}", "parent", tuple(blocks),
+    return Section(f"How this differs from {parent.title}", "parent", tuple(blocks),
                    compared=False)
 
 
@@ -151,32 +161,45 @@ def _options(lib: Library, scope: Scope, body: list[Section]) -> Section:
 # ----- ambiguity notes and the listing ----------------------------------------------------
 
 def _notes(lib: Library, variant: m.Variant) -> Section | None:
-    own = ambiguities.relied_on(lib.sources.get(variant.path, ""))
-    inherited: list[tuple[str, str]] = []
-    ancestor = variant.parent
-    seen = set(own)
-    while ancestor is not None and ancestor in lib.decls:
-        decl = lib.decls[ancestor]
-        for a in ambiguities.relied_on(lib.sources.get(decl.path, "")):
-            if a not in seen:
-                seen.add(a)
-                inherited.append((a, ancestor))
-        ancestor = decl.parent
-    if not own and not inherited:
+    """The register entries the variant's spec and its ancestors' rely on, each only where
+    it still holds for the variant as resolved (see :mod:`.holds`).  A default is judged
+    against the furthest ancestor that relies on it: the variant it was chosen for."""
+    chain: list[str] = []
+    name: str | None = variant.name
+    while name is not None and name in lib.decls and name not in chain:
+        chain.append(name)
+        name = lib.decls[name].parent
+    relied = {n: ambiguities.relied_on(lib.sources.get(lib.decls[n].path, "")) for n in chain}
+    origin: dict[str, str] = {}
+    for declarer in chain:  # nearest first: a further ancestor overwrites
+        for number in relied[declarer]:
+            origin[number] = declarer
+    found: list[Note] = []
+    plain_rules: dict[str, m.Variant] = {}
+    for number in _in_order(chain, relied):
+        declarer = origin[number]
+        if declarer not in plain_rules:
+            plain_rules[declarer] = resolve(lib, declarer)
+        if holds(number, variant, plain_rules[declarer]):
+            own = number in relied[variant.name]
+            found.append(_note(number, "" if own else declarer))
+    if not found:
         return None
     blocks: list[Block] = [Para(
-        "Where the sources disagree or say nothing, the spec follows a default from the "
-        "ambiguity register. The defaults this variant relies on:")]
-    for number in own:
-        blocks.append(_note(number, ""))
-    for number, where in inherited:
-        blocks.append(_note(number, where))
+        "Where the rule texts disagree or say nothing, the spec follows a default from the "
+        "ambiguity register. The defaults that hold for this variant as written here:"),
+        *found]
     return Section("Ambiguity defaults", "ambiguities", tuple(blocks), compared=False)
+
+
+def _in_order(chain: list[str], relied: dict[str, list[str]]) -> list[str]:
+    """Every entry once: the variant's own first, then each ancestor's new ones."""
+    return list(dict.fromkeys(n for declarer in chain for n in relied[declarer]))
 
 
 def _note(number: str, inherited_from: str) -> Note:
     a = ambiguities.REGISTER.get(number)
-    via = f" (through {{variant:{inherited_from}}})" if inherited_from else ""
+    via = f" (taken over from {{variant:{inherited_from}}})" if inherited_from else ""
     if a is None:
         return Note(number, f"named by the spec{via}, but not in the register.")
     return Note(f"{number}, {a.games}", f"{a.question} Default: {a.default}{via}")

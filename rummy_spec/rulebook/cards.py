@@ -9,7 +9,8 @@ from ..cards import CardTable
 from ..lang import model as m
 from ..lang.expr import Num, evaluate_int
 from .doc import Block, Items, Note, Para, Section, Table, code
-from .words import OPEN_LIMIT, Scope, by_round, formula, join, players_text, plural
+from .doc import cards as card_faces
+from .words import OPEN_LIMIT, Scope, by_round, join, players_text, plural
 
 
 def players_and_decks(scope: Scope) -> Section:
@@ -55,13 +56,14 @@ def _pack(v: m.Variant) -> str:
         text = "It is played with " + ("one " + noun if d.decks.value == 1
                                        else plural(d.decks.value, noun))
     else:
-        text = f"It is played with {noun}s, as many as {formula(d.decks)} gives"
+        text = (f"It is played with several {noun}s, more for more players (see the table "
+                "below)")
     each = " per deck" if d.jokers_per_deck else ""
     if isinstance(d.jokers, Num):
         if d.jokers.value:
             text += f", and {plural(d.jokers.value, 'joker')}{each}"
     else:
-        text += f", and as many jokers{each} as {formula(d.jokers)} gives"
+        text += f", and jokers{each}, as many as the table gives"
     if d.custom:
         assert d.numbers is not None
         low, high = d.numbers
@@ -96,8 +98,8 @@ def card_values(scope: Scope) -> Section:
             groups.append(_Group(name, points[f.code], None))
     rows = tuple(_value_row(g) for g in _joined(groups))
     lead = {
-        "penalty": "A card left in a player's hand when the hand ends counts against him:",
-        "collect": "A card left in a loser's hand when the hand ends is paid to the winner:",
+        "penalty": "A card left in your hand when the hand ends counts against you:",
+        "collect": "A card left in your hand when someone else goes out is paid to them:",
         "deadwood": "A card left unmelded (deadwood) counts:",
         "minus-deadwood": "A card left unmelded (deadwood) counts:",
     }[v.score.method]
@@ -172,7 +174,7 @@ def wild_cards(scope: Scope) -> Section:
         return Section("Wild cards", "wild-cards", (Para("No card is wild."),))
     classes = join([c.text for c in w.cards])
     listed = " ".join(table.text(c) for c in faces)
-    blocks: list[Block] = [Para(f"Wild cards: {classes} ({code(listed)}). A wild card may "
+    blocks: list[Block] = [Para(f"Wild cards: {classes} ({card_faces(listed)}). A wild card may "
                                 "stand for any card a meld needs.")]
     blocks.append(Items(tuple(_limits(w))))
     example = _wild_in_place(table, faces)
@@ -191,7 +193,7 @@ def _wild_in_place(table: CardTable, faces: list[int]) -> str:
             continue
         first = min(f.rank, table.high_rank - 3)
         run = [table.text(table.face(r, f.suit)) for r in range(first, first + 4)]
-        return f"{code(f.text)} in {code(' '.join(run))}"
+        return f"{card_faces(f.text)} in {card_faces(' '.join(run))}"
     return ""
 
 

@@ -12,12 +12,13 @@ def claiming(scope: Scope) -> Section:
     c = v.claim
     blocks: list[Block] = []
     if c is None:
-        blocks.append(Para("There is no buying: only the player in turn may take the upcard."))
+        blocks.append(Para("There is no buying: only the player whose turn it is may take "
+                           "the upcard."))
     else:
         blocks.append(Para(
-            f"A player out of turn may claim the upcard by calling “{c.title}”. He takes "
-            f"it together with {plural(c.penalty, 'penalty card')} from the stock, and does "
-            "not discard. Turn order does not change."))
+            f"When it is not your turn, you may claim the upcard by calling “{c.title}”. "
+            f"You take it together with {plural(c.penalty, 'penalty card')} from the "
+            "stock, and do not discard. Turn order does not change."))
         blocks.append(Items(tuple(_claim_rules(scope, c))))
     if v.rummy_call is not None:
         blocks.append(Para(_rummy_call(v.rummy_call)))
@@ -26,21 +27,21 @@ def claiming(scope: Scope) -> Section:
 
 def _claim_rules(scope: Scope, c: m.Claim) -> list[str]:
     out = [
-        "Claims open only once the player in turn has passed the upcard by and drawn from "
-        "the stock." if c.window == "after-refusal" else
+        "Claims open only once the player whose turn it is has passed the upcard by and "
+        "drawn from the stock." if c.window == "after-refusal" else
         "Claims are made after a discard, before the next player draws; the next player "
-        "has first call, and simply takes the card as his draw.",
+        "has first call, and simply takes the card as the draw.",
         "Among several claimants the one nearest in turn order gets the card."
         if c.priority == "nearest" else "Among several claimants the first to call gets it.",
         _limit(scope, c),
-        "A player may claim his own discard." if c.own_discard
-        else "Nobody claims his own discard.",
-        "A player who has gone down may claim too." if c.when_down
-        else "A player who has gone down may not claim.",
+        "You may claim your own discard." if c.own_discard
+        else "You never claim your own discard.",
+        "You may claim even after you have gone down." if c.when_down
+        else "Once you have gone down, you may not claim.",
         "A claim needs enough cards in the stock to pay its penalty.",
     ]
     if c.claimant_waits:
-        out.append("The claimant may not meld, lay off or discard until his own turn.")
+        out.append("Having claimed, you may not meld, lay off or discard until your own turn.")
     pile = {
         "open": "",
         "dead": "After a claim the rest of the discard pile is dead: nobody takes from it.",
@@ -70,9 +71,9 @@ def _rummy_call(r: m.RummyCall) -> str:
     text = (f"Rummy! When {who} discards a card that could have been played onto the "
             "table, any other player may call “rummy” until the next player draws.")
     effect = {
-        "caller-discards": " The caller then discards one card of his choice (and goes out "
-                           "if it was his last).",
-        "gifts": " At the offender's next turn each other player may hand him one card.",
+        "caller-discards": " The caller then discards one card of their choice (and goes "
+                           "out if it was their last).",
+        "gifts": " At the offender's next turn each other player may hand them one card.",
         "take-back": f" The offender takes the card back, with {r.take_back_extra} more "
                      "from the stock.",
     }[r.penalty]
@@ -84,6 +85,8 @@ def _rummy_call(r: m.RummyCall) -> str:
 def laying_off(scope: Scope) -> Section:
     v = scope.variant
     blocks: list[Block] = [Para(_layoff(v))]
+    if not v.wilds.cards:  # no wild card to free: the page says nothing of freeing
+        return Section("Laying off", "laying-off", tuple(blocks))
     blocks.append(Para(_swap(v)))
     return Section("Laying off and freeing wild cards", "laying-off", tuple(blocks))
 
@@ -96,16 +99,16 @@ def _layoff(v: m.Variant) -> str:
         if v.knock.defender_lays_off:
             return "Cards are laid off only when a hand ends by a knock (see Going out)."
         return "Nobody lays off: cards never join melds already on the table."
-    text = "A player may add cards from his hand to any melds on the table (lay off)"
+    text = "You may add cards from your hand to any melds on the table (lay off)"
     if not lay.needs_down:
-        text += ", whether or not he has melded himself."
+        text += ", whether or not you have melded yourself."
     elif v.contracts.rounds:
-        text += (" from the turn after he goes down." if lay.timing == "next-turn"
-                 else " once he has gone down, already in the turn he goes down.")
+        text += (" from the turn after you go down." if lay.timing == "next-turn"
+                 else " once you have gone down, already in the turn you go down.")
     else:
-        text += " once he has melded."
+        text += " once you have melded."
     if lay.own_melds_next_turn:
-        text += " Onto his own melds he lays off only from his next turn."
+        text += " Onto your own melds you lay off only from your next turn."
     return text
 
 
@@ -119,14 +122,14 @@ def _swap(v: m.Variant) -> str:
         return text
     where = {(True, False): "a run", (False, True): "a set", (True, True): "a run or a set"}
     place = where[(s.from_runs, s.from_sets)]
-    text = (f"A wild card in {place} on the table may be freed: the player lays the natural "
-            "card it stands for in its place and takes the wild card.")
-    text += (" Only a player who has gone down may do so." if s.who == "down" else
-             " Anyone may, but a player not yet down must go down in the same turn.")
+    text = (f"You may free a wild card in {place} on the table: lay the natural card it "
+            "stands for in its place and take the wild card.")
+    text += (" Only once you have gone down." if s.who == "down" else
+             " Anyone may, but if you are not yet down you must go down in the same turn.")
     if s.others_only:
-        text += " Nobody frees a wild card from his own melds."
-    text += (" The freed wild card must be laid on the table in the same turn."
-             if s.freed == "table" else " The freed wild card goes into his hand.")
+        text += " You never free a wild card from your own melds."
+    text += (" You must lay the freed wild card on the table in the same turn."
+             if s.freed == "table" else " The freed wild card goes into your hand.")
     if s.shift_to_end:
         text += (" A wild card in a run may also be slid to either end of the run, so that "
                  "the natural card it stood for can be laid off in its place.")

@@ -1,9 +1,10 @@
 """A rulebook page as plain data: sections of paragraphs, lists, tables, notes and listings.
 
 The writers (reStructuredText, Markdown, HTML) each turn one :class:`Page` into text, so
-the three formats say the same thing.  Text carries two kinds of inline markup only:
-```code``` in backticks, and ``{variant:NAME}``, a reference to another variant's page
-that each writer makes a link where it can.
+the three formats say the same thing.  Text carries three kinds of inline markup only:
+```code``` in backticks; ``{variant:NAME}``, a reference to another variant's page that
+each writer makes a link where it can; and ``{cards:7C 7D 7H}``, card codes that the HTML
+formats show as faces with suit glyphs (see :mod:`.faces`) and the others as code.
 """
 
 from __future__ import annotations
@@ -52,7 +53,17 @@ class Listing:
     language: str = "rummy"
 
 
-Block = Para | Items | Table | Note | Listing
+@dataclass(frozen=True)
+class Figure:
+    """A picture beside the text: ``path`` relative to the page, ``alt`` the picture in
+    words (for screen readers and for formats that show no pictures), ``caption`` below."""
+
+    path: str
+    alt: str
+    caption: str = ""
+
+
+Block = Para | Items | Table | Note | Listing | Figure
 
 
 @dataclass(frozen=True)
@@ -72,11 +83,11 @@ class Page:
 
 # ----- inline markup ----------------------------------------------------------------------
 
-_INLINE = re.compile(r"`([^`]+)`|\{variant:([A-Za-z_][A-Za-z0-9_]*)\}")
+_INLINE = re.compile(r"`([^`]+)`|\{variant:([A-Za-z_][A-Za-z0-9_]*)\}|\{cards:([^{}]+)\}")
 
 
 def inline(text: str) -> list[tuple[str, str]]:
-    """Text as (kind, text) pieces: kind "text", "code" or "variant"."""
+    """Text as (kind, text) pieces: kind "text", "code", "variant" or "cards"."""
     out: list[tuple[str, str]] = []
     pos = 0
     for m in _INLINE.finditer(text):
@@ -84,8 +95,10 @@ def inline(text: str) -> list[tuple[str, str]]:
             out.append(("text", text[pos:m.start()]))
         if m.group(1) is not None:
             out.append(("code", m.group(1)))
-        else:
+        elif m.group(2) is not None:
             out.append(("variant", m.group(2)))
+        else:
+            out.append(("cards", m.group(3)))
         pos = m.end()
     if pos < len(text):
         out.append(("text", text[pos:]))
@@ -107,6 +120,8 @@ def block_lines(block: Block) -> list[str]:
         return _table_lines(block)
     if isinstance(block, Note):
         return [f"{block.title}: {block.text}"]
+    if isinstance(block, Figure):
+        return [block.alt]
     return block.text.splitlines()
 
 
@@ -140,6 +155,11 @@ def _table_lines(t: Table) -> list[str]:
 
 def section_lines(section: Section) -> list[str]:
     return [line for b in section.blocks for line in block_lines(b)]
+
+
+def cards(text: str) -> str:
+    """Card codes (``7C 7D 7H``) to be shown as card faces where a format can."""
+    return "{cards:" + " ".join(text.replace("{", "").replace("}", "").split()) + "}"
 
 
 def code(text: object) -> str:

@@ -6,32 +6,33 @@ from ..lang import model as m
 from ..lang.expr import evaluate_int
 from .doc import Block, Items, Para, Section
 from .words import Scope, join, plural
+from .worked import worked_example
 
 
 def going_out(scope: Scope) -> Section:
     v = scope.variant
     blocks: list[Block] = []
     if v.knock is not None:
-        blocks.append(Para("A player goes out by knocking. The hand ends at once."))
+        blocks.append(Para("You go out by knocking. The hand ends at once."))
         blocks.append(Items(tuple(_knock(v.knock, v.score.method))))
         return Section("Going out", "going-out", tuple(blocks))
     g = v.going_out
     text = {
-        "either": "A player goes out when his last card leaves his hand, by a discard, a "
-                  "meld or a lay-off.",
-        "discard": "A player goes out only by discarding his last card.",
-        "meld": "A player goes out only by melding or laying off his last cards: a "
-                "discard never empties the hand.",
+        "either": "You go out when your last card leaves your hand, by a discard, a meld "
+                  "or a lay-off.",
+        "discard": "You go out only by discarding your last card.",
+        "meld": "You go out only by melding or laying off your last cards: a discard "
+                "never empties your hand.",
     }[g.by]
     blocks.append(Para(text + " The hand ends at once; nobody plays again."))
     if g.floating:
-        blocks.append(Para("A player who empties his hand without discarding is still in "
-                           "(floating): he draws from the stock only, and must go out by "
+        blocks.append(Para("If you empty your hand without discarding you are still in "
+                           "(floating): you draw from the stock only, and must go out by "
                            "discarding."))
     pats = [str(r.number) for r in v.contracts.rounds if r.pat]
     if pats:
-        blocks.append(Para(f"In round{'s' * (len(pats) > 1)} {join(pats)} a player goes out "
-                           "only by melding his whole hand at once, with no discard."))
+        blocks.append(Para(f"In round{'s' * (len(pats) > 1)} {join(pats)} you go out only "
+                           "by melding your whole hand at once, with no discard."))
     if v.score.rummy_doubles:
         blocks.append(Para("Going out in one turn, with no earlier meld or lay-off "
                            "(“rummy”), doubles the payments."))
@@ -41,8 +42,8 @@ def going_out(scope: Scope) -> Section:
 def _knock(k: m.Knock, method: str) -> list[str]:
     flat = method == "minus-deadwood"  # knocks score flat points: no bonus, no undercut
     out = [
-        f"A player may knock when his unmelded cards (deadwood) count {k.deadwood} points "
-        "or fewer after his discard. He shows his melds and his deadwood.",
+        f"You may knock when your unmelded cards (deadwood) count {k.deadwood} points or "
+        "fewer after your discard. You show your melds and your deadwood.",
         "Knocking with no deadwood at all is gin (see Scoring)." if flat else
         f"Knocking with no deadwood at all is gin: {k.gin_bonus} points bonus. Gin is never "
         "undercut.",
@@ -53,7 +54,7 @@ def _knock(k: m.Knock, method: str) -> list[str]:
     if k.big_gin_bonus is not None:
         out.append(f"Melding all eleven cards after the draw, without a discard, is big gin: "
                    f"{k.big_gin_bonus} points bonus.")
-    out.append("The other player (the defender) then shows his melds"
+    out.append("The other player (the defender) then shows their melds"
                + (" and may lay off cards onto the knocker's melds" if k.defender_lays_off
                   else "") + "; the knocker never lays off.")
     if k.defender_lays_off and k.no_layoff_on_gin:
@@ -66,8 +67,9 @@ def _knock(k: m.Knock, method: str) -> list[str]:
                    "the defender holds.")
         return out
     undercut = "as little or less" if k.undercut_on_equal else "less"
-    out.append(f"If the defender's deadwood counts {undercut} than the knocker's, he "
-               f"undercuts: he scores the difference plus {k.undercut_bonus} points bonus.")
+    out.append(f"If the defender's deadwood counts {undercut} than the knocker's, the "
+               f"defender undercuts, scoring the difference plus {k.undercut_bonus} points "
+               "bonus.")
     return out
 
 
@@ -77,7 +79,7 @@ def exhausted_stock(scope: Scope) -> Section:
         "reshuffle": "the discards, except the top card, are shuffled into a new stock",
         "turn-over": "the discard pile, except the top card, is turned face down, unshuffled, "
                      "as the new stock",
-        "end-round": "the hand ends, and every player scores what he holds",
+        "end-round": "the hand ends, and everyone scores the cards they hold",
         "replay-extra-deck": "the hand is played again, with one more deck in the pack",
     }
     order = ["the first time", "the second time", "the third time", "the fourth time"]
@@ -94,19 +96,19 @@ def exhausted_stock(scope: Scope) -> Section:
         blocks.append(Para("When the stock runs out:"))
         blocks.append(Items(tuple(items)))
     dead = v.stock.dead_at
-    scores = ("every player scores minus his deadwood" if v.score.method == "minus-deadwood"
+    scores = ("everyone scores minus their deadwood" if v.score.method == "minus-deadwood"
               else "nobody scores")
     if dead is not None and v.stock.dead_how == "discard":
         blocks.append(Para(f"When only {plural(dead, 'card')} remain in the stock "
                            f"and nobody has gone out, the hand is dead: {scores}."))
     elif dead is not None and v.stock.dead_how == "wall":
         blocks.append(Para(f"When a discard leaves {plural(dead, 'card')} in the stock, the "
-                           "next player is at the wall: he may not draw from the stock. He "
+                           "next player is at the wall: they may not draw from the stock. They "
                            "may take the upcard only to knock with it, or pass; a pass ends "
                            f"the hand, which is dead: {scores}."))
     elif dead is not None:
         blocks.append(Para(f"When {plural(dead, 'card')} or fewer remain in the stock, the "
-                           "player to draw may not draw from it: he takes the upcard and "
+                           "player to draw may not draw from it: they take the upcard and "
                            "plays on, or declares the hand dead, which ends it: "
                            f"{scores}."))
     st = v.stock
@@ -120,7 +122,7 @@ def exhausted_stock(scope: Scope) -> Section:
                            f"dead instead: {scores}."))
     if st.dead_hand_turn is not None:
         blocks.append(Para(f"From turn {st.dead_hand_turn} of a hand on (the first turn is "
-                           "turn 1), the player to draw may not draw: he declares the hand "
+                           "turn 1), the player to draw may not draw: they declare the hand "
                            f"dead: {scores}."))
     return Section("An exhausted stock", "stock", tuple(blocks))
 
@@ -135,9 +137,9 @@ def scoring(scope: Scope) -> Section:
     v = scope.variant
     s = v.score
     text = {
-        "penalty": "When a hand ends, every player but the one who went out adds the value "
-                   "of the cards left in his hand to his total. The player who went out "
-                   "scores nothing.",
+        "penalty": "When a hand ends, unless you went out, you add the value of the cards "
+                   "left in your hand to your total. The player who went out scores "
+                   "nothing.",
         "collect": "When a hand ends, the player who went out collects the value of the "
                    "cards left in every other player's hand.",
         "deadwood": "When a hand ends by a knock, the knocker scores the difference between "
@@ -146,16 +148,16 @@ def scoring(scope: Scope) -> Section:
         "minus-deadwood": "When a hand ends by a knock, the knocker scores "
                           + (f"{v.knock.knock_bonus} points, or {v.knock.gin_bonus} for gin,"
                              if v.knock is not None else "nothing,")
-                          + " whatever his deadwood; every other player scores minus his "
-                          "deadwood, counted from his best melds. A dead hand costs every "
-                          "player his deadwood.",
+                          + " whatever their deadwood; every other player scores minus "
+                          "their deadwood, counted from their best melds. A dead hand costs "
+                          "everyone their deadwood.",
     }[s.method]
     blocks: list[Block] = [Para(text + " Card values are given above.")]
     items: list[str] = []
     if s.rummy_doubles:
         items.append("Going out in one turn (rummy) doubles the payments.")
     if s.zero_sum:
-        items.append("Each hand is zero-sum: a player's score for the hand is his points less "
+        items.append("Each hand is zero-sum: your score for the hand is your points less "
                      "the other players' points, so what one wins the others lose.")
     if v.cut is not None:
         bonus = evaluate_int(v.cut.bonus, scope.players[0]) or 0
@@ -172,6 +174,7 @@ def scoring(scope: Scope) -> Section:
                      "are doubled before the line bonuses.")
     if items:
         blocks.append(Items(tuple(items)))
+    blocks += worked_example(scope)
     return Section("Scoring", "scoring", tuple(blocks))
 
 

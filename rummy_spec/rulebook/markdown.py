@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .doc import Block, Items, Listing, Note, Page, Para, Table, inline
+from .doc import Block, Figure, Items, Listing, Note, Page, Para, Table, inline
 from .rst import Links, no_links
 
 _SPECIAL = re.compile(r"([\\*\[\]<>|`]|(?<!\w)_|_(?!\w))")
@@ -40,6 +40,10 @@ class MarkdownWriter:
             return self.table(block)
         if isinstance(block, Note):
             return f"> **{_escape(block.title)}**: {self.text(block.text)}"
+        if isinstance(block, Figure):
+            alt = _escape(" ".join(block.alt.split()))
+            caption = f"\n\n{self.text(block.caption)}" if block.caption else ""
+            return f"![{alt}]({block.path}){caption}"
         return self.listing(block)
 
     def table(self, t: Table) -> str:
@@ -57,7 +61,7 @@ class MarkdownWriter:
         for kind, piece in inline(text):
             if kind == "text":
                 out.append(_escape(piece))
-            elif kind == "code":
+            elif kind in ("code", "cards"):
                 out.append(_code(piece))
             else:
                 target = self.links(piece)

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from .. import decks
 from ..engine.melds import Meld, MeldRules, compile_rules, validate, wild_meaning
 from ..lang import model as m
-from .doc import Block, Items, Para, Section, Table, code
+from .doc import Block, Items, Para, Section, Table
+from .doc import cards as card_faces
 from .words import Scope, plural
 
 
@@ -225,7 +226,7 @@ def _in_pack(scope: Scope, cards: Sequence[int]) -> bool:
 # ----- verdicts -------------------------------------------------------------------------
 
 def _row(rules: MeldRules, e: Example, contract: bool) -> tuple[str, str, str]:
-    cards = code(" ".join(rules.table.texts(e.cards)))
+    cards = card_faces(" ".join(rules.table.texts(e.cards)))
     free = validate(rules, e.kind, e.cards)
     if not contract:
         return cards, e.shows, _verdict(rules, free)

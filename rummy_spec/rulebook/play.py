@@ -6,7 +6,7 @@ from ..lang import model as m
 from ..lang.check import minimum_cards
 from ..lang.expr import evaluate_int
 from .doc import Block, Items, Para, Section, Table
-from .words import Scope, join, plural, value_text
+from .words import Scope, by_round, join, plural, value_text
 
 
 def deal(scope: Scope) -> Section:
@@ -29,7 +29,7 @@ def deal(scope: Scope) -> Section:
     blocks: list[Block] = [Para(f"{first} {rotation}".strip())]
     if v.cut is not None:
         blocks.append(Para(_cut(scope, v.cut)))
-    blocks.append(Para(f"The dealer deals the cards one at a time, starting on his left: "
+    blocks.append(Para(f"The dealer deals the cards one at a time, starting on their left: "
                        f"{value_text(scope, d.cards, 'cards')} to each player"
                        + (" (see the table of players and decks)"
                           if _deal_depends_on_players(scope) else "") + "."))
@@ -60,12 +60,20 @@ def _cut(scope: Scope, cut: m.Cut) -> str:
     text = f"Before the deal {who}."
     bonus = evaluate_int(cut.bonus, scope.players[0]) or 0
     if bonus:
-        effect = (f"takes {-bonus} points off his score" if bonus < 0
+        effect = (f"takes {-bonus} points off their score" if bonus < 0
                   else f"scores a bonus of {bonus} points")
-        target = value_text(scope, cut.target, "cards", brief=True)
-        text += (f" If he cuts exactly the cards the deal needs ({target}: the hands and "
-                 f"the upcard), he {effect}.")
+        text += (" A cutter who lifts exactly the cards the deal needs (every hand and the "
+                 f"upcard; {_cut_targets(scope, cut)}) {effect}.")
     return text
+
+
+def _cut_targets(scope: Scope, cut: m.Cut) -> str:
+    """The exact cut for each player count (and round), as values, never as a formula."""
+    def exact(players: int) -> str:
+        return f"{players} players: " + by_round(
+            scope, lambda r: evaluate_int(cut.target, players, r))
+
+    return "; ".join(exact(p) for p in scope.players)
 
 
 # ----- contracts --------------------------------------------------------------------------
@@ -74,7 +82,7 @@ def contracts(scope: Scope) -> Section:
     v = scope.variant
     c = v.contracts
     if not c.rounds:
-        text = ("There are no contracts: a player may meld whenever he can."
+        text = ("There are no contracts: you may meld whenever you can."
                 if v.knock is None else
                 "There are no contracts: melds are shown only when a player knocks.")
         return Section("Rounds and contracts", "contracts", (Para(text),))
@@ -116,14 +124,14 @@ def _contract_text(contract: m.Contract) -> str:
 def _progression(v: m.Variant) -> str:
     n = len(v.contracts.rounds)
     return {
-        "together": f"The game has {plural(n, 'round')}. In each round every player must "
-                    "lay that round's contract (go down) before he may play anything else "
-                    "onto the table.",
-        "individual": f"There are {plural(n, 'contract')}, made in order. Each player "
-                      "works on his own contract: when he makes it he moves on to the next "
-                      "in the following hand; otherwise he tries it again.",
-        "any-order": f"There are {plural(n, 'contract')}. Each player makes them in any "
-                     "order he likes, each once, one per hand.",
+        "together": f"The game has {plural(n, 'round')}. In each round you must lay that "
+                    "round's contract (go down) before you may play anything else onto the "
+                    "table.",
+        "individual": f"There are {plural(n, 'contract')}, made in order. You work on your "
+                      "own contract: when you make it you move on to the next in the "
+                      "following hand; otherwise you try it again.",
+        "any-order": f"There are {plural(n, 'contract')}. You make them in any order you "
+                     "like, each once, one per hand.",
     }[v.contracts.progression]
 
 
@@ -131,9 +139,9 @@ def _contract_rules(v: m.Variant) -> list[str]:
     c = v.contracts
     out = [
         "A contract is laid all at once, and only once per hand.",
-        "A player goes down with exactly the melds the contract names, no more."
+        "You go down with exactly the melds the contract names, no more."
         if c.count == "exact" else
-        "A player goes down with at least the melds the contract names; more may join them.",
+        "You go down with at least the melds the contract names; more may join them.",
         "Each contract meld has exactly the size the contract gives (or the kind's minimum)."
         if c.size == "exact" else
         "A contract meld may be longer than the size the contract gives.",
@@ -171,7 +179,7 @@ def _draw_step(v: m.Variant) -> str:
     text = ("Draw: take the top card of the stock, or the upcard (the top card of the "
             "discard pile).")
     if v.turn.no_upcard_when_down:
-        text += " A player who has gone down may only draw from the stock."
+        text += " Once you have gone down you may only draw from the stock."
     if v.claim is not None and v.claim.window == "after-refusal":
         text += (" Passing the upcard by opens it to claims out of turn "
                  f"(“{v.claim.title}”, see below).")
@@ -205,15 +213,15 @@ def _table_steps(v: m.Variant) -> list[str]:
 def _discard_step(v: m.Variant) -> str:
     text = "Discard: end the turn by laying one card face up on the discard pile."
     if v.knock is not None:
-        text += (f" Instead, a player whose unmelded cards count {v.knock.deadwood} points "
-                 "or fewer after his discard may knock (see Going out).")
+        text += (f" Instead, if your unmelded cards count {v.knock.deadwood} points or "
+                 "fewer after your discard, you may knock (see Going out).")
     if v.turn.keep_taken_card:
         text += " The card just taken from the discard pile may not be discarded this turn"
         text += ", except in a knock." if v.turn.knock_taken_card and v.knock else "."
     elif v.knock is not None:
         text += " The card just taken from the discard pile may be discarded again at once."
     if v.knock is not None and v.knock.gin_forced:
-        text += (" A player who can go gin (knock leaving no deadwood) must: he may then "
+        text += (" If you can go gin (knock leaving no deadwood) you must: you may then "
                  "neither discard nor knock in any other way.")
     if v.turn.no_playable_discard:
         text += (" A card that could be laid off onto a table meld may not be discarded, "
@@ -224,8 +232,8 @@ def _discard_step(v: m.Variant) -> str:
 def _special_rules(v: m.Variant) -> list[str]:
     out: list[str] = []
     for s in v.deck.specials:
-        who = {"next": "the next player loses his next turn",
-               "chosen": "the discarder chooses a player, who loses his next turn",
+        who = {"next": "the next player loses their next turn",
+               "chosen": "the discarder chooses a player, who loses their next turn",
                None: ""}[s.skip]
         if who:
             out.append(f"A discarded {s.title} ({s.code}): {who}.")

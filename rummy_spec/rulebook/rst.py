@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .doc import Block, Items, Listing, Note, Page, Para, Table, inline
+from .doc import Block, Figure, Items, Listing, Note, Page, Para, Table, inline
 
 Links = Callable[[str], str | None]  # variant name -> a link target, or None
 
@@ -49,7 +49,16 @@ class RstWriter:
         if isinstance(block, Note):
             body = self.text(block.text)
             return f".. admonition:: {_escape(block.title)}\n   :class: note\n\n   {body}"
+        if isinstance(block, Figure):
+            return self.figure(block)
         return self.listing(block)
+
+    def figure(self, block: Figure) -> str:
+        alt = " ".join(block.alt.split())
+        text = f".. figure:: {block.path}\n   :alt: {alt}\n   :width: 100%"
+        if block.caption:
+            text += "\n\n   " + self.text(block.caption)
+        return text
 
     def table(self, t: Table) -> str:
         lines = [".. list-table::", "   :header-rows: 1", ""]
@@ -75,6 +84,10 @@ class RstWriter:
                 pieces.append(_escape(piece))
             elif kind == "code":
                 pieces.append(f"``{piece.strip()}``")
+            elif kind == "cards":
+                # the docs register a ``cards`` role that shows faces; plain docutils
+                # gets the codes
+                pieces.append(f":cards:`{piece}`" if self.sphinx else f"``{piece}``")
             else:
                 target = self.links(piece)
                 if target is not None and self.sphinx:

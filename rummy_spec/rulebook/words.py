@@ -87,12 +87,12 @@ def formula(expr: Expr) -> str:
 
 
 def value_text(scope: Scope, expr: Expr, unit: str = "", brief: bool = False) -> str:
-    """A formula's value for the page's counts: a number, or the formula and its values.
+    """A formula's value for the page's counts, never the formula itself: a reader wants
+    the number for the table in front of them.
 
-    ``12``; ``10 (rounds 1-4), 12 (rounds 5-7)``; or ``max(2, ceil(players / 2))`` with
-    "2 for 4-5 players; 3 for 6-7 players; ...".  A formula that depends on both the
-    player count and the round is shown as written, and so is any formula when ``brief``
-    asks for no list of values.
+    ``12``; ``10 (rounds 1-4), 12 (rounds 5-7)``; or "2 for 4 players; 3 for 5-6 players".
+    A value that depends on both the player count and the round, or any value that varies
+    when ``brief`` asks for no list, points to the table of values instead.
     """
     tail = f" {unit}" if unit else ""
     if isinstance(expr, Num):
@@ -107,9 +107,9 @@ def value_text(scope: Scope, expr: Expr, unit: str = "", brief: bool = False) ->
         return by_round(scope, lambda r: values[r - 1]) + tail
     if not uses_round(expr) and not brief:
         parts = grouped(scope.players, [row[0] for row in table])
-        listed = "; ".join(f"{_show(v)} for {k} players" for k, v in parts)
-        return f"{formula(expr)}{tail} ({listed})"
-    return f"{formula(expr)}{tail}"
+        listed = "; ".join(f"{_show(v)}{tail} for {k} players" for k, v in parts)
+        return listed
+    return f"as many{tail} as the table of players and decks gives"
 
 
 def players_text(variant: m.Variant) -> str:

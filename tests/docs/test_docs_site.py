@@ -63,8 +63,46 @@ def _read(path: Path) -> _Page:
 def test_the_docs_build_without_a_warning(built_docs: Build) -> None:
     assert built_docs.code == 0, built_docs.output
     assert "WARNING" not in built_docs.output, built_docs.output
-    for page in ("index", "tutorial", "language", "implementer", "rulebook/index"):
+    for page in ("index", "install", "quickstart", "tutorial", "language", "implementer",
+                 "rulebook/index", "rulebook/ambiguities", "reference/cli", "axes",
+                 "glossary", "design", "mutation", "peers", "changelog"):
         assert (built_docs.html / f"{page}.html").is_file(), page
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_each_variant_page_has_its_figures(built_docs: Build, name: str) -> None:
+    """How it plays: the turn diagram and the bot-game figures, each an SVG file in the
+    build with its words for screen readers."""
+    html = (built_docs.html / "rulebook" / f"{name}.html").read_text(encoding="utf-8")
+    assert 'id="how-it-plays"' in html
+    tags = re.findall(r"<img [^>]*>", html)
+    images = [(re.search(r'src="([^"]+)"', t).group(1),  # type: ignore[union-attr]
+               re.search(r'alt="([^"]*)"', t).group(1)) for t in tags]  # type: ignore[union-attr]
+    shown = {Path(src).name: alt for src, alt in images}
+    assert f"{name}-turn.svg" in shown and f"{name}-plays.svg" in shown, images
+    assert "bot games: median final score" in shown[f"{name}-plays.svg"]
+    assert shown[f"{name}-turn.svg"].startswith("A turn: Draw")
+    for src, _ in images:
+        figure = (built_docs.html / "rulebook" / unquote(src)).resolve()
+        assert figure.is_file() and figure.read_text(encoding="utf-8").lstrip().startswith(
+            ("<?xml", "<svg")), src
+
+
+def test_the_rulebook_index_compares_every_variant(built_docs: Build) -> None:
+    page = _read(built_docs.html / "rulebook" / "index.html")
+    table = next(t for t in page.tables if t[0][:3] == ["Variant", "Players", "Decks"])
+    titles = [row[0] for row in table[1:]]
+    lib = builtin_library()
+    assert titles == [lib.resolve(n)[0].title for n in BUILTINS]
+
+
+def test_the_command_line_reference_has_every_command(built_docs: Build) -> None:
+    from rummy_spec.cli import commands
+
+    html = (built_docs.html / "reference" / "cli.html").read_text(encoding="utf-8")
+    for command in commands():
+        assert f"rummy-spec {command.name}" in html, command.name
+    assert "``" not in html
 
 
 @pytest.mark.parametrize("name", BUILTINS)
@@ -80,7 +118,7 @@ def test_each_built_in_variant_has_its_page_with_its_contract_table(
     assert [row[0] for row in players[1:]] == [
         str(n) for n in range(variant.players.min, (variant.players.max or 12) + 1)]
     if not variant.contracts.rounds:
-        assert "There are no contracts" in html
+        assert "Rounds and contracts" not in html
         return
     table = next(t for t in page.tables if "Fewest cards" in t[0])
     rows = table[1:]
@@ -136,3 +174,14 @@ def test_spec_listings_are_highlighted_as_rules(built_docs: Build) -> None:
     # the lexer marks declarations and section names, not only plain text
     assert '<span class="kd">variant</span>' in html
     assert '<span class="k">deck</span>' in html
+
+
+def test_the_peers_page_charts_the_race_it_records(built_docs: Build) -> None:
+    html = (built_docs.html / "peers.html").read_text(encoding="utf-8")
+    assert "peers-race.svg" in html
+    alt = re.search(r'alt="The race, hands per second: ([^"]*)"', html)
+    assert alt is not None
+    # the chart's figures are the page's own: each engine's hands/s from its listing
+    for engine, speed in re.findall(r"(rummy-spec \(\w+\)|OpenSpiel \(pyspiel\)|RLCard \(raw "
+                                    r"game\)) (\d+) hands per second", alt.group(1)):
+        assert re.search(rf"{re.escape(engine)}\s+{speed}\s", html), engine

@@ -43,7 +43,8 @@ def test_markdown_of_a_house_file_states_what_differs_from_its_parent(
     code, out, err = cli("rulebook", str(house), "--format", "md")
     assert (code, err) == (0, "")
     assert out.startswith("# Our Continental\n")
-    diff = out[out.index("## Differences from Continental Rummy"):out.index("## Options")]
+    diff = out[out.index("## How this differs from Continental Rummy"):
+               out.index("## Players and decks")]
     assert "| Card values | Joker (JK): 50 | Joker (JK): 25 |" in diff
     assert "Dealt to each: 12" in diff and "Dealt to each: 11" in diff
     # its own option, and the option it inherits, each with what it changes
@@ -51,10 +52,11 @@ def test_markdown_of_a_house_file_states_what_differs_from_its_parent(
     assert "`no_buying`: No May I?" in options
     assert "There is no buying" in options
     assert "`eleven_cards`" in options
-    # notes: its own A10, and its parent's A9 through the parent
+    # notes: its parent's A9, taken over; not A10 (twelve cards), which it overrides
+    # although its own header names it
     notes = out[out.index("## Ambiguity defaults"):]
-    assert "**A10, Continental**" in notes
-    assert "**A9, Continental**" in notes and "(through `continental`)" in notes
+    assert "**A10, Continental**" not in notes
+    assert "**A9, Continental**" in notes and "(taken over from `continental`)" in notes
     assert "```rummy\n# Our house rules." in out
 
 
@@ -69,7 +71,7 @@ def test_restructuredtext_is_valid_for_docutils(cli: Cli, house: Path) -> None:
     assert warnings.getvalue() == ""
     titles = [n.astext() for n in doctree.findall(docutils.nodes.title)]
     assert "Rounds and contracts" in titles
-    assert "Differences from Continental Rummy" in titles
+    assert "How this differs from Continental Rummy" in titles
 
 
 def test_html_is_one_standalone_page(cli: Cli, house: Path) -> None:
@@ -95,8 +97,9 @@ def test_option_switched_on_changes_the_page(cli: Cli, house: Path) -> None:
     code, out, _ = cli("rulebook", str(house), "--format", "md", "--option", "no_buying")
     assert code == 0
     assert "With the option `no_buying` (No May I?) switched on." in out
-    assert "There is no buying" in out.split("## Options")[0]
-    assert "There is no buying" not in plain.split("## Options")[0]
+    assert "There is no buying" in out.split("## Players and decks")[0]  # what differs
+    assert "## Claiming the upcard" not in out
+    assert "## Claiming the upcard" in plain
     assert "`no_buying`: No May I? (on in this page)." in out
 
 

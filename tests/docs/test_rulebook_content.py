@@ -69,14 +69,32 @@ def test_the_generator_names_no_variant() -> None:
 
 
 @pytest.mark.parametrize("name", BUILTINS)
-def test_every_page_has_every_section_in_every_format(name: str) -> None:
+def test_every_page_has_the_sections_of_its_rule_families(name: str) -> None:
+    """Every page has the sections every game has; wild cards, contracts and claiming
+    only where the variant has them; the parent comparison first, right after the
+    overview."""
     page = build_page(builtin_library(), name)
+    variant = builtin_library().resolve(name)[0]
     keys = [s.key for s in page.sections]
-    for key in ("overview", "players-and-decks", "card-values", "wild-cards", "melds", "deal",
-                "contracts", "turn", "claiming", "laying-off", "going-out", "stock",
-                "scoring", "end", "options", "listing"):
+    for key in ("overview", "players-and-decks", "card-values", "melds", "deal",
+                "turn", "laying-off", "going-out", "stock", "scoring", "end", "options",
+                "listing"):
         assert key in keys, key
+    assert ("wild-cards" in keys) == bool(variant.wilds.cards)
+    assert ("contracts" in keys) == bool(variant.contracts.rounds)
+    assert ("claiming" in keys) == (variant.claim is not None
+                                    or variant.rummy_call is not None)
+    # the page's own words (a meld example's verdict is the engine's message, which may
+    # name wilds in general) say nothing of wild cards or claims the variant lacks
+    rules = "\n".join(line.lower() for s in page.sections if s.compared
+                      for line in section_lines(s) if "Verdict:" not in line)
+    if not variant.wilds.cards:
+        assert "wild" not in rules, name
+    if variant.claim is None:
+        assert "claim" not in rules and "buy" not in rules, name
     assert ("parent" in keys) == (builtin_library().decls[name].parent is not None)
+    if "parent" in keys:
+        assert keys[:2] == ["overview", "parent"]
     for fmt in FORMATS:
         text = render(page, fmt)
         assert page.title in text.replace("&#x27;", "'")
