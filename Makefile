@@ -47,7 +47,6 @@ browser-test: $(STAMP)
 # The built site (run `make docs` first) in headless Chromium (Debian's chromium
 # package; .ci/run installs it): every page loads with no console error, every figure
 # loads, every link resolves.
-.PHONY: docs-browser
 docs-browser: $(STAMP)
 	$(BIN)/python -m tests.browser.check_site docs/_build/html
 
