@@ -1,4 +1,5 @@
-"""Machine-readable reports of a run: JSON (our own layout) and JUnit XML (for CI).
+"""Reports of a run: JSON (our own layout), JUnit XML (for CI) and one HTML page
+(``html_report``, for people).
 
 Both are written whole or not at all (a temporary file renamed into place).
 """
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from . import SUITE_VERSION
 from .engine import Hello
 from .runner import CaseResult, counts
 
-FORMATS = ("json", "junit")
+FORMATS = ("json", "junit", "html")
 
 
 def report_json(results: Sequence[CaseResult], hello: Hello | None, engine: str) -> str:
@@ -64,9 +65,15 @@ def report_junit(results: Sequence[CaseResult], engine: str) -> str:
 
 
 def write_report(kind: str, path: Path, results: Sequence[CaseResult], hello: Hello | None,
-                 engine: str) -> None:
-    text = report_json(results, hello, engine) if kind == "json" else report_junit(results,
-                                                                                    engine)
+                 engine: str, rerun: Mapping[str, str] | None = None) -> None:
+    if kind == "html":
+        from .html_report import report_html
+
+        text = report_html(results, hello, engine, rerun)
+    elif kind == "json":
+        text = report_json(results, hello, engine)
+    else:
+        text = report_junit(results, engine)
     write_atomic(path, text)
 
 
