@@ -1,5 +1,6 @@
 """``rummy-spec conformance run | fuzz | generate | export | perft``: the conformance kit.
 
+``init`` writes a starter engine (Python or Node) with its skip file and CI snippets.
 ``run`` drives an engine (a command speaking PROTOCOL.md, or ``reference``) through the
 suite's cases: a progress bar on stderr, then every case that did not pass with what was
 expected and what the engine said; exit 1 on any failure or error.  ``fuzz`` plays
@@ -21,6 +22,7 @@ from ..conformance import SUITE_VERSION, SuiteMissing, suite_root
 from ..conformance.cases import CaseError, case_files, load_cases, select
 from ..conformance.engine import Engine, EngineError, Hello, make_engine
 from ..conformance.runner import SkipFileError, all_good, read_skip_file
+from . import conformance_init
 from .base import FAILED, USAGE, Command, Outcome, UsageError, lines, whole_number
 
 BAR = 30
@@ -145,6 +147,7 @@ def _run(args: argparse.Namespace) -> Outcome:
         return Outcome(FAILED, err=f"rummy-spec: bad case file: {err}\n")
     read = time.perf_counter() - began
     engine, hello = _engine(args, made)
+    started = time.perf_counter() - began - read
     bar = Bar("cases")
     start = time.perf_counter()
     try:
@@ -165,7 +168,8 @@ def _run(args: argparse.Namespace) -> Outcome:
     total = time.perf_counter() - began
     about = f", suite {SUITE_VERSION}, engine {hello.name} {hello.version}"
     text.append(present.summary_line(results, style, about) + f" in {total:.1f} s (cases "
-                f"read in {read:.1f} s, played in {played:.1f} s)")
+                f"read in {read:.1f} s, engine started in {started:.1f} s, played in "
+                f"{played:.1f} s)")
     return Outcome(0 if all_good(results) else FAILED, out=lines(*text))
 
 
@@ -332,6 +336,8 @@ def _perft(args: argparse.Namespace) -> Outcome:
 
 SUBCOMMANDS = {
     "run": ("run the cases against an engine", _configure_run, _run),
+    "init": ("write a starter engine, a skip file and CI snippets into a directory",
+             conformance_init.configure, conformance_init.run),
     "fuzz": ("differential fuzzing against the reference", _configure_fuzz, _fuzz),
     "generate": ("remake the golden traces and perft files", _configure_generate, _generate),
     "export": ("write the suite to a directory for other runners", _configure_export,

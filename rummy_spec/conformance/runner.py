@@ -104,11 +104,11 @@ class StepError(EngineError):
     """An engine error at a known step of a case (the message names the step)."""
 
     def __init__(self, err: EngineError, step: int) -> None:
-        message = re.sub(r"^(reply to '[a-z]+')", rf"\1, step {step}", err.message)
-        if message == err.message:
-            message = f"step {step}: {message}"
+        message = re.sub(r"^(reply to '[a-z]+')(?=:)", rf"\1, step {step}", err.message)
         super().__init__(err.kind, message, err.stderr)
         self.step = step
+        # "reply to 'act', step 12: ..." names the step; other faults are prefixed with it
+        self.prefix = "" if message != err.message else f"step {step}: "
 
 
 def play_case(engine: Engine, case: Case) -> None:
@@ -204,7 +204,8 @@ def run_case(engine: Engine, hello: Hello, case: Case, record: bool = False) -> 
     except SkipGame as skip:
         result.status, result.lines = "skipped", [f"the engine declined the game: {skip}"]
     except EngineError as err:
-        result.status, result.lines = "errored", [f"engine {err.kind}: {err.message}"]
+        prefix = err.prefix if isinstance(err, StepError) else ""
+        result.status, result.lines = "errored", [f"{prefix}engine {err.kind}: {err.message}"]
         result.step = err.step if isinstance(err, StepError) else None
         if err.stderr.strip():
             result.lines += ["  engine stderr:"] + [
