@@ -166,7 +166,7 @@ def _run(args: argparse.Namespace) -> Outcome:
     style = present.Style(present.colour_wanted(args.color, sys.stdout))
     text = present.results_text(results, style, args.verbose, rerun)
     total = time.perf_counter() - began
-    about = f", suite {SUITE_VERSION}, engine {hello.name} {hello.version}"
+    about = f", suite {SUITE_VERSION}, engine {hello.name} {hello.version}".rstrip()
     text.append(present.summary_line(results, style, about) + f" in {total:.1f} s (cases "
                 f"read in {read:.1f} s, engine started in {started:.1f} s, played in "
                 f"{played:.1f} s)")

@@ -82,7 +82,10 @@ class ProcessEngine(Engine):
             text = self.stderr.read()
         except (OSError, ValueError):
             return ""
-        return text[-STDERR_TAIL:]
+        if len(text) <= 2 * STDERR_TAIL:
+            return text
+        # the head holds the first error line (Node's "Error: ..."), the tail the last
+        return text[:STDERR_TAIL] + "\n[...]\n" + text[-STDERR_TAIL:]
 
     def _kill(self) -> None:
         if self.proc is not None:

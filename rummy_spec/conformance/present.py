@@ -144,7 +144,7 @@ def topic_table(results: Sequence[CaseResult], style: Style) -> list[str]:
 
 def summary_line(results: Sequence[CaseResult], style: Style, about: str) -> str:
     c = counts(results)
-    parts = [style.status(k, f"{n} {k}") if n and k != "passed" else f"{n} {k}"
+    parts = [style.status(k, f"{n} {k}") if n else f"{n} {k}"
              for k, n in c.items() if n or k in ("passed", "failed")]
     n = len(results)
     return ", ".join(parts) + f" (of {n} case{'s' * (n != 1)}{about})"
