@@ -4,13 +4,22 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit docs bench clean
+.PHONY: demo test lint typecheck unit docs bench clean system-deps
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,peers]'
 	touch $(STAMP)
+
+# Debian packages some tests use: Node.js (the Node starter engine) and Chromium (the HTML
+# report opened headless); those tests are skipped, with the reason, where they are absent.
+# Installed only where missing (idempotent); apt-get needs root, as on a CI machine.
+system-deps:
+	@need=""; command -v node >/dev/null || need="$$need nodejs"; \
+	command -v chromium >/dev/null || need="$$need chromium"; \
+	if [ -n "$$need" ]; then apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$need >/dev/null; fi
 
 demo: $(STAMP)
 	$(BIN)/rummy-spec demo

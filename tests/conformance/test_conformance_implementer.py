@@ -248,3 +248,22 @@ def test_init_into_a_file_is_refused(tmp_path: Path) -> None:
     (tmp_path / "f").write_text("x")
     out = cli(["conformance", "init", "--lang", "node", str(tmp_path / "f")])
     assert out.code == 2 and "is not a directory" in out.err
+
+
+def test_the_sample_session_of_the_protocol_is_what_the_reference_says() -> None:
+    """PROTOCOL.md's sample session, replayed: each request sent to the reference behind
+    the protocol, each reply compared (the shortened reply to hello: its protocol only)."""
+    text = (suite_root() / "PROTOCOL.md").read_text(encoding="utf-8")
+    sample = text[text.index("## A sample session"):]
+    block = sample[sample.index("```\n") + 4:]
+    block = block[:block.index("```")]
+    pairs = [line.split(" ", 1) for line in block.splitlines()]
+    sent = [json.loads(body) for mark, body in pairs if mark == ">"]
+    shown = [json.loads(body) for mark, body in pairs if mark == "<"]
+    assert len(sent) == len(shown) == 7 and sent[-1]["cmd"] == "close"
+    done = subprocess.run([PY, "-m", "rummy_spec.conformance.reference_engine"],
+                          input="".join(json.dumps(m) + "\n" for m in sent), text=True,
+                          capture_output=True, timeout=120, check=True)
+    replies = [json.loads(line) for line in done.stdout.splitlines()]
+    assert replies[0]["protocol"] == shown[0]["protocol"] and "rummy" in replies[0]["variants"]
+    assert replies[1:] == shown[1:]
