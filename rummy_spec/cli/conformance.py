@@ -1,4 +1,4 @@
-"""``rummy-spec conformance run | fuzz | generate | export | perft``: the conformance kit.
+"""``rummy-spec conformance run | init | fuzz | generate | export | perft``: the kit.
 
 ``init`` writes a starter engine (Python or Node) with its skip file and CI snippets.
 ``run`` drives an engine (a command speaking PROTOCOL.md, or ``reference``) through the
@@ -75,9 +75,12 @@ def _engine(args: argparse.Namespace, engine: Engine | None = None) -> tuple[Eng
         engine.close()
         if err.kind == "crash" and err.message.startswith("cannot start"):
             raise UsageError(f"--engine: {err.message}") from None
+        from ..conformance.runner import stderr_lines
+
+        shown = "".join(f"\n  {line}" for line in stderr_lines(err.stderr))
         raise EngineDown(f"the engine did not answer 'hello' properly: {err.kind}: "
-                         f"{err.message}" + (f"\n{err.stderr.strip()}" if err.stderr.strip()
-                                             else "")) from None
+                         f"{err.message}" + (f"\nengine stderr:{shown}" if shown else "")) \
+            from None
 
 
 class EngineDown(Exception):
@@ -350,7 +353,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", metavar="ACTION")
     for name, (help_, configure, run) in SUBCOMMANDS.items():
         p = sub.add_parser(name, help=help_, description=help_, allow_abbrev=False,
-                           epilog=EXIT_CODES,
+                           epilog=EXIT_CODES if name == "run" else None,
                            formatter_class=argparse.RawDescriptionHelpFormatter)
         configure(p)
         p.set_defaults(action_run=run)

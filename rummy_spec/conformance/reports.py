@@ -30,7 +30,8 @@ def report_json(results: Sequence[CaseResult], hello: Hello | None, engine: str)
         "summary": counts(results),
         "cases": [{"id": r.id, "status": r.status, "variant": r.variant, "rule": r.rule,
                    "step": r.step, "message": r.message, "details": r.lines,
-                   "seconds": round(r.seconds, 4)} for r in results],
+                   "seconds": round(r.seconds, 4), "path": r.path,
+                   **({"exchange": r.exchange} if r.exchange else {})} for r in results],
     }
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 

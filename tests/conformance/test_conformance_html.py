@@ -3,6 +3,7 @@ console message (no script error, no blocked request), the failing case first.""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -32,7 +33,7 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     page = where / "report.html"
     out = cli(["conformance", "run", "--engine", f"{sys.executable} {engine}", "--case",
                "rummy/turn/*", "--case", "rummy/layoff/*", "--report", "html", str(page),
-               "-v"])
+               "--report", "json", str(where / "run.json"), "-v"])
     assert out.code == 1 and page.is_file()
     return page
 
@@ -48,6 +49,14 @@ def test_the_page_is_whole_and_names_the_failure(report: Path) -> None:
     assert 'id="rummy/turn/must-draw-first"' in text
     assert "rerun: <code>rummy-spec conformance run --engine" in text
     assert "&lt; {&quot;seq&quot;" in text  # the exchange, escaped
+
+
+def test_the_json_report_keeps_the_exchange_of_a_verbose_run(report: Path) -> None:
+    data = json.loads((report.parent / "run.json").read_text(encoding="utf-8"))
+    case = next(c for c in data["cases"] if c["id"] == "rummy/turn/must-draw-first")
+    assert case["path"].endswith("must-draw-first.yaml")
+    assert re.fullmatch(r'< \{"seq": \d+, "result": "accepted"\}', case["exchange"][-1])
+    assert case["exchange"][0].startswith('> {"cmd":"new","variant":"rummy"')
 
 
 def _open(page: Path, profile: Path) -> tuple[str, str]:
