@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import shlex
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +27,22 @@ _CODES = {"red": "31", "green": "32", "yellow": "33", "magenta": "35", "bold": "
           "dim": "2"}
 STATUS_COLOUR = {"passed": "green", "failed": "red", "errored": "magenta",
                  "skipped": "yellow", "unexpected-pass": "red"}
+
+
+def process_age() -> float | None:
+    """Seconds since this process started, when it is the ``rummy-spec`` command itself
+    (so the summary's time includes Python's start and the imports, as a user's clock
+    does); None elsewhere (in-process use, or no ``/proc``)."""
+    argv0 = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
+    if argv0 is None or not (argv0.name == "rummy-spec" or (
+            argv0.name == "__main__.py" and argv0.parent.name == "cli")):
+        return None
+    try:
+        fields = Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()
+        uptime = float(Path("/proc/uptime").read_text().split()[0])
+        return uptime - int(fields[19]) / os.sysconf("SC_CLK_TCK")  # field 22: starttime
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def colour_wanted(choice: str, stream: TextIO, env: dict[str, str] | None = None) -> bool:
