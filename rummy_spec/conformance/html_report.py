@@ -14,7 +14,7 @@ from html import escape
 
 from . import SUITE_VERSION
 from .engine import Hello
-from .present import Style, shown_path, summary_line, topic_of
+from .present import Style, exchange_lines, shown_path, summary_line, topic_of
 from .runner import STATUSES, CaseResult, counts
 
 _CSS = """
@@ -82,7 +82,8 @@ def _case(r: CaseResult, rerun: str | None) -> str:
             parts.append(f"<p>rerun: <code>{escape(rerun)}</code></p>")
         if r.exchange:
             parts.append("<details><summary>exchange</summary><pre>"
-                         + escape("\n".join(r.exchange)) + "</pre></details>")
+                         + escape("\n".join(exchange_lines(r.exchange, None)))
+                         + "</pre></details>")
     parts.append("</div>")
     return "".join(parts)
 

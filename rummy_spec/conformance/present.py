@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import sys
 from collections.abc import Sequence
@@ -96,10 +97,20 @@ def shown_path(path: str) -> str:
         return path
 
 
-def exchange_lines(lines: Sequence[str]) -> list[str]:
-    """Protocol lines as shown: the long ``rules`` of ``new`` elided, long exchanges cut."""
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def printable(text: str) -> str:
+    """An engine's own bytes made harmless for a terminal: control characters as \\xNN."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def exchange_lines(lines: Sequence[str], limit: int | None = EXCHANGE_LINES) -> list[str]:
+    """Protocol lines as shown: the long ``rules`` of ``new`` elided, control characters
+    escaped, long exchanges cut to their last ``limit`` lines."""
     out = []
     for line in lines:
+        line = printable(line)
         if line.startswith("> "):
             try:
                 msg = json.loads(line[2:])
@@ -109,9 +120,9 @@ def exchange_lines(lines: Sequence[str]) -> list[str]:
                 msg["rules"] = "..."
                 line = "> " + json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
         out.append(line)
-    if len(out) > EXCHANGE_LINES:
-        cut = len(out) - EXCHANGE_LINES
-        out = [f"({cut} earlier lines left out)", *out[-EXCHANGE_LINES:]]
+    if limit is not None and len(out) > limit:
+        cut = len(out) - limit
+        out = [f"({cut} earlier lines left out)", *out[-limit:]]
     return out
 
 

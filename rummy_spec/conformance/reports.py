@@ -14,6 +14,7 @@ from typing import Any
 
 from . import SUITE_VERSION
 from .engine import Hello
+from .present import exchange_lines
 from .runner import CaseResult, counts
 
 FORMATS = ("json", "junit", "html")
@@ -31,7 +32,8 @@ def report_json(results: Sequence[CaseResult], hello: Hello | None, engine: str)
         "cases": [{"id": r.id, "status": r.status, "variant": r.variant, "rule": r.rule,
                    "step": r.step, "message": r.message, "details": r.lines,
                    "seconds": round(r.seconds, 4), "path": r.path,
-                   **({"exchange": r.exchange} if r.exchange else {})} for r in results],
+                   **({"exchange": exchange_lines(r.exchange, None)} if r.exchange else {})}
+                  for r in results],
     }
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 

@@ -175,12 +175,14 @@ def unsupported(hello: Hello, case: Case) -> str | None:
 
 
 STDERR_HEAD, STDERR_TAIL = 12, 12
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")  # never sent raw to a terminal
 
 
 def stderr_lines(text: str) -> list[str]:
     """The engine's stderr as shown: all of it when short, else its head and its tail
     (a crash's first line, such as Node's ``Error: ...``, and its last frames)."""
-    shown = text.strip("\n").splitlines()
+    shown = [_CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", line)
+             for line in text.strip("\n").splitlines()]
     if len(shown) <= STDERR_HEAD + STDERR_TAIL + 1:
         return shown
     cut = len(shown) - STDERR_HEAD - STDERR_TAIL

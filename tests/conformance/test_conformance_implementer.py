@@ -151,6 +151,19 @@ def test_stderr_is_shown_whole_when_short_else_head_and_tail() -> None:
     shown = stderr_lines(long)
     assert shown[0] == "line 0" and shown[-1] == "line 99"
     assert "(76 lines left out)" in shown[len(shown) // 2] and len(shown) == 25
+    assert stderr_lines("red \x1b[31mtext\ttab") == ["red \\x1b[31mtext\ttab"]
+
+
+def test_the_exchange_is_shown_with_rules_elided_and_no_raw_control_characters() -> None:
+    from rummy_spec.conformance.present import exchange_lines
+
+    lines = ['> {"cmd":"new","variant":"gin","rules":{"name":"gin"},"seq":2}',
+             '< {"seq":2,"ok":true}\x1b]0;owned\x07', *(f"> {i}" for i in range(100))]
+    shown = exchange_lines(lines, None)
+    assert shown[:2] == ['> {"cmd":"new","variant":"gin","rules":"...","seq":2}',
+                         '< {"seq":2,"ok":true}\\x1b]0;owned\\x07']
+    cut = exchange_lines(lines)
+    assert cut[0] == "(22 earlier lines left out)" and cut[-1] == "> 99"
 
 
 def _validators() -> dict[tuple[str, str], Draft202012Validator]:
