@@ -101,7 +101,7 @@ class CaseItem(pytest.Item):
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
                      style: Any = None) -> str:
-        from .present import shown_path
+        from .present import exchange_lines, shown_path
 
         if isinstance(excinfo.value, CaseFailure):
             r = excinfo.value.result
@@ -110,7 +110,7 @@ class CaseItem(pytest.Item):
                    f"rerun: {rerun_line(self.config, self.case.id)}"]
             if r.exchange:
                 out += ["exchange (> to the engine, < its reply):",
-                        *("  " + line for line in r.exchange)]
+                        *("  " + line for line in exchange_lines(r.exchange))]
             return "\n".join(out)
         return str(super().repr_failure(excinfo))
 
