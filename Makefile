@@ -4,13 +4,25 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit docs playground browser-test docs-browser bench clean
+.PHONY: demo test lint typecheck unit docs playground browser-test docs-browser bench clean system-deps
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,peers,docs]'
 	touch $(STAMP)
+
+# Debian packages some tests and the docs use: Node.js and npm (the Node starter engine;
+# the playground's editor and Pyodide come from npm) and Chromium (the HTML report, the
+# built site and the playground opened headless); tests that need them are skipped, with
+# the reason, where they are absent. Installed only where missing (idempotent); apt-get
+# needs root, as on a CI machine.
+system-deps:
+	@need=""; command -v node >/dev/null || need="$$need nodejs"; \
+	command -v npm >/dev/null || need="$$need npm"; \
+	command -v chromium >/dev/null || need="$$need chromium"; \
+	if [ -n "$$need" ]; then apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$need >/dev/null; fi
 
 demo: $(STAMP)
 	$(BIN)/rummy-spec demo

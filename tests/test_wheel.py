@@ -133,3 +133,15 @@ def test_the_conformance_suite_ships_in_the_wheel(
     assert done.returncode == 0, done.stdout + done.stderr
     last = done.stdout.splitlines()[-1]
     assert " passed, 0 failed (of " in last and not last.startswith("0 passed"), last
+
+
+def test_conformance_init_works_from_the_wheel(
+    installed: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    """The starters and their skip file ship inside the package."""
+    script, env = installed
+    done = _run([str(script), "conformance", "init", "--lang", "node", "mine"], cwd=tmp_path,
+                env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "readline" in (tmp_path / "mine" / "engine.js").read_text()
+    assert "rummy/layoff/*" in (tmp_path / "mine" / "conformance.skip").read_text()

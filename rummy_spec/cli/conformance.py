@@ -1,5 +1,6 @@
-"""``rummy-spec conformance run | fuzz | generate | export | perft``: the conformance kit.
+"""``rummy-spec conformance run | init | fuzz | generate | export | perft``: the kit.
 
+``init`` writes a starter engine (Python or Node) with its skip file and CI snippets.
 ``run`` drives an engine (a command speaking PROTOCOL.md, or ``reference``) through the
 suite's cases: a progress bar on stderr, then every case that did not pass with what was
 expected and what the engine said; exit 1 on any failure or error.  ``fuzz`` plays
@@ -20,7 +21,8 @@ from typing import TextIO
 from ..conformance import SUITE_VERSION, SuiteMissing, suite_root
 from ..conformance.cases import CaseError, case_files, load_cases, select
 from ..conformance.engine import Engine, EngineError, Hello, make_engine
-from ..conformance.runner import CaseResult, SkipFileError, all_good, counts, read_skip_file
+from ..conformance.runner import SkipFileError, all_good, read_skip_file
+from . import conformance_init
 from .base import FAILED, USAGE, Command, Outcome, UsageError, lines, whole_number
 
 BAR = 30
@@ -73,9 +75,12 @@ def _engine(args: argparse.Namespace, engine: Engine | None = None) -> tuple[Eng
         engine.close()
         if err.kind == "crash" and err.message.startswith("cannot start"):
             raise UsageError(f"--engine: {err.message}") from None
+        from ..conformance.runner import stderr_lines
+
+        shown = "".join(f"\n  {line}" for line in stderr_lines(err.stderr))
         raise EngineDown(f"the engine did not answer 'hello' properly: {err.kind}: "
-                         f"{err.message}" + (f"\n{err.stderr.strip()}" if err.stderr.strip()
-                                             else "")) from None
+                         f"{err.message}" + (f"\nengine stderr:{shown}" if shown else "")) \
+            from None
 
 
 class EngineDown(Exception):
@@ -83,6 +88,15 @@ class EngineDown(Exception):
 
 
 # ----- run ---------------------------------------------------------------------------
+
+EXIT_CODES = """exit codes:
+  0  every case passed or was skipped (the skip file is true)
+  1  a case failed or errored, a skip-file entry now passes, a case file is bad, or
+     the engine did not answer 'hello' properly
+  2  a bad command line: an unknown option, a missing file, an engine that cannot start
+  3  a bug in rummy-spec itself
+"""
+
 
 def _configure_run(p: argparse.ArgumentParser) -> None:
     p.add_argument("--engine", required=True, metavar="CMD",
@@ -95,17 +109,27 @@ def _configure_run(p: argparse.ArgumentParser) -> None:
                    help="a cases directory other than the suite's (e.g. fuzz finds)")
     p.add_argument("--skip-file", type=Path, metavar="F",
                    help="case ids or globs expected to fail, one per line")
-    p.add_argument("--timeout", type=positive, default=10.0, metavar="S",
+    p.add_argument("--timeout", type=positive, default=DEFAULT_TIMEOUT, metavar="S",
                    help="seconds to wait for each reply (default 10)")
     p.add_argument("--report", nargs=2, action="append", default=[],
-                   metavar=("FORMAT", "PATH"), help="also write a report: json or junit")
-    p.add_argument("-v", "--verbose", action="store_true", help="list passed cases too")
+                   metavar=("FORMAT", "PATH"),
+                   help="also write a report: json, junit or html (one self-contained page)")
+    p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                   help="colour the output: auto (a terminal without NO_COLOR), always, never")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="list passed cases too, and show the protocol lines of each case "
+                        "that did not pass")
+
+
+DEFAULT_TIMEOUT = 10.0
 
 
 def _run(args: argparse.Namespace) -> Outcome:
+    from ..conformance import present
     from ..conformance.reports import FORMATS, write_report
     from ..conformance.runner import run_suite
 
+    began = time.perf_counter()
     for kind, _ in args.report:
         if kind not in FORMATS:
             raise UsageError(f"--report {kind}: the formats are {', '.join(FORMATS)}")
@@ -124,42 +148,35 @@ def _run(args: argparse.Namespace) -> Outcome:
         cases = load_cases(root, args.variant, args.case)
     except CaseError as err:
         return Outcome(FAILED, err=f"rummy-spec: bad case file: {err}\n")
+    read = time.perf_counter() - began
     engine, hello = _engine(args, made)
+    started = time.perf_counter() - began - read
     bar = Bar("cases")
     start = time.perf_counter()
     try:
         results = run_suite(engine, cases, skips,
-                            lambda i, n, r: bar.show(i, n, r.id.split("/")[0]))
+                            lambda i, n, r: bar.show(i, n, r.id.split("/")[0]),
+                            record=args.verbose)
     finally:
         bar.close()
         engine.close()
-    elapsed = time.perf_counter() - start
+    played = time.perf_counter() - start
+    timeout = args.timeout if args.timeout != DEFAULT_TIMEOUT else None
+    rerun = {r.id: present.rerun_command(args.engine, r.id, args.cases, timeout)
+             for r in results if r.status in ("failed", "errored")}
     for kind, path in args.report:
-        write_report(kind, Path(path), results, hello, args.engine)
-    text = _results_text(results, args.verbose)
-    c = counts(results)
-    summary = ", ".join(f"{n} {k}" for k, n in c.items() if n or k in ("passed", "failed"))
-    text.append(f"{summary} (of {len(results)} cases, suite {SUITE_VERSION}, engine "
-                f"{hello.name} {hello.version}) in {elapsed:.1f} s")
+        write_report(kind, Path(path), results, hello, args.engine, rerun)
+    style = present.Style(present.colour_wanted(args.color, sys.stdout))
+    text = present.results_text(results, style, args.verbose, rerun)
+    total = time.perf_counter() - began
+    age = present.process_age()  # the command's own clock: Python's start included
+    loaded = f"loaded in {age - total:.1f} s, " if age is not None and age > total else ""
+    total = max(total, age) if age is not None else total
+    about = f", suite {SUITE_VERSION}, engine {hello.name} {hello.version}".rstrip()
+    text.append(present.summary_line(results, style, about) + f" in {total:.1f} s ({loaded}"
+                f"cases read in {read:.1f} s, engine started in {started:.1f} s, played in "
+                f"{played:.1f} s)")
     return Outcome(0 if all_good(results) else FAILED, out=lines(*text))
-
-
-def _results_text(results: list[CaseResult], verbose: bool) -> list[str]:
-    out: list[str] = []
-    skipped: dict[str, int] = {}
-    for r in results:
-        if r.status == "passed":
-            if verbose:
-                out.append(f"passed   {r.id}")
-            continue
-        if r.status == "skipped" and not verbose and not r.message.startswith("listed"):
-            skipped[r.message] = skipped.get(r.message, 0) + 1
-            continue
-        out.append(f"{r.status:8} {r.id}  ({r.rule})" if r.rule else f"{r.status:8} {r.id}")
-        out += ["    " + line for line in r.lines]
-    for why, n in sorted(skipped.items()):
-        out.append(f"skipped  {n} case{'s' * (n != 1)}: {why}")
-    return out
 
 
 # ----- fuzz --------------------------------------------------------------------------
@@ -325,6 +342,8 @@ def _perft(args: argparse.Namespace) -> Outcome:
 
 SUBCOMMANDS = {
     "run": ("run the cases against an engine", _configure_run, _run),
+    "init": ("write a starter engine, a skip file and CI snippets into a directory",
+             conformance_init.configure, conformance_init.run),
     "fuzz": ("differential fuzzing against the reference", _configure_fuzz, _fuzz),
     "generate": ("remake the golden traces and perft files", _configure_generate, _generate),
     "export": ("write the suite to a directory for other runners", _configure_export,
@@ -336,7 +355,9 @@ SUBCOMMANDS = {
 def _configure(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", metavar="ACTION")
     for name, (help_, configure, run) in SUBCOMMANDS.items():
-        p = sub.add_parser(name, help=help_, description=help_, allow_abbrev=False)
+        p = sub.add_parser(name, help=help_, description=help_, allow_abbrev=False,
+                           epilog=EXIT_CODES if name == "run" else None,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
         configure(p)
         p.set_defaults(action_run=run)
 

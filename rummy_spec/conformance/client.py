@@ -21,6 +21,7 @@ from typing import IO, Any
 
 from . import PROTOCOL_VERSION
 from .engine import RUNNER, Engine, EngineError, Hello, NewGame, SkipGame, Verdict
+from .protocol import reply_problem
 
 JSON = dict[str, Any]
 STDERR_TAIL = 2000
@@ -81,7 +82,10 @@ class ProcessEngine(Engine):
             text = self.stderr.read()
         except (OSError, ValueError):
             return ""
-        return text[-STDERR_TAIL:]
+        if len(text) <= 2 * STDERR_TAIL:
+            return text
+        # the head holds the first error line (Node's "Error: ..."), the tail the last
+        return text[:STDERR_TAIL] + "\n[...]\n" + text[-STDERR_TAIL:]
 
     def _kill(self) -> None:
         if self.proc is not None:
@@ -109,8 +113,11 @@ class ProcessEngine(Engine):
         assert proc is not None and proc.stdin is not None
         self.seq += 1
         msg = {**msg, "seq": self.seq}
+        sent = json.dumps(msg, separators=(",", ":"))
+        if self.exchange is not None:
+            self.exchange.append("> " + sent)
         try:
-            proc.stdin.write(json.dumps(msg, separators=(",", ":")) + "\n")
+            proc.stdin.write(sent + "\n")
             proc.stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
             raise self._fail("crash", self._exit_text("before the request could be sent"))\
@@ -123,6 +130,8 @@ class ProcessEngine(Engine):
                 from None
         if line is None:
             raise self._fail("crash", self._exit_text(f"without replying to '{msg['cmd']}'"))
+        if self.exchange is not None:
+            self.exchange.append("< " + line.rstrip("\r\n"))
         return self._check_reply(line, msg)
 
     def _exit_text(self, when: str) -> str:
@@ -150,6 +159,9 @@ class ProcessEngine(Engine):
                              f"{reply.get('seq')!r}, expected {msg['seq']}")
         if "error" in reply:
             raise EngineError("error", str(reply["error"]), "")
+        problem = reply_problem(msg["cmd"], reply)
+        if problem is not None:
+            raise self._fail("malformed", problem)
         return reply
 
     def _field(self, reply: JSON, key: str, kind: type | tuple[type, ...], cmd: str) -> Any:

@@ -94,7 +94,13 @@ def new_game(case: Case) -> NewGame:
 
 
 class Engine(ABC):
-    """An engine under test."""
+    """An engine under test.
+
+    ``exchange``, when a list, receives every protocol line sent (``> ...``) and received
+    (``< ...``), for ``-v`` output; engines in-process have no lines to record.
+    """
+
+    exchange: list[str] | None = None
 
     @abstractmethod
     def hello(self) -> Hello: ...

@@ -1,29 +1,41 @@
 """The suite as pytest tests: one test per case, against your engine, in your CI.
 
-    pytest -p rummy_spec.conformance.pytest_plugin --rummy-engine 'python my_engine.py'
+    pytest --rummy-engine 'node engine.js'
+
+The plugin registers itself when rummy-spec is installed (a ``pytest11`` entry point):
+no ``-p`` is needed, and without ``--rummy-engine`` it does nothing.  Each case is a test
+with the id ``rummy-conformance::<case id>``; that id can be given back to pytest to run
+the case alone (``pytest --rummy-engine CMD 'rummy-conformance::rummy/turn/not-your-turn'``),
+and ``-k``, ``--lf`` and ``--ff`` select cases like any other tests.  Only the variants
+the engine claims in its ``hello`` are collected; a case needing a feature the engine
+does not claim is skipped, with the feature named.
 
 Options: ``--rummy-variant V`` and ``--rummy-case GLOB`` (repeatable) select cases,
 ``--rummy-cases DIR`` reads another cases directory, ``--rummy-skip-file F`` lists cases
 expected to fail (they are reported as xfail; one that passes fails the test),
-``--rummy-timeout S`` bounds each reply.  A case the engine does not support is skipped;
-an engine that crashes, hangs or answers garbage fails the case with the reason, and is
-started again for the next one.
+``--rummy-timeout S`` bounds each reply.  An engine that crashes, hangs or answers
+garbage fails the case with the reason, and is started again for the next one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import shlex
+from collections.abc import Generator, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from . import suite_root
-from .cases import Case, CaseError, load_cases
-from .engine import Engine, EngineError, Hello, make_engine
-from .runner import CaseResult, listed, read_skip_file, run_case
+# The kit is imported only when an engine is given: the plugin is loaded by every pytest
+# run of an environment that has rummy-spec installed, and must cost those runs nothing.
+if TYPE_CHECKING:
+    from .cases import Case
+    from .engine import Engine, Hello
+    from .runner import CaseResult
 
-ENGINE_KEY = pytest.StashKey[tuple[Engine, Hello]]()
+SUITE_NODE = "rummy-conformance"
+ENGINE_KEY = pytest.StashKey["tuple[Engine, Hello]"]()
+CHOSEN_KEY = pytest.StashKey[list[str]]()  # case ids named as arguments
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -46,6 +58,24 @@ class CaseFailure(Exception):
         self.result = result
 
 
+class SuiteError(Exception):
+    """The suite cannot be collected: a bad case file or skip file, an engine that does
+    not start.  Shown as the collection error, in one message."""
+
+
+def rerun_line(config: pytest.Config, case_id: str) -> str:
+    """The pytest command that runs this case alone."""
+    parts = ["pytest", "--rummy-engine", str(config.getoption("rummy_engine"))]
+    for option, flag in (("rummy_cases", "--rummy-cases"), ("rummy_skip_file",
+                                                             "--rummy-skip-file")):
+        if config.getoption(option):
+            parts += [flag, str(config.getoption(option))]
+    if config.getoption("rummy_timeout") != 10.0:
+        parts += ["--rummy-timeout", f"{config.getoption('rummy_timeout'):g}"]
+    parts.append(f"{SUITE_NODE}::{case_id}")
+    return " ".join(shlex.quote(p) for p in parts)
+
+
 class CaseItem(pytest.Item):
     def __init__(self, *, case: Case, skip_entry: str | None, **kw: Any) -> None:
         super().__init__(**kw)
@@ -54,13 +84,10 @@ class CaseItem(pytest.Item):
         self.add_marker(pytest.mark.rummy_variant(case.variant))
 
     def runtest(self) -> None:
-        try:
-            engine, hello = _engine(self.config)
-        except EngineError as err:
-            raise CaseFailure(CaseResult(self.case.id, "errored", self.case.rule,
-                                         self.case.variant, None,
-                                         [f"the engine did not start: {err}"])) from None
-        result = run_case(engine, hello, self.case)
+        from .runner import run_case
+
+        engine, hello = _engine(self.config)
+        result = run_case(engine, hello, self.case, record=self.config.get_verbosity() > 0)
         if result.status == "skipped":
             pytest.skip(result.message)
         if self.skip_entry is not None:
@@ -74,9 +101,17 @@ class CaseItem(pytest.Item):
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
                      style: Any = None) -> str:
+        from .present import exchange_lines, shown_path
+
         if isinstance(excinfo.value, CaseFailure):
             r = excinfo.value.result
-            return "\n".join([f"{r.status}: {self.case.id} ({self.case.rule})", *r.lines])
+            out = [f"{r.status}: {self.case.id} ({self.case.rule})", *r.lines,
+                   f"case:  {shown_path(str(self.case.path))}",
+                   f"rerun: {rerun_line(self.config, self.case.id)}"]
+            if r.exchange:
+                out += ["exchange (> to the engine, < its reply):",
+                        *("  " + line for line in exchange_lines(r.exchange))]
+            return "\n".join(out)
         return str(super().repr_failure(excinfo))
 
     def reportinfo(self) -> tuple[Path, int, str]:
@@ -84,22 +119,51 @@ class CaseItem(pytest.Item):
 
 
 class Suite(pytest.Collector):
+    """Every selected case of the variants the engine claims."""
+
     def collect(self) -> Iterator[CaseItem]:
+        from . import suite_root
+        from .cases import CaseError, load_cases
+        from .engine import EngineError
+        from .runner import listed, read_skip_file
+
         cfg = self.config
         root = Path(cfg.getoption("rummy_cases") or suite_root() / "cases")
+        if not root.is_dir():
+            raise SuiteError(f"--rummy-cases {root}: no such directory")
         skip_file = cfg.getoption("rummy_skip_file")
         try:
             entries = read_skip_file(Path(skip_file)) if skip_file else []
-            cases = load_cases(root, cfg.getoption("rummy_variant"),
-                               cfg.getoption("rummy_case"))
-        except (CaseError, ValueError) as err:
-            raise pytest.UsageError(str(err)) from None
+        except ValueError as err:
+            raise SuiteError(str(err)) from None
+        try:
+            _, hello = _engine(cfg)
+        except (EngineError, ValueError) as err:
+            raise SuiteError(f"--rummy-engine: the engine did not start: {err}") from None
+        variants = list(cfg.getoption("rummy_variant"))
+        if hello.variants is not None:
+            variants = [v for v in variants or sorted(hello.variants) if hello.supports(v)]
+            if not variants:
+                return
+        globs = list(cfg.getoption("rummy_case")) + cfg.stash.get(CHOSEN_KEY, [])
+        try:
+            cases = load_cases(root, variants, globs)
+        except CaseError as err:
+            raise SuiteError(f"bad case file: {err}") from None
         for case in cases:
             yield CaseItem.from_parent(self, name=case.id, case=case,
                                        skip_entry=listed(case.id, entries))
 
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> str:
+        if isinstance(excinfo.value, SuiteError):
+            return str(excinfo.value)
+        return str(super().repr_failure(excinfo))
+
 
 def _engine(config: pytest.Config) -> tuple[Engine, Hello]:
+    from .engine import make_engine
+
     found = config.stash.get(ENGINE_KEY, None)
     if found is None:
         engine = make_engine(config.getoption("rummy_engine"),
@@ -112,11 +176,31 @@ def _engine(config: pytest.Config) -> tuple[Engine, Hello]:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "rummy_variant(name): the case's variant")
-
-
-def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
-                                  items: list[pytest.Item]) -> None:
-    if not config.getoption("rummy_engine"):
+    if not config.getoption("rummy_engine", None):
         return
-    suite = Suite.from_parent(session, name="rummy-conformance")
-    items.extend(suite.collect())
+    # Ids of cases given as arguments are not paths: take them out of the arguments
+    # pytest resolves, and select those cases instead.
+    chosen: list[str] = []
+    kept: list[str] = []
+    for arg in config.args:
+        name, _, case_id = arg.partition("::")
+        if name == SUITE_NODE and not Path(arg).exists():
+            chosen.append(case_id or "*")
+        else:
+            kept.append(arg)
+    if chosen:
+        config.args[:] = kept
+        config.stash[CHOSEN_KEY] = chosen
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(
+        collector: pytest.Collector) -> Generator[None, pytest.CollectReport,
+                                                   pytest.CollectReport]:
+    """The suite is a collector of the session itself, beside the test files: so pytest
+    counts its cases, ``-k`` and ``--lf`` select them, and their ids resolve."""
+    report = yield
+    if isinstance(collector, pytest.Session) and report.passed and \
+            collector.config.getoption("rummy_engine"):
+        report.result.append(Suite.from_parent(collector, name=SUITE_NODE, nodeid=SUITE_NODE))
+    return report

@@ -1,4 +1,5 @@
-"""Machine-readable reports of a run: JSON (our own layout) and JUnit XML (for CI).
+"""Reports of a run: JSON (our own layout), JUnit XML (for CI) and one HTML page
+(``html_report``, for people).
 
 Both are written whole or not at all (a temporary file renamed into place).
 """
@@ -7,15 +8,16 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from . import SUITE_VERSION
 from .engine import Hello
+from .present import exchange_lines
 from .runner import CaseResult, counts
 
-FORMATS = ("json", "junit")
+FORMATS = ("json", "junit", "html")
 
 
 def report_json(results: Sequence[CaseResult], hello: Hello | None, engine: str) -> str:
@@ -29,7 +31,9 @@ def report_json(results: Sequence[CaseResult], hello: Hello | None, engine: str)
         "summary": counts(results),
         "cases": [{"id": r.id, "status": r.status, "variant": r.variant, "rule": r.rule,
                    "step": r.step, "message": r.message, "details": r.lines,
-                   "seconds": round(r.seconds, 4)} for r in results],
+                   "seconds": round(r.seconds, 4), "path": r.path,
+                   **({"exchange": exchange_lines(r.exchange, None)} if r.exchange else {})}
+                  for r in results],
     }
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
@@ -64,9 +68,15 @@ def report_junit(results: Sequence[CaseResult], engine: str) -> str:
 
 
 def write_report(kind: str, path: Path, results: Sequence[CaseResult], hello: Hello | None,
-                 engine: str) -> None:
-    text = report_json(results, hello, engine) if kind == "json" else report_junit(results,
-                                                                                    engine)
+                 engine: str, rerun: Mapping[str, str] | None = None) -> None:
+    if kind == "html":
+        from .html_report import report_html
+
+        text = report_html(results, hello, engine, rerun)
+    elif kind == "json":
+        text = report_json(results, hello, engine)
+    else:
+        text = report_junit(results, engine)
     write_atomic(path, text)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import fnmatch
 import json
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -22,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from . import suite_root
-from .cases import Case
+from .cases import Case, Step
 from .engine import Engine, EngineError, Hello, SkipGame, new_game
 from .observe import differences
 from .schema_check import errors as schema_errors
@@ -41,6 +42,8 @@ class CaseResult:
     step: int | None = None
     lines: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    path: str = ""  # the case file
+    exchange: list[str] = field(default_factory=list)  # protocol lines, when recorded
 
     @property
     def message(self) -> str:
@@ -97,47 +100,69 @@ def check_state_reply(state: JSON) -> None:
                           f"{where}: {what}")
 
 
+class StepError(EngineError):
+    """An engine error at a known step of a case (the message names the step)."""
+
+    def __init__(self, err: EngineError, step: int) -> None:
+        message = re.sub(r"^(reply to '[a-z]+')(?=:)", rf"\1, step {step}", err.message)
+        super().__init__(err.kind, message, err.stderr)
+        self.step = step
+        # "reply to 'act', step 12: ..." names the step; other faults are prefixed with it
+        self.prefix = "" if message != err.message else f"step {step}: "
+
+
 def play_case(engine: Engine, case: Case) -> None:
-    """Run every step; raise CaseFailed on a wrong answer (EngineError, SkipGame pass)."""
+    """Run every step; raise CaseFailed on a wrong answer, StepError (an EngineError) on a
+    broken reply; SkipGame passes through."""
     engine.new(new_game(case))
     known: JSON | None = None  # the last state asked for, while no action was accepted
     checked = False  # one state answer per case is checked whole against the schema
     for step in case.steps:
-        at = f"step {step.index}"
-        if step.act is None:
-            assert step.state is not None
-            got = engine.state()
-            if not checked:
-                check_state_reply(got)
-                checked = True
-            known = got
-            diffs = differences(step.state, got)
-            if diffs:
-                check_state_reply(got)
-                lines = [f"{at}: the state differs" + (f" ({step.note})" if step.note else "")]
-                for key, want, have in diffs:
-                    lines += describe(key, want, have)
-                raise CaseFailed(step.index, *lines)
-            continue
-        if step.reason is not None and known is None:
-            known = engine.state()
-        verdict = engine.act(step.act)
-        want = "accepted" if step.reason is None else f"rejected ({step.reason})"
-        if verdict.text != want:
-            detail = f" [{verdict.message}]" if verdict.message and not verdict.accepted else ""
-            raise CaseFailed(step.index, f"{at}: {action_text(step.act)}: expected {want}, "
-                             f"got {verdict.text}{detail}")
-        if verdict.accepted:
-            known = None
-            continue
-        after = engine.state()
-        if known is not None and after != known:
-            check_state_reply(after)
-            lines = [f"{at}: {action_text(step.act)} was rejected but changed the state"]
-            for key, was, now in differences(known, after):
-                lines += describe(key, was, now)
+        try:
+            known, checked = _play_step(engine, step, known, checked)
+        except StepError:
+            raise
+        except EngineError as err:
+            raise StepError(err, step.index) from None
+
+
+def _play_step(engine: Engine, step: Step, known: JSON | None,
+               checked: bool) -> tuple[JSON | None, bool]:
+    """One step: the state known after it, and whether a state was checked whole."""
+    at = f"step {step.index}"
+    if step.act is None:
+        assert step.state is not None
+        got = engine.state()
+        if not checked:
+            check_state_reply(got)
+            checked = True
+        known = got
+        diffs = differences(step.state, got)
+        if diffs:
+            check_state_reply(got)
+            lines = [f"{at}: the state differs" + (f" ({step.note})" if step.note else "")]
+            for key, want, have in diffs:
+                lines += describe(key, want, have)
             raise CaseFailed(step.index, *lines)
-        known = after
+        return known, checked
+    if step.reason is not None and known is None:
+        known = engine.state()
+    verdict = engine.act(step.act)
+    want = "accepted" if step.reason is None else f"rejected ({step.reason})"
+    if verdict.text != want:
+        detail = f" [{verdict.message}]" if verdict.message and not verdict.accepted else ""
+        raise CaseFailed(step.index, f"{at}: {action_text(step.act)}: expected {want}, "
+                         f"got {verdict.text}{detail}")
+    if verdict.accepted:
+        return None, checked
+    after = engine.state()
+    if known is not None and after != known:
+        check_state_reply(after)
+        lines = [f"{at}: {action_text(step.act)} was rejected but changed the state"]
+        for key, was, now in differences(known, after):
+            lines += describe(key, was, now)
+        raise CaseFailed(step.index, *lines)
+    return after, checked
 
 
 def unsupported(hello: Hello, case: Case) -> str | None:
@@ -149,13 +174,31 @@ def unsupported(hello: Hello, case: Case) -> str | None:
     return None
 
 
-def run_case(engine: Engine, hello: Hello, case: Case) -> CaseResult:
+STDERR_HEAD, STDERR_TAIL = 12, 12
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")  # never sent raw to a terminal
+
+
+def stderr_lines(text: str) -> list[str]:
+    """The engine's stderr as shown: all of it when short, else its head and its tail
+    (a crash's first line, such as Node's ``Error: ...``, and its last frames)."""
+    shown = [_CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", line)
+             for line in text.strip("\n").splitlines()]
+    if len(shown) <= STDERR_HEAD + STDERR_TAIL + 1:
+        return shown
+    cut = len(shown) - STDERR_HEAD - STDERR_TAIL
+    return [*shown[:STDERR_HEAD], f"... ({cut} lines left out) ...", *shown[-STDERR_TAIL:]]
+
+
+def run_case(engine: Engine, hello: Hello, case: Case, record: bool = False) -> CaseResult:
+    """One case's result; with ``record`` the protocol lines exchanged are kept too."""
     start = time.perf_counter()
-    result = CaseResult(case.id, "passed", case.rule, case.variant)
+    result = CaseResult(case.id, "passed", case.rule, case.variant, path=str(case.path))
     why = unsupported(hello, case)
     if why is not None:
         result.status, result.lines = "skipped", [why]
         return result
+    if record:
+        engine.exchange = result.exchange
     try:
         play_case(engine, case)
     except CaseFailed as failed:
@@ -163,11 +206,15 @@ def run_case(engine: Engine, hello: Hello, case: Case) -> CaseResult:
     except SkipGame as skip:
         result.status, result.lines = "skipped", [f"the engine declined the game: {skip}"]
     except EngineError as err:
-        result.status, result.lines = "errored", [f"engine {err.kind}: {err.message}"]
+        prefix = err.prefix if isinstance(err, StepError) else ""
+        result.status, result.lines = "errored", [f"{prefix}engine {err.kind}: {err.message}"]
+        result.step = err.step if isinstance(err, StepError) else None
         if err.stderr.strip():
-            result.lines += ["  engine stderr (last lines):"] + [
-                "    " + ln for ln in err.stderr.strip().splitlines()[-8:]]
+            result.lines += ["  engine stderr:"] + [
+                "    " + ln for ln in stderr_lines(err.stderr)]
         engine.restart()
+    finally:
+        engine.exchange = None
     result.seconds = time.perf_counter() - start
     return result
 
@@ -204,12 +251,12 @@ Progress = Callable[[int, int, CaseResult], None]
 
 
 def run_suite(engine: Engine, cases: Sequence[Case], skip_entries: Sequence[str] = (),
-              progress: Progress | None = None) -> list[CaseResult]:
+              progress: Progress | None = None, record: bool = False) -> list[CaseResult]:
     """Run every case in order (the engine answered ``hello`` already or answers now)."""
     hello = engine.hello()
     results = []
     for i, case in enumerate(cases):
-        result = run_case(engine, hello, case)
+        result = run_case(engine, hello, case, record)
         entry = listed(case.id, skip_entries)
         if entry is not None:
             if result.status == "passed":

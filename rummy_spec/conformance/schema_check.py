@@ -5,9 +5,9 @@ a runtime dependency on ``jsonschema``; the test suite checks that this checker 
 ``jsonschema`` agree on every case file and on broken ones.  Supported keywords:
 ``type``, ``enum``, ``const``, ``properties``, ``required``, ``additionalProperties``,
 ``items``, ``minItems``, ``maxItems``, ``minimum``, ``maximum``, ``minLength``,
-``pattern``, ``oneOf``, ``anyOf`` and local ``$ref`` (``#/$defs/...``).  Annotations
-(``title``, ``description``, ``$schema``, ``$id``, ``$comment``, ``examples``) are ignored;
-any other keyword is a bug in the schema and raises.
+``pattern``, ``oneOf``, ``anyOf``, ``if``/``then`` and local ``$ref`` (``#/$defs/...``).
+Annotations (``title``, ``description``, ``$schema``, ``$id``, ``$comment``,
+``examples``) are ignored; any other keyword is a bug in the schema and raises.
 
 A schema is compiled once into checking functions (the suite holds some 300 files of a
 few thousand values each).  Errors name the field as a path (``steps[3].act.type``) and
@@ -31,7 +31,7 @@ Check = Callable[[Any, Path_, Found], "bool | None"]  # False: stop checking thi
 _ANNOTATIONS = {"title", "description", "$schema", "$id", "$comment", "examples", "$defs"}
 _KEYWORDS = {"type", "enum", "const", "properties", "required", "additionalProperties",
              "items", "minItems", "maxItems", "minimum", "maximum", "minLength", "pattern",
-             "oneOf", "anyOf", "$ref"} | _ANNOTATIONS
+             "oneOf", "anyOf", "if", "then", "$ref"} | _ANNOTATIONS
 
 _TYPES: dict[str, Callable[[Any], bool]] = {
     "object": lambda v: isinstance(v, dict),
@@ -148,7 +148,17 @@ class _Compiler:
         for key in ("oneOf", "anyOf"):
             if key in s:
                 parts.append(self._alternatives(s[key], key == "oneOf"))
+        if "if" in s and "then" in s:
+            parts.append(self._conditional(s["if"], s["then"]))
         return parts
+
+    def _conditional(self, condition: Schema, then: Schema) -> Check:
+        def check(v: Any, at: Path_, out: Found) -> None:
+            found: Found = []
+            self.get(condition)(v, list(at), found)
+            if not found:
+                self.get(then)(v, at, out)
+        return check
 
     def _scalars(self, s: Schema) -> list[Check]:
         parts: list[Check] = []

@@ -76,7 +76,7 @@ def test_pytest_plugin_one_test_per_case(tmp_path: Path) -> None:
                   "rummy/melds/*", "--rummy-case", "rummy/options/*", "--rummy-skip-file",
                   str(tmp_path / "skip.txt"))
     assert bad.returncode == 1
-    assert "FAILED ::rummy-conformance::rummy/melds/run-around-the-corner-refused" in bad.stdout
+    assert "FAILED rummy-conformance::rummy/melds/run-around-the-corner-refused" in bad.stdout
     assert "expected rejected (wrap-around), got accepted" in bad.stdout
     assert "xfailed" in bad.stdout and "rummy/options/one-meld-per-turn" in bad.stdout
 
