@@ -76,9 +76,15 @@ TURN_REASONS: dict[str, str] = {
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
+    """An action's verdict: ``ok``, else a stable ``code`` and a ``message`` in words.
+    True when the action is legal, so ``if game.legal(action):`` reads as it says."""
+
     ok: bool
     code: str = "ok"
     message: str = ""
+
+    def __bool__(self) -> bool:
+        return self.ok
 
 
 OK = Verdict(True)
