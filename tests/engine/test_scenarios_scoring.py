@@ -117,9 +117,7 @@ def test_game_ends_after_the_last_round_lowest_total_wins(round_: int, hand: str
     """X62/X63 (CONT): the game is the seven hands; the lowest total wins, whoever went out
     last."""
     g = scenario("continental", 4, hands=[hand, "2C", FILL, FILL], stock="5C 8S 9S",
-                 discard="QH")
-    at_round(g, round_)
-    g.state.seats[0].total = 100
+                 discard="QH", round_=round_, totals=[100, 0, 0, 0])
     from_stock(g, 0)
     ok(g, "go_down", 0, melds=[m.split() for m in melds])
     ok(g, "discard", 0, card="5C")
