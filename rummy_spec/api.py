@@ -236,6 +236,22 @@ class Game:
         return self.engine.state.turn
 
     @property
+    def to_act(self) -> list[int]:
+        """The seats that may act now: the one offered the first upcard, those still to
+        answer a claim (in priority order), the one owing a gift, else the seat in turn;
+        nobody once the game is over."""
+        s = self.engine.state
+        if s.phase == "game-over":
+            return []
+        if s.phase == "offer":
+            return s.offer[:1]
+        if s.phase == "claim" and s.claim is not None:
+            return list(s.claim.pending)
+        if s.phase == "gifts":
+            return s.giver[:1]
+        return [s.turn]
+
+    @property
     def phase(self) -> str:
         """``offer``, ``draw``, ``claim``, ``gifts``, ``play``, ``layoff`` or ``game-over``."""
         return self.engine.state.phase
@@ -315,5 +331,6 @@ class Game:
         return Action.from_json(codec.action_to_json(self._table, action))
 
     def __repr__(self) -> str:
+        who = ", ".join(map(str, self.to_act)) or "nobody"
         return (f"<Game {self.variant.name}, {self.players} players, round {self.round}, "
-                f"{self.phase}, seat {self.turn} to act>")
+                f"{self.phase}, to act: {who}>")

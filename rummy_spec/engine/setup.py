@@ -52,11 +52,10 @@ class Setup:
         if len(self.hands) != n:
             out.append(f"{len(self.hands)} hands for {n} players")
         last = len(rules.contracts)
-        if self.round < 1 or (rules.has_contracts and not rules.individual
-                              and self.round > last):
-            out.append(f"round {self.round} is not a round of this game (1..{last})"
-                       if rules.has_contracts and not rules.individual
-                       else f"round {self.round} is below 1")
+        rounds = last if rules.has_contracts and not rules.individual else None
+        if self.round < 1 or (rounds is not None and self.round > rounds):
+            span = "1 on" if rounds is None else f"1..{rounds}"
+            out.append(f"round {self.round} is not a round of this game ({span})")
         for name in ("totals", "contracts", "hands_won", "buys_used"):
             values = getattr(self, name)
             if values is not None and len(values) != n:

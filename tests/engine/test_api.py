@@ -78,3 +78,16 @@ def test_bad_games_are_refused_by_name() -> None:
         Game(rummy_spec.load("rummy"), options=["jokers_wild"])
     with pytest.raises(ValueError, match="round 9 is not a round"):
         Game.dealt("continental", hands=["AS"] * 4, stock="", discard="2S", round=9)
+
+
+def test_to_act_names_who_may_act_in_each_phase() -> None:
+    """Gin's first upcard goes to the non-dealer, then the dealer; then the turn."""
+    g = Game.dealt("gin", hands=["AS 2S 3S 4H 5H 6H 7C 8C 9C 8D",
+                                 "AH 2H JS JH JD 3D 4D 5D KS 7D"],
+                   stock="QS QD JD 10D", discard="9D")
+    assert (g.phase, g.to_act) == ("offer", [0])
+    g.apply(Action.decline(0))
+    assert (g.phase, g.to_act) == ("offer", [1])
+    g.apply(Action.decline(1))
+    assert (g.phase, g.to_act) == ("draw", [0])
+    assert {a.player for a in g.legal_actions()} == {0}
