@@ -1,3 +1,33 @@
-"""rummy-spec: a formal, executable rulebook for the rummy family of card games."""
+"""rummy-spec: a formal, executable rulebook for the rummy family of card games.
+
+The Python API (``docs/api.rst``)::
+
+    import rummy_spec
+    game = rummy_spec.Game("gin", seed=1)
+    game.apply(rummy_spec.Action.decline(0))
+
+``load``, ``Game``, ``Action``, ``Verdict``, ``IllegalAction`` and ``Setup`` come from
+:mod:`rummy_spec.api`, imported on first use so that ``import rummy_spec.cli`` and the
+other entry points do not pay for the engine unless they use it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+if TYPE_CHECKING:
+    from .api import Action, Game, IllegalAction, Setup, Variant, Verdict, load
+
+__all__ = ["Action", "Game", "IllegalAction", "Setup", "Variant", "Verdict", "__version__",
+           "load"]
+_API = frozenset(__all__) - {"__version__"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _API:
+        from . import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'rummy_spec' has no attribute {name!r}")

@@ -157,7 +157,8 @@ def derived_features(data: JSON) -> set[str]:
         if isinstance(state, dict) and any(k in state for k in SCORING_KEYS):
             out.add("scoring")
     setup = data.get("setup") or {}
-    if isinstance(setup, dict) and (setup.get("round", 1) != 1 or "contracts" in setup):
+    if isinstance(setup, dict) and (setup.get("round", 1) != 1 or any(
+            k in setup for k in ("contracts", "hands_won", "buys_used"))):
         out.add("later-round")
     if data.get("options"):
         out.add("options")
@@ -180,7 +181,7 @@ def check_against_rules(case: Case) -> None:
     table = decks.card_table(v.deck)
     setup = case.setup
     n = case.players
-    for key in ("hands", "totals", "contracts"):
+    for key in ("hands", "totals", "contracts", "hands_won", "buys_used"):
         if key in setup and len(setup[key]) != n:
             raise CaseError(f"{where}: setup.{key}: one entry per player ({n}) is needed, "
                             f"got {len(setup[key])}")

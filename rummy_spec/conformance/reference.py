@@ -39,10 +39,17 @@ def setup_from_json(game_variant: Any, setup: JSON) -> Setup:
                                   "of this variant") from None
         return out
 
+    def seats(key: str) -> list[int] | None:
+        values = setup.get(key)
+        return None if values is None else [int(v) for v in values]
+
     return Setup(dealer=int(setup["dealer"]),
                  hands=[cards(h, f"hands[{i}]") for i, h in enumerate(setup["hands"])],
                  stock=cards(setup["stock"], "stock"), discard=cards(setup["discard"],
-                                                                     "discard"))
+                                                                     "discard"),
+                 round=int(setup.get("round", 1)), totals=seats("totals"),
+                 contracts=seats("contracts"), hands_won=seats("hands_won"),
+                 buys_used=seats("buys_used"))
 
 
 def _check_deal(game_variant: Any, players: int, setup: JSON) -> None:
@@ -75,13 +82,6 @@ def start(game_variant: Any, players: int, setup: JSON) -> Game:
         game = Game(game_variant, players, seed=0, setup=setup_from_json(game_variant, setup))
     except (GameError, ValueError) as err:
         raise EngineError("error", f"cannot set up the game: {err}") from None
-    s = game.state
-    s.round = int(setup.get("round", 1))
-    for seat, total in zip(s.seats, setup.get("totals", [0] * players), strict=True):
-        seat.total = int(total)
-    for seat, number in zip(s.seats, setup.get("contracts", [1] * players), strict=True):
-        seat.contract = int(number) - 1  # made the earlier ones, in order
-        seat.completed = list(range(1, int(number)))
     return game
 
 

@@ -46,6 +46,9 @@ def _handler(rules: Rules, state: State, a: Action) -> Handler | Verdict:
     if phase == "claim":
         if a.type in ("buy", "pass"):
             return turns.claim
+        if a.type == "draw" and state.claim is not None and a.player == state.claim.refuser:
+            # his draw from the stock is made, to be taken when the window closes
+            return no("upcard-refused") if a.source == "discard" else no("already-drawn")
         return no("not-your-turn", "a claim window is open: buy or pass")
     if phase == "gifts":
         if a.type in ("give", "pass"):
@@ -63,6 +66,8 @@ def _handler(rules: Rules, state: State, a: Action) -> Handler | Verdict:
         return turns.draw
     if a.type == "pass" and phase == "draw" and turns.low_stock(rules, state) == "wall":
         return turns.wall_pass
+    if a.type == "buy" and turns.buys_spent(rules, state, a.player):
+        return no("buy-limit")
     if a.type in ("buy", "pass", "give"):
         return no("claim-not-open") if a.type != "give" else no("no-gift-due")
     handler = _PLAY.get(a.type)

@@ -139,7 +139,9 @@ def _apply_game_bonuses(rules: Rules, state: State) -> None:
     leader = max(range(rules.players), key=lambda i: totals[i])
     others_won = any(s.hands_won for i, s in enumerate(state.seats) if i != leader)
     if g.shutout_doubles and not others_won:
-        state.seats[leader].total *= 2
+        # "the points for each hand" are doubled: what the leader scored in the hands of
+        # this game, not points he carried into it (a position set up mid-game)
+        state.seats[leader].total += sum(r.scores[leader] for r in state.results)
     for s in state.seats:
         s.total += g.line_bonus * s.hands_won
     state.seats[leader].total += g.game_bonus

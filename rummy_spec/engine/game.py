@@ -37,8 +37,8 @@ class Game:
     def __post_init__(self) -> None:
         p = self.variant.players
         if self.players < p.min or (p.max is not None and self.players > p.max):
-            high = "" if p.max is None else f"..{p.max}"
-            raise GameError(f"{self.variant.name} is for {p.min}{high or '+'} players, "
+            high = "+" if p.max is None else "" if p.max == p.min else f"..{p.max}"
+            raise GameError(f"{self.variant.name} is for {p.min}{high} players, "
                             f"not {self.players}")
         self.rules = compile_variant(self.variant, self.players)
         self.state = new_game(self.rules, self.seed, self.setup, self.turn_cap, self.deal_cap)

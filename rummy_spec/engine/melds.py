@@ -49,6 +49,7 @@ REASONS: dict[str, str] = {
     "mixed-suits": "the natural cards of a run must all have one suit",
     "mixed-colours": "the natural cards of a colour group must all have one colour",
     "duplicate-position": "two cards would stand for the same place in the run",
+    "place-taken": "the card's place in the run is already held by another card",
     "not-consecutive": "the cards do not make consecutive ranks, even with wilds in the gaps",
     "ace-position": "the ace may not stand at that end of a run in this variant",
     "ace-both-ends": "a run may not have an ace at both ends in this variant",
@@ -327,6 +328,21 @@ def add_card(
         if not rules.is_wild[card] and all(rules.is_wild[c] for c in meld.cards):
             return reject("only-wilds-join")
         return validate(rules, meld.kind, (*meld.cards, card), contract=contract)
+    got = _extend(rules, meld, card, end, contract)
+    if isinstance(got, Rejection) and got.code in _PLACE_FAULTS and rules.is_natural[card]:
+        holder = _place_holder(rules, meld, card)
+        if holder is not None:  # 5H onto 4H JK 6H, the joker standing for 5H
+            text = rules.table.text
+            return reject("place-taken", f"{text(card)}'s place is held by {text(holder)}")
+    return got
+
+
+_PLACE_FAULTS = frozenset({"not-consecutive", "duplicate-position"})
+
+
+def _extend(rules: MeldRules, meld: Meld, card: int, end: End | None, contract: bool
+            ) -> Meld | Rejection:
+    """A run with ``card`` added at an end, or the first end's fault."""
     first: Rejection | None = None
     for e in (end,) if end is not None else ("high", "low"):
         seq = (*meld.cards, card) if e == "high" else (card, *meld.cards)
@@ -338,8 +354,20 @@ def add_card(
     return first
 
 
+def _place_holder(rules: MeldRules, meld: Meld, natural: int) -> int | None:
+    """The card of a run that stands where ``natural`` would go (a wild, or the same
+    natural again), if any: why the card cannot be added there."""
+    for i, c in enumerate(meld.cards):
+        rank, suit = wild_meaning(rules, meld, i)
+        if rank == rules.rank[natural] and (suit is None or suit == rules.suit[natural]):
+            return c
+    return None
+
+
 def fits(rules: MeldRules, meld: Meld, card: int) -> bool:
     """Can ``card`` be laid off on ``meld`` (at either end of a run)?"""
+    if meld.kind == "run" and (rules.is_natural[card] or rules.is_wild[card]):
+        return isinstance(_extend(rules, meld, card, None, False), Meld)
     return isinstance(add_card(rules, meld, card), Meld)
 
 

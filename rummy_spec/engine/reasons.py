@@ -20,6 +20,8 @@ TURN_REASONS: dict[str, str] = {
     "no-upcard": "there is no upcard to take",
     "upcard-closed": "the upcard cannot be taken now (claimed, dead or closed pile)",
     "upcard-refused": "the player refused the upcard and must draw from the stock",
+    "floating-stock-only": "a floating player (down, with no card in hand) draws from the "
+                           "stock only",
     "never-taken": "this card may never be taken from the discard pile",
     "down-no-upcard": "a player who has gone down may not take the upcard",
     "no-claims": "the variant has no claiming of the upcard",
@@ -74,9 +76,15 @@ TURN_REASONS: dict[str, str] = {
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
+    """An action's verdict: ``ok``, else a stable ``code`` and a ``message`` in words.
+    True when the action is legal, so ``if game.legal(action):`` reads as it says."""
+
     ok: bool
     code: str = "ok"
     message: str = ""
+
+    def __bool__(self) -> bool:
+        return self.ok
 
 
 OK = Verdict(True)

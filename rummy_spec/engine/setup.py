@@ -21,16 +21,76 @@ def rng(seed: int, *purpose: object) -> random.Random:
 
 @dataclass(frozen=True)
 class Setup:
-    """An explicit deal (conformance cases, scenario tests) instead of a shuffle.
+    """An explicit deal (conformance cases, scenario tests) instead of a shuffle, and the
+    position of the game it is dealt in, so a case can start in the middle of a game.
 
     ``stock`` lists the stock from its top card down; ``discard`` the pile from bottom to
-    top (its last card is the upcard).
+    top (its last card is the upcard).  The position, each by seat where it is a list:
+    ``round`` the round (hand) this deal is played as; ``totals`` the scores before it;
+    ``contracts`` the contract each player is on, the earlier ones made (individual
+    progression; with a shared schedule the round decides); ``hands_won`` the hands each
+    has won so far (line and shutout bonuses); ``buys_used`` the buys each made in the
+    earlier rounds, which count where unused buys carry over.  Left out: a fresh game.
     """
 
     dealer: int
     hands: Sequence[Sequence[int]]
     stock: Sequence[int]
     discard: Sequence[int]
+    round: int = 1
+    totals: Sequence[int] | None = None
+    contracts: Sequence[int] | None = None
+    hands_won: Sequence[int] | None = None
+    buys_used: Sequence[int] | None = None
+
+    def problems(self, rules: Rules) -> list[str]:
+        """What makes this setup impossible for the variant at its player count."""
+        n = rules.players
+        out = []
+        if not 0 <= self.dealer < n:
+            out.append(f"dealer {self.dealer} is not a seat (0..{n - 1})")
+        if len(self.hands) != n:
+            out.append(f"{len(self.hands)} hands for {n} players")
+        last = len(rules.contracts)
+        rounds = last if rules.has_contracts and not rules.individual else None
+        if self.round < 1 or (rounds is not None and self.round > rounds):
+            span = "1 on" if rounds is None else f"1..{rounds}"
+            out.append(f"round {self.round} is not a round of this game ({span})")
+        for name in ("totals", "contracts", "hands_won", "buys_used"):
+            values = getattr(self, name)
+            if values is not None and len(values) != n:
+                out.append(f"{name} has {len(values)} entries for {n} players")
+        for name in ("hands_won", "buys_used"):
+            if any(v < 0 for v in getattr(self, name) or ()):
+                out.append(f"{name} may not be negative")
+        if any(not 1 <= c <= max(last, 1) for c in self.contracts or ()):
+            out.append(f"contracts are numbered 1..{max(last, 1)}")
+        return out
+
+    def place(self, rules: Rules, state: State) -> None:
+        """Put the game's position (not the deal) into a state just dealt from this."""
+        for i, seat in enumerate(state.seats):
+            if self.totals is not None:
+                seat.total = self.totals[i]
+            if self.hands_won is not None:
+                seat.hands_won = self.hands_won[i]
+            if self.contracts is not None:
+                seat.contract = self.contracts[i] - 1
+                seat.completed = list(range(1, self.contracts[i]))
+            seat.buy_credit = carried_buys(rules, self.round,
+                                           self.buys_used[i] if self.buys_used else 0)
+
+
+def carried_buys(rules: Rules, round_: int, used: int) -> int:
+    """The unused buys of rounds 1..round-1 a player brings into ``round_``, having made
+    ``used`` buys in them (0 where buys do not carry over)."""
+    claim = rules.variant.claim
+    if claim is None or not claim.carry_over or round_ <= 1:
+        return 0
+    allowed = [rules.buy_limit_one(r) for r in range(1, round_)]
+    if any(a is None for a in allowed):
+        return 0
+    return max(0, sum(a for a in allowed if a is not None) - used)
 
 
 def first_dealer(rules: Rules, seed: int) -> int:
@@ -52,13 +112,18 @@ def first_dealer(rules: Rules, seed: int) -> int:
 def new_game(rules: Rules, seed: int, setup: Setup | None = None,
              turn_cap: int = TURN_CAP, deal_cap: int = DEAL_CAP) -> State:
     n = rules.players
+    if setup is not None and (bad := setup.problems(rules)):
+        raise ValueError("; ".join(bad))
     dealer = setup.dealer if setup is not None else first_dealer(rules, seed)
     state = State(
-        players=n, seed=seed, round=1, deal_no=0, dealer=dealer, turn=(dealer + 1) % n,
-        phase="draw", seats=[Seat(hand=[]) for _ in range(n)], stock=[], discard=[], table=[],
+        players=n, seed=seed, round=setup.round if setup is not None else 1, deal_no=0,
+        dealer=dealer, turn=(dealer + 1) % n, phase="draw",
+        seats=[Seat(hand=[]) for _ in range(n)], stock=[], discard=[], table=[],
         turn_cap=turn_cap, deal_cap=deal_cap,
     )
     deal(rules, state, setup)
+    if setup is not None:
+        setup.place(rules, state)
     return state
 
 

@@ -398,6 +398,9 @@ def swap(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     if sw.freed == "table":
         if a.wild_to is None or not 0 <= a.wild_to < len(state.table):
             return no("freed-wild-to-table")
+        if a.wild_to == a.meld and target.meld.kind == "run" and not sw.shift_to_end:
+            # the wild put back into its own run only moves inside it: a shift (CONT)
+            return no("shift-not-allowed", "the freed wild may not go back into its own run")
         base = new if a.wild_to == a.meld else state.table[a.wild_to].meld
         put = add_card(rules.melds, base, wild, end=_end(a), contract=False)
         if isinstance(put, Rejection):

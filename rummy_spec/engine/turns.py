@@ -30,10 +30,12 @@ def refill_stock(rules: Rules, state: State) -> bool:
         return False
     below, top = state.discard[:-1], state.discard[-1:]
     owners = state.pile_owner[-1:]
+    if step == "turn-over-whole":  # the top card goes too: no upcard until a discard
+        below, top, owners = state.discard[:], [], []
     if step == "reshuffle":
         rng(state.seed, "reshuffle", state.deal_no, state.exhaustions).shuffle(below)
         state.stock = below
-    else:  # turn-over: the pile turned face down, its first card now on top
+    else:  # turned over: the pile face down, its first card now on top
         state.stock = list(reversed(below))
     state.discard = top
     state.pile_owner = owners
@@ -51,8 +53,13 @@ def draw_stock(rules: Rules, state: State, seat: int, count: int = 1) -> bool:
     return True
 
 
-def can_draw_stock(state: State) -> bool:
-    return bool(state.stock) or len(state.discard) > 1
+def can_draw_stock(rules: Rules, state: State) -> bool:
+    """A card to draw: in the stock, or in the pile the next refill turns into one."""
+    if state.stock:
+        return True
+    steps = rules.variant.stock.empty
+    whole = steps[min(state.exhaustions, len(steps) - 1)] == "turn-over-whole"
+    return len(state.discard) > (0 if whole else 1)
 
 
 # ----- the upcard ---------------------------------------------------------------------
@@ -92,9 +99,16 @@ def eligible_claimants(rules: Rules, state: State, refuser: int,
         if seat.down and (not claim.when_down or rules.variant.turn.no_upcard_when_down):
             continue
         if allowance is not None and seat.buys >= allowance + seat.buy_credit:
-            continue
+            continue  # the same test as buys_spent, the allowance looked up once
         out.append(p)
     return out
+
+
+def buys_spent(rules: Rules, state: State, player: int) -> bool:
+    """Has the player used every buy allowed him this round (credit carried in counted)?"""
+    allowance = rules.buy_limit_one(state.round)
+    seat = state.seats[player]
+    return allowance is not None and seat.buys >= allowance + seat.buy_credit
 
 
 def offer(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
@@ -188,8 +202,10 @@ def draw(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         return no("wall-knock-only")
     if a.source == "discard":
         seat = state.seats[a.player]
-        if state.refused or (seat.down and not seat.hand and rules.variant.going_out.floating):
-            return no("upcard-refused")  # refused it, or floating: stock only (TS)
+        if state.refused:
+            return no("upcard-refused")
+        if seat.down and not seat.hand and rules.variant.going_out.floating:
+            return no("floating-stock-only")  # TS: a floater draws from the stock only
         v = upcard_verdict(rules, state, a.player)
         if not v.ok:
             return v
@@ -206,7 +222,7 @@ def draw(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         return OK
     if a.source != "stock":
         return no("bad-action", "draw from 'stock' or 'discard'")
-    if not can_draw_stock(state):
+    if not can_draw_stock(rules, state):
         return no("stock-empty")
     if not do:
         return OK
@@ -230,6 +246,8 @@ def claim(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     if window is None:
         return no("claim-not-open")
     if a.player not in window.pending:
+        if a.type == "buy" and buys_spent(rules, state, a.player):
+            return no("buy-limit")
         return no("not-eligible")
     cl = rules.variant.claim
     assert cl is not None

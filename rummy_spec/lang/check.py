@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .. import decks
+from . import decks
 from . import model as m
 from .errors import Diagnostic
 from .expr import EvalError, Expr, evaluate_int, uses_round

@@ -18,7 +18,7 @@ from collections import Counter
 from pathlib import PurePath
 from typing import Any
 
-from .. import decks
+from . import decks
 from . import model as m
 from .check import minimum_cards, player_counts, round_numbers
 from .expr import Expr, evaluate_int, render

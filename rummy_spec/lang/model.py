@@ -240,7 +240,8 @@ class Knock:
     span: Span = BUILTIN
 
 
-StockStep = Literal["reshuffle", "turn-over", "end-round", "replay-extra-deck"]
+StockStep = Literal["reshuffle", "turn-over", "turn-over-whole", "end-round",
+                    "replay-extra-deck"]
 
 
 @dataclass(frozen=True)

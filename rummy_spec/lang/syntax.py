@@ -598,7 +598,8 @@ class _Builder(Transformer[Token, list[VariantDecl]]):
 
     def stock_step(self, c: list[Token]) -> str:
         words = " ".join(str(t) for t in c)
-        return {"reshuffle": "reshuffle", "turn over": "turn-over", "end round": "end-round",
+        return {"reshuffle": "reshuffle", "turn over": "turn-over",
+                "turn over whole pile": "turn-over-whole", "end round": "end-round",
                 "replay with extra deck": "replay-extra-deck"}[words]
 
     @v_args(meta=True)

@@ -79,6 +79,9 @@ def exhausted_stock(scope: Scope) -> Section:
         "reshuffle": "the discards, except the top card, are shuffled into a new stock",
         "turn-over": "the discard pile, except the top card, is turned face down, unshuffled, "
                      "as the new stock",
+        "turn-over-whole": "the whole discard pile, the top card too, is turned face down, "
+                           "unshuffled, as the new stock (there is no upcard until the next "
+                           "discard)",
         "end-round": "the hand ends, and everyone scores the cards they hold",
         "replay-extra-deck": "the hand is played again, with one more deck in the pack",
     }

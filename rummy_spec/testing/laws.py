@@ -286,15 +286,17 @@ class Laws:
         return walk(0, [])
 
     # ----- the game's end -------------------------------------------------------------
-    def game_bonuses(self, totals: list[int], hands_won: list[int]) -> list[int]:
-        """Totals after the end-of-game bonuses (Gin: shutout, line, game)."""
+    def game_bonuses(self, totals: list[int], hands_won: list[int],
+                     hand_points: list[int]) -> list[int]:
+        """Totals after the end-of-game bonuses (Gin: shutout, line, game); a shutout
+        doubles ``hand_points``, what each scored in the hands played."""
         g = self.variant.game
         out = list(totals)
         if not (g.game_bonus or g.line_bonus or g.shutout_doubles):
             return out
         leader = max(range(self.players), key=lambda i: out[i])
         if g.shutout_doubles and not any(w for i, w in enumerate(hands_won) if i != leader):
-            out[leader] *= 2
+            out[leader] += hand_points[leader]
         for i in range(self.players):
             out[i] += g.line_bonus * hands_won[i]
         out[leader] += g.game_bonus

@@ -150,10 +150,11 @@ class Referee:
 
     def _check_totals(self, s: State) -> None:
         n = self.laws.players
-        sums = [sum(r.scores[i] for r in s.results) + self.book.cut[i] for i in range(n)]
+        hands = [sum(r.scores[i] for r in s.results) for i in range(n)]
+        sums = [hands[i] + self.book.cut[i] for i in range(n)]
         if s.over and not s.abandoned:
             won = [sum(1 for r in s.results if r.winner == i) for i in range(n)]
-            sums = self.laws.game_bonuses(sums, won)
+            sums = self.laws.game_bonuses(sums, won, hands)
         require([x.total for x in s.seats] == sums, "totals",
                 f"totals {[x.total for x in s.seats]}, the round scores (with cut and game "
                 f"bonuses) add up to {sums}")

@@ -32,10 +32,12 @@ def cards(game_or_table: Any, text: str) -> list[int]:
 
 def scenario(variant: str | Variant, players: int, *, hands: list[str], stock: str,
              discard: str, dealer: int | None = None, options: tuple[str, ...] = (),
-             round_: int = 1) -> Game:
+             round_: int = 1, totals: list[int] | None = None,
+             contracts: list[int] | None = None, hands_won: list[int] | None = None,
+             buys_used: list[int] | None = None) -> Game:
     """A game whose first deal is exactly this: hands by seat, stock from its top down,
     discard pile from bottom to top.  ``dealer`` defaults to the last seat, so seat 0
-    plays first."""
+    plays first.  The rest states the position the deal is played in (see ``Setup``)."""
     v = load(variant, options) if isinstance(variant, str) else variant
     from rummy_spec.decks import card_table
 
@@ -45,11 +47,10 @@ def scenario(variant: str | Variant, players: int, *, hands: list[str], stock: s
         hands=[cards(table, h) for h in hands],
         stock=cards(table, stock),
         discard=cards(table, discard),
+        round=round_, totals=totals, contracts=contracts, hands_won=hands_won,
+        buys_used=buys_used,
     )
-    g = Game(v, players, seed=0, setup=setup)
-    if round_ != 1:
-        raise ValueError("scenarios start in round 1; use jump_to_round")
-    return g
+    return Game(v, players, seed=0, setup=setup)
 
 
 def act(game: Game, type_: str, player: int, **kw: Any) -> Verdict:

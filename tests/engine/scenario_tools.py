@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from typing import Any
 
@@ -47,12 +48,13 @@ def last_result(game: Game) -> RoundResult:
 def at_round(game: Game, number: int) -> Game:
     """Play the explicit first deal as round ``number`` (the schedule's contract, limits
     and scores of that round apply; the deal itself stays as given).  With individual
-    progression every player is on contract ``number`` instead, the earlier ones made."""
-    game.state.round = number
-    if game.rules.individual:
-        for seat in game.state.seats:
-            seat.contract = number - 1
-            seat.completed = list(range(1, number))
+    progression every player is on contract ``number`` instead, the earlier ones made.
+    The game, before any action, is dealt again from its setup with that position."""
+    assert game.setup is not None and not game.history, "a fresh scenario is needed"
+    contracts = [number] * game.players if game.rules.individual else None
+    setup = dataclasses.replace(game.setup, round=number, contracts=contracts)
+    fresh = Game(game.variant, game.players, game.seed, setup, game.turn_cap, game.deal_cap)
+    game.setup, game.state = setup, fresh.state
     return game
 
 

@@ -184,14 +184,15 @@ def _buy_times(g: Game, buyer: int, times: int) -> None:
 
 def _next_window_without(g: Game, buyer: int) -> None:
     """The next upcard that another seat declines and that the buyer did not discard: he
-    would be entitled to claim it, but his allowance is spent."""
+    would be entitled to claim it, but his allowance is spent, and the refusal says so
+    (whether a window opened for the others or none did)."""
     while True:
         p = g.state.turn
         owner = g.state.pile_owner[-1]
         ok(g, "draw", p, source="stock")
         if p != buyer and owner != buyer:
             assert g.state.claim is None or buyer not in _waiting(g)
-            assert refused(g, "buy", buyer) in ("not-eligible", "claim-not-open")
+            assert refused(g, "buy", buyer) == "buy-limit"
             return
         while g.state.phase == "claim":
             ok(g, "pass", _waiting(g)[0])
@@ -273,6 +274,21 @@ def test_nobody_claims_his_own_discard() -> None:
     ok(g, "draw", 1, source="stock")
     assert _waiting(g) == [2, 3]
     assert refused(g, "buy", 0) == "not-eligible"
+
+
+def test_the_refuser_cannot_take_the_upcard_back_in_the_claim_window() -> None:
+    """X48/X52: the player in turn who drew from the stock refused the upcard; while the
+    others answer, taking it back is refused as that (it is his turn, and his stock draw
+    is already made, to be completed when the window closes)."""
+    g = _game("continental")
+    ok(g, "draw", 0, source="stock")
+    assert _waiting(g) == [1, 2, 3]
+    assert refused(g, "draw", 0, source="discard") == "upcard-refused"
+    assert refused(g, "draw", 0, source="stock") == "already-drawn"
+    assert refused(g, "draw", 2, source="discard") == "not-your-turn"
+    for p in (1, 2, 3):
+        ok(g, "pass", p)
+    assert g.state.phase == "play" and held(g, 0, "2H")
 
 
 def test_down_player_may_claim_continental() -> None:

@@ -113,7 +113,7 @@ def test_floating_player_stays_in_ten_step() -> None:
     for p, card in ((1, "KD"), (2, "KH")):
         from_stock(g, p)
         ok(g, "discard", p, card=card)
-    assert refused(g, "draw", 0, source="discard") == "upcard-refused"
+    assert refused(g, "draw", 0, source="discard") == "floating-stock-only"
     from_stock(g, 0)  # QS
     ok(g, "discard", 0, card="QS")
     res = last_result(g)
@@ -154,7 +154,7 @@ def test_others_may_buy_the_upcard_a_floater_cannot_take_ten_step() -> None:
     for p, card in ((1, "KD"), (2, "KH")):
         from_stock(g, p)
         ok(g, "discard", p, card=card)
-    assert refused(g, "draw", 0, source="discard") == "upcard-refused"
+    assert refused(g, "draw", 0, source="discard") == "floating-stock-only"
     ok(g, "draw", 0, source="stock")
     assert g.state.claim is not None and g.state.claim.pending == [1]
     ok(g, "buy", 1)

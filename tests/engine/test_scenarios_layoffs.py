@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from scenario import scenario
+from scenario import act, scenario
 from scenario_tools import FILL, down, from_stock, ok, ready, refused, table
 
 from rummy_spec.engine.game import Game
@@ -218,3 +218,15 @@ def test_no_adjacent_wilds_on_lay_off(name: str) -> None:
     assert down(g, "5C 5D 5S", "4H 5H 6H JK") == "ok"
     assert refused(g, "lay_off", 0, card="2C", meld=1, end="high") == "adjacent-wilds"
     ok(g, "lay_off", 0, card="2C", meld=1, end="low")
+
+
+def test_a_card_whose_place_a_wild_holds_is_refused_place_taken() -> None:
+    """X15/X18 (CONT): 5H cannot be laid off onto 4H JK 6H 7H 8H, where the joker stands
+    for 5H: the place is taken (the run is consecutive; a swap is the way to use 5H)."""
+    g = ready("continental", "9C 9D JK 4H JK 6H 7H 8H 5H 9H 3C 4C", players=4, round_=2)
+    assert down(g, "9C 9D JK", "4H JK 6H 7H 8H") == "ok"
+    v = act(g, "lay_off", 0, card="5H", meld=1)
+    assert v.code == "place-taken" and "5H" in v.message and "JK" in v.message
+    assert refused(g, "lay_off", 0, card="5H", meld=1, end="low") == "place-taken"
+    ok(g, "lay_off", 0, card="9H", meld=1)
+    assert table(g)[1] == ["4H", "JK", "6H", "7H", "8H", "9H"]

@@ -117,9 +117,7 @@ def test_game_ends_after_the_last_round_lowest_total_wins(round_: int, hand: str
     """X62/X63 (CONT): the game is the seven hands; the lowest total wins, whoever went out
     last."""
     g = scenario("continental", 4, hands=[hand, "2C", FILL, FILL], stock="5C 8S 9S",
-                 discard="QH")
-    at_round(g, round_)
-    g.state.seats[0].total = 100
+                 discard="QH", round_=round_, totals=[100, 0, 0, 0])
     from_stock(g, 0)
     ok(g, "go_down", 0, melds=[m.split() for m in melds])
     ok(g, "discard", 0, card="5C")
@@ -146,23 +144,23 @@ def test_seven_hand_eighth_hand_option_plays_on() -> None:
 
 
 @pytest.mark.parametrize(("options", "loser_won", "expected"), [
-    # gin: defender's 35 + gin bonus; total 90 + that; doubled on a shutout; + line
-    # bonus per hand won (3); + game bonus
-    ((), 0, (90 + 35 + 25) * 2 + 3 * 25 + 100),
+    # gin: defender's 35 + gin bonus, doubled on a shutout; + the 90 carried in (a
+    # position: its hands are not this game's record); + line bonus per hand won (3);
+    # + game bonus
+    ((), 0, 90 + (35 + 25) * 2 + 3 * 25 + 100),
     ((), 1, (90 + 35 + 25) + 3 * 25 + 100),  # the loser won a hand: no shutout
-    (("classic",), 0, (90 + 35 + 20) * 2 + 3 * 20 + 100),
+    (("classic",), 0, 90 + (35 + 20) * 2 + 3 * 20 + 100),
     (("palace",), 0, (90 + 35 + 25) + 3 * 10),  # no shutout, no game bonus
 ])
 def test_gin_game_to_100_with_bonuses(options: tuple[str, ...], loser_won: int,
                                       expected: int) -> None:
     """X61/X62/X63 (GIN): the game ends when a total reaches 100; shutout doubles the
-    winner's points when the loser won no hand, then a line bonus per hand won and the game
-    bonus; the highest total wins."""
+    winner's hand points when the loser won no hand, then a line bonus per hand won and
+    the game bonus; the highest total wins."""
     g = scenario("gin", 2, hands=["AS 2S 3S 4H 5H 6H 7C 8C 9C 10C",
                                   "AH 2H 3H 4D 5D 6D 7S 8S 10C KC"],
-                 stock="QS QD JD", discard="9D", dealer=1, options=options)
-    g.state.seats[0].total, g.state.seats[0].hands_won = 90, 2
-    g.state.seats[1].hands_won = loser_won
+                 stock="QS QD JD", discard="9D", dealer=1, options=options,
+                 totals=[90, 0], hands_won=[2, loser_won])
     ok(g, "pass", 0)
     ok(g, "pass", 1)
     ok(g, "draw", 0, source="stock")
@@ -196,3 +194,28 @@ def test_rummy_jokers_wild_joker_scores_fifteen() -> None:
     ok(g, "meld", 0, melds=[["9C", "9D", "9H"]])
     ok(g, "discard", 0, card="2C")
     assert last_result(g).scores[0] == 2 * (1 + 2 + 3 + 30 + 15 + 45)
+
+
+@pytest.mark.parametrize(("loser_won", "expected"), [
+    (0, 90 + 12 * 2 + 25 + 100),  # a shutout: this hand's 12 doubled, not the 90 carried
+    (1, 90 + 12 + 25 + 100),  # his 30 came from a hand he won: no shutout (227)
+])
+def test_gin_shutout_doubles_the_hands_points_not_the_carried_total(
+        loser_won: int, expected: int) -> None:
+    """X61 (GIN, VARIANTS.md CGIO: "each hand's points doubled before line bonuses"): in a
+    game set up at 90 to 30, a knock of 8 against 20 scores 12 and ends the game; on a
+    shutout it is those 12 that double (239), not the knocker's whole total (329)."""
+    g = scenario("gin", 2, hands=["AS 2S 3S 4H 5H 6H 7C 8C 9C 8D",
+                                  "AH 2H JS JH JD 3D 4D 5D KS 7D"],
+                 stock="QS QD JD 10D", discard="9D", dealer=1, totals=[90, 30],
+                 hands_won=[0, loser_won])
+    ok(g, "pass", 0)
+    ok(g, "pass", 1)
+    ok(g, "draw", 0, source="stock")
+    ok(g, "knock", 0, card="QS")
+    ok(g, "pass", 1)  # the defender has nothing to lay off
+    res = last_result(g)
+    assert res.scores == [12, 0] and res.details["defender_deadwood"] == 20
+    assert g.state.phase == "game-over" and g.state.winners == [0]
+    assert g.state.seats[0].total == expected
+    assert g.state.seats[1].total == 30 + 25 * loser_won

@@ -50,12 +50,24 @@ def test_reshuffle_shuffles_phase10() -> None:
     assert rest != below.split()[:-1] and rest != list(reversed(below.split()))[1:]
 
 
-def test_turn_over_unshuffled_keeps_the_order_rummy() -> None:
-    """X58 (RUM): the pile, but the upcard, is turned over unshuffled as the new stock:
-    the first card discarded is now the top of the stock."""
+def test_turn_over_whole_pile_unshuffled_rummy() -> None:
+    """X58 (RUM, seeds/004): the next player "may turn the discard pile over to form a new
+    stock (without shuffling it) and draw the top card": the whole pile, the upcard too;
+    the first card discarded is now the top of the stock, and the pile starts again with
+    his discard."""
     g = _empty_stock("rummy")
     ok(g, "draw", 0, source="stock")
     assert hand(g, 0)["3C"] == 1
+    assert stock(g) == ["4D", "5S", "6H", "7C", "8D", "QC"] and pile(g) == []
+    ok(g, "discard", 0, card="3C")
+    assert pile(g) == ["3C"] and len(stock(g)) == 6
+    ok(g, "draw", 1, source="discard")
+
+
+def test_turn_over_keeps_the_upcard_continental() -> None:
+    """X58 (CONT, A14): Continental's turning over leaves the top discard as the pile."""
+    g = _empty_stock("continental", players=4)
+    from_stock(g, 0)
     assert stock(g) == ["4D", "5S", "6H", "7C", "8D"] and pile(g) == ["QC"]
 
 
@@ -67,10 +79,14 @@ def test_empty_stock_upcard_still_taken_rummy() -> None:
 
 
 def test_nothing_to_draw() -> None:
-    """X58: with no stock and only the upcard, a stock draw is refused."""
-    g = scenario("rummy", 3, hands=[FILL] * 3, stock="", discard="QC")
+    """X58: with no stock and only the upcard, which the refill would keep, a stock draw is
+    refused (CR-P); where the whole pile is turned over (RUM) that card is the stock."""
+    g = scenario("contract", 3, hands=[FILL] * 3, stock="", discard="QC")
     assert refused(g, "draw", 0, source="stock") == "stock-empty"
     ok(g, "draw", 0, source="discard")
+    g = scenario("rummy", 3, hands=[FILL] * 3, stock="", discard="QC")
+    ok(g, "draw", 0, source="stock")
+    assert hand(g, 0)["QC"] == 1 and pile(g) == [] and stock(g) == []
 
 
 def test_continental_turn_over_once_then_the_hand_ends() -> None:

@@ -71,7 +71,7 @@ def test_swap_from_runs_only(name: str) -> None:
     if name == "contract":
         ok(g, "swap", 0, card="6H", meld=1)
     else:
-        ok(g, "swap", 0, card="6H", meld=1, wild_to=1, end="low")
+        ok(g, "swap", 0, card="6H", meld=1, wild_to=0)
 
 
 def test_swap_from_sets_too_shanghai() -> None:
@@ -192,8 +192,21 @@ def test_freed_wild_to_table_at_once_continental() -> None:
     assert down(g, "9C 9D JK JK", "5H JK 7H 8H") == "ok"
     assert refused(g, "swap", 0, card="6H", meld=1) == "freed-wild-to-table"
     assert refused(g, "swap", 0, card="6H", meld=1, wild_to=0) == "wilds-outnumber-naturals"
-    ok(g, "swap", 0, card="6H", meld=1, wild_to=1, end="high")
-    assert table(g)[1] == ["5H", "6H", "7H", "8H", "JK"]
+
+
+@pytest.mark.parametrize("end", ["low", "high"])
+def test_freed_wild_not_moved_within_its_run_continental(end: str) -> None:
+    """X22/X23 (CONT, seeds/001): a down player "cannot play his 5 of hearts and move the
+    wild card somewhere else in the straight": the wild freed from a run may go onto any
+    other meld, never back into its own run (that would be a shift, which CONT has not)."""
+    g = ready("continental", "9C 9D JK 5H JK 7H 8H 6H 9S 3C 4C 10D", players=4, round_=2)
+    assert down(g, "9C 9D JK", "5H JK 7H 8H") == "ok"
+    assert refused(g, "swap", 0, card="6H", meld=1, wild_to=1, end=end) == \
+        "shift-not-allowed"
+    assert refused(g, "shift", 0, card="6H", meld=1) == "shift-not-allowed"
+    assert not any(a.type == "swap" and a.wild_to == a.meld for a in g.legal_actions())
+    ok(g, "swap", 0, card="6H", meld=1, wild_to=0)
+    assert table(g) == [["9C", "9D", "JK", "JK"], ["5H", "6H", "7H", "8H"]]
     assert hand(g, 0)["JK"] == 0 and hand(g, 0)["6H"] == 0
 
 

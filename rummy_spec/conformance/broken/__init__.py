@@ -65,7 +65,7 @@ def _patches() -> dict[str, Broken]:
         Broken("discard-taken-card", "X41", "the card just taken from the pile may be "
                "discarded at once", "rummy", p.discard_taken_card),
         Broken("stock-turn-over", "X58", "an empty stock takes the whole pile, the upcard "
-               "too", "rummy", p.stock_turn_over, changes_variant=False),
+               "too", "continental", p.stock_turn_over, changes_variant=False),
         Broken("contract-not-exact", "X36", "a contract may be laid with extra melds",
                "liverpool", p.contract_not_exact),
         Broken("joker-from-set", "X20", "a joker may be freed from a set", "contract",

@@ -35,7 +35,7 @@ def _reshuffle() -> list[str]:
 DRAFTS = [
     d("turn/order-of-the-turn", "only the player in turn acts and he starts with a draw",
       "X31 X46b", ["1 draw stock -> not-your-turn", "0 discard KS -> must-draw-first",
-                   "0 draw stock", "0 draw stock -> not-your-turn", *PASS,
+                   "0 draw stock", "0 draw stock -> already-drawn", *PASS,
                    "0 draw stock -> already-drawn"]),
     d("turn/take-the-upcard", "the player in turn may take the upcard", "X40",
       ["0 draw upcard", "1 buy -> claim-not-open", "0 discard KS", "?"]),

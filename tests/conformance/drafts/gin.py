@@ -108,7 +108,8 @@ DRAFTS = [
       "knocked the hand is dead: nobody scores", "X56 X58",
       [*_dead_hand(), "? phase totals results"]),
     d("game/game-to-100-with-bonuses", "the game ends at 100: game bonus 100, 25 a hand "
-      "won, a shutout doubles (a setup's totals bring no hands won)", "X61 X62 X63",
+      "won, a shutout doubles the points of the hands played (not a setup's totals, which "
+      "bring no hands won)", "X61 X62 X63",
       [*PASS, "0 draw stock", "0 knock KH", "? phase totals results winners"],
       stock="QS", totals=(90, 0)),
 ]

@@ -24,7 +24,8 @@ def _exhaustion() -> list[str]:
     script = []
     for i, card in enumerate(stock):
         script += [f"{i % 2} draw stock", f"{i % 2} discard {card}"]
-    return [*script, "? stock_size discard_top discard_size", "1 draw stock", "?"]
+    return [*script, "? stock_size discard_top discard_size", "1 draw stock", "?",
+            "1 discard AS", "? stock_size discard_top discard_size"]
 
 
 DRAFTS = [
@@ -101,8 +102,9 @@ DRAFTS = [
       ["0 draw stock", "0 meld 7C 7D 7S", "0 discard 8H", "1 draw stock", "1 discard 8D",
        "0 draw stock", "0 meld 3H 4H 5H 6H", "0 meld 9S 10S JS", "0 discard KD", "?"],
       stock="8H 8D KD"),
-    d("stock/empty-stock-turned-over", "an empty stock is replaced by the discard pile turned "
-      "over unshuffled, its top card left as the upcard", "X58", _exhaustion()),
+    d("stock/empty-stock-turned-over", "an empty stock is replaced by the whole discard pile "
+      "turned over unshuffled, its top card too (seeds/004): no upcard until the next "
+      "discard", "X58", _exhaustion()),
     d("game/target-score-ends-the-game", "the game ends when a player reaches 100; highest "
       "total wins", "X62 X63",
       ["0 draw stock", "0 meld 3H 4H 5H 6H", "0 meld 7C 7D 7S", "0 meld 9S 10S JS QS",

@@ -32,7 +32,7 @@ def _reshuffle() -> list[str]:
 
 def _eighth() -> list[str]:
     return ["0 draw stock", "1 pass", "2 buy", "0 discard 7D", "1 draw stock", "? claim",
-            "2 buy -> claim-not-open", "? buys phase"]
+            "2 buy -> buy-limit", "? buys phase"]
 
 
 DRAFTS = [

@@ -46,7 +46,7 @@ DRAFTS = [
        "1 discard KD", "2 draw stock", "0 pass", "2 discard 8S", "0 draw stock", "1 pass",
        "0 discard 8D", "1 draw stock", "2 buy", "1 discard KC", "2 draw stock", "0 pass",
        "2 discard 7S", "0 draw stock", "1 pass", "0 discard 7D", "1 draw stock",
-       "? claim buys", "2 buy -> claim-not-open"]),
+       "? claim buys", "2 buy -> buy-limit"]),
     d("claims/nobody-buys-his-own-discard", "a player may not buy his own discard", "X52",
       [*DRAW, "0 discard KS", "1 draw stock", "0 buy -> not-eligible", "2 pass", "?"]),
     d("contract/two-sets-of-three", "hand one: two sets of three", "X33 X35",

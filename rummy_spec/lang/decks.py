@@ -1,0 +1,129 @@
+"""From a variant's deck rules to cards: the face table, the pack, wilds and card values.
+
+Part of the language: the checker needs the pack (is it big enough to deal, does every
+card score), and this needs only the model and ``rummy_spec.cards``, so nothing here
+imports back into the language from outside it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..cards import CardTable, Face
+from . import model as m
+from .expr import evaluate_int
+
+
+@lru_cache(maxsize=64)
+def card_table(deck: m.Deck) -> CardTable:
+    if deck.numbers is None:
+        return CardTable.standard()
+    low, high = deck.numbers
+    return CardTable.custom_deck(low, high, deck.colours, [s.code for s in deck.specials])
+
+
+def deck_counts(variant: m.Variant, players: int, extra_decks: int = 0) -> tuple[int, int]:
+    """(decks, jokers) for a player count; ``extra_decks`` for a replay with another deck."""
+    decks = (evaluate_int(variant.deck.decks, players) or 0) + extra_decks
+    jokers = evaluate_int(variant.deck.jokers, players) or 0
+    if variant.deck.jokers_per_deck:
+        jokers *= decks
+    return decks, jokers
+
+
+def full_deck(variant: m.Variant, players: int, extra_decks: int = 0) -> list[int]:
+    """Every card of the pack, in a fixed order, duplicates included."""
+    table = card_table(variant.deck)
+    decks, jokers = deck_counts(variant, players, extra_decks)
+    cards: list[int] = []
+    copies = variant.deck.copies
+    specials = {s.code: s for s in variant.deck.specials}
+    for _ in range(decks):
+        for f in table.faces:
+            if f.joker:
+                continue
+            if f.special is not None:
+                cards.extend([f.code] * specials[f.special].per_deck)
+            else:
+                cards.extend([f.code] * copies)
+    joker = table.joker
+    if joker is not None:
+        cards.extend([joker] * jokers)
+    return cards
+
+
+def deck_size(variant: m.Variant, players: int, extra_decks: int = 0) -> int:
+    """How many cards the pack holds, without building it."""
+    decks, jokers = deck_counts(variant, players, extra_decks)
+    d = variant.deck
+    if d.numbers is None:
+        per_deck = 52
+    else:
+        low, high = d.numbers
+        per_deck = max(0, high - low + 1) * len(d.colours) * d.copies
+        per_deck += sum(s.per_deck for s in d.specials)
+    return decks * per_deck + jokers
+
+
+def matches(cls: m.CardClass, face: Face) -> bool:
+    if cls.joker:
+        return face.joker
+    if cls.special is not None:
+        return face.special == cls.special
+    if face.rank is None or face.rank != cls.rank:
+        return False
+    return cls.colour is None or cls.colour == face.colour
+
+
+def wild_faces(variant: m.Variant) -> frozenset[int]:
+    table = card_table(variant.deck)
+    return frozenset(
+        f.code for f in table.faces if any(matches(c, f) for c in variant.wilds.cards)
+    )
+
+
+def face_points(variant: m.Variant) -> tuple[int | None, ...]:
+    """Points of each face when left in hand (or as deadwood); None: no score entry.
+
+    Precedence: a joker or special entry; then ``wild`` for a card wild in this variant;
+    then a coloured rank, a single rank, a range; a later-stated entry beats an earlier
+    one of the same kind.  ``pip`` (points None in the entry) is the rank's number, with
+    ace = 1 and 10, J, Q, K = 10 in French decks.
+    """
+    table = card_table(variant.deck)
+    wild = wild_faces(variant)
+    out: list[int | None] = []
+    entries = variant.score.entries
+    for f in table.faces:
+        best: tuple[int, m.ScoreEntry] | None = None
+        for e in entries:
+            rank = _specificity(e, f, f.code in wild)
+            if rank is not None and (best is None or rank >= best[0]):
+                best = (rank, e)
+        if best is None:
+            out.append(None)
+            continue
+        e = best[1]
+        if e.points is not None:
+            out.append(e.points)
+        elif f.rank is not None:
+            out.append(f.rank if table.custom else min(f.rank, 10))
+        else:
+            out.append(0)
+    return tuple(out)
+
+
+def _specificity(e: m.ScoreEntry, f: Face, is_wild: bool) -> int | None:
+    if e.kind == "joker":
+        return 5 if f.joker else None
+    if e.kind == "special":
+        return 5 if f.special == e.special else None
+    if e.kind == "wild":
+        return 4 if is_wild else None
+    if f.rank is None or e.low is None or e.high is None:
+        return None
+    if not e.low <= f.rank <= e.high:
+        return None
+    if e.colour is not None:
+        return 3 if f.colour == e.colour else None
+    return 2 if e.kind == "rank" else 1
