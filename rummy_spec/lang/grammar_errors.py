@@ -6,10 +6,12 @@ import difflib
 import re
 from functools import lru_cache
 
+from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .errors import Diagnostic
 from .span import Span
+from .words import WHOLE_WORD, GluedWords
 
 _DESCRIBED = {
     "INT": "a number",
@@ -95,6 +97,12 @@ def translate(err: UnexpectedInput, text: str, path: str) -> Diagnostic:
                           "(a '}' is missing)", Span(path, line, col, line, col + 1))
     if isinstance(err, UnexpectedToken):
         tok = err.token
+        start = _word_start(text, tok.start_pos)
+        if start is not None:  # the token is the tail of a longer word: name all of it
+            line, col = _line_col(text, start)
+            found = _whole_word(text, start)
+            code, msg, hint = _message(found, accepted_before(text, start))
+            return Diagnostic(code, msg, Span(path, line, col, line, col + len(found)), hint)
         found = str(tok)
         line, col = tok.line or 1, tok.column or 1
         code, msg, hint = _message(found, set(err.expected))
@@ -109,3 +117,49 @@ def translate(err: UnexpectedInput, text: str, path: str) -> Diagnostic:
     char = text[err.pos_in_stream] if err.pos_in_stream is not None else "?"
     return Diagnostic("E004", f"the character '{char}' cannot appear here",
                       Span(path, line, col, line, col + 1))
+
+
+def accepted_before(text: str, pos: int) -> set[str]:
+    """The terminals the parser would accept at ``pos``, fed every token before it."""
+    from .syntax import parser
+
+    interactive = parser().parse_interactive(text)
+    tokens = interactive.lexer_thread.lex(interactive.parser_state)  # type: ignore[no-untyped-call]
+    try:
+        for tok in tokens:
+            if tok.start_pos is not None and tok.start_pos >= pos:
+                break
+            interactive.feed_token(tok)
+    except (UnexpectedInput, GluedWords):  # pragma: no cover - the text parsed up to pos
+        return set()
+    accepted: set[str] = interactive.accepts()  # type: ignore[no-untyped-call]
+    return accepted
+
+
+def _word_start(text: str, pos: int | None) -> int | None:
+    """Where the word holding ``pos`` starts, when that is before ``pos``."""
+    if pos is None:
+        return None
+    start = pos
+    while start > 0 and WHOLE_WORD.fullmatch(text[start - 1]):
+        start -= 1
+    return start if start < pos and WHOLE_WORD.match(text, pos) else None
+
+
+def _whole_word(text: str, start: int) -> str:
+    found = WHOLE_WORD.match(text, start)
+    return found.group(0) if found else text[start:start + 1]
+
+
+def _line_col(text: str, pos: int) -> tuple[int, int]:
+    line = text.count("\n", 0, pos) + 1
+    return line, pos - (text.rfind("\n", 0, pos) + 1) + 1
+
+
+def glued(first: Token, text: str, path: str) -> Diagnostic:
+    """Two words written as one: name the whole word, as a misplaced word is named."""
+    start = first.start_pos or 0
+    found = _whole_word(text, start)
+    code, msg, hint = _message(found, accepted_before(text, start))
+    line, col = first.line or 1, first.column or 1
+    return Diagnostic(code, msg, Span(path, line, col, line, col + len(found)), hint)

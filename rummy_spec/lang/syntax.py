@@ -19,6 +19,7 @@ from . import expr as ex
 from .data import grammar_text
 from .errors import Diagnostic, SpecError
 from .span import Span
+from .words import GluedWords, WholeWords
 
 Key = tuple[str | int, ...]
 
@@ -74,18 +75,21 @@ class VariantDecl:
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=False)
+    return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=False,
+                postlex=WholeWords())
 
 
 def parse(text: str, path: str) -> list[VariantDecl]:
     """Parse a spec file; a syntax error raises :class:`SpecError` with one diagnostic."""
-    from .grammar_errors import translate
+    from .grammar_errors import glued, translate
 
     try:
         tree = parser().parse(text)
         return _Builder(path).transform(tree)
     except UnexpectedInput as err:
         raise SpecError([translate(err, text, path)], {path: text}) from None
+    except GluedWords as err:
+        raise SpecError([glued(err.first, text, path)], {path: text}) from None
     except RecursionError:
         raise SpecError([Diagnostic("E001", "a formula is nested too deeply to read",
                                     Span(path, 1, 1, 1, 2))], {path: text}) from None
