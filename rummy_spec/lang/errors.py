@@ -43,6 +43,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "E034": ("run-impossible", "a run length cannot be reached with the ranks available"),
     "E035": ("not-a-custom-deck", "a custom-deck rule in a variant played with French cards"),
     "E036": ("formula-variable", "a formula uses a variable that means nothing here"),
+    "E037": ("setting-not-in-model", "a rule the parser read but the rules model has no place "
+             "for (a fault in rummy-spec)"),
     "W101": ("unused-kind", "a meld kind is defined but no contract uses it"),
     "W102": ("no-wild-limit", "wild limits are stated but no card is wild"),
 }
