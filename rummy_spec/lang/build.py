@@ -42,6 +42,8 @@ class _Reader:
     settings: Mapping[Key, Setting]
     problems: list[Diagnostic] = field(default_factory=list)
     used: set[Key] = field(default_factory=set)
+    section: str = ""  # the section being built, which an error marks as broken
+    broken: set[str] = field(default_factory=set)
 
     def has(self, *key: str | int) -> bool:
         self.used.add(key)
@@ -82,6 +84,8 @@ class _Reader:
 
     def error(self, code: str, message: str, span: Span, hint: str = "") -> None:
         self.problems.append(Diagnostic(code, message, span, hint))
+        if self.section:
+            self.broken.add(self.section)
 
     def report_unplaced(self) -> None:
         """E037 for each setting of a built section that no model field took."""
@@ -130,7 +134,12 @@ def _rank_of(word: str, deck: m.Deck) -> int | None:
 def build_variant(
     name: str, title: str, parent: str | None, settings: Mapping[Key, Setting],
     options: tuple[m.OptionInfo, ...], enabled: tuple[str, ...], path: str, span: Span,
-) -> tuple[m.Variant, list[Diagnostic]]:
+) -> tuple[m.Variant, list[Diagnostic], frozenset[str]]:
+    """The model, the errors found building it, and the sections those errors left unsure.
+
+    A section with a build error is still built from what could be read, so the meaning
+    checks of every other section run too; ``check_variant`` skips the unsure ones.
+    """
     r = _Reader(settings)
     sources = tuple(s.value for k, s in sorted(settings.items(), key=_source_order)
                     if k[0] == "source")
@@ -163,8 +172,9 @@ def build_variant(
         game=m.Game(**r.fields("game", m.Game)), options=options, enabled=enabled, path=path,
         span=span,
     )
+    r.section = ""
     r.report_unplaced()
-    return variant, r.problems
+    return variant, r.problems, frozenset(r.broken)
 
 
 def _source_order(item: tuple[Key, Setting]) -> tuple[str, int, int]:
@@ -173,6 +183,7 @@ def _source_order(item: tuple[Key, Setting]) -> tuple[str, int, int]:
 
 
 def _deck(r: _Reader) -> m.Deck:
+    r.section = "deck"
     jokers: tuple[Expr, bool] | None = r.get(("deck", "jokers"), None)
     specials = []
     for key, s in r.take(("special",)):
@@ -196,6 +207,7 @@ def _deck(r: _Reader) -> m.Deck:
 
 
 def _wilds(r: _Reader, deck: m.Deck) -> m.WildRules:
+    r.section = "wilds"
     if r.has("wilds", "max_per_group"):
         r.error("E032", "wild limits per group are not part of the language; limit sets or "
                 "runs", r.settings[("wilds", "max_per_group")].span)
@@ -208,6 +220,7 @@ def _wilds(r: _Reader, deck: m.Deck) -> m.WildRules:
 
 
 def _contracts(r: _Reader, kinds: set[str]) -> m.Contracts:
+    r.section = "contracts"
     fields = r.fields("contracts", m.Contracts)
     rounds: list[m.Contract] = []
     for key, s in sorted(r.take(("contracts", "round")), key=lambda kv: str(kv[0])):
@@ -236,6 +249,7 @@ def _contracts(r: _Reader, kinds: set[str]) -> m.Contracts:
 
 
 def _score(r: _Reader, deck: m.Deck) -> m.Score:
+    r.section = "score"
     fields = r.fields("score", m.Score)
     entries: list[m.ScoreEntry] = []
     for _key, s in r.take(("score", "entry")):

@@ -26,12 +26,21 @@ def round_numbers(v: m.Variant) -> range:
     return range(1, max(1, v.rounds) + 1)
 
 
-def check_variant(v: m.Variant) -> list[Diagnostic]:
+def check_variant(v: m.Variant, broken: frozenset[str] = frozenset()) -> list[Diagnostic]:
+    """Every fault of the variant's meaning.
+
+    ``broken`` names sections that had errors while being built (an unknown card, a deck
+    without colours): checks that would only repeat those errors in other words skip them,
+    and every other check runs.
+    """
     out: list[Diagnostic] = []
 
     seen: set[tuple[str, Span]] = set()
+    unsure = {getattr(getattr(v, name, None), "span", None) for name in broken}
 
     def err(code: str, msg: str, span: Span, hint: str = "", /) -> None:
+        if span in unsure and span.line:  # about a section already reported as faulty
+            return
         if span.line == 0:  # a default applies: point at the variant's name
             span = v.span
         if (code, span) not in seen:  # one report per fault, not per player count
@@ -39,10 +48,10 @@ def check_variant(v: m.Variant) -> list[Diagnostic]:
             out.append(Diagnostic(code, msg, span, hint))
 
     players_ok = _check_players(v, err)
-    formulas_ok = players_ok and _check_formulas(v, err)
-    _check_melds(v, err)
+    formulas_ok = players_ok and "deck" not in broken and _check_formulas(v, err)
+    _check_melds(v, err, "wilds" in broken)
     _check_contracts(v, err, formulas_ok)
-    if formulas_ok:
+    if formulas_ok and "score" not in broken:
         _check_scores(v, err)
     _check_rules(v, err)
     return out
@@ -57,10 +66,8 @@ def _check_players(v: m.Variant, err: _Err) -> bool:
     if p.min < 1:
         err("E021", "a game needs at least one player", p.span)
         return False
-    if p.max is not None and p.min > p.max:
-        err("E031", f"players {p.min}..{p.max}: the low end is above the high end", p.span)
-        return False
-    return True
+    # a range backwards was reported (E031) while reading it
+    return p.max is None or p.min <= p.max
 
 
 def _value(expr: Expr, players: int, rnd: int, what: str, err: _Err,
@@ -133,7 +140,7 @@ def _cut_bonus(cut: m.Cut, players: int, err: _Err) -> int:
         return 0
 
 
-def _check_melds(v: m.Variant, err: _Err) -> None:
+def _check_melds(v: m.Variant, err: _Err, wilds_broken: bool) -> None:
     for rule, name in ((v.set, "set"), (v.run, "run"), (v.group, "group")):
         if rule is None:
             continue
@@ -149,6 +156,8 @@ def _check_melds(v: m.Variant, err: _Err) -> None:
     if not v.meld_kinds():
         err("E033", "the variant defines no meld kind (set, run or group)", v.span)
     w = v.wilds
+    if wilds_broken:  # a wild card class that did not resolve: "no card is wild" is unsure
+        return
     has_limits = (w.never_outnumber or w.need_natural or w.not_adjacent_in_runs
                   or w.max_per_set is not None or w.max_per_run is not None or w.all_wild_sets)
     if has_limits and not w.cards:
@@ -312,8 +321,6 @@ def _check_rules(v: m.Variant, err: _Err) -> None:
     if v.going_out.floating and v.going_out.by == "meld":
         err("E032", "floating players go out by discarding, but going out is by meld only",
             v.going_out.span)
-    if v.claim is not None and v.claim.penalty < 0:
-        err("E021", "a negative penalty", v.claim.span)
     if v.turn.melds_per_turn is not None and v.turn.melds_per_turn < 1:
         err("E021", "melds per turn must be at least 1", v.turn.span)
     for sp in v.deck.specials:

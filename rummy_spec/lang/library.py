@@ -87,17 +87,19 @@ class Library:
     ) -> tuple[m.Variant, list[Diagnostic]]:
         """Build ``name`` with ``options`` on; returns the variant and its diagnostics."""
         decl = self.decls[name]
-        chain, problems = self.chain(name)
+        chain, chain_problems = self.chain(name)
+        problems = list(chain_problems)
         problems.extend(decl.problems)
+        duplicates: list[Setting] = []
         merged: dict[Key, Setting] = {}
         available: dict[str, m.OptionInfo] = {}
         option_decls = {}
         for d in chain:
-            problems.extend(_duplicates(d.settings))
+            problems.extend(_duplicates(d.settings, duplicates))
             for s in d.settings:
                 merged[s.key] = s
             for o in d.options.values():
-                problems.extend(_duplicates(o.settings))
+                problems.extend(_duplicates(o.settings, duplicates))
                 available[o.name] = m.OptionInfo(o.name, o.title, o.span)
                 option_decls[o.name] = o
         for opt in options:
@@ -110,16 +112,23 @@ class Library:
             for s in option_decls[opt].settings:
                 merged[s.key] = s
         parent = decl.parent
-        variant, build_problems = build_variant(
+        variant, build_problems, broken = build_variant(
             decl.name, decl.title, parent, merged, tuple(available.values()),
             tuple(o for o in options if o in option_decls), decl.path, decl.span)
         problems.extend(build_problems)
-        if check and not any(p.severity == "error" for p in problems):
-            problems.extend(check_variant(variant))
+        # Every error in one pass: the checks run on whatever could be built.  Without its
+        # parent (unknown, or a cycle) the variant is a fragment and nothing else is sure;
+        # a rule stated twice leaves its section unsure.
+        if check and not chain_problems:
+            doubled = {str(p.key[0]) for p in duplicates}
+            reported = {(p.code, p.span) for p in problems}
+            problems.extend(p for p in check_variant(variant, broken | doubled)
+                            if (p.code, p.span) not in reported)
         return variant, problems
 
 
-def _duplicates(settings: Iterable[Setting]) -> list[Diagnostic]:
+def _duplicates(settings: Iterable[Setting], found: list[Setting]) -> list[Diagnostic]:
+    """E010 for each rule stated twice; the second statements are added to ``found``."""
     seen: dict[Key, Setting] = {}
     out = []
     for s in settings:
@@ -132,6 +141,7 @@ def _duplicates(settings: Iterable[Setting]) -> list[Diagnostic]:
             out.append(Diagnostic(
                 "E010", f"the rule '{what}' is stated twice (first at line {first.span.line})",
                 s.span))
+            found.append(s)
         seen[s.key] = s
     return out
 
