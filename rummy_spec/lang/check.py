@@ -185,9 +185,14 @@ def _kind_rule(v: m.Variant, kind: str) -> m.SetRule | m.RunRule | m.GroupRule |
 
 def _check_contracts(v: m.Variant, err: _Err, formulas_ok: bool) -> None:
     c = v.contracts
+    faulty: set[int] = set()  # rounds whose melds are themselves wrong
     for contract in c.rounds:
         for e in contract.elements:
             rule = _kind_rule(v, e.kind)
+            if rule is None or e.count < 1 or (e.size is not None and (
+                    e.size < rule.min or (rule.max is not None and e.size > rule.max)
+                    or (e.kind == "run" and e.size > _longest_run(v)))):
+                faulty.add(contract.number)
             if rule is None:
                 continue  # reported as E012 while building
             if e.count < 1:
@@ -205,6 +210,7 @@ def _check_contracts(v: m.Variant, err: _Err, formulas_ok: bool) -> None:
                         f"(at most {longest} ranks)", e.span)
     if formulas_ok:
         _check_reachable(v, err)
+        _check_small_deals(v, err, faulty)
     if c.rounds:
         used = {e.kind for contract in c.rounds for e in contract.elements}
         for kind in v.meld_kinds():
@@ -251,6 +257,49 @@ def _check_reachable(v: m.Variant, err: _Err) -> None:
                     f"{holds} after drawing and at most {holds + limit * per_buy} with "
                     f"{limit} buy(s)", contract.span)
                 break
+
+
+def _check_small_deals(v: m.Variant, err: _Err, faulty: set[int]) -> None:
+    """W103: rounds whose contract needs more cards than a player can meld without buying.
+
+    After the draw a player holds one card more than dealt; when going out needs a discard
+    (and the round is not pat) one of them must stay in hand.  A round needing more than
+    that waits on buys; without buying at all it is E025 instead.
+    """
+    if v.claim is None:
+        return
+    for n in player_counts(v):
+        short: list[str] = []
+        for contract in v.contracts.rounds:
+            if contract.number in faulty:
+                continue
+            try:
+                dealt = evaluate_int(v.deal.cards, n, contract.number) or 0
+            except EvalError:
+                return
+            empties = contract.pat or v.going_out.by != "discard" or v.going_out.floating
+            meldable = dealt + 1 if empties else dealt
+            need = minimum_cards(v, contract)
+            if need > meldable:
+                short.append(f"round {contract.number} needs {need}" if not short
+                             else f"round {contract.number} {need}")
+        if short:
+            where = v.deal.cards.span if v.deal.cards.span.line else v.contracts.rounds[0].span
+            listed = ", ".join(short[:-1]) + (" and " if len(short) > 1 else "") + short[-1]
+            must_discard = v.going_out.by == "discard" and not v.going_out.floating
+            most = ("can meld no more than that (the card drawn makes up for the one kept "
+                    "to discard)" if must_discard else "holds one card more after drawing")
+            err("W103", f"{listed} cards, but a player is dealt {dealt_text(v, n)} and "
+                f"{most}", where,
+                "these contracts can be made only by buying; deal more cards if that is "
+                "not meant")
+            return
+
+
+def dealt_text(v: m.Variant, players: int) -> str:
+    counts = sorted({evaluate_int(v.deal.cards, players, c.number) or 0
+                     for c in v.contracts.rounds})
+    return " or ".join(str(c) for c in counts) + " cards"
 
 
 def buy_allowance(v: m.Variant, players: int, rnd: int) -> int | None:
