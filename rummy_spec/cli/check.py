@@ -8,6 +8,8 @@ switched on by itself.  Exit 0 when no error was found (warnings allowed), 1 oth
 from __future__ import annotations
 
 import argparse
+import json
+from typing import Any
 
 from ..lang import Diagnostic
 from .base import FAILED, INTERNAL, OK, Command, Outcome, lines
@@ -80,9 +82,41 @@ def report_text(reports: list[FileReport]) -> str:
     return lines(*parts)
 
 
+def diagnostic_json(d: Diagnostic, variant: str | None, option: str | None) -> dict[str, Any]:
+    """One diagnostic for tools and editors (schema/check.schema.json)."""
+    s = d.span
+    return {"file": s.path, "line": s.line, "column": s.column, "end_line": s.end_line,
+            "end_column": s.end_column, "code": d.code, "name": d.name,
+            "severity": d.severity, "message": d.message, "hint": d.hint or None,
+            "variant": variant, "option": option}
+
+
+def report_json(reports: list[FileReport]) -> str:
+    """Every diagnostic once (a parent's fault seen through a child is not repeated)."""
+    files: list[dict[str, Any]] = []
+    diagnostics: list[dict[str, Any]] = []
+    shown: set[Diagnostic] = set()
+    for r in reports:
+        files.append({"path": r.path, "variants": list(r.variants), "errors": r.errors,
+                      "warnings": r.warnings, "internal_errors": list(r.crashes)})
+        for f in r.findings:
+            if f.diagnostic not in shown:
+                shown.add(f.diagnostic)
+                diagnostics.append(diagnostic_json(f.diagnostic, f.variant, f.option))
+    errors = sum(r.errors for r in reports)
+    crashes = sum(len(r.crashes) for r in reports)
+    body = {"ok": not errors and not crashes, "errors": errors,
+            "warnings": sum(r.warnings for r in reports), "files": files,
+            "diagnostics": diagnostics}
+    return json.dumps(body, indent=2) + "\n"
+
+
 def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("targets", nargs="+", metavar="PATH|NAME",
                         help="a spec file, a directory of spec files, or a built-in name")
+    parser.add_argument("--json", action="store_true",
+                        help="print every diagnostic as JSON (file, line, column, end, code, "
+                        "severity, message, hint) instead of text")
 
 
 def _run(args: argparse.Namespace) -> Outcome:
@@ -92,7 +126,7 @@ def _run(args: argparse.Namespace) -> Outcome:
         code = FAILED
     if any(r.crashes for r in reports):
         code = INTERNAL
-    return Outcome(code=code, out=report_text(reports))
+    return Outcome(code=code, out=report_json(reports) if args.json else report_text(reports))
 
 
 COMMAND = Command(
