@@ -11,7 +11,7 @@ import argparse
 import json
 from typing import Any
 
-from ..lang import Diagnostic
+from ..lang import Diagnostic, Library, LookupFailure, SpecError
 from .base import FAILED, INTERNAL, OK, Command, Outcome, lines
 from .specs import FileReport, Finding, builtins, check_spec_file, spec_files
 
@@ -20,7 +20,14 @@ def check_targets(targets: list[str]) -> list[FileReport]:
     """Check every file the targets name; a usage error is raised before any checking."""
     b = builtins()
     files = spec_files(targets, b)
-    return [check_spec_file(f, b.library) for f in files]
+    # A file may extend a variant of another file given on the same command line.
+    shared = Library(dict(b.library.decls), dict(b.library.sources))
+    for f in files:
+        try:
+            shared.add_file(f, replace=str(f) not in {str(p) for p in b.files.values()})
+        except (SpecError, LookupFailure):
+            continue  # reported when the file itself is checked
+    return [check_spec_file(f, shared) for f in files]
 
 
 def plural(n: int, word: str) -> str:

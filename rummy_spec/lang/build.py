@@ -225,6 +225,8 @@ def _contracts(r: _Reader, kinds: set[str]) -> m.Contracts:
     rounds: list[m.Contract] = []
     for key, s in sorted(r.take(("contracts", "round")), key=lambda kv: str(kv[0])):
         number = int(key[2])
+        if s.value is None:  # ``no round N``: a child plays fewer rounds than its parent
+            continue
         raw_elements, pat = s.value
         elements = []
         for count, kind, size, espan in raw_elements:

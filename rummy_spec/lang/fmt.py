@@ -28,7 +28,7 @@ INDENT = "    "
 _SECTIONS = {"deck", "wilds", "set_kind", "run_kind", "group_kind", "deal", "cut",
              "contracts", "turn", "layoff", "swap", "claim", "rummy_call", "going_out",
              "knock", "stock", "score", "game", "special_body"}
-_HEADS = {"title", "extends"}
+_HEADS = {"title", "extends", "extends_file"}
 
 
 class FormatError(Exception):
