@@ -69,7 +69,7 @@ class Library:
             chain.append(decl)
             if decl.parent is None and decl.parent_file is None:
                 break
-            parent, missing = self._parent(decl)
+            parent, missing = self.parent_of(decl)
             if missing is not None:
                 problems.append(missing)
                 break
@@ -86,7 +86,7 @@ class Library:
         chain.reverse()
         return chain, problems
 
-    def _parent(self, decl: VariantDecl) -> tuple[VariantDecl | None, Diagnostic | None]:
+    def parent_of(self, decl: VariantDecl) -> tuple[VariantDecl | None, Diagnostic | None]:
         """The declaration ``decl`` extends: by name, or in the file it names."""
         if decl.parent_file is None:
             return self.decls.get(str(decl.parent)), None
