@@ -357,6 +357,9 @@ def _discard_cards(rules: Rules, state: State, player: int,
         if card == keep and hand.count(card) == 1:  # with no other card left, it may go
             out.append(no("keep-taken-card"))
             continue
+        if card in rules.kept_faces and len(hand) > 1:
+            out.append(no("card-never-discarded"))
+            continue
         if wall:
             out.append(no("wall-knock-only"))
             continue

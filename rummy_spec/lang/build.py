@@ -165,7 +165,7 @@ def build_variant(
     variant = m.Variant(
         name=name, title=title, parent=parent, sources=sources, players=players, deck=deck,
         wilds=wilds, set=set_rule, run=run_rule, group=group_rule, deal=deal, cut=cut,
-        contracts=contracts, turn=m.Turn(**r.fields("turn", m.Turn)),
+        contracts=contracts, turn=_turn(r, deck),
         layoff=m.Layoff(**r.fields("layoff", m.Layoff)), swap=m.Swap(**r.fields("swap", m.Swap)),
         claim=claim, rummy_call=call, going_out=m.GoingOut(**r.fields("going_out", m.GoingOut)),
         knock=knock, stock=m.Stock(**r.fields("stock", m.Stock)), score=score,
@@ -217,6 +217,15 @@ def _wilds(r: _Reader, deck: m.Deck) -> m.WildRules:
     cards = [resolve_card(c, deck, r) for c in raw]
     fields["cards"] = tuple(c for c in cards if c is not None)
     return m.WildRules(**fields)
+
+
+def _turn(r: _Reader, deck: m.Deck) -> m.Turn:
+    r.section = "turn"
+    fields = r.fields("turn", m.Turn)
+    raw: tuple[RawCard, ...] = fields.get("no_discard", ())
+    cards = [resolve_card(c, deck, r) for c in raw]
+    fields["no_discard"] = tuple(c for c in cards if c is not None)
+    return m.Turn(**fields)
 
 
 def _contracts(r: _Reader, kinds: set[str]) -> m.Contracts:

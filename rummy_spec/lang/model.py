@@ -165,6 +165,7 @@ class Turn:
     melds_per_turn: int | None = None
     new_melds_after_down: bool = False
     knock_taken_card: bool = False  # may knock with the card taken, though not discard it
+    no_discard: tuple[CardClass, ...] = ()  # cards never discarded (a joker), unless last
     span: Span = BUILTIN
 
 

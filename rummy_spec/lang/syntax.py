@@ -539,6 +539,10 @@ class _Builder(Transformer[Token, list[VariantDecl]]):
         return _Clause([(("cards",), tuple(c))], _span(self.path, meta))
 
     @v_args(meta=True)
+    def no_discarding_cards(self, meta: Meta, c: list[RawCard]) -> _Clause:
+        return _Clause([(("no_discard",), tuple(c))], _span(self.path, meta))
+
+    @v_args(meta=True)
     def no_wild_cards(self, meta: Meta, c: list[Any]) -> _Clause:
         return _Clause([(("cards",), ())], _span(self.path, meta))
 
