@@ -370,6 +370,9 @@ def _check_rules(v: m.Variant, err: _Err) -> None:
     if v.going_out.floating and v.going_out.by == "meld":
         err("E032", "floating players go out by discarding, but going out is by meld only",
             v.going_out.span)
+    if v.score.winner_bonus and v.knock is not None:
+        err("E032", "'winner bonus' scores going out, but a knock game scores the knock "
+            "(use 'knock bonus' or 'gin bonus')", v.score.span)
     if v.turn.melds_per_turn is not None and v.turn.melds_per_turn < 1:
         err("E021", "melds per turn must be at least 1", v.turn.span)
     for sp in v.deck.specials:

@@ -283,6 +283,7 @@ class Score:
     method: Literal["penalty", "collect", "deadwood", "minus-deadwood"] = "penalty"
     rummy_doubles: bool = False
     zero_sum: bool = False  # each hand's score is won from the other players
+    winner_bonus: int = 0  # added to the score of the player who goes out (-10: a reward)
     span: Span = BUILTIN
     block: Span = BUILTIN  # the whole score section, for faults of the table as a whole
 

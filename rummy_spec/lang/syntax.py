@@ -539,6 +539,14 @@ class _Builder(Transformer[Token, list[VariantDecl]]):
         return _Clause([(("cards",), tuple(c))], _span(self.path, meta))
 
     @v_args(meta=True)
+    def winner_bonus(self, meta: Meta, c: list[Token]) -> _Clause:
+        return _Clause([(("winner_bonus",), int(c[0]))], _span(self.path, meta))
+
+    @v_args(meta=True)
+    def winner_bonus_neg(self, meta: Meta, c: list[Token]) -> _Clause:
+        return _Clause([(("winner_bonus",), -int(c[0]))], _span(self.path, meta))
+
+    @v_args(meta=True)
     def no_discarding_cards(self, meta: Meta, c: list[RawCard]) -> _Clause:
         return _Clause([(("no_discard",), tuple(c))], _span(self.path, meta))
 

@@ -154,6 +154,8 @@ def scoring(scope: Scope) -> Section:
     items: list[str] = []
     if s.rummy_doubles:
         items.append("Going out in one turn (rummy) doubles the payments.")
+    if s.winner_bonus and v.knock is None:
+        items.append(f"The player who goes out scores {s.winner_bonus:+d} points for it.")
     if s.zero_sum:
         items.append("Each hand is zero-sum: a player's score for the hand is his points less "
                      "the other players' points, so what one wins the others lose.")

@@ -43,7 +43,50 @@ def test_no_discarding_a_card_the_deck_lacks_is_an_error() -> None:
 
 
 def test_no_discarding_jokers_in_the_rulebook() -> None:
-    from rummy_spec.rulebook.play import _discard_step
+    assert "Jokers may never be discarded, unless it is the last card" in _page(JOKER_KEPT,
+                                                                               "kept")
 
-    v = variant_from_text(JOKER_KEPT, "kept")
-    assert "Jokers may never be discarded, unless it is the last card" in _discard_step(v)
+
+WINNER_BONUS = """variant bonus "Going out pays" extends contract {
+    score { winner bonus -10 }
+}
+"""
+
+
+def test_winner_bonus_goes_to_the_player_who_goes_out() -> None:
+    """manualzz's "winner scores -10": the one going out adds -10, the others their cards."""
+    from scenario_tools import FILL, from_stock, last_result
+
+    v = variant_from_text(WINNER_BONUS, "bonus")
+    assert v.score.winner_bonus == -10
+    g = scenario(v, 3, hands=["5H 5S 5D 9C 9D 9S", "2C 7D 8H 9S 10C JD QH KS AC AH JK",
+                              FILL], stock="5C 8S 9S", discard="QH")
+    from_stock(g, 0)
+    ok(g, "go_down", 0, melds=[["5H", "5S", "5D"], ["9C", "9D", "9S"]])
+    ok(g, "discard", 0, card="5C")
+    res = last_result(g)
+    assert res.winner == 0 and res.scores[0] == -10
+    assert res.scores[1] == 2 + 7 + 8 + 9 + 10 + 30 + 2 * 15 + 25
+    assert g.state.seats[0].total == -10
+
+
+def test_winner_bonus_with_a_knock_is_refused() -> None:
+    from rummy_spec.lang import Library, builtin_library
+
+    lib = Library(dict(builtin_library().decls), dict(builtin_library().sources))
+    lib.add_text('variant g "G" extends gin { score { winner bonus 5 } }\n', "g.rummy")
+    _, problems = lib.resolve("g")
+    assert [p.code for p in problems if p.severity == "error"] == ["E032"]
+
+
+def _page(text: str, name: str) -> str:
+    from rummy_spec.lang import Library, builtin_library
+    from rummy_spec.rulebook import rulebook
+
+    lib = Library(dict(builtin_library().decls), dict(builtin_library().sources))
+    lib.add_text(text, "page.rummy")
+    return " ".join(rulebook(lib, name, "md").split())
+
+
+def test_winner_bonus_in_the_rulebook() -> None:
+    assert "The player who goes out scores -10 points for it." in _page(WINNER_BONUS, "bonus")
