@@ -158,7 +158,7 @@ def _check_melds(v: m.Variant, err: _Err, wilds_broken: bool) -> None:
     w = v.wilds
     if wilds_broken:  # a wild card class that did not resolve: "no card is wild" is unsure
         return
-    has_limits = (w.never_outnumber or w.need_natural or w.not_adjacent_in_runs
+    has_limits = (w.never_outnumber or w.minority or w.need_natural or w.not_adjacent_in_runs
                   or w.max_per_set is not None or w.max_per_run is not None or w.all_wild_sets)
     if has_limits and not w.cards:
         err("W102", "wild-card limits are stated, but no card is wild", w.span)

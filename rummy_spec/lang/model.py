@@ -75,6 +75,7 @@ class CardClass:
 class WildRules:
     cards: tuple[CardClass, ...] = ()
     never_outnumber: Scope | None = None
+    minority: Scope | None = None  # strictly fewer wilds than naturals
     need_natural: Scope | None = None
     not_adjacent_in_runs: bool = False
     max_per_set: int | None = None

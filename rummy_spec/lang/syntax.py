@@ -560,6 +560,10 @@ class _Builder(Transformer[Token, list[VariantDecl]]):
                        _span(self.path, meta))
 
     @v_args(meta=True)
+    def wilds_minority(self, meta: Meta, c: list[Any]) -> _Clause:
+        return _Clause([(("minority",), "contract" if c else "all")], _span(self.path, meta))
+
+    @v_args(meta=True)
     def need_natural(self, meta: Meta, c: list[Any]) -> _Clause:
         return _Clause([(("need_natural",), "contract" if c else "all")], _span(self.path, meta))
 
@@ -574,7 +578,7 @@ class _Builder(Transformer[Token, list[VariantDecl]]):
     @v_args(meta=True)
     def no_limits(self, meta: Meta, c: list[Any]) -> _Clause:
         fields: list[tuple[Key, Any]] = [
-            (("never_outnumber",), None), (("need_natural",), None),
+            (("never_outnumber",), None), (("need_natural",), None), (("minority",), None),
             (("not_adjacent_in_runs",), False), (("max_per_set",), None),
             (("max_per_run",), None),
         ]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scenario import scenario, variant_from_text
 from scenario_tools import ok, refused
@@ -90,3 +92,47 @@ def _page(text: str, name: str) -> str:
 
 def test_winner_bonus_in_the_rulebook() -> None:
     assert "The player who goes out scores -10 points for it." in _page(WINNER_BONUS, "bonus")
+
+
+FEW_WILDS = """variant few "Few wilds" extends rummy {
+    deck { jokers 2 }
+    wilds { cards jokers and twos, fewer wilds than naturals }
+    score { joker: 15 }
+}
+"""
+
+
+@pytest.mark.parametrize(("cards", "verdict"), [
+    ("5H 5S 5D JK", "legal set"),
+    ("5H 6H 7H JK", "legal run"),
+    ("5H 5S JK 2C", "wilds-not-fewer"),  # two and two: legal under 'never outnumber'
+    ("5H JK 2C", "wilds-not-fewer"),
+])
+def test_fewer_wilds_than_naturals(cards: str, verdict: str,
+                                   tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from rummy_spec.cli import main
+
+    path = tmp_path / "few.rummy"
+    path.write_text(FEW_WILDS, encoding="utf-8")
+    main(["meld", str(path), *cards.split()])
+    assert verdict in capsys.readouterr().out
+    path.write_text(FEW_WILDS.replace("fewer wilds than naturals", "never outnumber naturals"),
+                    encoding="utf-8")
+    main(["meld", str(path), "5H", "5S", "JK", "2C"])
+    assert "legal set" in capsys.readouterr().out
+
+
+def test_fewer_wilds_in_the_rulebook() -> None:
+    assert "Wild cards must be fewer than the natural cards in any meld" in _page(FEW_WILDS,
+                                                                                 "few")
+
+
+def test_fewer_wilds_the_engine_refuses_going_down_with_an_even_meld() -> None:
+    """The solver's wild cap and the meld check agree: 5 5 JK 2 may not be laid."""
+    v = variant_from_text(FEW_WILDS, "few")
+    g = scenario(v, 3, hands=["5H 5S JK 2C 9C 9D 9S", "6H 7H 8H 9H 10S JS QS",
+                              "AS AD 3S 4S 6S 7S 8S"],
+                 stock="KD KC 2D 3D 4D 5C", discard="QH")
+    ok(g, "draw", 0, source="stock")
+    assert refused(g, "meld", 0, melds=[["5H", "5S", "JK", "2C"]]) == "wilds-not-fewer"
+    ok(g, "meld", 0, melds=[["5H", "5S", "JK"]])
