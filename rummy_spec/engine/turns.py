@@ -7,6 +7,7 @@ caller has already cloned.  Checking and doing share one code path, so ``legal``
 
 from __future__ import annotations
 
+from .. import decks
 from .ending import end_round
 from .melds import fits
 from .reasons import OK, Verdict, no
@@ -28,9 +29,16 @@ def refill_stock(rules: Rules, state: State) -> bool:
     if step == "replay-extra-deck":
         end_round(rules, state, None, "replay")
         return False
+    if step == "new-pack":  # the discard pile stays; a fresh pack is the stock
+        pack = decks.full_deck(rules.variant, rules.players, state.extra_decks)
+        rng(state.seed, "new-pack", state.deal_no, state.exhaustions).shuffle(pack)
+        state.stock = pack
+        return True
     below, top = state.discard[:-1], state.discard[-1:]
     owners = state.pile_owner[-1:]
-    if step == "reshuffle":
+    if step == "reshuffle-all":  # the upcard goes into the new stock too
+        below, top, owners = list(state.discard), [], []
+    if step in ("reshuffle", "reshuffle-all"):
         rng(state.seed, "reshuffle", state.deal_no, state.exhaustions).shuffle(below)
         state.stock = below
     else:  # turn-over: the pile turned face down, its first card now on top
@@ -51,8 +59,17 @@ def draw_stock(rules: Rules, state: State, seat: int, count: int = 1) -> bool:
     return True
 
 
-def can_draw_stock(state: State) -> bool:
-    return bool(state.stock) or len(state.discard) > 1
+def can_draw_stock(state: State, rules: Rules | None = None) -> bool:
+    if state.stock:
+        return True
+    if rules is not None:  # steps that refill from more than the pile below the upcard
+        steps = rules.variant.stock.empty
+        step = steps[min(state.exhaustions, len(steps) - 1)]
+        if step == "new-pack":
+            return True
+        if step == "reshuffle-all":
+            return bool(state.discard)
+    return len(state.discard) > 1
 
 
 # ----- the upcard ---------------------------------------------------------------------
@@ -206,7 +223,7 @@ def draw(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         return OK
     if a.source != "stock":
         return no("bad-action", "draw from 'stock' or 'discard'")
-    if not can_draw_stock(state):
+    if not can_draw_stock(state, rules):
         return no("stock-empty")
     if not do:
         return OK

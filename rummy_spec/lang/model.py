@@ -242,7 +242,8 @@ class Knock:
     span: Span = BUILTIN
 
 
-StockStep = Literal["reshuffle", "turn-over", "end-round", "replay-extra-deck"]
+StockStep = Literal["reshuffle", "reshuffle-all", "turn-over", "end-round",
+                    "replay-extra-deck", "new-pack"]
 
 
 @dataclass(frozen=True)

@@ -679,6 +679,7 @@ class _Builder(Transformer[Token, list[VariantDecl]]):
     def stock_step(self, c: list[Token]) -> str:
         words = " ".join(str(t) for t in c)
         return {"reshuffle": "reshuffle", "turn over": "turn-over", "end round": "end-round",
+                "reshuffle with upcard": "reshuffle-all", "new pack": "new-pack",
                 "replay with extra deck": "replay-extra-deck"}[words]
 
     @v_args(meta=True)

@@ -18,11 +18,17 @@ _SECTION_WORDS = ["variant", "extends", "from", "option", "source", "players", "
 
 
 def _words() -> list[str]:
+    """Every word of the grammar: its clauses' words and each keyword terminal."""
+    from .grammar_errors import _terminal_words
+
     found: set[str] = set()
     for c in clauses():
         for w in c.phrase.split():
             found.update(p for p in w.split("|") if re.fullmatch(r"[a-z]+", p))
-    return sorted(found - set(_SECTION_WORDS))
+    for words in _terminal_words().values():
+        found.update(w for w in words if re.fullmatch(r"[a-z]+", w))
+    return sorted(found - set(_SECTION_WORDS) - {"players", "round", "unlimited", "ceil",
+                                                   "floor", "max", "min"})
 
 
 def _alternation(words: list[str]) -> str:

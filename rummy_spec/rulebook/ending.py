@@ -79,6 +79,9 @@ def exhausted_stock(scope: Scope) -> Section:
                      "as the new stock",
         "end-round": "the hand ends, and every player scores what he holds",
         "replay-extra-deck": "the hand is played again, with one more deck in the pack",
+        "reshuffle-all": "the whole discard pile, the top card too, is shuffled into a new "
+                         "stock, and the next discard starts a new pile",
+        "new-pack": "a fresh pack, shuffled, becomes the stock; the discard pile stays",
     }
     order = ["the first time", "the second time", "the third time", "the fourth time"]
     ladder = v.stock.empty

@@ -11,6 +11,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scenario import scenario, variant_from_text
 from scenario_tools import ok, refused
 
+from rummy_spec.engine.game import Game
+from rummy_spec.lang.model import Variant
+
 JOKER_KEPT = """variant kept "Jokers stay" extends rummy {
     deck { jokers 2 }
     wilds { cards jokers }
@@ -136,3 +139,38 @@ def test_fewer_wilds_the_engine_refuses_going_down_with_an_even_meld() -> None:
     ok(g, "draw", 0, source="stock")
     assert refused(g, "meld", 0, melds=[["5H", "5S", "JK", "2C"]]) == "wilds-not-fewer"
     ok(g, "meld", 0, melds=[["5H", "5S", "JK"]])
+
+
+def _empty_stock(step: str) -> tuple[Variant, Game]:
+    text = f'variant s "S" extends rummy {{\n    stock {{ empty {step} }}\n}}\n'
+    v = variant_from_text(text, "s")
+    g = scenario(v, 3, hands=["5H 5S 5D 9C 9D 9H 2C", "6H 7H 8H 9S 10S JS QS",
+                              "AS AD 3S 4S 6S 7S 8S"],
+                 stock="KD", discard="4C QH")
+    ok(g, "draw", 0, source="stock")  # the last stock card
+    ok(g, "discard", 0, card="KD")
+    return v, g
+
+
+def test_reshuffle_with_upcard_takes_the_whole_pile() -> None:
+    v, g = _empty_stock("reshuffle with upcard")
+    assert v.stock.empty == ("reshuffle-all",)
+    ok(g, "draw", 1, source="stock")
+    state = g.state
+    assert state.discard == [] and len(state.stock) == 2  # 4C QH KD, one drawn
+    assert "the top card too, is shuffled" in _page(
+        'variant s "S" extends rummy {\n    stock { empty reshuffle with upcard }\n}\n', "s")
+
+
+def test_plain_reshuffle_keeps_the_upcard() -> None:
+    _, g = _empty_stock("reshuffle")
+    ok(g, "draw", 1, source="stock")
+    state = g.state
+    assert len(state.discard) == 1 and len(state.stock) == 1
+
+
+def test_a_new_pack_when_no_cards_are_left() -> None:
+    _, g = _empty_stock("new pack")
+    ok(g, "draw", 1, source="stock")
+    state = g.state
+    assert len(state.discard) == 3 and len(state.stock) == 51  # a full pack, one drawn
