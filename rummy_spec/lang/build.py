@@ -166,7 +166,7 @@ def build_variant(
         name=name, title=title, parent=parent, sources=sources, players=players, deck=deck,
         wilds=wilds, set=set_rule, run=run_rule, group=group_rule, deal=deal, cut=cut,
         contracts=contracts, turn=_turn(r, deck),
-        layoff=m.Layoff(**r.fields("layoff", m.Layoff)), swap=m.Swap(**r.fields("swap", m.Swap)),
+        layoff=m.Layoff(**r.fields("layoff", m.Layoff)), swap=_swap(r, deck),
         claim=claim, rummy_call=call, going_out=m.GoingOut(**r.fields("going_out", m.GoingOut)),
         knock=knock, stock=m.Stock(**r.fields("stock", m.Stock)), score=score,
         game=m.Game(**r.fields("game", m.Game)), options=options, enabled=enabled, path=path,
@@ -217,6 +217,15 @@ def _wilds(r: _Reader, deck: m.Deck) -> m.WildRules:
     cards = [resolve_card(c, deck, r) for c in raw]
     fields["cards"] = tuple(c for c in cards if c is not None)
     return m.WildRules(**fields)
+
+
+def _swap(r: _Reader, deck: m.Deck) -> m.Swap:
+    r.section = "swap"
+    fields = r.fields("swap", m.Swap)
+    raw: tuple[RawCard, ...] = fields.get("wilds", ())
+    cards = [resolve_card(c, deck, r) for c in raw]
+    fields["wilds"] = tuple(c for c in cards if c is not None)
+    return m.Swap(**fields)
 
 
 def _turn(r: _Reader, deck: m.Deck) -> m.Turn:

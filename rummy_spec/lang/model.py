@@ -183,7 +183,8 @@ class Layoff:
 class Swap:
     from_runs: bool = False
     from_sets: bool = False
-    who: Literal["down", "anyone"] = "down"
+    who: Literal["down", "anyone", "not-down"] = "down"
+    wilds: tuple[CardClass, ...] = ()  # the wilds that may be freed (none named: any)
     others_only: bool = False
     freed: Literal["table", "hand"] = "hand"
     shift_to_end: bool = False

@@ -147,6 +147,7 @@ _FLAGS: dict[str, tuple[str, str, Any]] = {
     "layoff_never": ("layoff", "allowed", False),
     "swap_by_down": ("swap", "who", "down"),
     "swap_by_anyone": ("swap", "who", "anyone"),
+    "swap_by_not_down": ("swap", "who", "not-down"),
     "swap_others_only": ("swap", "others_only", True),
     "freed_to_table": ("swap", "freed", "table"),
     "freed_to_hand": ("swap", "freed", "hand"),
@@ -537,6 +538,10 @@ class _Builder(Transformer[Token, list[VariantDecl]]):
     @v_args(meta=True)
     def wild_cards(self, meta: Meta, c: list[RawCard]) -> _Clause:
         return _Clause([(("cards",), tuple(c))], _span(self.path, meta))
+
+    @v_args(meta=True)
+    def swap_only_cards(self, meta: Meta, c: list[RawCard]) -> _Clause:
+        return _Clause([(("wilds",), tuple(c))], _span(self.path, meta))
 
     @v_args(meta=True)
     def winner_bonus(self, meta: Meta, c: list[Token]) -> _Clause:

@@ -28,7 +28,7 @@ def _words() -> list[str]:
     for words in _terminal_words().values():
         found.update(w for w in words if re.fullmatch(r"[a-z]+", w))
     return sorted(found - set(_SECTION_WORDS) - {"players", "round", "unlimited", "ceil",
-                                                   "floor", "max", "min"})
+                                                   "floor"})
 
 
 def _alternation(words: list[str]) -> str:

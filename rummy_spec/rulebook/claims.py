@@ -121,8 +121,12 @@ def _swap(v: m.Variant) -> str:
     place = where[(s.from_runs, s.from_sets)]
     text = (f"A wild card in {place} on the table may be freed: the player lays the natural "
             "card it stands for in its place and takes the wild card.")
-    text += (" Only a player who has gone down may do so." if s.who == "down" else
-             " Anyone may, but a player not yet down must go down in the same turn.")
+    text += {"down": " Only a player who has gone down may do so.",
+             "anyone": " Anyone may, but a player not yet down must go down in the same turn.",
+             "not-down": " Only a player who has not yet gone down may do so."}[s.who]
+    if s.wilds:
+        names = " and ".join(c.text for c in s.wilds)
+        text += f" Only these wild cards may be freed: {names}."
     if s.others_only:
         text += " Nobody frees a wild card from his own melds."
     text += (" The freed wild card must be laid on the table in the same turn."
