@@ -56,6 +56,8 @@ def draw_stock(rules: Rules, state: State, seat: int, count: int = 1) -> bool:
         if not state.stock and not refill_stock(rules, state):
             return False
         state.seats[seat].hand.append(state.stock.pop())
+    if not state.stock and rules.variant.stock.refill_at_once and can_draw_stock(state, rules):
+        refill_stock(rules, state)  # ``stock { refilled at once }``
     return True
 
 

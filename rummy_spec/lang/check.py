@@ -354,6 +354,10 @@ def _check_rules(v: m.Variant, err: _Err) -> None:
                         (v.stock.dead_hand_turn, "a dead hand from turn")):
         if count is not None and count < 1:
             err("E021", f"{what} {count}: the count must be at least 1", v.stock.span)
+    if v.stock.refill_at_once and any(s in ("end-round", "replay-extra-deck")
+                                      for s in v.stock.empty):
+        err("E032", "'refilled at once' refills the stock, but a step of 'empty' ends the "
+            "hand: it would end while a player is in the middle of his turn", v.stock.span)
     if v.stock.dead_how == "wall" and v.knock is None:
         err("E033", "at the wall a player may only knock: add a 'knock' section", v.stock.span)
     if v.knock is not None and v.knock.run_layoff_limit is not None:

@@ -252,6 +252,8 @@ class Stock:
     """What happens when the stock runs out: one step per exhaustion, the last repeats."""
 
     empty: tuple[StockStep, ...] = ("reshuffle",)
+    # refill the moment the last card is drawn, not when the next player needs a card
+    refill_at_once: bool = False
     dead_at: int | None = None
     # how the low stock ends the hand: at the discard that leaves dead_at cards; at the wall
     # (the next player may only knock with the upcard, or pass); or by a player's choice

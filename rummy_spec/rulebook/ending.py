@@ -96,6 +96,9 @@ def exhausted_stock(scope: Scope) -> Section:
                  for i, s in enumerate(ladder)]
         blocks.append(Para("When the stock runs out:"))
         blocks.append(Items(tuple(items)))
+    if v.stock.refill_at_once and ladder:
+        blocks.append(Para("This is done the moment the last card of the stock is drawn, "
+                           "not when the next player wants to draw."))
     dead = v.stock.dead_at
     scores = ("every player scores minus his deadwood" if v.score.method == "minus-deadwood"
               else "nobody scores")

@@ -174,3 +174,27 @@ def test_a_new_pack_when_no_cards_are_left() -> None:
     ok(g, "draw", 1, source="stock")
     state = g.state
     assert len(state.discard) == 3 and len(state.stock) == 51  # a full pack, one drawn
+
+
+def test_stock_refilled_the_moment_it_empties() -> None:
+    """With 'refilled at once' the last stock card's draw already turns the pile over."""
+    v, g = _empty_stock("reshuffle")
+    assert g.state.stock == [] and len(g.state.discard) == 3  # refilled only when needed
+    text = 'variant s "S" extends rummy {\n    stock { empty reshuffle, refilled at once }\n}\n'
+    v = variant_from_text(text, "s")
+    g = scenario(v, 3, hands=["5H 5S 5D 9C 9D 9H 2C", "6H 7H 8H 9S 10S JS QS",
+                              "AS AD 3S 4S 6S 7S 8S"], stock="KD", discard="4C QH")
+    ok(g, "draw", 0, source="stock")  # the last card: the pile below QH is the new stock
+    assert [g.card_text([c])[0] for c in g.state.stock] == ["4C"]
+    assert g.card_text(g.state.discard) == ["QH"]
+    assert "the moment the last card of the stock is drawn" in _page(text, "s")
+
+
+def test_refilled_at_once_with_a_step_that_ends_the_hand_is_refused() -> None:
+    from rummy_spec.lang import Library, builtin_library
+
+    lib = Library(dict(builtin_library().decls), dict(builtin_library().sources))
+    lib.add_text('variant s "S" extends rummy {\n    stock { empty end round, refilled at '
+                 'once }\n}\n', "s.rummy")
+    _, problems = lib.resolve("s")
+    assert [p.code for p in problems if p.severity == "error"] == ["E032"]
