@@ -268,6 +268,7 @@ def _check_small_deals(v: m.Variant, err: _Err, faulty: set[int]) -> None:
     """
     if v.claim is None:
         return
+    needed = False
     for n in player_counts(v):
         short: list[str] = []
         for contract in v.contracts.rounds:
@@ -283,6 +284,9 @@ def _check_small_deals(v: m.Variant, err: _Err, faulty: set[int]) -> None:
             if need > meldable:
                 short.append(f"round {contract.number} needs {need}" if not short
                              else f"round {contract.number} {need}")
+        if short and v.claim.needed_for_contracts:
+            needed = True
+            continue
         if short:
             where = v.deal.cards.span if v.deal.cards.span.line else v.contracts.rounds[0].span
             listed = ", ".join(short[:-1]) + (" and " if len(short) > 1 else "") + short[-1]
@@ -291,9 +295,12 @@ def _check_small_deals(v: m.Variant, err: _Err, faulty: set[int]) -> None:
                     "to discard)" if must_discard else "holds one card more after drawing")
             err("W103", f"{listed} cards, but a player is dealt {dealt_text(v, n)} and "
                 f"{most}", where,
-                "these contracts can be made only by buying; deal more cards if that is "
-                "not meant")
+                "these contracts can be made only by buying: if that is meant, say so with "
+                "'buy { needed for contracts }'; else deal more cards")
             return
+    if v.claim.needed_for_contracts and not needed:
+        err("W103", "'needed for contracts' is stated, but every contract can be made "
+            "without buying", v.claim.span)
 
 
 def dealt_text(v: m.Variant, players: int) -> str:

@@ -210,6 +210,9 @@ class Claim:
     claimant_waits: bool = False
     pile_after: Literal["open", "dead", "closed"] = "open"
     chain: bool = False
+    # the author states that some contracts need more cards than are dealt: buying is
+    # part of the game (answers W103, and the rulebook says so)
+    needed_for_contracts: bool = False
     span: Span = BUILTIN
 
 

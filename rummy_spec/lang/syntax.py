@@ -184,6 +184,7 @@ _FLAGS: dict[str, tuple[str, str, Any]] = {
     "all_wild_sets": ("wilds", "all_wild_sets", True),
     "no_all_wild_sets": ("wilds", "all_wild_sets", False),
     "claimant_at_once": ("claim", "claimant_waits", False),
+    "needed_for_contracts": ("claim", "needed_for_contracts", True),
     "not_adjacent": ("wilds", "not_adjacent_in_runs", True),
     "skips_next": ("special", "skip", "next"),
     "skips_chosen": ("special", "skip", "chosen"),

@@ -38,6 +38,8 @@ def _claim_rules(scope: Scope, c: m.Claim) -> list[str]:
         "A player who has gone down may claim too." if c.when_down
         else "A player who has gone down may not claim.",
         "A claim needs enough cards in the stock to pay its penalty.",
+        *(["Some contracts need more cards than a player is dealt: he can make them only "
+           "with cards he has claimed."] if c.needed_for_contracts else []),
     ]
     if c.claimant_waits:
         out.append("The claimant may not meld, lay off or discard until his own turn.")

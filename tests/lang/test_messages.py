@@ -97,11 +97,31 @@ def test_without_buying_the_same_deal_is_an_error_not_a_warning() -> None:
     assert "E025" in codes and "W103" not in codes
 
 
+def _shanghai(text_change: tuple[str, str] = ("", "")) -> list[Diagnostic]:
+    from rummy_spec.lang.data import builtin_specs
+
+    text = builtin_specs()["shanghai"].read_text(encoding="utf-8").replace(*text_change)
+    lib = Library()
+    lib.add_text(text, "shanghai.rummy")
+    return lib.resolve("shanghai")[1]
+
+
 def test_eleven_cards_for_a_twelve_card_round_warns_when_a_discard_must_remain() -> None:
-    """Shanghai deals 11, round 7 needs 12, and going out needs a discard."""
-    _, found = builtin_library().resolve("shanghai")
-    [d] = [p for p in found if p.code == "W103"]
+    """Shanghai deals 11, round 7 needs 12, and going out needs a discard: without its
+    'needed for contracts' the spec is warned."""
+    [d] = [p for p in _shanghai(("needed for contracts", "")) if p.code == "W103"]
     assert d.message.startswith("round 7 needs 12"), d.message
+    assert "needed for contracts" in d.hint
+
+
+def test_needed_for_contracts_answers_the_warning() -> None:
+    assert not [p for p in _shanghai() if p.code == "W103"]
+    assert not [p for p in builtin_library().resolve("ten_step")[1] if p.code == "W103"]
+
+
+def test_needed_for_contracts_where_no_contract_needs_buys_is_warned() -> None:
+    [d] = [p for p in _shanghai(("deal { cards 11", "deal { cards 15")) if p.code == "W103"]
+    assert "every contract can be made without buying" in d.message
 
 
 def test_eleven_cards_for_twelve_is_fine_when_the_last_meld_may_end_the_hand() -> None:
