@@ -28,7 +28,7 @@ PROG = "rummy-spec"
 # One module per command group, in the order ``--help`` lists them.
 COMMAND_MODULES: tuple[str, ...] = ("listing", "check", "show", "demo", "play", "simulate",
                                     "replay", "meld", "solve", "reasons", "rulebook",
-                                    "bench", "conformance")
+                                    "bench", "conformance", "fmt", "lsp")
 
 
 def commands() -> list[Command]:

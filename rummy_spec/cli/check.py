@@ -8,8 +8,10 @@ switched on by itself.  Exit 0 when no error was found (warnings allowed), 1 oth
 from __future__ import annotations
 
 import argparse
+import json
+from typing import Any
 
-from ..lang import Diagnostic
+from ..lang import Diagnostic, Library, LookupFailure, SpecError
 from .base import FAILED, INTERNAL, OK, Command, Outcome, lines
 from .specs import FileReport, Finding, builtins, check_spec_file, spec_files
 
@@ -18,7 +20,14 @@ def check_targets(targets: list[str]) -> list[FileReport]:
     """Check every file the targets name; a usage error is raised before any checking."""
     b = builtins()
     files = spec_files(targets, b)
-    return [check_spec_file(f, b.library) for f in files]
+    # A file may extend a variant of another file given on the same command line.
+    shared = Library(dict(b.library.decls), dict(b.library.sources))
+    for f in files:
+        try:
+            shared.add_file(f, replace=str(f) not in {str(p) for p in b.files.values()})
+        except (SpecError, LookupFailure):
+            continue  # reported when the file itself is checked
+    return [check_spec_file(f, shared) for f in files]
 
 
 def plural(n: int, word: str) -> str:
@@ -80,9 +89,41 @@ def report_text(reports: list[FileReport]) -> str:
     return lines(*parts)
 
 
+def diagnostic_json(d: Diagnostic, variant: str | None, option: str | None) -> dict[str, Any]:
+    """One diagnostic for tools and editors (schema/check.schema.json)."""
+    s = d.span
+    return {"file": s.path, "line": s.line, "column": s.column, "end_line": s.end_line,
+            "end_column": s.end_column, "code": d.code, "name": d.name,
+            "severity": d.severity, "message": d.message, "hint": d.hint or None,
+            "variant": variant, "option": option}
+
+
+def report_json(reports: list[FileReport]) -> str:
+    """Every diagnostic once (a parent's fault seen through a child is not repeated)."""
+    files: list[dict[str, Any]] = []
+    diagnostics: list[dict[str, Any]] = []
+    shown: set[Diagnostic] = set()
+    for r in reports:
+        files.append({"path": r.path, "variants": list(r.variants), "errors": r.errors,
+                      "warnings": r.warnings, "internal_errors": list(r.crashes)})
+        for f in r.findings:
+            if f.diagnostic not in shown:
+                shown.add(f.diagnostic)
+                diagnostics.append(diagnostic_json(f.diagnostic, f.variant, f.option))
+    errors = sum(r.errors for r in reports)
+    crashes = sum(len(r.crashes) for r in reports)
+    body = {"ok": not errors and not crashes, "errors": errors,
+            "warnings": sum(r.warnings for r in reports), "files": files,
+            "diagnostics": diagnostics}
+    return json.dumps(body, indent=2) + "\n"
+
+
 def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("targets", nargs="+", metavar="PATH|NAME",
                         help="a spec file, a directory of spec files, or a built-in name")
+    parser.add_argument("--json", action="store_true",
+                        help="print every diagnostic as JSON (file, line, column, end, code, "
+                        "severity, message, hint) instead of text")
 
 
 def _run(args: argparse.Namespace) -> Outcome:
@@ -92,7 +133,7 @@ def _run(args: argparse.Namespace) -> Outcome:
         code = FAILED
     if any(r.crashes for r in reports):
         code = INTERNAL
-    return Outcome(code=code, out=report_text(reports))
+    return Outcome(code=code, out=report_json(reports) if args.json else report_text(reports))
 
 
 COMMAND = Command(

@@ -80,8 +80,11 @@ def _scores(rules: Rules, state: State, winner: int | None, ending: str,
             if rules.variant.score.rummy_doubles and not state.seats[winner].played_before:
                 total *= 2
             out[winner] = total
-        return out
-    return [0 if i == winner else held[i] for i in range(n)]
+    else:
+        out = [0 if i == winner else held[i] for i in range(n)]
+    if winner is not None:  # ``score { winner bonus N }``
+        out[winner] += rules.variant.score.winner_bonus
+    return out
 
 
 def _game_over(rules: Rules, state: State, ending: str) -> bool:

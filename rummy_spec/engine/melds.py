@@ -55,6 +55,7 @@ REASONS: dict[str, str] = {
     "ace-both-ends": "a run may not have an ace at both ends in this variant",
     "wrap-around": "a run may not go around the corner (K-A-2) in this variant",
     "wilds-outnumber-naturals": "wild cards may not outnumber the naturals in a meld",
+    "wilds-not-fewer": "a meld must hold fewer wild cards than natural cards",
     "too-many-wilds": "the meld holds more wild cards than this variant allows",
     "adjacent-wilds": "two wild cards may not stand next to each other in a run",
     "only-wilds-join": "a set made of wild cards only accepts wild cards",
@@ -193,6 +194,8 @@ def _limits(rules: MeldRules, kind: MeldKind, nat: int, wild: int, contract: boo
             return reject("needs-natural")
     elif rules.in_scope(w.never_outnumber, contract) and wild > nat:
         return reject("wilds-outnumber-naturals", f"{wild} wild, {nat} natural")
+    elif rules.in_scope(w.minority, contract) and wild >= nat:
+        return reject("wilds-not-fewer", f"{wild} wild, {nat} natural")
     most = w.max_per_set if kind == "set" else w.max_per_run if kind == "run" else None
     if most is not None and wild > most:
         return reject("too-many-wilds", f"{wild} wild, at most {most} per {kind}")

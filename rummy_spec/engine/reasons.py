@@ -53,6 +53,7 @@ TURN_REASONS: dict[str, str] = {
     "must-go-down": "a player who took a wild before going down must go down this turn",
     "keep-taken-card": "the card taken from the pile may not be discarded this turn",
     "playable-discard": "a card that fits a meld on the table may not be discarded",
+    "card-never-discarded": "this card may never be discarded (unless it is the last)",
     "must-go-out-by-meld": "the last card may not be discarded: go out by melding",
     "must-keep-discard": "the last card must be discarded: keep one to discard",
     "skip-last-card": "a Skip may not be the last card",

@@ -36,6 +36,8 @@ class Rules:
     cache: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
     special_faces: tuple[m.SpecialCard | None, ...] = field(
         init=False, compare=False, hash=False, repr=False)
+    kept_faces: frozenset[int] = field(init=False, compare=False, hash=False, repr=False)
+    swappable: frozenset[int] | None = field(init=False, compare=False, hash=False, repr=False)
     max_points: int = field(init=False, compare=False, hash=False, repr=False)
     last_floor: list[Any] = field(init=False, compare=False, hash=False, repr=False)
 
@@ -45,6 +47,14 @@ class Rules:
             None if f.special is None else self.specials.get(f.special)
             for f in self.table.faces))
         object.__setattr__(self, "max_points", max(self.points, default=0))  # one card
+        # Faces that ``turn { no discarding CARDS }`` keeps in hand.
+        object.__setattr__(self, "kept_faces", frozenset(
+            f.code for f in self.table.faces
+            if any(decks.matches(c, f) for c in self.variant.turn.no_discard)))
+        # Wilds that ``swap { only CLASS }`` lets a player free (None: every wild).
+        only = self.variant.swap.wilds
+        object.__setattr__(self, "swappable", None if not only else frozenset(
+            f.code for f in self.table.faces if any(decks.matches(c, f) for c in only)))
         object.__setattr__(self, "last_floor", [((), 0)])  # [(hand, deadwood_floor)]
 
     @property

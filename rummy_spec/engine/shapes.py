@@ -55,6 +55,8 @@ def wild_cap(rules: MeldRules, kind: MeldKind, n: int, contract: bool) -> int:
     cap = BIG
     if n and rules.in_scope(w.never_outnumber, contract):
         cap = n
+    if n and rules.in_scope(w.minority, contract):
+        cap = min(cap, n - 1)
     most = w.max_per_set if kind == "set" else w.max_per_run if kind == "run" else None
     if most is not None:
         cap = min(cap, most)

@@ -379,6 +379,8 @@ def swap(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         return no("swap-not-allowed")
     if sw.who == "down" and not is_down(rules, state, a.player):
         return no("not-down")
+    if sw.who == "not-down" and is_down(rules, state, a.player):
+        return no("swap-not-allowed", "only a player not yet down may free a wild")
     if sw.others_only and target.owner == a.player:
         return no("swap-own-wild")
     seat = state.seats[a.player]
@@ -394,6 +396,8 @@ def swap(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     if isinstance(res, Rejection):
         return no(res.code, res.message)
     new, wild = res
+    if rules.swappable is not None and wild not in rules.swappable:
+        return no("swap-not-allowed", "this wild card may not be freed")
     placed: tuple[int, Meld] | None = None
     if sw.freed == "table":
         if a.wild_to is None or not 0 <= a.wild_to < len(state.table):

@@ -7,6 +7,7 @@ caller has already cloned.  Checking and doing share one code path, so ``legal``
 
 from __future__ import annotations
 
+from .. import decks
 from .ending import end_round
 from .melds import fits
 from .reasons import OK, Verdict, no
@@ -28,11 +29,18 @@ def refill_stock(rules: Rules, state: State) -> bool:
     if step == "replay-extra-deck":
         end_round(rules, state, None, "replay")
         return False
+    if step == "new-pack":  # the discard pile stays; a fresh pack is the stock
+        pack = decks.full_deck(rules.variant, rules.players, state.extra_decks)
+        rng(state.seed, "new-pack", state.deal_no, state.exhaustions).shuffle(pack)
+        state.stock = pack
+        return True
     below, top = state.discard[:-1], state.discard[-1:]
     owners = state.pile_owner[-1:]
     if step == "turn-over-whole":  # the top card goes too: no upcard until a discard
         below, top, owners = state.discard[:], [], []
-    if step == "reshuffle":
+    if step == "reshuffle-all":  # the upcard goes into the new stock too
+        below, top, owners = list(state.discard), [], []
+    if step in ("reshuffle", "reshuffle-all"):
         rng(state.seed, "reshuffle", state.deal_no, state.exhaustions).shuffle(below)
         state.stock = below
     else:  # turned over: the pile face down, its first card now on top
@@ -50,15 +58,21 @@ def draw_stock(rules: Rules, state: State, seat: int, count: int = 1) -> bool:
         if not state.stock and not refill_stock(rules, state):
             return False
         state.seats[seat].hand.append(state.stock.pop())
+    if not state.stock and rules.variant.stock.refill_at_once and can_draw_stock(rules, state):
+        refill_stock(rules, state)  # ``stock { refilled at once }``
     return True
 
 
 def can_draw_stock(rules: Rules, state: State) -> bool:
-    """A card to draw: in the stock, or in the pile the next refill turns into one."""
+    """A card to draw: in the stock, or in what the next refill makes one of (the pile
+    below the upcard, the whole pile, or a fresh pack)."""
     if state.stock:
         return True
     steps = rules.variant.stock.empty
-    whole = steps[min(state.exhaustions, len(steps) - 1)] == "turn-over-whole"
+    step = steps[min(state.exhaustions, len(steps) - 1)]
+    if step == "new-pack":
+        return True
+    whole = step in ("turn-over-whole", "reshuffle-all")
     return len(state.discard) > (0 if whole else 1)
 
 
@@ -374,6 +388,9 @@ def _discard_cards(rules: Rules, state: State, player: int,
     for card, target in picks:
         if card == keep and hand.count(card) == 1:  # with no other card left, it may go
             out.append(no("keep-taken-card"))
+            continue
+        if card in rules.kept_faces and len(hand) > 1:
+            out.append(no("card-never-discarded"))
             continue
         if wall:
             out.append(no("wall-knock-only"))

@@ -19,19 +19,46 @@ from .syntax import RANK_WORDS, Key, RawCard, Setting
 _RANK_WORDS = RANK_WORDS
 
 
+# Each section of the grammar -> the model class its settings fill.  A setting of a built
+# section that names no field of its class is reported (E037), never dropped.
+SECTION_MODELS: dict[str, type] = {
+    "deck": m.Deck, "wilds": m.WildRules, "set": m.SetRule, "run": m.RunRule,
+    "group": m.GroupRule, "deal": m.Deal, "cut": m.Cut, "contracts": m.Contracts,
+    "turn": m.Turn, "layoff": m.Layoff, "swap": m.Swap, "claim": m.Claim,
+    "rummy_call": m.RummyCall, "going_out": m.GoingOut, "knock": m.Knock, "stock": m.Stock,
+    "score": m.Score, "game": m.Game, "special": m.SpecialCard, "players": m.Players,
+}
+# Sections built only when stated (their presence setting is the key ``(section,)``).
+OPTIONAL_SECTIONS = ("set", "run", "group", "cut", "claim", "rummy_call", "knock")
+
+
 @dataclass
 class _Reader:
-    """Reads sections out of the merged settings; remembers spans for the checker."""
+    """Reads sections out of the merged settings; remembers spans for the checker.
+
+    Every setting read is marked used, so what no section took can be reported.
+    """
 
     settings: Mapping[Key, Setting]
     problems: list[Diagnostic] = field(default_factory=list)
+    used: set[Key] = field(default_factory=set)
+    section: str = ""  # the section being built, which an error marks as broken
+    broken: set[str] = field(default_factory=set)
 
     def has(self, *key: str | int) -> bool:
+        self.used.add(key)
         return key in self.settings
 
     def get(self, key: Key, default: Any) -> Any:
+        self.used.add(key)
         s = self.settings.get(key)
         return default if s is None else s.value
+
+    def take(self, prefix: Key) -> list[tuple[Key, Setting]]:
+        """Every setting under ``prefix`` (rows of a table), marked used."""
+        found = [(k, s) for k, s in self.settings.items() if k[: len(prefix)] == prefix]
+        self.used.update(k for k, _ in found)
+        return found
 
     def span(self, *prefix: str | int) -> Span:
         """Where a section (or a rule) was stated: its block, its first setting, or BUILTIN."""
@@ -50,12 +77,28 @@ class _Reader:
             if name == "span":
                 continue
             if (section, name) in self.settings:
+                self.used.add((section, name))
                 out[name] = self.settings[(section, name)].value
         out["span"] = self.span(section)
         return out
 
     def error(self, code: str, message: str, span: Span, hint: str = "") -> None:
         self.problems.append(Diagnostic(code, message, span, hint))
+        if self.section:
+            self.broken.add(self.section)
+
+    def report_unplaced(self) -> None:
+        """E037 for each setting of a built section that no model field took."""
+        for key, s in self.settings.items():
+            if key in self.used or key[-1] == "__block__" or key[0] == "source":
+                continue
+            section = str(key[0])
+            if section in OPTIONAL_SECTIONS and not self.get((section,), False):
+                continue  # the section is switched off: its inherited rules are moot
+            what = " ".join(str(k) for k in key)
+            self.error("E037", f"the rule '{what}' has no place in the rules model, so it "
+                       "would be lost", s.span, "a fault in rummy-spec's grammar tables; "
+                       "please report it")
 
 
 def resolve_card(raw: RawCard, deck: m.Deck, r: _Reader) -> m.CardClass | None:
@@ -91,7 +134,12 @@ def _rank_of(word: str, deck: m.Deck) -> int | None:
 def build_variant(
     name: str, title: str, parent: str | None, settings: Mapping[Key, Setting],
     options: tuple[m.OptionInfo, ...], enabled: tuple[str, ...], path: str, span: Span,
-) -> tuple[m.Variant, list[Diagnostic]]:
+) -> tuple[m.Variant, list[Diagnostic], frozenset[str]]:
+    """The model, the errors found building it, and the sections those errors left unsure.
+
+    A section with a build error is still built from what could be read, so the meaning
+    checks of every other section run too; ``check_variant`` skips the unsure ones.
+    """
     r = _Reader(settings)
     sources = tuple(s.value for k, s in sorted(settings.items(), key=_source_order)
                     if k[0] == "source")
@@ -117,14 +165,16 @@ def build_variant(
     variant = m.Variant(
         name=name, title=title, parent=parent, sources=sources, players=players, deck=deck,
         wilds=wilds, set=set_rule, run=run_rule, group=group_rule, deal=deal, cut=cut,
-        contracts=contracts, turn=m.Turn(**r.fields("turn", m.Turn)),
-        layoff=m.Layoff(**r.fields("layoff", m.Layoff)), swap=m.Swap(**r.fields("swap", m.Swap)),
+        contracts=contracts, turn=_turn(r, deck),
+        layoff=m.Layoff(**r.fields("layoff", m.Layoff)), swap=_swap(r, deck),
         claim=claim, rummy_call=call, going_out=m.GoingOut(**r.fields("going_out", m.GoingOut)),
         knock=knock, stock=m.Stock(**r.fields("stock", m.Stock)), score=score,
         game=m.Game(**r.fields("game", m.Game)), options=options, enabled=enabled, path=path,
         span=span,
     )
-    return variant, r.problems
+    r.section = ""
+    r.report_unplaced()
+    return variant, r.problems, frozenset(r.broken)
 
 
 def _source_order(item: tuple[Key, Setting]) -> tuple[str, int, int]:
@@ -133,10 +183,11 @@ def _source_order(item: tuple[Key, Setting]) -> tuple[str, int, int]:
 
 
 def _deck(r: _Reader) -> m.Deck:
+    r.section = "deck"
     jokers: tuple[Expr, bool] | None = r.get(("deck", "jokers"), None)
     specials = []
-    for key, s in r.settings.items():
-        if key[0] == "special":
+    for key, s in r.take(("special",)):
+        if len(key) == 2:
             specials.append(m.SpecialCard(code=str(key[1]), span=s.span, **s.value))
     fields = r.fields("deck", m.Deck)
     fields.pop("jokers", None)
@@ -156,9 +207,11 @@ def _deck(r: _Reader) -> m.Deck:
 
 
 def _wilds(r: _Reader, deck: m.Deck) -> m.WildRules:
+    r.section = "wilds"
     if r.has("wilds", "max_per_group"):
         r.error("E032", "wild limits per group are not part of the language; limit sets or "
                 "runs", r.settings[("wilds", "max_per_group")].span)
+    r.used.add(("wilds", "max_per_group"))
     fields = r.fields("wilds", m.WildRules)
     raw: tuple[RawCard, ...] = fields.get("cards", ())
     cards = [resolve_card(c, deck, r) for c in raw]
@@ -166,13 +219,32 @@ def _wilds(r: _Reader, deck: m.Deck) -> m.WildRules:
     return m.WildRules(**fields)
 
 
+def _swap(r: _Reader, deck: m.Deck) -> m.Swap:
+    r.section = "swap"
+    fields = r.fields("swap", m.Swap)
+    raw: tuple[RawCard, ...] = fields.get("wilds", ())
+    cards = [resolve_card(c, deck, r) for c in raw]
+    fields["wilds"] = tuple(c for c in cards if c is not None)
+    return m.Swap(**fields)
+
+
+def _turn(r: _Reader, deck: m.Deck) -> m.Turn:
+    r.section = "turn"
+    fields = r.fields("turn", m.Turn)
+    raw: tuple[RawCard, ...] = fields.get("no_discard", ())
+    cards = [resolve_card(c, deck, r) for c in raw]
+    fields["no_discard"] = tuple(c for c in cards if c is not None)
+    return m.Turn(**fields)
+
+
 def _contracts(r: _Reader, kinds: set[str]) -> m.Contracts:
+    r.section = "contracts"
     fields = r.fields("contracts", m.Contracts)
     rounds: list[m.Contract] = []
-    for key, s in sorted(r.settings.items(), key=lambda kv: str(kv[0])):
-        if key[:2] != ("contracts", "round"):
-            continue
+    for key, s in sorted(r.take(("contracts", "round")), key=lambda kv: str(kv[0])):
         number = int(key[2])
+        if s.value is None:  # ``no round N``: a child plays fewer rounds than its parent
+            continue
         raw_elements, pat = s.value
         elements = []
         for count, kind, size, espan in raw_elements:
@@ -197,11 +269,10 @@ def _contracts(r: _Reader, kinds: set[str]) -> m.Contracts:
 
 
 def _score(r: _Reader, deck: m.Deck) -> m.Score:
+    r.section = "score"
     fields = r.fields("score", m.Score)
     entries: list[m.ScoreEntry] = []
-    for key, s in r.settings.items():
-        if key[:2] != ("score", "entry"):
-            continue
+    for _key, s in r.take(("score", "entry")):
         (label, pattern), points = s.value
         if label == "wild":
             entries.append(m.ScoreEntry("wild", points=points, text="wild", span=s.span))

@@ -26,12 +26,21 @@ def round_numbers(v: m.Variant) -> range:
     return range(1, max(1, v.rounds) + 1)
 
 
-def check_variant(v: m.Variant) -> list[Diagnostic]:
+def check_variant(v: m.Variant, broken: frozenset[str] = frozenset()) -> list[Diagnostic]:
+    """Every fault of the variant's meaning.
+
+    ``broken`` names sections that had errors while being built (an unknown card, a deck
+    without colours): checks that would only repeat those errors in other words skip them,
+    and every other check runs.
+    """
     out: list[Diagnostic] = []
 
     seen: set[tuple[str, Span]] = set()
+    unsure = {getattr(getattr(v, name, None), "span", None) for name in broken}
 
     def err(code: str, msg: str, span: Span, hint: str = "", /) -> None:
+        if span in unsure and span.line:  # about a section already reported as faulty
+            return
         if span.line == 0:  # a default applies: point at the variant's name
             span = v.span
         if (code, span) not in seen:  # one report per fault, not per player count
@@ -39,10 +48,10 @@ def check_variant(v: m.Variant) -> list[Diagnostic]:
             out.append(Diagnostic(code, msg, span, hint))
 
     players_ok = _check_players(v, err)
-    formulas_ok = players_ok and _check_formulas(v, err)
-    _check_melds(v, err)
+    formulas_ok = players_ok and "deck" not in broken and _check_formulas(v, err)
+    _check_melds(v, err, "wilds" in broken)
     _check_contracts(v, err, formulas_ok)
-    if formulas_ok:
+    if formulas_ok and "score" not in broken:
         _check_scores(v, err)
     _check_rules(v, err)
     return out
@@ -57,10 +66,8 @@ def _check_players(v: m.Variant, err: _Err) -> bool:
     if p.min < 1:
         err("E021", "a game needs at least one player", p.span)
         return False
-    if p.max is not None and p.min > p.max:
-        err("E031", f"players {p.min}..{p.max}: the low end is above the high end", p.span)
-        return False
-    return True
+    # a range backwards was reported (E031) while reading it
+    return p.max is None or p.min <= p.max
 
 
 def _value(expr: Expr, players: int, rnd: int, what: str, err: _Err,
@@ -133,7 +140,7 @@ def _cut_bonus(cut: m.Cut, players: int, err: _Err) -> int:
         return 0
 
 
-def _check_melds(v: m.Variant, err: _Err) -> None:
+def _check_melds(v: m.Variant, err: _Err, wilds_broken: bool) -> None:
     for rule, name in ((v.set, "set"), (v.run, "run"), (v.group, "group")):
         if rule is None:
             continue
@@ -149,7 +156,9 @@ def _check_melds(v: m.Variant, err: _Err) -> None:
     if not v.meld_kinds():
         err("E033", "the variant defines no meld kind (set, run or group)", v.span)
     w = v.wilds
-    has_limits = (w.never_outnumber or w.need_natural or w.not_adjacent_in_runs
+    if wilds_broken:  # a wild card class that did not resolve: "no card is wild" is unsure
+        return
+    has_limits = (w.never_outnumber or w.minority or w.need_natural or w.not_adjacent_in_runs
                   or w.max_per_set is not None or w.max_per_run is not None or w.all_wild_sets)
     if has_limits and not w.cards:
         err("W102", "wild-card limits are stated, but no card is wild", w.span)
@@ -176,9 +185,14 @@ def _kind_rule(v: m.Variant, kind: str) -> m.SetRule | m.RunRule | m.GroupRule |
 
 def _check_contracts(v: m.Variant, err: _Err, formulas_ok: bool) -> None:
     c = v.contracts
+    faulty: set[int] = set()  # rounds whose melds are themselves wrong
     for contract in c.rounds:
         for e in contract.elements:
             rule = _kind_rule(v, e.kind)
+            if rule is None or e.count < 1 or (e.size is not None and (
+                    e.size < rule.min or (rule.max is not None and e.size > rule.max)
+                    or (e.kind == "run" and e.size > _longest_run(v)))):
+                faulty.add(contract.number)
             if rule is None:
                 continue  # reported as E012 while building
             if e.count < 1:
@@ -196,6 +210,7 @@ def _check_contracts(v: m.Variant, err: _Err, formulas_ok: bool) -> None:
                         f"(at most {longest} ranks)", e.span)
     if formulas_ok:
         _check_reachable(v, err)
+        _check_small_deals(v, err, faulty)
     if c.rounds:
         used = {e.kind for contract in c.rounds for e in contract.elements}
         for kind in v.meld_kinds():
@@ -242,6 +257,56 @@ def _check_reachable(v: m.Variant, err: _Err) -> None:
                     f"{holds} after drawing and at most {holds + limit * per_buy} with "
                     f"{limit} buy(s)", contract.span)
                 break
+
+
+def _check_small_deals(v: m.Variant, err: _Err, faulty: set[int]) -> None:
+    """W103: rounds whose contract needs more cards than a player can meld without buying.
+
+    After the draw a player holds one card more than dealt; when going out needs a discard
+    (and the round is not pat) one of them must stay in hand.  A round needing more than
+    that waits on buys; without buying at all it is E025 instead.
+    """
+    if v.claim is None:
+        return
+    needed = False
+    for n in player_counts(v):
+        short: list[str] = []
+        for contract in v.contracts.rounds:
+            if contract.number in faulty:
+                continue
+            try:
+                dealt = evaluate_int(v.deal.cards, n, contract.number) or 0
+            except EvalError:
+                return
+            empties = contract.pat or v.going_out.by != "discard" or v.going_out.floating
+            meldable = dealt + 1 if empties else dealt
+            need = minimum_cards(v, contract)
+            if need > meldable:
+                short.append(f"round {contract.number} needs {need}" if not short
+                             else f"round {contract.number} {need}")
+        if short and v.claim.needed_for_contracts:
+            needed = True
+            continue
+        if short:
+            where = v.deal.cards.span if v.deal.cards.span.line else v.contracts.rounds[0].span
+            listed = ", ".join(short[:-1]) + (" and " if len(short) > 1 else "") + short[-1]
+            must_discard = v.going_out.by == "discard" and not v.going_out.floating
+            most = ("can meld no more than that (the card drawn makes up for the one kept "
+                    "to discard)" if must_discard else "holds one card more after drawing")
+            err("W103", f"{listed} cards, but a player is dealt {dealt_text(v, n)} and "
+                f"{most}", where,
+                "these contracts can be made only by buying: if that is meant, say so with "
+                "'buy { needed for contracts }'; else deal more cards")
+            return
+    if v.claim.needed_for_contracts and not needed:
+        err("W103", "'needed for contracts' is stated, but every contract can be made "
+            "without buying", v.claim.span)
+
+
+def dealt_text(v: m.Variant, players: int) -> str:
+    counts = sorted({evaluate_int(v.deal.cards, players, c.number) or 0
+                     for c in v.contracts.rounds})
+    return " or ".join(str(c) for c in counts) + " cards"
 
 
 def buy_allowance(v: m.Variant, players: int, rnd: int) -> int | None:
@@ -296,6 +361,10 @@ def _check_rules(v: m.Variant, err: _Err) -> None:
                         (v.stock.dead_hand_turn, "a dead hand from turn")):
         if count is not None and count < 1:
             err("E021", f"{what} {count}: the count must be at least 1", v.stock.span)
+    if v.stock.refill_at_once and any(s in ("end-round", "replay-extra-deck")
+                                      for s in v.stock.empty):
+        err("E032", "'refilled at once' refills the stock, but a step of 'empty' ends the "
+            "hand: it would end while a player is in the middle of his turn", v.stock.span)
     if v.stock.dead_how == "wall" and v.knock is None:
         err("E033", "at the wall a player may only knock: add a 'knock' section", v.stock.span)
     if v.knock is not None and v.knock.run_layoff_limit is not None:
@@ -312,8 +381,9 @@ def _check_rules(v: m.Variant, err: _Err) -> None:
     if v.going_out.floating and v.going_out.by == "meld":
         err("E032", "floating players go out by discarding, but going out is by meld only",
             v.going_out.span)
-    if v.claim is not None and v.claim.penalty < 0:
-        err("E021", "a negative penalty", v.claim.span)
+    if v.score.winner_bonus and v.knock is not None:
+        err("E032", "'winner bonus' scores going out, but a knock game scores the knock "
+            "(use 'knock bonus' or 'gin bonus')", v.score.span)
     if v.turn.melds_per_turn is not None and v.turn.melds_per_turn < 1:
         err("E021", "melds per turn must be at least 1", v.turn.span)
     for sp in v.deck.specials:

@@ -31,3 +31,8 @@ def grammar_text() -> str:
 def builtin_specs() -> dict[str, Path]:
     """Built-in variant files by name (the file stem is the variant name)."""
     return {p.stem: p for p in sorted(spec_dir().glob("*.rummy"))}
+
+
+def language_reference_path() -> Path:
+    """docs/language.md: the clause tables the language server shows on hover."""
+    return _data_dir("docs") / "language.md"

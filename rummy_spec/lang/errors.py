@@ -16,7 +16,7 @@ from .span import Span
 CATALOGUE: dict[str, tuple[str, str]] = {
     "E001": ("syntax-error", "the text does not follow the language's grammar"),
     "E002": ("unknown-word", "a word the language does not know in this place"),
-    "E003": ("unterminated", "the file ends inside a variant or a section"),
+    "E003": ("unterminated", "a '{' never closed: the file ends or the next section begins first"),
     "E004": ("bad-character", "a character that cannot start any word of the language"),
     "E010": ("duplicate-rule", "the same rule is stated twice in one variant or option"),
     "E011": ("duplicate-variant", "two variants with one name"),
@@ -43,8 +43,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "E034": ("run-impossible", "a run length cannot be reached with the ranks available"),
     "E035": ("not-a-custom-deck", "a custom-deck rule in a variant played with French cards"),
     "E036": ("formula-variable", "a formula uses a variable that means nothing here"),
+    "E037": ("setting-not-in-model", "a rule the parser read but the rules model has no place "
+             "for (a fault in rummy-spec)"),
     "W101": ("unused-kind", "a meld kind is defined but no contract uses it"),
     "W102": ("no-wild-limit", "wild limits are stated but no card is wild"),
+    "W103": ("deal-below-contract", "the cards dealt cannot hold a round's contract without "
+             "buying"),
 }
 
 Severity = Literal["error", "warning"]

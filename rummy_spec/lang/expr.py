@@ -144,17 +144,25 @@ def evaluate_int(expr: Expr, players: int, round_: int = 1) -> int | None:
 
 
 def uses_round(expr: Expr) -> bool:
+    return _uses(expr, "round")
+
+
+def uses_players(expr: Expr) -> bool:
+    return _uses(expr, "players")
+
+
+def _uses(expr: Expr, var_name: str) -> bool:
     match expr:
         case Var(name=name):
-            return name == "round"
+            return name == var_name
         case BinOp(left=left, right=right):
-            return uses_round(left) or uses_round(right)
+            return _uses(left, var_name) or _uses(right, var_name)
         case Neg(operand=e):
-            return uses_round(e)
+            return _uses(e, var_name)
         case Call(args=args):
-            return any(uses_round(a) for a in args)
+            return any(_uses(a, var_name) for a in args)
         case Table(var=var, cases=cases):
-            return var == "round" or any(uses_round(c.value) for c in cases)
+            return var == var_name or any(_uses(c.value, var_name) for c in cases)
     return False
 
 

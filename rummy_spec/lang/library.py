@@ -29,6 +29,7 @@ class Library:
     decls: dict[str, VariantDecl] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)
     problems: list[Diagnostic] = field(default_factory=list)
+    files: dict[str, list[VariantDecl]] = field(default_factory=dict)  # parents by file
 
     def add_text(self, text: str, path: str, replace: bool = True) -> list[VariantDecl]:
         self.sources[path] = text
@@ -66,13 +67,16 @@ class Library:
                 break
             seen.add(decl.name)
             chain.append(decl)
-            if decl.parent is None:
+            if decl.parent is None and decl.parent_file is None:
                 break
-            parent = self.decls.get(decl.parent)
+            parent, missing = self.parent_of(decl)
+            if missing is not None:
+                problems.append(missing)
+                break
             if parent is None:
                 import difflib
 
-                close = difflib.get_close_matches(decl.parent, sorted(self.decls), n=1)
+                close = difflib.get_close_matches(str(decl.parent), sorted(self.decls), n=1)
                 problems.append(Diagnostic(
                     "E013", f"'{decl.name}' extends '{decl.parent}', which is not a known "
                     "variant", decl.parent_span or decl.span,
@@ -82,24 +86,60 @@ class Library:
         chain.reverse()
         return chain, problems
 
+    def parent_of(self, decl: VariantDecl) -> tuple[VariantDecl | None, Diagnostic | None]:
+        """The declaration ``decl`` extends: by name, or in the file it names."""
+        if decl.parent_file is None:
+            return self.decls.get(str(decl.parent)), None
+        where = decl.parent_span or decl.span
+        path = str(Path(decl.path).parent / decl.parent_file)
+        if path not in self.files:
+            try:
+                self.files[path] = self.add_file(path, replace=False)
+            except LookupFailure as err:
+                return None, Diagnostic("E013", f"'{decl.name}' extends a variant of "
+                                        f"'{decl.parent_file}', which cannot be read ({err})",
+                                        where)
+            except SpecError as err:
+                self.problems.extend(err.diagnostics)
+                return None, Diagnostic("E013", f"'{decl.name}' extends a variant of "
+                                        f"'{decl.parent_file}', which has errors", where)
+        in_file = self.files[path]
+        if decl.parent is None:
+            return in_file[0], None
+        found = next((d for d in in_file if d.name == decl.parent), None)
+        if found is None:
+            names = ", ".join(d.name for d in in_file)
+            return None, Diagnostic("E013", f"'{decl.parent_file}' declares no variant "
+                                    f"'{decl.parent}' (it declares {names})", where)
+        return found, None
+
     def resolve(
         self, name: str, options: Sequence[str] = (), check: bool = True
     ) -> tuple[m.Variant, list[Diagnostic]]:
         """Build ``name`` with ``options`` on; returns the variant and its diagnostics."""
         decl = self.decls[name]
-        chain, problems = self.chain(name)
+        chain, chain_problems = self.chain(name)
+        problems = list(chain_problems)
         problems.extend(decl.problems)
+        duplicates: list[Setting] = []
         merged: dict[Key, Setting] = {}
         available: dict[str, m.OptionInfo] = {}
         option_decls = {}
         for d in chain:
-            problems.extend(_duplicates(d.settings))
+            problems.extend(_duplicates(d.settings, duplicates))
             for s in d.settings:
                 merged[s.key] = s
             for o in d.options.values():
-                problems.extend(_duplicates(o.settings))
+                problems.extend(_duplicates(o.settings, duplicates))
                 available[o.name] = m.OptionInfo(o.name, o.title, o.span)
                 option_decls[o.name] = o
+            for dropped, span in d.dropped_options:  # ``no option X``: the parent's X is gone
+                if dropped not in option_decls:
+                    problems.append(Diagnostic(
+                        "E015", f"'no option {dropped}': no option '{dropped}' is inherited "
+                        f"(inherited: {', '.join(sorted(option_decls)) or 'none'})", span))
+                    continue
+                del available[dropped], option_decls[dropped]
         for opt in options:
             if opt not in option_decls:
                 known = ", ".join(sorted(option_decls)) or "none"
@@ -109,17 +149,24 @@ class Library:
                 continue
             for s in option_decls[opt].settings:
                 merged[s.key] = s
-        parent = decl.parent
-        variant, build_problems = build_variant(
+        parent = chain[-2].name if len(chain) > 1 else decl.parent
+        variant, build_problems, broken = build_variant(
             decl.name, decl.title, parent, merged, tuple(available.values()),
             tuple(o for o in options if o in option_decls), decl.path, decl.span)
         problems.extend(build_problems)
-        if check and not any(p.severity == "error" for p in problems):
-            problems.extend(check_variant(variant))
+        # Every error in one pass: the checks run on whatever could be built.  Without its
+        # parent (unknown, or a cycle) the variant is a fragment and nothing else is sure;
+        # a rule stated twice leaves its section unsure.
+        if check and not chain_problems:
+            doubled = {str(p.key[0]) for p in duplicates}
+            reported = {(p.code, p.span) for p in problems}
+            problems.extend(p for p in check_variant(variant, broken | doubled)
+                            if (p.code, p.span) not in reported)
         return variant, problems
 
 
-def _duplicates(settings: Iterable[Setting]) -> list[Diagnostic]:
+def _duplicates(settings: Iterable[Setting], found: list[Setting]) -> list[Diagnostic]:
+    """E010 for each rule stated twice; the second statements are added to ``found``."""
     seen: dict[Key, Setting] = {}
     out = []
     for s in settings:
@@ -127,11 +174,12 @@ def _duplicates(settings: Iterable[Setting]) -> list[Diagnostic]:
                                                "rummy_call", "knock"}) or s.key[-1] == "__block__":
             continue
         first = seen.get(s.key)
-        if first is not None and first.span != s.span:
+        if first is not None and first.span != s.span and not first.reset:
             what = " ".join(str(k) for k in s.key)
             out.append(Diagnostic(
                 "E010", f"the rule '{what}' is stated twice (first at line {first.span.line})",
                 s.span))
+            found.append(s)
         seen[s.key] = s
     return out
 

@@ -75,6 +75,7 @@ class CardClass:
 class WildRules:
     cards: tuple[CardClass, ...] = ()
     never_outnumber: Scope | None = None
+    minority: Scope | None = None  # strictly fewer wilds than naturals
     need_natural: Scope | None = None
     not_adjacent_in_runs: bool = False
     max_per_set: int | None = None
@@ -165,6 +166,7 @@ class Turn:
     melds_per_turn: int | None = None
     new_melds_after_down: bool = False
     knock_taken_card: bool = False  # may knock with the card taken, though not discard it
+    no_discard: tuple[CardClass, ...] = ()  # cards never discarded (a joker), unless last
     span: Span = BUILTIN
 
 
@@ -181,7 +183,8 @@ class Layoff:
 class Swap:
     from_runs: bool = False
     from_sets: bool = False
-    who: Literal["down", "anyone"] = "down"
+    who: Literal["down", "anyone", "not-down"] = "down"
+    wilds: tuple[CardClass, ...] = ()  # the wilds that may be freed (none named: any)
     others_only: bool = False
     freed: Literal["table", "hand"] = "hand"
     shift_to_end: bool = False
@@ -207,6 +210,9 @@ class Claim:
     claimant_waits: bool = False
     pile_after: Literal["open", "dead", "closed"] = "open"
     chain: bool = False
+    # the author states that some contracts need more cards than are dealt: buying is
+    # part of the game (answers W103, and the rulebook says so)
+    needed_for_contracts: bool = False
     span: Span = BUILTIN
 
 
@@ -240,8 +246,8 @@ class Knock:
     span: Span = BUILTIN
 
 
-StockStep = Literal["reshuffle", "turn-over", "turn-over-whole", "end-round",
-                    "replay-extra-deck"]
+StockStep = Literal["reshuffle", "reshuffle-all", "turn-over", "turn-over-whole", "end-round",
+                    "replay-extra-deck", "new-pack"]
 
 
 @dataclass(frozen=True)
@@ -249,6 +255,8 @@ class Stock:
     """What happens when the stock runs out: one step per exhaustion, the last repeats."""
 
     empty: tuple[StockStep, ...] = ("reshuffle",)
+    # refill the moment the last card is drawn, not when the next player needs a card
+    refill_at_once: bool = False
     dead_at: int | None = None
     # how the low stock ends the hand: at the discard that leaves dead_at cards; at the wall
     # (the next player may only knock with the upcard, or pass); or by a player's choice
@@ -283,6 +291,7 @@ class Score:
     method: Literal["penalty", "collect", "deadwood", "minus-deadwood"] = "penalty"
     rummy_doubles: bool = False
     zero_sum: bool = False  # each hand's score is won from the other players
+    winner_bonus: int = 0  # added to the score of the player who goes out (-10: a reward)
     span: Span = BUILTIN
     block: Span = BUILTIN  # the whole score section, for faults of the table as a whole
 

@@ -19,6 +19,7 @@ from . import expr as ex
 from .data import grammar_text
 from .errors import Diagnostic, SpecError
 from .span import Span
+from .words import GluedWords, WholeWords
 
 Key = tuple[str | int, ...]
 
@@ -40,6 +41,7 @@ class Setting:
     key: Key
     value: Any
     span: Span
+    reset: bool = False  # a default restored (``no limits``): a later clause may restate it
 
 
 @dataclass(frozen=True)
@@ -70,22 +72,27 @@ class VariantDecl:
     path: str
     span: Span
     problems: list[Diagnostic] = field(default_factory=list)
+    parent_file: str | None = None  # ``extends NAME from "FILE"``, relative to this file
+    dropped_options: list[tuple[str, Span]] = field(default_factory=list)  # ``no option X``
 
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=False)
+    return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=False,
+                postlex=WholeWords())
 
 
 def parse(text: str, path: str) -> list[VariantDecl]:
     """Parse a spec file; a syntax error raises :class:`SpecError` with one diagnostic."""
-    from .grammar_errors import translate
+    from .grammar_errors import glued, translate
 
     try:
         tree = parser().parse(text)
         return _Builder(path).transform(tree)
     except UnexpectedInput as err:
         raise SpecError([translate(err, text, path)], {path: text}) from None
+    except GluedWords as err:
+        raise SpecError([glued(err.first, text, path)], {path: text}) from None
     except RecursionError:
         raise SpecError([Diagnostic("E001", "a formula is nested too deeply to read",
                                     Span(path, 1, 1, 1, 2))], {path: text}) from None
@@ -140,6 +147,8 @@ _FLAGS: dict[str, tuple[str, str, Any]] = {
     "layoff_never": ("layoff", "allowed", False),
     "swap_by_down": ("swap", "who", "down"),
     "swap_by_anyone": ("swap", "who", "anyone"),
+    "swap_by_not_down": ("swap", "who", "not-down"),
+    "stock_refill_at_once": ("stock", "refill_at_once", True),
     "swap_others_only": ("swap", "others_only", True),
     "freed_to_table": ("swap", "freed", "table"),
     "freed_to_hand": ("swap", "freed", "hand"),
@@ -173,6 +182,9 @@ _FLAGS: dict[str, tuple[str, str, Any]] = {
     "ties_replay": ("game", "ties", "replay"),
     "shutout_doubles": ("game", "shutout_doubles", True),
     "all_wild_sets": ("wilds", "all_wild_sets", True),
+    "no_all_wild_sets": ("wilds", "all_wild_sets", False),
+    "claimant_at_once": ("claim", "claimant_waits", False),
+    "needed_for_contracts": ("claim", "needed_for_contracts", True),
     "not_adjacent": ("wilds", "not_adjacent_in_runs", True),
     "skips_next": ("special", "skip", "next"),
     "skips_chosen": ("special", "skip", "chosen"),
@@ -234,9 +246,10 @@ _PRESENCE = {"set", "run", "group", "cut", "claim", "rummy_call", "knock"}
 class _Clause:
     """A clause before it knows its section: field -> value, with its span."""
 
-    def __init__(self, fields: list[tuple[Key, Any]], span: Span) -> None:
+    def __init__(self, fields: list[tuple[Key, Any]], span: Span, reset: bool = False) -> None:
         self.fields = fields
         self.span = span
+        self.reset = reset
 
 
 class _Builder(Transformer[Token, list[VariantDecl]]):
@@ -294,7 +307,7 @@ class _Builder(Transformer[Token, list[VariantDecl]]):
                     out = [s for s in out if s.key != (section,)]
                     out.append(Setting((section,), False, child.span))
                     continue
-                out.append(Setting((section, *key), value, child.span))
+                out.append(Setting((section, *key), value, child.span, child.reset))
         return out
 
     # ----- structure -------------------------------------------------------------
@@ -312,11 +325,15 @@ class _Builder(Transformer[Token, list[VariantDecl]]):
         options: dict[str, OptionDecl] = {}
         problems: list[Diagnostic] = self.problems
         self.problems = []
+        parent_file: str | None = None
+        dropped: list[tuple[str, Span]] = []
         for child in children[1:]:
             if isinstance(child, tuple) and child[0] == "title":
                 title = child[1]
             elif isinstance(child, tuple) and child[0] == "extends":
-                parent, parent_span = child[1], child[2]
+                parent, parent_span, parent_file = child[1], child[2], child[3]
+            elif isinstance(child, tuple) and child[0] == "no_option":
+                dropped.append((child[1], child[2]))
             elif isinstance(child, OptionDecl):
                 if child.name in options:
                     problems.append(Diagnostic(
@@ -326,13 +343,63 @@ class _Builder(Transformer[Token, list[VariantDecl]]):
                 settings.extend(child)
         span = _span(self.path, name_tok)
         return VariantDecl(name, title, parent, parent_span, settings, options, self.path,
-                           span, problems)
+                           span, problems, parent_file, dropped)
 
     def title(self, children: list[Token]) -> tuple[str, str]:
         return ("title", _str(children[0]))
 
-    def extends(self, children: list[Token]) -> tuple[str, str, Span]:
-        return ("extends", str(children[0]), _span(self.path, children[0]))
+    def extends(self, children: list[Token]) -> tuple[str, str, Span, str | None]:
+        file = _str(children[1]) if len(children) > 1 else None
+        return ("extends", str(children[0]), _span(self.path, children[0]), file)
+
+    def extends_file(self, children: list[Token]) -> tuple[str, None, Span, str]:
+        return ("extends", None, _span(self.path, children[0]), _str(children[0]))
+
+    @v_args(meta=True)
+    def no_option(self, meta: Meta, children: list[Token]) -> tuple[str, str, Span]:
+        return ("no_option", str(children[0]), _span(self.path, meta))
+
+    def _removed(self, section: str, meta: Meta) -> list[Setting]:
+        return [Setting((section,), False, _span(self.path, meta))]
+
+    @v_args(meta=True)
+    def no_cut(self, meta: Meta, c: list[Any]) -> list[Setting]:
+        return self._removed("cut", meta)
+
+    @v_args(meta=True)
+    def no_buy(self, meta: Meta, c: list[Any]) -> list[Setting]:
+        return self._removed("claim", meta)
+
+    @v_args(meta=True)
+    def no_rummy_call(self, meta: Meta, c: list[Any]) -> list[Setting]:
+        return self._removed("rummy_call", meta)
+
+    @v_args(meta=True)
+    def no_knock(self, meta: Meta, c: list[Any]) -> list[Setting]:
+        return self._removed("knock", meta)
+
+    @v_args(meta=True)
+    def no_set(self, meta: Meta, c: list[Any]) -> list[Setting]:
+        return self._removed("set", meta)
+
+    @v_args(meta=True)
+    def no_run(self, meta: Meta, c: list[Any]) -> list[Setting]:
+        return self._removed("run", meta)
+
+    @v_args(meta=True)
+    def no_group(self, meta: Meta, c: list[Any]) -> list[Setting]:
+        return self._removed("group", meta)
+
+    @v_args(meta=True)
+    def no_round(self, meta: Meta, c: list[Token]) -> _Clause:
+        return _Clause([(("round", int(c[0])), None)], _span(self.path, meta))
+
+    @v_args(meta=True)
+    def no_rounds(self, meta: Meta, c: list[Token]) -> _Clause:
+        span = _span(self.path, meta)
+        low, high = int(c[0]), int(c[1])
+        self._backwards(low, high, span, "the rounds")
+        return _Clause([(("round", n), None) for n in range(low, high + 1)], span)
 
     @v_args(meta=True)
     def option(self, meta: Meta, children: list[Any]) -> OptionDecl:
@@ -475,6 +542,22 @@ class _Builder(Transformer[Token, list[VariantDecl]]):
         return _Clause([(("cards",), tuple(c))], _span(self.path, meta))
 
     @v_args(meta=True)
+    def swap_only_cards(self, meta: Meta, c: list[RawCard]) -> _Clause:
+        return _Clause([(("wilds",), tuple(c))], _span(self.path, meta))
+
+    @v_args(meta=True)
+    def winner_bonus(self, meta: Meta, c: list[Token]) -> _Clause:
+        return _Clause([(("winner_bonus",), int(c[0]))], _span(self.path, meta))
+
+    @v_args(meta=True)
+    def winner_bonus_neg(self, meta: Meta, c: list[Token]) -> _Clause:
+        return _Clause([(("winner_bonus",), -int(c[0]))], _span(self.path, meta))
+
+    @v_args(meta=True)
+    def no_discarding_cards(self, meta: Meta, c: list[RawCard]) -> _Clause:
+        return _Clause([(("no_discard",), tuple(c))], _span(self.path, meta))
+
+    @v_args(meta=True)
     def no_wild_cards(self, meta: Meta, c: list[Any]) -> _Clause:
         return _Clause([(("cards",), ())], _span(self.path, meta))
 
@@ -482,6 +565,10 @@ class _Builder(Transformer[Token, list[VariantDecl]]):
     def never_outnumber(self, meta: Meta, c: list[Any]) -> _Clause:
         return _Clause([(("never_outnumber",), "contract" if c else "all")],
                        _span(self.path, meta))
+
+    @v_args(meta=True)
+    def wilds_minority(self, meta: Meta, c: list[Any]) -> _Clause:
+        return _Clause([(("minority",), "contract" if c else "all")], _span(self.path, meta))
 
     @v_args(meta=True)
     def need_natural(self, meta: Meta, c: list[Any]) -> _Clause:
@@ -498,11 +585,11 @@ class _Builder(Transformer[Token, list[VariantDecl]]):
     @v_args(meta=True)
     def no_limits(self, meta: Meta, c: list[Any]) -> _Clause:
         fields: list[tuple[Key, Any]] = [
-            (("never_outnumber",), None), (("need_natural",), None),
+            (("never_outnumber",), None), (("need_natural",), None), (("minority",), None),
             (("not_adjacent_in_runs",), False), (("max_per_set",), None),
             (("max_per_run",), None),
         ]
-        return _Clause(fields, _span(self.path, meta))
+        return _Clause(fields, _span(self.path, meta), reset=True)
 
     @v_args(meta=True)
     def card_class(self, meta: Meta, c: list[Token]) -> RawCard:
@@ -598,8 +685,9 @@ class _Builder(Transformer[Token, list[VariantDecl]]):
 
     def stock_step(self, c: list[Token]) -> str:
         words = " ".join(str(t) for t in c)
-        return {"reshuffle": "reshuffle", "turn over": "turn-over",
-                "turn over whole pile": "turn-over-whole", "end round": "end-round",
+        return {"reshuffle": "reshuffle", "turn over": "turn-over", "end round": "end-round",
+                "turn over whole pile": "turn-over-whole",
+                "reshuffle with upcard": "reshuffle-all", "new pack": "new-pack",
                 "replay with extra deck": "replay-extra-deck"}[words]
 
     @v_args(meta=True)

@@ -208,6 +208,10 @@ def _limits(w: m.WildRules) -> list[str]:
         if w.never_outnumber == "contract":
             text += "; cards laid off later are not limited"
         out.append(text + ".")
+    if w.minority is not None:
+        text = f"Wild cards must be fewer than the natural cards {_scoped(w.minority)}"
+        out.append(text + (": two wilds need three naturals." if w.minority == "all" else
+                           "; cards laid off later are not limited."))
     if w.need_natural is not None:
         out.append(f"At least one natural card is needed {_scoped(w.need_natural)}.")
     elif w.all_wild_sets:
@@ -220,6 +224,7 @@ def _limits(w: m.WildRules) -> list[str]:
     for most, kind in ((w.max_per_set, "set"), (w.max_per_run, "run")):
         if most is not None:
             out.append(f"A {kind} holds at most {plural(most, 'wild card')}.")
-    if w.never_outnumber is None and w.max_per_set is None and w.max_per_run is None:
+    if (w.never_outnumber is None and w.minority is None and w.max_per_set is None
+            and w.max_per_run is None):
         out.append("There is no limit on how many wild cards a meld holds.")
     return out

@@ -39,6 +39,8 @@ def _claim_rules(scope: Scope, c: m.Claim) -> list[str]:
         "You may claim even after you have gone down." if c.when_down
         else "Once you have gone down, you may not claim.",
         "A claim needs enough cards in the stock to pay its penalty.",
+        *(["Some contracts need more cards than you are dealt: you can make them only "
+           "with cards you have claimed."] if c.needed_for_contracts else []),
     ]
     if c.claimant_waits:
         out.append("Having claimed, you may not meld, lay off or discard until your own turn.")
@@ -124,8 +126,13 @@ def _swap(v: m.Variant) -> str:
     place = where[(s.from_runs, s.from_sets)]
     text = (f"You may free a wild card in {place} on the table: lay the natural card it "
             "stands for in its place and take the wild card.")
-    text += (" Only once you have gone down." if s.who == "down" else
-             " Anyone may, but if you are not yet down you must go down in the same turn.")
+    text += {"down": " Only once you have gone down.",
+             "anyone": " Anyone may, but if you are not yet down you must go down in the "
+                       "same turn.",
+             "not-down": " Only while you have not yet gone down."}[s.who]
+    if s.wilds:
+        names = " and ".join(c.text for c in s.wilds)
+        text += f" Only these wild cards may be freed: {names}."
     if s.others_only:
         text += " You never free a wild card from your own melds."
     text += (" You must lay the freed wild card on the table in the same turn."

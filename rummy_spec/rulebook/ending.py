@@ -84,6 +84,9 @@ def exhausted_stock(scope: Scope) -> Section:
                            "discard)",
         "end-round": "the hand ends, and everyone scores the cards they hold",
         "replay-extra-deck": "the hand is played again, with one more deck in the pack",
+        "reshuffle-all": "the whole discard pile, the top card too, is shuffled into a new "
+                         "stock, and the next discard starts a new pile",
+        "new-pack": "a fresh pack, shuffled, becomes the stock; the discard pile stays",
     }
     order = ["the first time", "the second time", "the third time", "the fourth time"]
     ladder = v.stock.empty
@@ -98,6 +101,9 @@ def exhausted_stock(scope: Scope) -> Section:
                  for i, s in enumerate(ladder)]
         blocks.append(Para("When the stock runs out:"))
         blocks.append(Items(tuple(items)))
+    if v.stock.refill_at_once and ladder:
+        blocks.append(Para("This is done the moment the last card of the stock is drawn, "
+                           "not when the next player wants to draw."))
     dead = v.stock.dead_at
     scores = ("everyone scores minus their deadwood" if v.score.method == "minus-deadwood"
               else "nobody scores")
@@ -159,6 +165,8 @@ def scoring(scope: Scope) -> Section:
     items: list[str] = []
     if s.rummy_doubles:
         items.append("Going out in one turn (rummy) doubles the payments.")
+    if s.winner_bonus and v.knock is None:
+        items.append(f"The player who goes out scores {s.winner_bonus:+d} points for it.")
     if s.zero_sum:
         items.append("Each hand is zero-sum: your score for the hand is your points less "
                      "the other players' points, so what one wins the others lose.")

@@ -223,6 +223,10 @@ def _discard_step(v: m.Variant) -> str:
     if v.knock is not None and v.knock.gin_forced:
         text += (" If you can go gin (knock leaving no deadwood) you must: you may then "
                  "neither discard nor knock in any other way.")
+    if v.turn.no_discard:
+        names = " and ".join(c.text for c in v.turn.no_discard)
+        text += (f" {names[:1].upper()}{names[1:]} may never be discarded, unless it is the "
+                 "last card in hand.")
     if v.turn.no_playable_discard:
         text += (" A card that could be laid off onto a table meld may not be discarded, "
                  "unless every card in hand could be.")

@@ -176,6 +176,8 @@ class Laws:
             return []
         if scoped(w.never_outnumber) and wild > nat:
             return [f"{wild} wilds outnumber {nat} naturals"]
+        if scoped(w.minority) and wild >= nat:
+            return [f"{wild} wilds are not fewer than {nat} naturals"]
         most = w.max_per_set if kind == "set" else w.max_per_run if kind == "run" else None
         if most is not None and wild > most:
             return [f"{wild} wilds, at most {most} per {kind}"]

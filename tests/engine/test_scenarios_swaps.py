@@ -305,3 +305,29 @@ def test_no_shift(name: str) -> None:
     """X23 (CONT: a wild may not be slid along a run; CR-W: no shift; 12S, SH)."""
     g = _down_with_wilds(name, players=3 if name == "contract_wikipedia" else 4)
     assert refused(g, "shift", 0, card="6H", meld=1) == "shift-not-allowed"
+
+
+# ----- swap limits of published engines' house rules: which wilds, who ---------------------
+def _shanghai_with(clause: str) -> Game:
+    from scenario import variant_from_text
+
+    v = variant_from_text(f'variant s "S" extends shanghai {{\n    swap {{ {clause} }}\n}}\n',
+                          "s")
+    g = ready(v, "9C 9D 2H 5H JK 7H 8H 6H 9S 3C 4C 10D", players=4, round_=2)
+    assert down(g, "9C 9D 2H", "5H JK 7H 8H") == "ok"
+    _next_turn_of_seat_zero(g)
+    return g
+
+
+def test_swap_only_jokers_not_twos() -> None:
+    """Only the named wilds may be freed: the joker of the run, not the two of the set."""
+    g = _shanghai_with("only jokers")
+    assert refused(g, "swap", 0, card="9S", meld=0) == "swap-not-allowed"
+    ok(g, "swap", 0, card="6H", meld=1)
+    assert hand(g, 0)["JK"] == 1
+
+
+def test_swap_by_players_not_yet_down() -> None:
+    """A player who is down may no longer free wilds."""
+    g = _shanghai_with("by players not yet down")
+    assert refused(g, "swap", 0, card="6H", meld=1) == "swap-not-allowed"

@@ -175,7 +175,8 @@ def test_bad_specs_are_discovered() -> None:
 
 def test_every_error_code_has_a_bad_spec() -> None:
     """Each error of the catalogue is shown by a file (one that passes, where one can)."""
-    errors = {code for code in CATALOGUE if code.startswith("E")}
+    # E037 is a fault of the grammar tables, not of spec text: test_model_mapping shows it.
+    errors = {code for code in CATALOGUE if code.startswith("E")} - {"E037"}
     covered = {s.code for s in BAD_SPECS}
     assert errors - covered == set()
     assert covered <= set(CATALOGUE)

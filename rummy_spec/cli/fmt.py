@@ -1,0 +1,133 @@
+"""``rummy-spec fmt PATH...``: rewrite spec files in the canonical layout.
+
+Layout only: the words, the comments and the rules stay (the formatted text is parsed
+again and must state the same rules).  A file that does not parse is reported with its
+errors, as ``check`` shows them, and left untouched; a file is replaced in one step (a
+temporary file renamed over it), so it is never half written.  ``--check`` writes
+nothing and exits 1 when a file is not in the canonical layout (for CI); ``-`` formats
+standard input to standard output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from ..lang import SpecError
+from ..lang.fmt import FormatError, format_text
+from .base import FAILED, INTERNAL, OK, Command, Outcome, UsageError, lines
+
+
+def _files(targets: list[str]) -> list[Path]:
+    out: list[Path] = []
+    for t in targets:
+        path = Path(t)
+        if path.is_dir():
+            found = sorted(path.glob("*.rummy"))
+            if not found:
+                raise UsageError(f"{t}: no .rummy files in this directory")
+            out.extend(found)
+        elif path.is_file():
+            out.append(path)
+        elif path.exists():
+            raise UsageError(f"{t}: not a regular file")
+        else:
+            raise UsageError(f"{t}: no such file")
+    return out
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` in one rename, keeping the file's permissions."""
+    mode = path.stat().st_mode & 0o7777
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
+        os.chmod(temp, mode)
+        os.replace(temp, path)
+    except BaseException:
+        if os.path.exists(temp):
+            os.unlink(temp)
+        raise
+
+
+def _stdin(check: bool) -> Outcome:
+    text = sys.stdin.read()
+    try:
+        formatted = format_text(text, "<stdin>")
+    except SpecError as err:
+        return Outcome(FAILED, err=err.render() + "\nrummy-spec: <stdin> was not formatted\n")
+    except FormatError as err:
+        return Outcome(INTERNAL, err=f"rummy-spec: internal error: {err} (a bug in "
+                       "rummy-spec; nothing was written)\n")
+    if check:
+        return Outcome(OK if formatted == text else FAILED,
+                       err="" if formatted == text else "<stdin>: not formatted\n")
+    return Outcome(OK, out=formatted)
+
+
+def _run(args: argparse.Namespace) -> Outcome:
+    targets: list[str] = list(args.targets)
+    if targets == ["-"]:
+        return _stdin(args.check)
+    if "-" in targets:
+        raise UsageError("'-' (standard input) cannot be combined with files")
+    report: list[str] = []
+    errors: list[str] = []
+    changed = failed = 0
+    code = OK
+    files = _files(targets)
+    for path in files:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            errors.append(f"{path}: cannot read: {err.__class__.__name__}")
+            failed += 1
+            continue
+        try:
+            formatted = format_text(text, str(path))
+        except SpecError as err:
+            errors.append(err.render())
+            errors.append(f"{path}: not formatted: it has "
+                          f"{len(err.errors)} error{'s' * (len(err.errors) != 1)}")
+            failed += 1
+            continue
+        except FormatError as err:
+            errors.append(f"{path}: internal error: {err} (a bug in rummy-spec; the file "
+                          "was left as it was)")
+            code = INTERNAL
+            continue
+        if formatted == text:
+            continue
+        changed += 1
+        if args.check:
+            report.append(f"{path}: not in the canonical layout")
+        else:
+            write_atomic(path, formatted)
+            report.append(f"{path}: reformatted")
+    verb = "would be reformatted" if args.check else "reformatted"
+    summary = (f"{changed} of {len(files)} file{'s' * (len(files) != 1)} {verb}"
+               + (f", {failed} not formatted (errors)" if failed else ""))
+    if code == OK and (failed or (args.check and changed)):
+        code = FAILED
+    return Outcome(code, out=lines(*report, summary), err=lines(*errors) if errors else "")
+
+
+def _configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("targets", nargs="+", metavar="PATH",
+                        help="a spec file or a directory of spec files; '-' reads standard "
+                        "input and writes standard output")
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; exit 1 if a file is not in the canonical layout")
+
+
+COMMAND = Command(
+    name="fmt",
+    help="rewrite spec files in the canonical layout (comments kept)",
+    configure=_configure,
+    run=_run,
+    description=__doc__ or "",
+)

@@ -1,0 +1,229 @@
+"""What an editor asks about spec text being written: its diagnostics, what a clause means,
+which words may come next, where a parent is.  Plain functions over text, so the language
+server (``rummy_spec.lsp``) is only glue and these answers are tested without it.
+
+Lines and columns here are 0-based, as editors count; diagnostics keep the checker's
+1-based spans.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from .clauses import Clause, clauses
+from .data import language_reference_path
+from .errors import Diagnostic, SpecError
+from .grammar_errors import _expected, _open_brace_before, accepted_before
+from .library import Library, builtin_library
+from .span import Span
+from .syntax import VariantDecl
+
+_WORD = re.compile(r"[A-Za-z0-9_]+")
+
+
+def diagnostics(text: str, path: str) -> list[Diagnostic]:
+    """Every diagnostic ``rummy-spec check`` gives the text, for the text's own lines."""
+    base = builtin_library()
+    lib = Library(dict(base.decls), dict(base.sources))
+    try:
+        decls = lib.add_text(text, path)
+    except SpecError as err:
+        return [d for d in err.diagnostics if d.span.path == path]
+    found: list[Diagnostic] = [d for d in lib.problems if d.span.path == path]
+    for decl in decls:
+        for option in [None, *decl.options]:
+            _, problems = lib.resolve(decl.name, () if option is None else (option,))
+            for d in problems:
+                if d not in found:
+                    found.append(d if d.span.path == path else _at_variant(d, decl))
+    return found
+
+
+def _at_variant(d: Diagnostic, decl: VariantDecl) -> Diagnostic:
+    """A fault met in a parent's file, shown on the variant of this file that meets it."""
+    return Diagnostic(d.code, f"{d.message} (in {Path(d.span.path).name}:{d.span.line})",
+                      decl.span, d.hint)
+
+
+def offset_of(text: str, line: int, column: int) -> int:
+    """The offset of a 0-based line and column (past the end: the end)."""
+    rows = text.split("\n")
+    if line >= len(rows):
+        return len(text)
+    return sum(len(r) + 1 for r in rows[:line]) + min(column, len(rows[line]))
+
+
+# ----- hover ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Meaning:
+    syntax: str
+    meaning: str
+    default: str
+    sections: tuple[str, ...]  # the sections the reference documents it under
+
+
+@lru_cache(maxsize=1)
+def reference_rows() -> tuple[Meaning, ...]:
+    """The clause tables of the language reference: syntax, meaning, when absent."""
+    path = language_reference_path()
+    if not path.is_file():  # pragma: no cover - shipped with the package
+        return ()
+    rows: list[Meaning] = []
+    sections: tuple[str, ...] = ()
+    for row in path.read_text(encoding="utf-8").splitlines():
+        if row.startswith("### "):
+            sections = tuple(re.findall(r"`([^`]+)`", row))
+            continue
+        cells = [c.strip() for c in row.strip().strip("|").split("|")]
+        if not row.startswith("| `") or len(cells) < 3:
+            continue
+        for syntax in re.findall(r"`([^`]+)`", cells[0]):  # `no round N` / `no rounds N..M`
+            rows.append(Meaning(syntax, cells[1], cells[2] if len(cells) > 3 else "",
+                                sections))
+    return tuple(rows)
+
+
+def _literal(words: list[str]) -> list[str]:
+    out = []
+    for w in words:
+        if not re.fullmatch(r"[a-z]+", w):
+            break
+        out.append(w)
+    return out
+
+
+def meaning_of(clause: Clause) -> Meaning | None:
+    """The reference row that documents a clause: the longest run of its words."""
+    words = _literal(clause.phrase.split())
+    own = [r for r in reference_rows() if clause.section in r.sections] or list(
+        reference_rows())
+    if not words:  # ``N: MELDS``: the row that starts with the same placeholder
+        first = clause.phrase.split()[0]
+        return next((r for r in own if r.syntax.startswith(first)), None)
+    best: tuple[int, Meaning] | None = None
+    for row in own:
+        row_words = _literal(row.syntax.replace("...", " ").split())
+        common = 0
+        for a, b in zip(words, row_words, strict=False):
+            if a != b:
+                break
+            common += 1
+        if common == 0 or (common < len(words) and common < len(row_words)):
+            continue
+        if best is None or common > best[0]:
+            best = (common, row)
+    return best[1] if best else None
+
+
+def section_clauses(text: str, offset: int) -> tuple[Clause, ...]:
+    """The clauses of the section whose block holds ``offset`` (all, outside a section)."""
+    brace = _open_brace_before(text, offset)
+    if brace is None:
+        return clauses()
+    opener = " ".join(text[max(text.rfind(c, 0, brace) for c in "{}\n,") + 1:brace].split())
+    opener = "set" + opener[len("group"):] if opener.startswith("group") else opener
+    inside = tuple(c for c in clauses() if opener == c.section
+                   or opener.startswith(c.section + " "))
+    return inside or clauses()
+
+
+def _clause_start(text: str, offset: int) -> int:
+    start = max(text.rfind(ch, 0, offset) for ch in "{,\n") + 1
+    while start < offset and text[start] in " \t":
+        start += 1
+    return start
+
+
+def clause_at(text: str, offset: int) -> Clause | None:
+    """The clause written around ``offset``, matched against the grammar's phrases."""
+    start = _clause_start(text, offset)
+    ends = [i for i in (text.find(ch, offset) for ch in "},#\n") if i >= 0]
+    written = text[start:min(ends) if ends else len(text)].split()
+    if not written:
+        return None
+    best: tuple[int, Clause] | None = None
+    for c in section_clauses(text, offset):
+        phrase = c.phrase.split()
+        score = 0
+        for a, b in zip(written, phrase, strict=False):
+            if a == b or (b.isupper() or ("|" in b and a in b.split("|"))):
+                score += 1
+            else:
+                break
+        if score and (best is None or score > best[0]):
+            best = (score, c)
+    return best[1] if best else None
+
+
+def hover(text: str, line: int, column: int) -> str | None:
+    """Markdown for the clause under the cursor, from the language reference."""
+    offset = offset_of(text, line, column)
+    clause = clause_at(text, offset)
+    if clause is None:
+        return None
+    row = meaning_of(clause)
+    head = f"**`{clause.phrase}`** (in `{clause.section} {{ }}`)"
+    if row is None:
+        return head
+    default = f"\n\nWhen absent: {row.default}" if row.default else ""
+    return f"{head}\n\n{row.meaning}{default}"
+
+
+# ----- completion -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Completion:
+    text: str  # what to insert
+    detail: str  # what it is
+    column: int  # it replaces the line from this 0-based column to the cursor
+
+
+def completions(text: str, line: int, column: int) -> list[Completion]:
+    """The clauses and words that may be written at the cursor."""
+    offset = offset_of(text, line, column)
+    line_start = text.rfind("\n", 0, offset) + 1
+    start = offset
+    while start > 0 and _WORD.fullmatch(text[start - 1]):
+        start -= 1
+    prefix = text[start:offset]
+    words, _ = _expected(accepted_before(text[:start], start))
+    clause_start = _clause_start(text, offset)
+    written = " ".join(text[clause_start:offset].split())
+    if text[clause_start:offset].endswith((" ", "\t")):
+        written += " "
+    out: list[Completion] = []
+    seen: set[str] = set()
+    at_start = clause_start == start
+    first_words = set(words) if at_start else set(
+        _expected(accepted_before(text[:clause_start], clause_start))[0])
+    for c in section_clauses(text, offset):
+        if (c.first_word in first_words and c.phrase.startswith(written)
+                and c.phrase not in seen):
+            seen.add(c.phrase)
+            out.append(Completion(c.phrase, f"{c.section} clause", clause_start - line_start))
+    for w in words:
+        if w.startswith(prefix) and w not in seen:
+            seen.add(w)
+            out.append(Completion(w, "keyword", start - line_start))
+    return out
+
+
+# ----- go to the parent -------------------------------------------------------------------
+def parent_location(text: str, path: str, line: int, column: int) -> Span | None:
+    """Where the variant named by the ``extends`` under the cursor is declared."""
+    base = builtin_library()
+    lib = Library(dict(base.decls), dict(base.sources))
+    try:
+        decls = lib.add_text(text, path)
+    except SpecError:
+        return None
+    for decl in decls:
+        span = decl.parent_span
+        if span is None or span.line != line + 1:
+            continue
+        parent, _ = lib.parent_of(decl)
+        if parent is not None:
+            return parent.span
+    return None
