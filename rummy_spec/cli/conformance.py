@@ -12,6 +12,7 @@ action counts and divides a mismatch by first action.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from pathlib import Path
@@ -21,6 +22,8 @@ from ..conformance import SUITE_VERSION, SuiteMissing, suite_root
 from ..conformance.cases import CaseError, case_files, load_cases, select
 from ..conformance.engine import Engine, EngineError, Hello, make_engine
 from ..conformance.runner import CaseResult, SkipFileError, all_good, counts, read_skip_file
+from ..outfile import OutputError, check_target, make_directory
+from ..textsafe import outside_text
 from .base import FAILED, USAGE, Command, Outcome, UsageError, lines, whole_number
 
 BAR = 30
@@ -47,14 +50,35 @@ class Bar:
             self.stream.flush()
 
 
+MOST_SECONDS = 86_400.0  # a day: a longer wait is a mistake, and inf never times out
+
+
 def positive(text: str) -> float:
+    """An argparse type: seconds, above 0 and at most a day (not inf, not nan)."""
+    shown = outside_text(text, 40)
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+        raise argparse.ArgumentTypeError(f"'{shown}' is not a number") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"'{shown}' is not a finite number of seconds")
     if value <= 0:
-        raise argparse.ArgumentTypeError(f"{text} is not above 0")
+        raise argparse.ArgumentTypeError(f"{shown} is not above 0")
+    if value > MOST_SECONDS:
+        raise argparse.ArgumentTypeError(f"{shown} is more than a day "
+                                         f"({MOST_SECONDS:g} seconds at most)")
     return value
+
+
+def _target(path: Path, what: str, directory: bool = False) -> None:
+    """An output file or directory checked before any work starts: a usage error."""
+    try:
+        if directory:
+            make_directory(path, what)
+        else:
+            check_target(path, what)
+    except OutputError as err:
+        raise UsageError(str(err)) from None
 
 
 def _make(args: argparse.Namespace) -> Engine:
@@ -106,9 +130,10 @@ def _run(args: argparse.Namespace) -> Outcome:
     from ..conformance.reports import FORMATS, write_report
     from ..conformance.runner import run_suite
 
-    for kind, _ in args.report:
+    for kind, path in args.report:
         if kind not in FORMATS:
             raise UsageError(f"--report {kind}: the formats are {', '.join(FORMATS)}")
+        _target(Path(path), "--report")
     made = _make(args)
     root = args.cases or suite_root() / "cases"
     if not root.is_dir():
@@ -208,6 +233,7 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
                          f"{v.players.max or ''} players")
     if args.examples < 1 or args.steps < 1:
         raise UsageError("--examples and --steps must be at least 1")
+    _target(args.out, "--out", directory=True)
     engine, _ = _engine(args)
     opts = FuzzOptions(args.variant, options, players, args.examples, args.seed, args.steps,
                        args.ignore_codes, args.engine, args.shrink_seconds)
@@ -258,6 +284,8 @@ def _generate(args: argparse.Namespace) -> Outcome:
     for name in args.variant:
         if name not in known:
             raise UsageError(f"--variant {name}: no built-in variant of that name")
+    if args.out is not None:
+        _target(args.out, "--out", directory=True)
     root = args.out or suite_root()
     what = (args.only,) if args.only else ("golden", "perft")
     bar = Bar("files")

@@ -11,12 +11,11 @@ reStructuredText (the default, as the Sphinx docs use), Markdown or standalone H
 from __future__ import annotations
 
 import argparse
-import os
-import tempfile
 from pathlib import Path
 
 from ..lang import model as m
 from ..lang.check import player_counts
+from ..outfile import OutputError, check_target, write_text
 from ..rulebook import FORMATS, Format, build_page, render
 from .base import Command, Outcome, UsageError, lines, whole_number
 from .show import resolve
@@ -38,23 +37,11 @@ def _players(variant: m.Variant, asked: int | None) -> int | None:
 
 
 def write_file(path: Path, text: str) -> None:
-    """The whole text or nothing: written beside the target, then moved over it."""
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise UsageError(f"--output {path}: no such directory '{folder}'")
-    if path.is_dir():
-        raise UsageError(f"--output {path}: is a directory")
+    """The whole text or nothing, never over a device, FIFO or symlink (see outfile)."""
     try:
-        fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    except OSError as err:
-        raise UsageError(f"--output {path}: cannot write there ({err.strerror})") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temp, path)
-    except OSError as err:
-        Path(temp).unlink(missing_ok=True)
-        raise UsageError(f"--output {path}: cannot write it ({err.strerror})") from None
+        write_text(path, text, "--output")
+    except OutputError as err:
+        raise UsageError(str(err)) from None
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:
@@ -72,6 +59,11 @@ def _configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace) -> Outcome:
+    if args.output is not None:
+        try:
+            check_target(Path(args.output), "--output")  # before any work
+        except OutputError as err:
+            raise UsageError(str(err)) from None
     variant = resolve(args.target, list(args.option), args.variant)
     players = _players(variant, args.players)
     lib, name = find_variant(args.target, args.variant)

@@ -38,10 +38,10 @@ def trace_lines(game: Game, actions: Iterable[Action] | None = None) -> list[str
 
 
 def write_trace(game: Game, path: Path) -> None:
+    from ..outfile import write_text
+
     text = "\n".join(trace_lines(game)) + "\n"
-    tmp = path.with_name(path.name + ".part")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    write_text(path, text, "--trace")
 
 
 @dataclass
