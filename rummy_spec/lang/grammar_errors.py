@@ -88,7 +88,7 @@ def translate(err: UnexpectedInput, text: str, path: str) -> Diagnostic:
     if isinstance(err, UnexpectedEOF) or (
         isinstance(err, UnexpectedToken) and err.token.type == "$END"
     ):
-        lines = text.splitlines() or [""]
+        lines = text.rstrip("\n").split("\n")  # as the parser counts lines
         line = len(lines)
         col = len(lines[-1]) + 1
         return Diagnostic("E003", "the file ends before this variant or section is closed "
