@@ -54,6 +54,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "E057": ("too-many-decks", "a pack of more than 16 decks"),
     "E058": ("pack-too-large", "a pack of more than 1000 cards"),
     "E059": ("unreadable-file", "the file cannot be read (permissions, a directory...)"),
+    "E060": ("file-too-large", "a spec file of more than 100,000 characters"),
     "W101": ("unused-kind", "a meld kind is defined but no contract uses it"),
     "W102": ("no-wild-limit", "wild limits are stated but no card is wild"),
 }

@@ -16,6 +16,7 @@ limit                  value      what is counted
 ``MOST_NUMBER``        1000000    a number written in the spec, a formula's value
 ``MOST_TERMS``         200        numbers, variables and operators in one formula
 ``MOST_NESTING``       32         brackets, calls and tables inside one another
+``MOST_TEXT``          100000     characters in one spec file
 =====================  =========  ====================================================
 
 Reading a file is also checked here: a UTF-8 byte-order mark is allowed (and dropped);
@@ -46,6 +47,7 @@ MOST_CARDS = 1000
 MOST_NUMBER = 1_000_000
 MOST_TERMS = 200
 MOST_NESTING = 32
+MOST_TEXT = 100_000  # characters in one spec file (the built-ins are under 6,000)
 
 # Formula rules of the grammar (after ``->`` renaming).
 _FORMULA = frozenset({"add", "sub", "mul", "div", "neg", "num", "var_players", "var_round",
@@ -93,6 +95,10 @@ def check_text(text: str, path: str) -> None:
     """Faults of the raw text: an empty file, control or invisible characters."""
     if text.startswith(BOM):
         text = text[1:]
+    if len(text) > MOST_TEXT:
+        raise SpecError([Diagnostic("E060", f"the file is too large ({len(text):,} "
+                                    f"characters; at most {MOST_TEXT:,})", _span(path, 1, 1))],
+                        {path: text[:2000]})
     found: list[Diagnostic] = []
     if not any(not ln.lstrip().startswith("#") and ln.strip() for ln in text.split("\n")):
         found.append(Diagnostic("E050", "the file is empty: it declares no variant",
@@ -251,5 +257,5 @@ def _too_large(expr: Expr, counts: range, rounds: range) -> int | None:
 
 
 __all__ = ["MOST_CARDS", "MOST_DECKS", "MOST_NESTING", "MOST_NUMBER", "MOST_PLAYERS",
-           "MOST_TERMS", "check_text", "check_tree", "check_variant_limits", "position",
-           "read_spec"]
+           "MOST_TERMS", "MOST_TEXT", "check_text", "check_tree", "check_variant_limits",
+           "position", "read_spec"]
