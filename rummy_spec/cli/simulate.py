@@ -16,6 +16,7 @@ from typing import TextIO
 from ..bots import BOTS
 from ..engine.game import Game
 from ..engine.trace import write_trace
+from ..lang import builtin_library
 from ..outfile import OutputError, make_directory
 from ..simulate import Summary, play_out
 from .base import FAILED, Command, Outcome, UsageError, lines, whole_number
@@ -105,8 +106,9 @@ def _run(args: argparse.Namespace) -> Outcome:
     parts = [f"{variant.name}: {plural(games, 'game')} of {players} {args.bot} bots "
              f"({seeds})", *summary.lines()]
     if folder is not None:
+        spec = "" if variant.path in builtin_library().sources else f" --spec {args.target}"
         parts.append(f"traces: {plural(written, 'file')} in {folder} "
-                     f"(check them: rummy-spec replay {folder})")
+                     f"(check them: rummy-spec replay {folder}{spec})")
     return Outcome(out=lines(*parts))
 
 
