@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..conformance import SUITE_VERSION, SuiteMissing, suite_root
-from ..conformance.cases import CaseError, case_files, load_cases, select
+from ..conformance.cases import CaseError, case_files, load_cases_apart, select
 from ..conformance.engine import Engine, EngineError, Hello, make_engine
 from ..conformance.runner import CaseResult, SkipFileError, all_good, counts, read_skip_file
 from ..outfile import OutputError, check_target, make_directory
@@ -83,7 +83,7 @@ def _target(path: Path, what: str, directory: bool = False) -> None:
 
 def _make(args: argparse.Namespace) -> Engine:
     try:
-        return make_engine(args.engine, args.timeout)
+        return make_engine(args.engine, args.timeout, getattr(args, "case_timeout", None))
     except ValueError as err:
         raise UsageError(str(err)) from None
 
@@ -121,6 +121,9 @@ def _configure_run(p: argparse.ArgumentParser) -> None:
                    help="case ids or globs expected to fail, one per line")
     p.add_argument("--timeout", type=positive, default=10.0, metavar="S",
                    help="seconds to wait for each reply (default 10)")
+    p.add_argument("--case-timeout", type=positive, metavar="S",
+                   help="seconds one case may take in all (default: ten replies' time, at "
+                        "least 60)")
     p.add_argument("--report", nargs=2, action="append", default=[],
                    metavar=("FORMAT", "PATH"), help="also write a report: json or junit")
     p.add_argument("-v", "--verbose", action="store_true", help="list passed cases too")
@@ -145,10 +148,10 @@ def _run(args: argparse.Namespace) -> Outcome:
     paths = select(case_files(root), root, args.variant, args.case)
     if not paths:
         raise UsageError("no case matches --variant/--case")
-    try:
-        cases = load_cases(root, args.variant, args.case)
-    except CaseError as err:
-        return Outcome(FAILED, err=f"rummy-spec: bad case file: {err}\n")
+    cases, bad_files = load_cases_apart(root, args.variant, args.case)
+    if not cases:
+        return Outcome(FAILED, err="".join(f"rummy-spec: bad case file: {outside_text(m, 400)}\n"
+                                           for _, m in bad_files))
     engine, hello = _engine(args, made)
     bar = Bar("cases")
     start = time.perf_counter()
@@ -159,14 +162,22 @@ def _run(args: argparse.Namespace) -> Outcome:
         bar.close()
         engine.close()
     elapsed = time.perf_counter() - start
+    if bad_files:  # each bad file is an errored case; the others' results stand
+        results += [CaseResult(cid, "errored", lines=[f"bad case file: {outside_text(m, 400)}"])
+                    for cid, m in bad_files]
+        results.sort(key=lambda r: r.id)
     for kind, path in args.report:
         write_report(kind, Path(path), results, hello, args.engine)
     text = _results_text(results, args.verbose)
+    none_ran = all(r.status == "skipped" for r in results)
+    if none_ran:
+        text.append("no case was run: the engine claims none of these cases' variants and "
+                    "features")
     c = counts(results)
     summary = ", ".join(f"{n} {k}" for k, n in c.items() if n or k in ("passed", "failed"))
     text.append(f"{summary} (of {len(results)} cases, suite {SUITE_VERSION}, engine "
                 f"{hello.name} {hello.version}) in {elapsed:.1f} s")
-    return Outcome(0 if all_good(results) else FAILED, out=lines(*text))
+    return Outcome(0 if all_good(results) and not none_ran else FAILED, out=lines(*text))
 
 
 def _results_text(results: list[CaseResult], verbose: bool) -> list[str]:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..textsafe import outside_text
 from . import suite_root
 from .cases import Case
 from .engine import Engine, EngineError, Hello, SkipGame, new_game
@@ -149,6 +150,17 @@ def unsupported(hello: Hello, case: Case) -> str | None:
     return None
 
 
+def _stderr_lines(stderr: str) -> list[str]:
+    """The engine's stderr as the report shows it: the first and the last lines."""
+    rows = stderr.strip().splitlines()
+    if not rows:
+        return []
+    if len(rows) > 12:
+        rows = [*rows[:4], f"... ({len(rows) - 12} lines left out) ...", *rows[-8:]]
+    return ["  engine stderr (first and last lines):"] + [
+        "    " + outside_text(ln, 300) for ln in rows]
+
+
 def run_case(engine: Engine, hello: Hello, case: Case) -> CaseResult:
     start = time.perf_counter()
     result = CaseResult(case.id, "passed", case.rule, case.variant)
@@ -164,9 +176,12 @@ def run_case(engine: Engine, hello: Hello, case: Case) -> CaseResult:
         result.status, result.lines = "skipped", [f"the engine declined the game: {skip}"]
     except EngineError as err:
         result.status, result.lines = "errored", [f"engine {err.kind}: {err.message}"]
-        if err.stderr.strip():
-            result.lines += ["  engine stderr (last lines):"] + [
-                "    " + ln for ln in err.stderr.strip().splitlines()[-8:]]
+        result.lines += _stderr_lines(err.stderr)
+        engine.restart()
+    except Exception as err:  # an in-process engine's own fault: this case's error only
+        result.status = "errored"
+        result.lines = [f"engine internal error: {err.__class__.__name__}: "
+                        f"{outside_text(str(err), 200)}"]
         engine.restart()
     result.seconds = time.perf_counter() - start
     return result
