@@ -62,7 +62,15 @@ def _configure(parser: argparse.ArgumentParser) -> None:
                         help="the round whose contract the hand is to meet")
 
 
+# A hand is at most this many cards (far above any deal; the search budget stops long
+# searches below it too, but reading a hand of a hundred cards is slow in itself).
+MOST_CARDS = 40
+
+
 def _run(args: argparse.Namespace) -> Outcome:
+    if len(args.cards) > MOST_CARDS:
+        return Outcome(FAILED, err=f"rummy-spec: solve: too many cards to search "
+                                   f"({len(args.cards)} cards; at most {MOST_CARDS})\n")
     try:
         return _solve(args)
     except SearchTooBig:

@@ -5,6 +5,8 @@ the fault."""
 
 from __future__ import annotations
 
+import io
+import json
 import os
 import secrets
 import sys
@@ -15,6 +17,9 @@ import pytest
 
 from rummy_spec.cli import run
 from rummy_spec.conformance import suite_root
+from rummy_spec.conformance.client import ProcessEngine
+from rummy_spec.conformance.reference import ReferenceEngine
+from rummy_spec.conformance.server import serve
 
 GALLERY = Path(__file__).resolve().parent / "gallery"
 SOURCE = suite_root() / "cases" / "gin" / "knock" / "ace-is-low-in-deadwood.yaml"
@@ -121,3 +126,29 @@ def test_an_engine_that_hangs_at_hello(cases: Path) -> None:
 def test_an_engine_claiming_no_variant_is_not_a_success(cases: Path) -> None:
     _, err, code = _run(cases, "no-variants")
     assert code == 1 and "claims no variant" in err
+
+
+def test_restarts_leave_no_file_handle_behind() -> None:
+    token = secrets.token_hex(6)
+    engine = ProcessEngine(f"{sys.executable} {GALLERY / 'engine.py'} none {token}", timeout=5)
+    engine.hello()
+    engine.restart()
+    engine.hello()
+    before = len(os.listdir("/proc/self/fd"))
+    for _ in range(5):
+        engine.restart()
+        engine.hello()
+    time.sleep(0.3)  # the reader threads close their pipes at the engine's end
+    assert len(os.listdir("/proc/self/fd")) <= before
+    engine.close()
+    assert left_behind(token) == []
+
+
+def test_the_reference_server_answers_a_first_line_that_is_not_json() -> None:
+    out = io.StringIO()
+    assert serve(ReferenceEngine(), io.StringIO('not json\n[1]\n{"cmd":"close","seq":3}\n'),
+                 out) == 0
+    replies = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert replies[0]["error"].startswith("not JSON") and replies[0]["seq"] is None
+    assert replies[1]["error"] == "a request must be a JSON object"
+    assert replies[2] == {"seq": 3, "ok": True}

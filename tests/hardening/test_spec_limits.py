@@ -9,8 +9,11 @@ from pathlib import Path
 import pytest
 
 from rummy_spec.cli import run
+from rummy_spec.cli.cardtext import read_cards
+from rummy_spec.cli.solve import best_way_down
+from rummy_spec.engine.rules import compile_variant
 from rummy_spec.engine.search import SearchTooBig
-from rummy_spec.lang import Library, SpecError, builtin_library
+from rummy_spec.lang import Library, SpecError, builtin_library, load
 from rummy_spec.lang.limits import (
     MOST_CARDS,
     MOST_DECKS,
@@ -147,10 +150,22 @@ def test_solve_of_a_whole_pack_says_too_many_cards() -> None:
     ranks = ["A", *map(str, range(2, 11)), "J", "Q", "K"]
     pack = [r + s for s in "CDHS" for r in ranks]
     for variant, rnd, extra in (("continental", "7", []), ("continental", "7", ["JK"] * 4),
-                                ("shanghai", "10", [])):
-        out = run(["solve", variant, "--round", rnd, *pack, *extra])
+                                ("shanghai", "10", []), ("continental", "7", pack[:26] * 2),
+                                ("continental", "7", [*pack[:40], "JK", "JK"])):
+        hand = extra if len(extra) > 4 else pack + extra
+        out = run(["solve", variant, "--round", rnd, "--players", "4", *hand])
         assert out.code == 1, out
         assert "too many cards to search" in out.err and out.err.count("\n") == 1
+
+
+def test_the_budget_itself_stops_a_hand_within_the_card_limit() -> None:
+    ranks = ["A", *map(str, range(2, 11)), "J", "Q", "K"]
+    hand = [*[r + s for s in "CDHS" for r in ranks][:30], "JK", "JK"]
+    v = load("continental")
+    rules = compile_variant(v, 4)
+    cards = read_cards(v, 4, hand)
+    with pytest.raises(SearchTooBig):
+        best_way_down(rules, cards, v.contracts.rounds[6])
 
 
 def test_a_real_hand_is_far_below_the_budget() -> None:
