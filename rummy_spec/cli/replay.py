@@ -26,7 +26,7 @@ def trace_files(targets: list[str]) -> list[Path]:
     for t in targets:
         path = Path(t)
         if path.is_dir():
-            found = sorted(path.glob("*.jsonl"))
+            found = sorted(p for p in path.glob("*.jsonl") if p.is_file())
             if not found:
                 raise UsageError(f"{t}: no .jsonl trace files in this directory")
             out += found

@@ -84,7 +84,7 @@ def spec_files(targets: list[str], b: Builtins) -> list[Path]:
             assert found is not None
             files = [found]
         elif path.is_dir():
-            files = sorted(path.glob("*.rummy"))
+            files = sorted(p for p in path.glob("*.rummy") if p.is_file())
             if not files:
                 raise UsageError(f"{t}: no .rummy files in this directory")
         elif path.is_file():

@@ -26,7 +26,7 @@ from ..lang import LookupFailure, SpecError, load
 from ..lang import model as m
 from ..textsafe import outside_text
 from . import SUITE_VERSION, suite_root
-from .safe_yaml import YamlError, load_yaml
+from .safe_yaml import MOST_BYTES, YamlError, load_yaml
 from .schema_check import errors as schema_errors
 from .schema_check import field_path, load_schema
 
@@ -87,6 +87,11 @@ def variant(name: str, options: tuple[str, ...] = ()) -> m.Variant:
 
 def read_yaml(path: Path) -> Any:
     try:
+        if not path.is_file():
+            raise CaseError(f"{path}: not a regular file")
+        if path.stat().st_size > MOST_BYTES:
+            raise CaseError(f"{path}: too large ({path.stat().st_size:,} bytes; at most "
+                            f"{MOST_BYTES:,})")
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise CaseError(f"{path}: cannot read ({err.__class__.__name__}: {err})") from None

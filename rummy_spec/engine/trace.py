@@ -155,6 +155,8 @@ def replay(path: Path, specs: Sequence[Path] = (), library: Library | None = Non
            ) -> Replayed:
     """Replay the trace at ``path``; its variant comes from the built-ins or ``specs``."""
     try:
+        if not path.is_file():
+            raise TraceError(f"{path}: not a regular file")
         if path.stat().st_size > MOST_TRACE_BYTES:
             raise TraceError(f"{path}: too large for a trace (more than "
                              f"{MOST_TRACE_BYTES // 2**20} MB)")

@@ -29,7 +29,9 @@ position.  :func:`read_spec` reads, :func:`check_text` runs on the text before p
 from __future__ import annotations
 
 import dataclasses
+import errno
 import re
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -77,6 +79,13 @@ def read_spec(path: Path) -> str:
 
     Bytes that are not UTF-8 are a :class:`SpecError` (E051) at their line and column;
     a file that cannot be read at all raises ``OSError`` for the caller to report."""
+    info = path.stat()
+    if not stat.S_ISREG(info.st_mode):  # a FIFO would block the read for ever
+        raise OSError(errno.EINVAL, "not a regular file")
+    if info.st_size > 4 * MOST_TEXT:
+        raise SpecError([Diagnostic("E060", f"the file is too large ({info.st_size:,} bytes; "
+                                    f"at most {MOST_TEXT:,} characters)",
+                                    _span(str(path), 1, 1))], {})
     data = path.read_bytes()
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]

@@ -121,3 +121,23 @@ def test_play_into_head_exits_quietly() -> None:
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, err
     assert b"Traceback" not in err and b"BrokenPipe" not in err and b"internal error" not in err
+
+
+def test_a_fifo_among_the_inputs_is_never_read(tmp_path: Path) -> None:
+    """Reading a FIFO blocks for ever: it is skipped in a directory, refused by name."""
+    os.mkfifo(tmp_path / "x.rummy")
+    os.mkfifo(tmp_path / "t.jsonl")
+    _good(tmp_path)
+    out = run(["check", str(tmp_path)])
+    assert out.code == 0 and "good.rummy: ok (g)" in out.out
+    assert "not a regular file" in _usage(run(["check", str(tmp_path / "x.rummy")]))
+    assert "no .jsonl trace files" in _usage(run(["replay", str(tmp_path)]))
+    assert "not a regular file" in _usage(run(["replay", str(tmp_path / "t.jsonl")]))
+
+
+def test_a_huge_spec_file_is_not_read_whole(tmp_path: Path) -> None:
+    big = tmp_path / "big.rummy"
+    with big.open("wb") as f:
+        f.truncate(10 * 2**30)  # 10 GiB, sparse
+    out = run(["check", str(big)])
+    assert out.code == 1 and "E060 file-too-large" in out.out
