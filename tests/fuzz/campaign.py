@@ -30,7 +30,7 @@ from .targets import Boundary, boundaries, mutate
 HANG_SECONDS = 5
 MOST_MEMORY = 1 << 30
 # Inputs per boundary per "round" of the campaign: the cheap ones run more often.
-WEIGHTS = {"spec": 1, "case": 2, "trace": 1, "state": 20, "reply": 40, "argv": 10}
+WEIGHTS = {"spec": 1, "case": 1, "trace": 1, "state": 30, "reply": 60, "argv": 10}
 
 
 class Hang(Exception):
