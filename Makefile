@@ -88,3 +88,13 @@ mutation: $(STAMP)
 	cd $(MUTATION_DIR) && RUMMY_STATEFUL=quick $(CURDIR)/$(BIN)/mutmut run --max-children 2 $(MUTANTS) || true
 	cd $(MUTATION_DIR) && $(CURDIR)/$(BIN)/mutmut results --all true > results.txt; \
 	  grep -c ': killed' results.txt; grep -c ': survived' results.txt; true
+
+# The long fuzz campaign (tests/fuzz): FUZZ_INPUTS mutated inputs across every boundary
+# (spec text, case files, traces, saved states, engine replies, command lines); exit 1 on
+# any traceback, hang over 5 s or memory over 1 GiB.  The figures go to FUZZ_OUT.
+FUZZ_INPUTS ?= 1000000
+FUZZ_SEED ?= 1
+FUZZ_OUT ?= /tmp/rummy-spec-fuzz.json
+.PHONY: fuzz
+fuzz: $(STAMP)
+	$(BIN)/python -m tests.fuzz.campaign --inputs $(FUZZ_INPUTS) --seed $(FUZZ_SEED) --out $(FUZZ_OUT)

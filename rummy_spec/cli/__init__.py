@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..lang import LookupFailure, SpecError
+from ..outfile import OutputError
 from .base import FAILED, INTERNAL, USAGE, Command, Outcome, Parser, UsageError
 from .helptext import plain_parser
 
@@ -69,7 +70,7 @@ def run(argv: Sequence[str] | None = None) -> Outcome:
         if not message.startswith(PROG):
             message = f"{PROG}: {message}"
         return Outcome(USAGE, err=message + "\n")
-    except LookupFailure as err:
+    except (LookupFailure, OutputError) as err:
         return Outcome(USAGE, err=f"{PROG}: {err}\n")
     except SpecError as err:
         count = len(err.errors)
@@ -85,6 +86,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exit_.code if isinstance(exit_.code, int) else 0
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `rummy-spec play ... | head`: a command that writes as it goes
+        _quiet_stdout()
+        return 0
     except Exception as err:  # a bug: one line, the traceback only on request
         if os.environ.get("RUMMY_SPEC_DEBUG"):
             traceback.print_exc()
@@ -99,10 +103,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stderr.write(outcome.err)
             sys.stderr.flush()
     except BrokenPipeError:  # `rummy-spec show x | head`: the reader left early
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _quiet_stdout()
         return outcome.code
     return outcome.code
+
+
+def _quiet_stdout() -> None:
+    """The reader of stdout has gone: send the rest (and the flush at exit) nowhere."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 __all__ = ["COMMAND_MODULES", "Command", "Outcome", "build_parser", "main", "run"]

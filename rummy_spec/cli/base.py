@@ -50,12 +50,23 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
 
 
+MOST_DIGITS = 18  # a count, a seed, a depth: more digits than this is a mistake
+
+
 def whole_number(text: str) -> int:
-    """An argparse type: a whole number, with a message in plain words."""
+    """An argparse type: a whole number of at most 18 digits, with a message in plain
+    words (the text shown escaped and shortened: it came from outside)."""
+    from ..textsafe import outside_text
+
+    shown = outside_text(text, 40)
+    digits = text.strip().lstrip("+-").lstrip("0")
+    if len(digits) > MOST_DIGITS and digits.isdigit():
+        raise argparse.ArgumentTypeError(f"'{shown}' is too large ({len(digits)} digits; at "
+                                         f"most {MOST_DIGITS})")
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"'{shown}' is not a whole number") from None
 
 
 def lines(*parts: str) -> str:

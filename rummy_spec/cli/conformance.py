@@ -13,15 +13,18 @@ action counts and divides a mismatch by first action.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from pathlib import Path
 from typing import TextIO
 
 from ..conformance import SUITE_VERSION, SuiteMissing, suite_root
-from ..conformance.cases import CaseError, case_files, load_cases, select
+from ..conformance.cases import CaseError, case_files, load_cases_apart, select
 from ..conformance.engine import Engine, EngineError, Hello, make_engine
-from ..conformance.runner import SkipFileError, all_good, read_skip_file
+from ..conformance.runner import CaseResult, SkipFileError, all_good, read_skip_file
+from ..outfile import OutputError, check_target, make_directory
+from ..textsafe import outside_text
 from . import conformance_init
 from .base import FAILED, USAGE, Command, Outcome, UsageError, lines, whole_number
 
@@ -49,19 +52,40 @@ class Bar:
             self.stream.flush()
 
 
+MOST_SECONDS = 86_400.0  # a day: a longer wait is a mistake, and inf never times out
+
+
 def positive(text: str) -> float:
+    """An argparse type: seconds, above 0 and at most a day (not inf, not nan)."""
+    shown = outside_text(text, 40)
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+        raise argparse.ArgumentTypeError(f"'{shown}' is not a number") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"'{shown}' is not a finite number of seconds")
     if value <= 0:
-        raise argparse.ArgumentTypeError(f"{text} is not above 0")
+        raise argparse.ArgumentTypeError(f"{shown} is not above 0")
+    if value > MOST_SECONDS:
+        raise argparse.ArgumentTypeError(f"{shown} is more than a day "
+                                         f"({MOST_SECONDS:g} seconds at most)")
     return value
+
+
+def _target(path: Path, what: str, directory: bool = False) -> None:
+    """An output file or directory checked before any work starts: a usage error."""
+    try:
+        if directory:
+            make_directory(path, what)
+        else:
+            check_target(path, what)
+    except OutputError as err:
+        raise UsageError(str(err)) from None
 
 
 def _make(args: argparse.Namespace) -> Engine:
     try:
-        return make_engine(args.engine, args.timeout)
+        return make_engine(args.engine, args.timeout, getattr(args, "case_timeout", None))
     except ValueError as err:
         raise UsageError(str(err)) from None
 
@@ -111,6 +135,9 @@ def _configure_run(p: argparse.ArgumentParser) -> None:
                    help="case ids or globs expected to fail, one per line")
     p.add_argument("--timeout", type=positive, default=DEFAULT_TIMEOUT, metavar="S",
                    help="seconds to wait for each reply (default 10)")
+    p.add_argument("--case-timeout", type=positive, metavar="S",
+                   help="seconds one case may take in all (default: ten replies' time, at "
+                        "least 60)")
     p.add_argument("--report", nargs=2, action="append", default=[],
                    metavar=("FORMAT", "PATH"),
                    help="also write a report: json, junit or html (one self-contained page)")
@@ -130,9 +157,10 @@ def _run(args: argparse.Namespace) -> Outcome:
     from ..conformance.runner import run_suite
 
     began = time.perf_counter()
-    for kind, _ in args.report:
+    for kind, path in args.report:
         if kind not in FORMATS:
             raise UsageError(f"--report {kind}: the formats are {', '.join(FORMATS)}")
+        _target(Path(path), "--report")
     made = _make(args)
     root = args.cases or suite_root() / "cases"
     if not root.is_dir():
@@ -144,10 +172,10 @@ def _run(args: argparse.Namespace) -> Outcome:
     paths = select(case_files(root), root, args.variant, args.case)
     if not paths:
         raise UsageError("no case matches --variant/--case")
-    try:
-        cases = load_cases(root, args.variant, args.case)
-    except CaseError as err:
-        return Outcome(FAILED, err=f"rummy-spec: bad case file: {err}\n")
+    cases, bad_files = load_cases_apart(root, args.variant, args.case)
+    if not cases:
+        return Outcome(FAILED, err="".join(f"rummy-spec: bad case file: {outside_text(m, 400)}\n"
+                                           for _, m in bad_files))
     read = time.perf_counter() - began
     engine, hello = _engine(args, made)
     started = time.perf_counter() - began - read
@@ -161,6 +189,10 @@ def _run(args: argparse.Namespace) -> Outcome:
         bar.close()
         engine.close()
     played = time.perf_counter() - start
+    if bad_files:  # each bad file is an errored case; the others' results stand
+        results += [CaseResult(cid, "errored", lines=[f"bad case file: {outside_text(m, 400)}"])
+                    for cid, m in bad_files]
+        results.sort(key=lambda r: r.id)
     timeout = args.timeout if args.timeout != DEFAULT_TIMEOUT else None
     rerun = {r.id: present.rerun_command(args.engine, r.id, args.cases, timeout)
              for r in results if r.status in ("failed", "errored")}
@@ -168,6 +200,10 @@ def _run(args: argparse.Namespace) -> Outcome:
         write_report(kind, Path(path), results, hello, args.engine, rerun)
     style = present.Style(present.colour_wanted(args.color, sys.stdout))
     text = present.results_text(results, style, args.verbose, rerun)
+    none_ran = all(r.status == "skipped" for r in results)
+    if none_ran:
+        text.append("no case was run: the engine claims none of these cases' variants and "
+                    "features")
     total = time.perf_counter() - began
     age = present.process_age()  # the command's own clock: Python's start included
     loaded = f"loaded in {age - total:.1f} s, " if age is not None and age > total else ""
@@ -176,7 +212,7 @@ def _run(args: argparse.Namespace) -> Outcome:
     text.append(present.summary_line(results, style, about) + f" in {total:.1f} s ({loaded}"
                 f"cases read in {read:.1f} s, engine started in {started:.1f} s, played in "
                 f"{played:.1f} s)")
-    return Outcome(0 if all_good(results) else FAILED, out=lines(*text))
+    return Outcome(0 if all_good(results) and not none_ran else FAILED, out=lines(*text))
 
 
 # ----- fuzz --------------------------------------------------------------------------
@@ -225,6 +261,7 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
                          f"{v.players.max or ''} players")
     if args.examples < 1 or args.steps < 1:
         raise UsageError("--examples and --steps must be at least 1")
+    _target(args.out, "--out", directory=True)
     engine, _ = _engine(args)
     opts = FuzzOptions(args.variant, options, players, args.examples, args.seed, args.steps,
                        args.ignore_codes, args.engine, args.shrink_seconds)
@@ -275,6 +312,8 @@ def _generate(args: argparse.Namespace) -> Outcome:
     for name in args.variant:
         if name not in known:
             raise UsageError(f"--variant {name}: no built-in variant of that name")
+    if args.out is not None:
+        _target(args.out, "--out", directory=True)
     root = args.out or suite_root()
     what = (args.only,) if args.only else ("golden", "perft")
     bar = Bar("files")

@@ -11,13 +11,12 @@ standard input to standard output.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 from ..lang import SpecError
 from ..lang.fmt import FormatError, format_text
+from ..outfile import OutputError, write_text
 from .base import FAILED, INTERNAL, OK, Command, Outcome, UsageError, lines
 
 
@@ -41,17 +40,10 @@ def _files(targets: list[str]) -> list[Path]:
 
 def write_atomic(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` in one rename, keeping the file's permissions."""
-    mode = path.stat().st_mode & 0o7777
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-        os.chmod(temp, mode)
-        os.replace(temp, path)
-    except BaseException:
-        if os.path.exists(temp):
-            os.unlink(temp)
-        raise
+        write_text(path, text, "fmt", keep_mode=True)
+    except OutputError as err:
+        raise UsageError(str(err)) from None
 
 
 def _stdin(check: bool) -> Outcome:

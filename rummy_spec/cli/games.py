@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from .. import decks
 from ..engine.game import Game, GameError
+from ..lang import limits
 from ..lang import model as m
 from ..lang.expr import EvalError
 from .base import UsageError
 from .listing import players_text
 
-# Open-ended variants ("players 2+") are played by at most this many from the command line.
-MOST_PLAYERS = 100
+# Open-ended variants ("players 2+") are played by at most this many from the command line
+# (the spec limit: rummy_spec.lang.limits), and never with a pack above its limit.
+MOST_PLAYERS = limits.MOST_PLAYERS
 
 
 def players_for(variant: m.Variant, asked: int | None) -> int:
@@ -23,6 +26,13 @@ def players_for(variant: m.Variant, asked: int | None) -> int:
         if p.max is None:
             allowed += f", at most {MOST_PLAYERS} here"
         raise UsageError(f"--players {asked}: {variant.name} is played by {allowed}")
+    try:
+        size = decks.deck_size(variant, asked)
+    except (EvalError, ValueError, ZeroDivisionError):
+        return asked  # the game's setup names the fault
+    if size > limits.MOST_CARDS:
+        raise UsageError(f"--players {asked}: the pack would hold {size} cards, more than "
+                         f"the {limits.MOST_CARDS} a game may use")
     return asked
 
 

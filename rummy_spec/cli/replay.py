@@ -5,6 +5,9 @@ it leads to is checked against the digest the trace recorded, and the final stat
 the one it holds in full.  A directory stands for every ``*.jsonl`` file in it.  Prints
 ``PATH: ok: N steps`` per good file; a mismatch or a bad file is reported as
 ``PATH:LINE: what`` on stderr with exit 1; a missing file is a usage error (exit 2).
+
+The variant is the one the trace's header names, among the built-in specs and the spec
+files given with ``--spec FILE``; a path written in a trace is never opened.
 """
 
 from __future__ import annotations
@@ -12,7 +15,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..engine.trace import TraceError, replay
+from ..engine.trace import TraceError, library_with, replay
+from ..textsafe import outside_text
 from .base import FAILED, OK, Command, Outcome, UsageError, lines
 
 
@@ -22,7 +26,7 @@ def trace_files(targets: list[str]) -> list[Path]:
     for t in targets:
         path = Path(t)
         if path.is_dir():
-            found = sorted(path.glob("*.jsonl"))
+            found = sorted(p for p in path.glob("*.jsonl") if p.is_file())
             if not found:
                 raise UsageError(f"{t}: no .jsonl trace files in this directory")
             out += found
@@ -38,17 +42,28 @@ def trace_files(targets: list[str]) -> list[Path]:
 def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("traces", nargs="+", metavar="TRACE",
                         help="a trace file (from simulate --trace), or a directory of them")
+    parser.add_argument("--spec", action="append", default=[], metavar="FILE",
+                        help="a spec file declaring the traces' variant, when it is not "
+                             "built in (repeatable)")
 
 
 def _run(args: argparse.Namespace) -> Outcome:
     files = trace_files(list(args.traces))
+    specs = [Path(s) for s in args.spec]
+    for spec in specs:
+        if not spec.is_file():
+            raise UsageError(f"--spec {outside_text(str(spec), 120)}: no such file")
+    try:
+        library = library_with(specs)
+    except TraceError as err:
+        raise UsageError(str(err)) from None
     good: list[str] = []
     bad: list[str] = []
     for path in files:
         try:
-            done = replay(path)
+            done = replay(path, library=library)
         except TraceError as err:
-            bad.append(str(err))
+            bad.append(outside_text(str(err), 600))
             continue
         good.append(f"{path}: ok: {done.steps} steps")
     if bad:

@@ -17,9 +17,9 @@ from pathlib import Path
 
 from ..lang import model as m
 from ..lang.check import player_counts
+from ..outfile import OutputError, check_target, write_text
 from ..rulebook import FORMATS, Format, build_page, render
 from ..rulebook.diagram import with_turn_diagram
-from ..rulebook.output import write_atomically
 from .base import Command, Outcome, UsageError, lines, whole_number
 from .show import resolve
 from .specs import find_variant
@@ -40,17 +40,11 @@ def _players(variant: m.Variant, asked: int | None) -> int | None:
 
 
 def write_file(path: Path, text: str) -> None:
-    """The whole text or nothing, mode 0644 under the usual umask (see
-    :func:`rummy_spec.rulebook.output.write_atomically`)."""
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise UsageError(f"--output {path}: no such directory '{folder}'")
-    if path.is_dir():
-        raise UsageError(f"--output {path}: is a directory")
+    """The whole text or nothing, never over a device, FIFO or symlink (see outfile)."""
     try:
-        write_atomically(path, text)
-    except OSError as err:
-        raise UsageError(f"--output {path}: cannot write it ({err.strerror})") from None
+        write_text(path, text, "--output")
+    except OutputError as err:
+        raise UsageError(str(err)) from None
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:
@@ -68,6 +62,11 @@ def _configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace) -> Outcome:
+    if args.output is not None:
+        try:
+            check_target(Path(args.output), "--output")  # before any work
+        except OutputError as err:
+            raise UsageError(str(err)) from None
     variant = resolve(args.target, list(args.option), args.variant)
     players = _players(variant, args.players)
     lib, name = find_variant(args.target, args.variant)

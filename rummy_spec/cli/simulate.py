@@ -16,6 +16,8 @@ from typing import TextIO
 from ..bots import BOTS
 from ..engine.game import Game
 from ..engine.trace import write_trace
+from ..lang import builtin_library
+from ..outfile import OutputError, make_directory
 from ..simulate import Summary, play_out
 from .base import FAILED, Command, Outcome, UsageError, lines, whole_number
 from .cardtext import plural
@@ -49,24 +51,17 @@ class Progress:
 
 
 def trace_dir(text: str) -> Path:
-    path = Path(text)
-    if path.exists() and not path.is_dir():
-        raise UsageError(f"--trace {text}: not a directory")
+    """The trace directory, made with its parents if absent: checked before play."""
     try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise UsageError(f"--trace {text}: cannot create it ({err.strerror})") from None
-    return path
+        return make_directory(Path(text), "--trace")
+    except OutputError as err:
+        raise UsageError(str(err)) from None
 
 
 def save_trace(game: Game, folder: Path) -> Path:
     """Write one game's trace; on any failure no partial file is left behind."""
     path = folder / f"game-{game.seed}.jsonl"
-    try:
-        write_trace(game, path)
-    except BaseException:
-        path.with_name(path.name + ".part").unlink(missing_ok=True)
-        raise
+    write_trace(game, path)
     return path
 
 
@@ -100,10 +95,8 @@ def _run(args: argparse.Namespace) -> Outcome:
             if folder is not None:
                 try:
                     save_trace(outcome.game, folder)
-                except OSError as err:
-                    return Outcome(FAILED, err=f"rummy-spec: --trace {args.trace}: cannot "
-                                               f"write game-{args.seed + k}.jsonl "
-                                               f"({err.strerror or err})\n")
+                except OutputError as err:
+                    return Outcome(FAILED, err=f"rummy-spec: {err}\n")
                 written += 1
             progress.update(k + 1)
     finally:
@@ -113,8 +106,9 @@ def _run(args: argparse.Namespace) -> Outcome:
     parts = [f"{variant.name}: {plural(games, 'game')} of {players} {args.bot} bots "
              f"({seeds})", *summary.lines()]
     if folder is not None:
+        spec = "" if variant.path in builtin_library().sources else f" --spec {args.target}"
         parts.append(f"traces: {plural(written, 'file')} in {folder} "
-                     f"(check them: rummy-spec replay {folder})")
+                     f"(check them: rummy-spec replay {folder}{spec})")
     return Outcome(out=lines(*parts))
 
 

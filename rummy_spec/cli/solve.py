@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 
 from ..engine.rules import Rules, compile_variant
+from ..engine.search import SearchTooBig
 from ..engine.solver import Solution, best_melds, solve
 from ..lang import model as m
 from .base import FAILED, OK, Command, Outcome, UsageError, lines, whole_number
@@ -61,7 +62,24 @@ def _configure(parser: argparse.ArgumentParser) -> None:
                         help="the round whose contract the hand is to meet")
 
 
+# A hand is at most this many cards (far above any deal; the search budget stops long
+# searches below it too, but reading a hand of a hundred cards is slow in itself).
+MOST_CARDS = 40
+
+
 def _run(args: argparse.Namespace) -> Outcome:
+    if len(args.cards) > MOST_CARDS:
+        return Outcome(FAILED, err=f"rummy-spec: solve: too many cards to search "
+                                   f"({len(args.cards)} cards; at most {MOST_CARDS})\n")
+    try:
+        return _solve(args)
+    except SearchTooBig:
+        return Outcome(FAILED, err=f"rummy-spec: solve: too many cards to search "
+                                   f"({plural(len(args.cards), 'card')}; the hand offers "
+                                   "too many candidate melds to try them all)\n")
+
+
+def _solve(args: argparse.Namespace) -> Outcome:
     variant = resolve(args.target, list(args.option), args.variant)
     players = players_for(variant, args.players)
     contract = _contract(variant, args.round)

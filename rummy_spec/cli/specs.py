@@ -8,12 +8,15 @@ the others from being listed, checked or shown.
 from __future__ import annotations
 
 import difflib
+import errno
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..lang import Diagnostic, Library, LookupFailure, SpecError, builtin_library
 from ..lang import model as m
 from ..lang.data import builtin_specs
+from ..lang.span import Span
+from ..textsafe import outside_text
 from .base import UsageError
 
 
@@ -68,12 +71,20 @@ def spec_files(targets: list[str], b: Builtins) -> list[Path]:
     out: list[Path] = []
     for t in targets:
         path = Path(t)
+        try:
+            path.stat()
+        except OSError as err:
+            if err.errno == errno.ENAMETOOLONG:
+                raise UsageError(f"{outside_text(t, 80)}: the path is too long") from None
+            if err.errno not in (errno.ENOENT, errno.ENOTDIR):
+                raise UsageError(f"{outside_text(t, 80)}: cannot look at it "
+                                 f"({err.strerror})") from None
         if t in b.names() and not path.suffix:
             found = b.path_of(t)
             assert found is not None
             files = [found]
         elif path.is_dir():
-            files = sorted(path.glob("*.rummy"))
+            files = sorted(p for p in path.glob("*.rummy") if p.is_file())
             if not files:
                 raise UsageError(f"{t}: no .rummy files in this directory")
         elif path.is_file():
@@ -187,8 +198,10 @@ def check_spec_file(path: Path, base: Library) -> FileReport:
         report.findings = [Finding(d) for d in err.diagnostics]
         report.sources = dict(err.sources)
         return report
-    except LookupFailure as err:
-        raise UsageError(str(err)) from None
+    except LookupFailure as err:  # unreadable: this file's fault; the others are checked
+        report.findings = [Finding(Diagnostic("E059", str(err).split(": ", 1)[-1],
+                                              Span(key, 1, 1, 1, 1)))]
+        return report
     seen: set[Diagnostic] = set()
 
     def add(d: Diagnostic, variant: str | None, option: str | None) -> None:

@@ -24,7 +24,9 @@ from .. import decks
 from ..engine.reasons import all_reasons
 from ..lang import LookupFailure, SpecError, load
 from ..lang import model as m
+from ..textsafe import outside_text
 from . import SUITE_VERSION, suite_root
+from .safe_yaml import MOST_BYTES, YamlError, load_yaml
 from .schema_check import errors as schema_errors
 from .schema_check import field_path, load_schema
 
@@ -85,17 +87,24 @@ def variant(name: str, options: tuple[str, ...] = ()) -> m.Variant:
 
 def read_yaml(path: Path) -> Any:
     try:
+        if not path.is_file():
+            raise CaseError(f"{path}: not a regular file")
+        if path.stat().st_size > MOST_BYTES:
+            raise CaseError(f"{path}: too large ({path.stat().st_size:,} bytes; at most "
+                            f"{MOST_BYTES:,})")
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise CaseError(f"{path}: cannot read ({err.__class__.__name__}: {err})") from None
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        return yaml.load(text, Loader=loader)
+        return load_yaml(text)
+    except YamlError as err:
+        raise CaseError(f"{path}{err}") from None
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         where = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
         problem = getattr(err, "problem", None) or str(err).splitlines()[0]
-        raise CaseError(f"{path}{where}: not valid YAML: {problem}") from None
+        raise CaseError(f"{path}{where}: not valid YAML: {outside_text(str(problem), 200)}")\
+            from None
 
 
 def case_id(path: Path, root: Path) -> str:
@@ -114,7 +123,14 @@ def load_case(path: Path, root: Path | None = None, *, check_rules: bool = True)
                           check_rules=check_rules)
 
 
+MOST_STEPS = 10_000  # steps in one case (the longest golden trace has a few hundred)
+
+
 def case_from_data(data: Any, path: Path, cid: str, *, check_rules: bool = True) -> Case:
+    steps = data.get("steps") if isinstance(data, dict) else None
+    if isinstance(steps, list) and len(steps) > MOST_STEPS:
+        raise CaseError(f"{path}: steps: {len(steps):,} steps, more than the {MOST_STEPS:,} "
+                        "a case may hold")
     found = schema_errors(case_schema(), data)
     if found:
         where, what = found[0]
@@ -260,3 +276,17 @@ def load_cases(root: Path | None = None, variants: Sequence[str] = (),
     """Every selected case of the suite, checked; the first bad file raises CaseError."""
     base = root or suite_root() / "cases"
     return [load_case(p, base) for p in select(case_files(base), base, variants, patterns)]
+
+
+def load_cases_apart(root: Path, variants: Sequence[str] = (), patterns: Sequence[str] = ()
+                     ) -> tuple[list[Case], list[tuple[str, str]]]:
+    """The selected cases that load, and (id, message) for each file that does not: one
+    bad file does not stop the others from running."""
+    good: list[Case] = []
+    bad: list[tuple[str, str]] = []
+    for p in select(case_files(root), root, variants, patterns):
+        try:
+            good.append(load_case(p, root))
+        except CaseError as err:
+            bad.append((case_id(p, root), str(err)))
+    return good, bad

@@ -1,35 +1,59 @@
 """The runner side of the protocol: an engine in a subprocess, spoken to in JSON lines.
 
-Every request waits at most ``timeout`` seconds for its reply.  A reply that is late
-(timeout), missing because the process died (crash), or not a proper reply (malformed:
-not JSON, not an object, the wrong ``seq``, a missing field) raises
-:class:`~rummy_spec.conformance.engine.EngineError`; the process is then stopped and
-started afresh for the next game.  An ``error`` reply is the engine's own report of a
-fault and leaves the process running.  Nothing here can hang the runner.
+Every request waits at most ``timeout`` seconds for its reply, and a whole case (from
+``new`` to its last request) at most ``case_timeout``.  A reply that is late (timeout),
+missing because the process died (crash), too long (oversize), or not a proper reply
+(malformed: not UTF-8, not JSON, nested too deeply, not an object, a ``seq`` that is not
+the request's, a missing field) raises :class:`~rummy_spec.conformance.engine.EngineError`;
+the process and everything it started are then stopped (:mod:`.process`) and the next
+game starts a fresh one.  An ``error`` reply is the engine's own report of a fault and
+leaves the process running.  Text from the engine is escaped and shortened before it is
+shown.  Nothing here can hang the runner.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
-import queue
 import shlex
-import subprocess
-import tempfile
-import threading
-from typing import IO, Any
+import time
+from typing import Any
 
+from ..textsafe import outside_text
 from . import PROTOCOL_VERSION
 from .engine import RUNNER, Engine, EngineError, Hello, NewGame, SkipGame, Verdict
+from .process import EngineProcess, Oversize, Partial
 from .protocol import reply_problem
 
 JSON = dict[str, Any]
-STDERR_TAIL = 2000
+MOST_DEPTH = 64  # JSON nesting in a reply (a state is about five levels deep)
+MOST_DIGITS = 18  # an integer in a reply
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MOST_DIGITS:
+        raise ValueError(f"an integer of {len(text)} digits")
+    return int(text)
+
+
+def _depth(value: Any) -> int:
+    """How deeply ``value`` nests lists and objects (iteratively: it may be deep)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, dict):
+            v = list(v.values())
+        if isinstance(v, list):
+            deepest = max(deepest, d)
+            if d > MOST_DEPTH:
+                break
+            stack.extend((x, d + 1) for x in v)
+    return deepest
 
 
 class ProcessEngine(Engine):
     def __init__(self, command: str, timeout: float = 10.0,
-                 start_timeout: float | None = None) -> None:
+                 start_timeout: float | None = None, case_timeout: float | None = None
+                 ) -> None:
         try:
             self.argv = shlex.split(command)
         except ValueError as err:
@@ -39,34 +63,21 @@ class ProcessEngine(Engine):
         self.command = command
         self.timeout = timeout
         self.start_timeout = start_timeout if start_timeout is not None else max(timeout, 10.0)
-        self.proc: subprocess.Popen[str] | None = None
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        self.stderr: IO[str] | None = None
+        self.case_timeout = case_timeout if case_timeout is not None else max(60.0,
+                                                                              timeout * 10)
+        self.proc: EngineProcess | None = None
+        self.case_deadline: float | None = None
         self.seq = 0
         self._hello: Hello | None = None
 
     # ----- the process ---------------------------------------------------------------
     def _start(self) -> None:
-        self.stderr = tempfile.TemporaryFile(  # noqa: SIM115 - kept open for the process
-            mode="w+", encoding="utf-8", errors="replace")
         try:
-            self.proc = subprocess.Popen(
-                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr,
-                text=True, encoding="utf-8", errors="replace", bufsize=1)
-        except OSError as err:
+            self.proc = EngineProcess(self.argv)
+        except (OSError, ValueError) as err:
             self.proc = None
-            raise EngineError("crash", f"cannot start '{self.command}': {err}") from None
-        self.lines = queue.Queue()
-        out = self.proc.stdout
-        assert out is not None
-        sink = self.lines
-
-        def read() -> None:
-            for line in out:
-                sink.put(line)
-            sink.put(None)
-
-        threading.Thread(target=read, daemon=True).start()
+            raise EngineError("crash", f"cannot start '{outside_text(self.command, 200)}': "
+                              f"{outside_text(str(err), 200)}") from None
         self._hello = None
         self._hello = self._parse_hello(self._request({"cmd": "hello",
                                                        "protocol": PROTOCOL_VERSION,
@@ -74,31 +85,13 @@ class ProcessEngine(Engine):
                                                       self.start_timeout))
 
     def _stderr_tail(self) -> str:
-        if self.stderr is None:
+        if self.proc is None:
             return ""
-        try:
-            self.stderr.flush()
-            self.stderr.seek(0)
-            text = self.stderr.read()
-        except (OSError, ValueError):
-            return ""
-        if len(text) <= 2 * STDERR_TAIL:
-            return text
-        # the head holds the first error line (Node's "Error: ..."), the tail the last
-        return text[:STDERR_TAIL] + "\n[...]\n" + text[-STDERR_TAIL:]
+        return outside_text(self.proc.stderr.text(), 8000, keep_newlines=True)
 
     def _kill(self) -> None:
         if self.proc is not None:
-            if self.proc.poll() is None:
-                self.proc.kill()
-            with contextlib.suppress(subprocess.TimeoutExpired):  # a process that won't die
-                self.proc.wait(timeout=5)
-            for stream in (self.proc.stdin, self.proc.stdout):
-                try:
-                    if stream is not None:
-                        stream.close()
-                except OSError:
-                    pass
+            self.proc.stop()
         self.proc = None
 
     def _fail(self, kind: str, message: str) -> EngineError:
@@ -110,55 +103,87 @@ class ProcessEngine(Engine):
         if self.proc is None:
             self._start()
         proc = self.proc
-        assert proc is not None and proc.stdin is not None
+        assert proc is not None
         self.seq += 1
         msg = {**msg, "seq": self.seq}
+        wait = timeout if timeout is not None else self.timeout
+        now = time.monotonic()
+        deadline = now + wait
+        whole_case = self.case_deadline is not None and self.case_deadline < deadline
+        if whole_case:
+            assert self.case_deadline is not None
+            deadline = self.case_deadline
         sent = json.dumps(msg, separators=(",", ":"))
         if self.exchange is not None:
             self.exchange.append("> " + sent)
-        try:
-            proc.stdin.write(sent + "\n")
-            proc.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):
-            raise self._fail("crash", self._exit_text("before the request could be sent"))\
-                from None
-        wait = timeout if timeout is not None else self.timeout
-        try:
-            line = self.lines.get(timeout=wait)
-        except queue.Empty:
-            raise self._fail("timeout", f"no reply to '{msg['cmd']}' within {wait:g} s")\
-                from None
-        if line is None:
+        data = (sent + "\n").encode("utf-8")
+        if not proc.send(data, deadline):
+            if proc.exit_code(0.2) is not None or time.monotonic() < deadline:
+                raise self._fail("crash", self._exit_text("before the request could be sent"))
+            raise self._fail("timeout", f"the engine did not read the '{msg['cmd']}' request "
+                             f"within {wait:g} s")
+        item = proc.receive(deadline)
+        if item == "timeout":
+            if whole_case:
+                raise self._fail("timeout", f"the case took longer than {self.case_timeout:g} "
+                                 f"s (waiting for the reply to '{msg['cmd']}')")
+            code = proc.exit_code(0)
+            if code is not None:
+                raise self._fail("crash", self._exit_text(
+                    f"without replying to '{msg['cmd']}' (a process it started still holds "
+                    "its output)"))
+            partial = bytes(proc.pending)
+            note = (f" (it wrote {len(partial):,} bytes without a newline: "
+                    f"{outside_text(partial.decode('utf-8', 'replace'), 80)!r})"
+                    if partial else "")
+            raise self._fail("timeout", f"no reply to '{msg['cmd']}' within {wait:g} s{note}")
+        if item is None:
             raise self._fail("crash", self._exit_text(f"without replying to '{msg['cmd']}'"))
+        if isinstance(item, Oversize):
+            raise self._fail("oversize", f"the reply to '{msg['cmd']}' is a line of more than "
+                             f"{item.size:,} bytes (at most 8 MiB)")
+        if isinstance(item, Partial):
+            raise self._fail("crash", self._exit_text(
+                f"after {len(item.data):,} bytes of a reply to '{msg['cmd']}' without a "
+                "newline"))
+        assert isinstance(item, bytes)
         if self.exchange is not None:
-            self.exchange.append("< " + line.rstrip("\r\n"))
-        return self._check_reply(line, msg)
+            self.exchange.append("< " + item.decode("utf-8", "replace").rstrip("\r\n"))
+        return self._check_reply(item, msg)
 
     def _exit_text(self, when: str) -> str:
-        code = None
-        if self.proc is not None:
-            try:
-                code = self.proc.wait(timeout=2)
-            except subprocess.TimeoutExpired:
-                code = None
-        how = "closed its output" if code is None else f"exited with code {code}"
+        code = self.proc.exit_code(2) if self.proc is not None else None
+        how = ("closed its output" if code is None else
+               f"was killed by signal {-code}" if code < 0 else f"exited with code {code}")
         return f"the engine {how} {when}"
 
-    def _check_reply(self, line: str, msg: JSON) -> JSON:
-        shown = line.strip()[:200]
+    def _check_reply(self, raw: bytes, msg: JSON) -> JSON:
+        cmd = msg["cmd"]
         try:
-            reply = json.loads(line)
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise self._fail("malformed", f"reply to '{cmd}' is not UTF-8 (byte "
+                             f"0x{raw[err.start]:02x} at {err.start})") from None
+        shown = outside_text(line.strip(), 200)
+        try:
+            reply = json.loads(line, parse_int=_bounded_int)
         except json.JSONDecodeError:
-            raise self._fail("malformed", f"reply to '{msg['cmd']}' is not JSON: {shown!r}")\
-                from None
+            raise self._fail("malformed", f"reply to '{cmd}' is not JSON: '{shown}'") from None
+        except RecursionError:
+            raise self._fail("malformed", f"reply to '{cmd}' is nested too deeply") from None
+        except ValueError as err:
+            raise self._fail("malformed", f"reply to '{cmd}': {err}") from None
         if not isinstance(reply, dict):
-            raise self._fail("malformed", f"reply to '{msg['cmd']}' is not a JSON object: "
-                             f"{shown!r}")
-        if reply.get("seq") != msg["seq"]:
-            raise self._fail("malformed", f"reply to '{msg['cmd']}' has seq "
-                             f"{reply.get('seq')!r}, expected {msg['seq']}")
+            raise self._fail("malformed", f"reply to '{cmd}' is not a JSON object: '{shown}'")
+        if _depth(reply) > MOST_DEPTH:
+            raise self._fail("malformed", f"reply to '{cmd}' is nested more than {MOST_DEPTH} "
+                             "levels deep")
+        seq = reply.get("seq")
+        if not isinstance(seq, int) or isinstance(seq, bool) or seq != msg["seq"]:
+            raise self._fail("malformed", f"reply to '{cmd}' has seq "
+                             f"{outside_text(json.dumps(seq), 40)}, expected {msg['seq']}")
         if "error" in reply:
-            raise EngineError("error", str(reply["error"]), "")
+            raise EngineError("error", outside_text(str(reply["error"]), 300), "")
         problem = reply_problem(msg["cmd"], reply)
         if problem is not None:
             raise self._fail("malformed", problem)
@@ -168,7 +193,7 @@ class ProcessEngine(Engine):
         value = reply.get(key)
         if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
             raise self._fail("malformed", f"reply to '{cmd}': field '{key}' missing or of "
-                             f"the wrong type: {json.dumps(reply)[:200]}")
+                             f"the wrong type: {outside_text(json.dumps(reply), 200)}")
         return value
 
     def _parse_hello(self, reply: JSON) -> Hello:
@@ -178,10 +203,16 @@ class ProcessEngine(Engine):
                              f"this runner {PROTOCOL_VERSION}")
         variants = self._field(reply, "variants", list, "hello")
         features = self._field(reply, "features", list, "hello")
+        if not variants:
+            raise self._fail("malformed", "reply to 'hello': the engine claims no variant "
+                             "(list the variants it plays, or \"*\")")
+        if not all(isinstance(v, str) for v in [*variants, *features]):
+            raise self._fail("malformed", "reply to 'hello': variants and features must be "
+                             "lists of names")
         about = reply.get("engine") if isinstance(reply.get("engine"), dict) else {}
         assert isinstance(about, dict)
-        return Hello(protocol, str(about.get("name", self.command)),
-                     str(about.get("version", "")),
+        return Hello(protocol, outside_text(str(about.get("name", self.command)), 80),
+                     outside_text(str(about.get("version", "")), 40),
                      None if "*" in variants else frozenset(map(str, variants)),
                      frozenset(map(str, features)))
 
@@ -193,12 +224,17 @@ class ProcessEngine(Engine):
         return self._hello
 
     def new(self, game: NewGame) -> None:
+        """Start a game: the case's time limit runs from here."""
+        self.case_deadline = None
+        if self.proc is None:
+            self._start()
+        self.case_deadline = time.monotonic() + self.case_timeout
         reply = self._request({"cmd": "new", **game.message()})
         if "skip" in reply:
-            raise SkipGame(str(reply["skip"]))
+            raise SkipGame(outside_text(str(reply["skip"]), 200))
         if reply.get("ok") is not True:
             raise self._fail("malformed", f"reply to 'new' needs ok, skip or error: "
-                             f"{json.dumps(reply)[:200]}")
+                             f"{outside_text(json.dumps(reply), 200)}")
 
     def act(self, action: JSON) -> Verdict:
         reply = self._request({"cmd": "act", "action": action})
@@ -207,9 +243,10 @@ class ProcessEngine(Engine):
             return Verdict(True)
         if result == "rejected":
             reason = self._field(reply, "reason", str, "act")
-            return Verdict(False, reason, str(reply.get("message", "")))
+            return Verdict(False, outside_text(reason, 80),
+                           outside_text(str(reply.get("message", "")), 300))
         raise self._fail("malformed", f"reply to 'act' needs result accepted or rejected: "
-                         f"{json.dumps(reply)[:200]}")
+                         f"{outside_text(json.dumps(reply), 200)}")
 
     def state(self) -> JSON:
         reply = self._request({"cmd": "state"})
@@ -230,13 +267,14 @@ class ProcessEngine(Engine):
         self._kill()
 
     def close(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
+        """Ask the engine to close, give it a moment to exit, then stop whatever is left
+        of it (a wrapper's child, a forked helper) all the same."""
+        self.case_deadline = None
+        if self.proc is not None and self.proc.exit_code(0) is None:
             try:
                 self._request({"cmd": "close"}, timeout=min(self.timeout, 5.0))
-                self.proc.wait(timeout=5) if self.proc is not None else None
-            except (EngineError, subprocess.TimeoutExpired):
+                if self.proc is not None:
+                    self.proc.exit_code(2)
+            except EngineError:
                 pass
         self._kill()
-        if self.stderr is not None:
-            self.stderr.close()
-            self.stderr = None

@@ -132,12 +132,14 @@ __all__ = ["PROTOCOL_VERSION", "RUNNER", "Engine", "EngineError", "Hello", "NewG
            "SkipGame", "Verdict", "new_game", "resolved_rules"]
 
 
-def make_engine(spec: str, timeout: float = 10.0) -> Engine:
-    """``reference`` (in-process) or a command line that starts an engine process."""
+def make_engine(spec: str, timeout: float = 10.0, case_timeout: float | None = None
+                ) -> Engine:
+    """``reference`` (in-process) or a command line that starts an engine process;
+    ``timeout`` bounds each reply, ``case_timeout`` a whole case."""
     if spec.strip() == "reference":
         from .reference import ReferenceEngine
 
         return ReferenceEngine()
     from .client import ProcessEngine
 
-    return ProcessEngine(spec, timeout)
+    return ProcessEngine(spec, timeout, case_timeout=case_timeout)

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..outfile import OutputError, check_directory, make_directory, write_tree
 from . import PROTOCOL_VERSION, SUITE_VERSION, suite_root
 from .cases import case_files, load_case
 from .engine import resolved_rules
@@ -43,21 +43,17 @@ def rules_name(variant: str, options: tuple[str, ...], players: int) -> str:
 
 
 def export_suite(dest: Path) -> int:
-    """Write the suite to ``dest`` (absent or empty); the number of cases."""
-    if dest.exists() and (not dest.is_dir() or any(dest.iterdir())):
-        raise ExportError(f"{dest}: exists and is not an empty directory")
-    root = suite_root()
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=".export-", dir=dest.parent))
+    """Write the suite to ``dest`` (absent, its parent existing, or an empty directory);
+    the number of cases.  A target that cannot be written is an :class:`ExportError`
+    before anything is read."""
     try:
-        count = _fill(root, work)
-        if dest.exists():
-            dest.rmdir()
-        work.replace(dest)
-    except BaseException:
-        shutil.rmtree(work, ignore_errors=True)
-        raise
-    return count
+        check_directory(dest, "export", must_be_empty=True)
+        if not dest.parent.exists():
+            make_directory(dest.parent, "export")
+        root = suite_root()
+        return write_tree(dest, lambda work: _fill(root, work), "export")
+    except OutputError as err:
+        raise ExportError(str(err)) from None
 
 
 def _fill(root: Path, out: Path) -> int:

@@ -312,5 +312,5 @@ def write_finding(root: Path, opts: FuzzOptions, players: int, finding: Finding)
     cid, text = finding_case(opts, players, finding)
     path = root / f"{cid}.yaml"
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(path, text)
+    write_atomic(path, text, "--out")
     return path

@@ -207,8 +207,8 @@ def generate(root: Path, variants: Sequence[str], what: Sequence[str] = ("golden
 
 def _write(path: Path, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
-    if not path.exists() or path.read_text(encoding="utf-8") != text:
-        write_atomic(path, text)
+    if not path.is_file() or path.is_symlink() or path.read_text(encoding="utf-8") != text:
+        write_atomic(path, text, "--out")
     return path
 
 

@@ -80,7 +80,8 @@ def write_report(kind: str, path: Path, results: Sequence[CaseResult], hello: He
     write_atomic(path, text)
 
 
-def write_atomic(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + ".part")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+def write_atomic(path: Path, text: str, what: str = "--report") -> None:
+    """The whole file or nothing, never over a device, FIFO or symlink (see outfile)."""
+    from ..outfile import write_text
+
+    write_text(path, text, what)

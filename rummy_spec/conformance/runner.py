@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..textsafe import outside_text
 from . import suite_root
 from .cases import Case, Step
 from .engine import Engine, EngineError, Hello, SkipGame, new_game
@@ -212,6 +213,11 @@ def run_case(engine: Engine, hello: Hello, case: Case, record: bool = False) -> 
         if err.stderr.strip():
             result.lines += ["  engine stderr:"] + [
                 "    " + ln for ln in stderr_lines(err.stderr)]
+        engine.restart()
+    except Exception as err:  # an in-process engine's own fault: this case's error only
+        result.status = "errored"
+        result.lines = [f"engine internal error: {err.__class__.__name__}: "
+                        f"{outside_text(str(err), 200)}"]
         engine.restart()
     finally:
         engine.exchange = None

@@ -66,10 +66,13 @@ def serve(engine: Engine, inp: TextIO | None = None, out: TextIO | None = None) 
     for line in src:
         if not line.strip():
             continue
+        msg: Any = None
         try:
             msg = json.loads(line)
         except json.JSONDecodeError as err:
             reply: JSON = {"seq": None, "error": f"not JSON: {err.msg}"}
+        except (RecursionError, ValueError) as err:  # nested too deeply, huge integers
+            reply = {"seq": None, "error": f"cannot read the request: {err.__class__.__name__}"}
         else:
             if not isinstance(msg, dict):
                 reply = {"seq": None, "error": "a request must be a JSON object"}

@@ -15,6 +15,7 @@ from typing import Any
 from ..cards import CardError, CardTable
 from .melds import Meld
 from .state import ACTION_TYPES, Action, Claim, RoundResult, Seat, State, TableMeld
+from .state_check import PackOf, StateError, check_state
 
 
 class CodecError(ValueError):
@@ -165,7 +166,12 @@ def _seat_json(table: CardTable, seat: Seat) -> dict[str, Any]:
     return out
 
 
-def state_from_json(table: CardTable, data: dict[str, Any], wild: frozenset[int]) -> State:
+def state_from_json(table: CardTable, data: dict[str, Any], wild: frozenset[int],
+                    pack_of: PackOf | None = None) -> State:
+    """A state from its JSON form, checked (:mod:`.state_check`): with ``pack_of`` also
+    that no card is held more often than the pack holds it."""
+    if not isinstance(data, dict):
+        raise CodecError("not a saved state: a JSON object is needed")
     try:
         kw = dict(data)
         kw["stock"] = [_parse_card(table, c, "stock") for c in data["stock"]]
@@ -177,9 +183,13 @@ def state_from_json(table: CardTable, data: dict[str, Any], wild: frozenset[int]
         kw["results"] = [RoundResult(**r) for r in data["results"]]
         kw["taken"] = None if data["taken"] is None else _parse_card(table, data["taken"],
                                                                       "taken")
-        return State(**kw)
-    except (KeyError, TypeError) as err:
-        raise CodecError(f"not a saved state: {err}") from None
+        state = State(**kw)
+        check_state(state, table, pack_of)
+        return state
+    except (KeyError, TypeError, AttributeError) as err:
+        raise CodecError(f"not a saved state: {err.__class__.__name__}: {err}") from None
+    except StateError as err:
+        raise CodecError(f"not a possible state: {err}") from None
 
 
 def dumps(data: Any) -> str:

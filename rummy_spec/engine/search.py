@@ -42,8 +42,35 @@ class Leaf(NamedTuple):
     ends: dict[int, tuple[int, int]] | None  # fixed (below, above) growth of some runs
 
 
+# The search's budget: a hand of a whole pack (52 cards and more) offers thousands of
+# candidate melds, and trying their combinations would not end in any useful time.  Past
+# the budget the search stops with SearchTooBig ("too many cards to search").  Real hands
+# (up to twenty-odd cards) stay far below it.
+QUICK_BUDGET = 60_000_000  # combinations the nested loops of _quick would try, estimated
+NODE_BUDGET = 3_000_000  # calls of the slot search
+
+
+class SearchTooBig(Exception):
+    """The hand offers too many candidate melds to search within the budget."""
+
+    def __init__(self) -> None:
+        super().__init__("too many cards to search (the hand offers too many candidate "
+                         "melds)")
+
+
+def _combinations(lists: list[list[Cand]], same: list[bool]) -> int:
+    """About how many choices the nested loops make: a slot repeating the previous
+    slot's list (``same``) only takes candidates from there on, halving the count."""
+    total, run = 1, 1
+    for cands, again in zip(lists, same, strict=True):
+        run = run + 1 if again else 1
+        total = total * len(cands) // run
+    return total
+
+
 def search(plan: Plan, rd: Reader, hand: Hand, collect: bool) -> list[Leaf]:
-    """Every solution (collect) or the best one, as leaves of the slot search."""
+    """Every solution (collect) or the best one, as leaves of the slot search; raises
+    :class:`SearchTooBig` past the budget."""
     wilds = len(hand.wilds)
     naturals = hand.naturals
     if naturals < plan.min_naturals or naturals + wilds < plan.min_cards:
@@ -61,6 +88,8 @@ def search(plan: Plan, rd: Reader, hand: Hand, collect: bool) -> list[Leaf]:
         extras += rd.candidates(t, hand, wilds)
     nslots = len(slot_cands)
     if not (collect or extras or plan.gap) and 0 < nslots <= 3:
+        if _combinations(slot_cands, slot_same) > QUICK_BUDGET:
+            raise SearchTooBig()
         return _quick(plan, slot_cands, slot_same, hand, rd.guard)
     if extras or nslots == 1 or sum(map(len, slot_cands)) < 3 * nslots:
         ahead = [BIG_POINTS] * (nslots + 1)  # few candidates: bounds cost more than they save
@@ -77,6 +106,7 @@ def search(plan: Plan, rd: Reader, hand: Hand, collect: bool) -> list[Leaf]:
     ranks_used: list[int] = []
     leaves: list[Leaf] = []
     best: list[int] = [-1, 0]  # score, wilds
+    nodes = [NODE_BUDGET]
 
     def leaf(left: int, need: int, cap: int, pts: int) -> None:
         if pat and (left or others):
@@ -103,6 +133,9 @@ def search(plan: Plan, rd: Reader, hand: Hand, collect: bool) -> list[Leaf]:
             leaves[:] = [Leaf(score, k, tuple(chosen), ends)]
 
     def more(j0: int, left: int, need: int, cap: int, pts: int) -> None:
+        nodes[0] -= 1
+        if not nodes[0]:
+            raise SearchTooBig()
         for j in range(j0, len(extras)):
             c = extras[j]
             if need + c.need > wilds or (left + guard - c.foot) & guard != guard:
@@ -120,6 +153,9 @@ def search(plan: Plan, rd: Reader, hand: Hand, collect: bool) -> list[Leaf]:
             chosen.pop()
 
     def slot(i: int, j0: int, left: int, need: int, cap: int, pts: int) -> None:
+        nodes[0] -= 1
+        if not nodes[0]:
+            raise SearchTooBig()
         if i == nslots:
             leaf(left, need, cap, pts)
             if extras:

@@ -12,6 +12,7 @@ from . import decks
 from . import model as m
 from .errors import Diagnostic
 from .expr import EvalError, Expr, evaluate_int, uses_round
+from .limits import check_variant_limits
 from .span import Span
 
 OPEN_PLAYER_LIMIT = 12
@@ -47,6 +48,9 @@ def check_variant(v: m.Variant, broken: frozenset[str] = frozenset()) -> list[Di
             seen.add((code, span))
             out.append(Diagnostic(code, msg, span, hint))
 
+    too_big = check_variant_limits(v)  # before anything builds a pack or evaluates
+    if too_big:
+        return too_big
     players_ok = _check_players(v, err)
     formulas_ok = players_ok and "deck" not in broken and _check_formulas(v, err)
     _check_melds(v, err, "wilds" in broken)

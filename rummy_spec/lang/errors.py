@@ -45,6 +45,18 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "E036": ("formula-variable", "a formula uses a variable that means nothing here"),
     "E037": ("setting-not-in-model", "a rule the parser read but the rules model has no place "
              "for (a fault in rummy-spec)"),
+    # resource limits and unreadable text (rummy_spec/lang/limits.py)
+    "E050": ("empty-file", "the file declares no variant"),
+    "E051": ("not-utf8", "the file holds bytes that are not UTF-8 text"),
+    "E052": ("control-character", "an invisible or control character in the text"),
+    "E053": ("number-too-large", "a number or a formula's value above 1,000,000"),
+    "E054": ("formula-too-long", "a formula of more than 200 terms"),
+    "E055": ("formula-too-deep", "a formula nested more than 32 levels deep"),
+    "E056": ("too-many-players", "a variant for more than 16 players"),
+    "E057": ("too-many-decks", "a pack of more than 16 decks"),
+    "E058": ("pack-too-large", "a pack of more than 1000 cards"),
+    "E059": ("unreadable-file", "the file cannot be read (permissions, a directory...)"),
+    "E060": ("file-too-large", "a spec file of more than 100,000 characters"),
     "W101": ("unused-kind", "a meld kind is defined but no contract uses it"),
     "W102": ("no-wild-limit", "wild limits are stated but no card is wild"),
     "W103": ("deal-below-contract", "the cards dealt cannot hold a round's contract without "
@@ -74,18 +86,26 @@ class Diagnostic:
         lines = [head]
         text = (sources or {}).get(self.span.path)
         if text is not None and self.span.line > 0:
-            src_lines = text.splitlines()
+            src_lines = text.split("\n")  # lines as the parser counts them
             if self.span.line <= len(src_lines):
-                src = src_lines[self.span.line - 1]
+                src = _printable(src_lines[self.span.line - 1].removesuffix("\r"))
                 prefix = f"    {self.span.line}: "
                 lines.append(prefix + src)
                 width = 1
                 if self.span.end_line == self.span.line:
-                    width = max(1, self.span.end_column - self.span.column)
+                    width = max(1, min(self.span.end_column, len(src) + 2) - self.span.column)
                 lines.append(" " * (len(prefix) + self.span.column - 1) + "^" * width)
         if self.hint:
             lines.append(f"    hint: {self.hint}")
         return "\n".join(lines)
+
+
+def _printable(line: str) -> str:
+    """A source line safe for a terminal, one column per character so the caret stays
+    under the fault: a tab becomes a space, other control characters U+FFFD."""
+    return "".join(" " if c == "\t" else "\ufffd" if ord(c) < 32 or 0x7f <= ord(c) < 0xa0
+                   or c in "\u2028\u2029\u202a\u202b\u202c\u202d\u202e" else c
+                   for c in line[:1000])
 
 
 class SpecError(Exception):

@@ -214,7 +214,7 @@ def translate(err: UnexpectedInput, text: str, path: str) -> Diagnostic:
                               "closed: the file "
                               "ends first", Span(path, line, col, line, col + 1),
                               "add the missing '}'")
-        lines = text.splitlines() or [""]
+        lines = text.rstrip("\n").split("\n")  # as the parser counts lines
         line = len(lines)
         col = len(lines[-1]) + 1
         return Diagnostic("E003", "the file ends before this variant or section is closed "

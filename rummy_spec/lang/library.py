@@ -10,11 +10,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..textsafe import outside_text
 from . import model as m
 from .build import build_variant
 from .check import check_variant
 from .data import builtin_specs
 from .errors import Diagnostic, SpecError
+from .limits import BOM, check_text, read_spec
 from .syntax import Key, Setting, VariantDecl, parse
 
 
@@ -32,7 +34,9 @@ class Library:
     files: dict[str, list[VariantDecl]] = field(default_factory=dict)  # parents by file
 
     def add_text(self, text: str, path: str, replace: bool = True) -> list[VariantDecl]:
+        text = text.removeprefix(BOM)
         self.sources[path] = text
+        check_text(text, path)
         decls = parse(text, path)
         seen: dict[str, VariantDecl] = {}
         for d in decls:
@@ -47,9 +51,10 @@ class Library:
     def add_file(self, path: Path | str, replace: bool = True) -> list[VariantDecl]:
         p = Path(path)
         try:
-            text = p.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            raise LookupFailure(f"{p}: cannot read: {_reason(err)}") from None
+            text = read_spec(p)  # not UTF-8: a SpecError with the position
+        except OSError as err:
+            raise LookupFailure(f"{outside_text(str(p), 120)}: cannot read: "
+                                f"{_reason(err)}") from None
         return self.add_text(text, str(p), replace)
 
     # ------------------------------------------------------------------------------
@@ -191,6 +196,8 @@ def _reason(err: Exception) -> str:
         return "is a directory"
     if isinstance(err, UnicodeDecodeError):
         return "not UTF-8 text"
+    if isinstance(err, OSError) and err.strerror:
+        return err.strerror.lower()
     return err.__class__.__name__
 
 

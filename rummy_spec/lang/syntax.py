@@ -85,9 +85,11 @@ def parser() -> Lark:
 def parse(text: str, path: str) -> list[VariantDecl]:
     """Parse a spec file; a syntax error raises :class:`SpecError` with one diagnostic."""
     from .grammar_errors import glued, translate
+    from .limits import check_tree
 
     try:
         tree = parser().parse(text)
+        check_tree(tree, text, path)  # limits: numbers, formula length and nesting
         return _Builder(path).transform(tree)
     except UnexpectedInput as err:
         raise SpecError([translate(err, text, path)], {path: text}) from None

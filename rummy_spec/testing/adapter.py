@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from .. import decks
 from ..engine import codec
 from ..engine.core import IllegalAction
 from ..engine.game import Game
@@ -170,4 +171,6 @@ class ReferenceEngine:
 
     def load(self, data: JSON) -> None:
         g = self._game()
-        g.state = codec.state_from_json(g.rules.table, data, g.rules.wild)
+        g.state = codec.state_from_json(
+            g.rules.table, data, g.rules.wild,
+            lambda players, extra: decks.full_deck(g.variant, players, extra))

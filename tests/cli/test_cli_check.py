@@ -99,12 +99,13 @@ def test_an_empty_directory_is_a_usage_error(cli: Cli, tmp_path: Path) -> None:
     assert "no .rummy files" in one_clear_line(err)
 
 
-def test_a_file_that_is_not_text_is_a_usage_error(cli: Cli, write_spec: WriteSpec) -> None:
+def test_a_file_that_is_not_text_is_an_error_with_a_place(cli: Cli, write_spec: WriteSpec
+                                                           ) -> None:
     path = write_spec("binary.rummy", "")
     path.write_bytes(b"\xff\xfe\x00variant")
     code, out, err = cli("check", str(path))
-    assert code == 2 and out == ""
-    assert "not UTF-8" in one_clear_line(err)
+    assert code == 1 and err == ""
+    assert f"{path}:1:1: E051 not-utf8: byte 0xff is not UTF-8 text" in out
 
 
 def test_check_needs_a_target(cli: Cli) -> None:

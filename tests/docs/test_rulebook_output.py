@@ -17,8 +17,8 @@ from docs_support import Cli
 from rummy_spec.cli import build_parser
 from rummy_spec.cli.helptext import plain
 from rummy_spec.lang import builtin_library
+from rummy_spec.outfile import OutputError, write_text
 from rummy_spec.rulebook.diagram import claim_window, describe, turn_steps, turn_svg
-from rummy_spec.rulebook.output import write_atomically
 
 LIB = builtin_library()
 
@@ -45,7 +45,7 @@ def test_the_html_file_is_readable_by_others_and_has_contents(cli: Cli,
 def test_the_writer_honours_the_umask(tmp_path: Path) -> None:
     old = os.umask(0o077)
     try:
-        write_atomically(tmp_path / "private.md", "x\n")
+        write_text(tmp_path / "private.md", "x\n")
     finally:
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "private.md").stat().st_mode) == 0o600
@@ -60,8 +60,8 @@ def test_a_failed_write_leaves_the_old_file(tmp_path: Path,
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", broken)
-    with pytest.raises(OSError):
-        write_atomically(target, "new\n")
+    with pytest.raises(OutputError, match="No space left"):
+        write_text(target, "new\n")
     assert target.read_text(encoding="utf-8") == "old\n"
     assert list(tmp_path.iterdir()) == [target]
 
