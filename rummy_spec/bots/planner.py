@@ -17,7 +17,8 @@ so a game is fixed by its seed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
 
 from ..engine.melds import fits
 from ..engine.rules import Rules
@@ -27,20 +28,22 @@ from .reach import HOPELESS, Reach, reach
 from .simple import Bot, _usefulness
 
 BUY_ROOM = 4  # buy only while the hand holds at most this many cards over the deal
+STALE = 80  # turns into a round after which the planner varies its discards
 
 
 def planner_bot(seed: int) -> Bot:
-    del seed  # the planner never guesses: the same state always gets the same answer
+    shuffle = random.Random(f"planner-bot:{seed}")
 
     def choose(rules: Rules, state: State, actions: list[Action]) -> Action:
         player = actions[0].player
         mine = [a for a in actions if a.player == player]
-        return _choose(rules, state, player, mine)
+        return _choose(rules, state, player, mine, shuffle)
 
     return choose
 
 
-def _choose(rules: Rules, state: State, player: int, actions: list[Action]) -> Action:
+def _choose(rules: Rules, state: State, player: int, actions: list[Action],
+            shuffle: random.Random) -> Action:
     by_type: dict[str, list[Action]] = {}
     for a in actions:
         by_type.setdefault(a.type, []).append(a)
@@ -65,7 +68,12 @@ def _choose(rules: Rules, state: State, player: int, actions: list[Action]) -> A
     if "give" in by_type:
         return min(by_type["give"], key=lambda a: _usefulness(rules, hand, a.card or 0))
     if "discard" in by_type:
-        return _discard(rules, state, player, by_type["discard"])
+        pool = _discards(rules, state, player, by_type["discard"])
+        if state.turn_no >= STALE and len(pool) > 1:  # a stock that turns over unshuffled
+            loose = set(rules.arrange(state.seats[player].hand).rest)  # repeats itself:
+            top = [a for a in pool if a.card in loose] or pool  # vary to break out
+            return top[shuffle.randrange(len(top))]
+        return pool[0]
     passes = by_type.get("pass")
     return passes[0] if passes else actions[0]
 
@@ -132,7 +140,8 @@ def _wants(rules: Rules, state: State, player: int, card: int) -> bool:
 def _draw(rules: Rules, state: State, player: int,
           by_type: dict[str, list[Action]]) -> Action | None:
     upcard = state.discard[-1] if state.discard else None
-    wanted = upcard is not None and _wants(rules, state, player, upcard)
+    wanted = upcard is not None and (_wants(rules, state, player, upcard) or (
+        state.turn_no >= STALE and _usefulness(rules, state.seats[player].hand, upcard)[0] >= 2))
     takes = [a for a in by_type.get("draw", []) if a.source == "discard"]
     if takes and wanted:
         return takes[0]
@@ -152,12 +161,14 @@ def _draw(rules: Rules, state: State, player: int,
 
 # ----- the discard ---------------------------------------------------------------------
 
-def _discard(rules: Rules, state: State, player: int, discards: list[Action]) -> Action:
+def _discards(rules: Rules, state: State, player: int, discards: list[Action]
+              ) -> list[Action]:
+    """The discards worth making, best first (at least one)."""
     hand = state.seats[player].hand
     specials = [a for a in discards if a.card is not None and rules.melds.rank[a.card] == 0
                 and a.card not in rules.wild]
     if specials:  # cards that never meld go first (a Skip hits the next player)
-        return specials[0]
+        return specials
     goal = _goal(rules, state, player, hand)
     pool = discards
     if goal is not None:
@@ -172,13 +183,13 @@ def _discard(rules: Rules, state: State, player: int, discards: list[Action]) ->
             c = a.card or 0
             return (c in rules.wild, _playable(rules, state, c),
                     _usefulness(rules, hand, c)[0], -rules.points[c])
-        return min(pool, key=key)
+        return _best(pool, key)
     if rules.has_contracts:  # down: keep what may yet be laid off
 
         def down_key(a: Action) -> tuple[int, int, int]:
             c = a.card or 0
             return (c in rules.wild, _near_table(rules, state, c), -rules.points[c])
-        return min(pool, key=down_key)
+        return _best(pool, down_key)
 
     def free_key(a: Action) -> tuple[int, int, int, int]:
         c = a.card or 0
@@ -186,7 +197,14 @@ def _discard(rules: Rules, state: State, player: int, discards: list[Action]) ->
         rest.remove(c)
         return (c in rules.wild, _deadwood(rules, rest), _usefulness(rules, hand, c)[0],
                 -rules.points[c])
-    return min(pool, key=free_key)
+    return _best(pool, free_key)
+
+
+def _best(pool: list[Action], key: Callable[[Action], tuple[int, ...]]) -> list[Action]:
+    """The pool sorted best first, wilds left out unless nothing else is there."""
+    ranked = sorted(pool, key=key)
+    plain = [a for a in ranked if key(a)[0] == 0]
+    return plain or ranked
 
 
 def _least_harm(rules: Rules, state: State, player: int, hand: list[int],
