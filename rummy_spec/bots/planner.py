@@ -90,6 +90,10 @@ def _goal(rules: Rules, state: State, player: int, hand: Sequence[int]) -> Reach
     return min((reach(rules, hand, c) for c in contracts), key=lambda r: (r.short, -r.melded))
 
 
+def _pat(rules: Rules, state: State, player: int) -> bool:
+    return any(c.pat for c in current_contracts(rules, state, player))
+
+
 def _deadwood(rules: Rules, hand: Sequence[int]) -> int:
     return rules.arrange(list(hand)).rest_points
 
@@ -176,7 +180,8 @@ def _discards(rules: Rules, state: State, player: int, discards: list[Action]
         loose = [a for a in discards if a.card in spare and a.card not in rules.wild]
         if loose and goal.short < HOPELESS:
             pool = loose
-        elif goal.short < HOPELESS:  # every card is in the arrangement: lose the least
+        elif goal.short < HOPELESS and not _pat(rules, state, player):  # every card is
+            # in the arrangement: lose the least (a pat hand: by the simple measure)
             pool = _least_harm(rules, state, player, hand, discards)
 
         def key(a: Action) -> tuple[int, int, int, int]:

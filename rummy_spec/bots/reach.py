@@ -29,6 +29,7 @@ from ..engine.solver import solve
 from ..lang import model as m
 
 FEW_WILDS = 4  # imaginary wilds tried first: most hands that matter lack no more
+PAT_WILDS = 3  # imaginary wilds for a pat contract
 HOPELESS = 99  # the shortfall of a hand the solver cannot place even with every wild
 
 
@@ -91,25 +92,46 @@ def _measure(rules: Rules, hand: tuple[int, ...], contract: m.Contract) -> Reach
     plan = planning(rules)
     if plan is None:
         return Reach(HOPELESS, hand, 0)
-    c = rules.variant.contracts
-    real_wilds = sum(1 for x in hand if rules.melds.is_wild[x])
     size = contract_cards(rules, contract)
+    if contract.pat:
+        # a pat contract's melds may grow as long as they like: with many wilds that
+        # search explodes, so it is measured with a few; a hand further off is measured
+        # as for the contract's melds alone, and ranks behind every nearer hand
+        near = _solve(rules, plan, hand, contract, min(size, PAT_WILDS), True)
+        if near is not None:
+            return near
+        far = _best(rules, plan, hand, contract, size, False)
+        return far._replace(short=PAT_WILDS + 1 + far.short) if far.short < HOPELESS else far
+    return _best(rules, plan, hand, contract, size, False)
+
+
+def _best(rules: Rules, plan: Planning, hand: tuple[int, ...], contract: m.Contract,
+          size: int, pat: bool) -> Reach:
     for lent in sorted({min(size, FEW_WILDS), size}):
-        sol = solve(plan.rules, [*hand, *([plan.wild] * lent)], contract.elements,
-                    count="exact" if not contract.pat else c.count,
-                    size="minimum" if contract.pat else "exact",
-                    same_suit_runs="touch", distinct_set_ranks=c.distinct_set_ranks,
-                    points=plan.points)
-        if sol is None:
-            continue
-        spare = list(sol.rest)
-        for _ in range(min(lent, spare.count(plan.wild))):  # imaginary wilds left over
-            spare.remove(plan.wild)
-        used = sum(1 for x in (c for meld in sol.melds for c in meld.cards)
-                   if plan.rules.is_wild[x])
-        melded = sum(1 for meld in sol.melds for x in meld.cards if not plan.rules.is_wild[x])
-        short = max(0, used - real_wilds)
-        if contract.pat:
-            short = max(short, sum(1 for x in spare if not rules.melds.is_wild[x]))
-        return Reach(short, tuple(spare), melded)
+        got = _solve(rules, plan, hand, contract, lent, pat)
+        if got is not None:
+            return got
     return Reach(HOPELESS, hand, 0)
+
+
+def _solve(rules: Rules, plan: Planning, hand: tuple[int, ...], contract: m.Contract,
+           lent: int, pat: bool) -> Reach | None:
+    """The hand with ``lent`` imaginary wilds: melds as short as allowed (``pat``: as long
+    as they may grow, and every card left over counts as lacking)."""
+    c = rules.variant.contracts
+    sol = solve(plan.rules, [*hand, *([plan.wild] * lent)], contract.elements,
+                count=c.count if pat else "exact", size="minimum" if pat else "exact",
+                same_suit_runs="touch", distinct_set_ranks=c.distinct_set_ranks,
+                points=plan.points)
+    if sol is None:
+        return None
+    spare = list(sol.rest)
+    for _ in range(min(lent, spare.count(plan.wild))):  # imaginary wilds left over
+        spare.remove(plan.wild)
+    used = sum(1 for meld in sol.melds for x in meld.cards if plan.rules.is_wild[x])
+    melded = sum(1 for meld in sol.melds for x in meld.cards if not plan.rules.is_wild[x])
+    real_wilds = sum(1 for x in hand if rules.melds.is_wild[x])
+    short = max(0, used - real_wilds)
+    if pat:
+        short = max(short, sum(1 for x in spare if not rules.melds.is_wild[x]))
+    return Reach(short, tuple(spare), melded)
