@@ -24,7 +24,7 @@ from ..engine.melds import fits
 from ..engine.rules import Rules
 from ..engine.state import Action, State
 from ..engine.table import current_contracts
-from .reach import HOPELESS, Reach, reach
+from .reach import HOPELESS, Reach, contract_room, reach
 from .simple import Bot, _usefulness
 
 BUY_ROOM = 4  # buy only while the hand holds at most this many cards over the deal
@@ -145,7 +145,8 @@ def _draw(rules: Rules, state: State, player: int,
           by_type: dict[str, list[Action]]) -> Action | None:
     upcard = state.discard[-1] if state.discard else None
     wanted = upcard is not None and (_wants(rules, state, player, upcard) or (
-        state.turn_no >= STALE and _usefulness(rules, state.seats[player].hand, upcard)[0] >= 2))
+        state.turn_no >= STALE and not rules.has_contracts  # free melding that drags on:
+        and _usefulness(rules, state.seats[player].hand, upcard)[0] >= 2))  # pairs, too
     takes = [a for a in by_type.get("draw", []) if a.source == "discard"]
     if takes and wanted:
         return takes[0]
@@ -155,12 +156,27 @@ def _draw(rules: Rules, state: State, player: int,
     buys = by_type.get("buy", [])
     seat = state.seats[player]
     if buys and wanted and not seat.down and (
-            len(seat.hand) < rules.cards_dealt(state.round) + BUY_ROOM):
+            len(seat.hand) < rules.cards_dealt(state.round) + BUY_ROOM) and _room_to_buy(
+                rules, state, player):
         return buys[0]
     for kind in ("dead_hand", "pass"):
         if kind in by_type:
             return by_type[kind][0]
     return None
+
+
+def _room_to_buy(rules: Rules, state: State, player: int) -> bool:
+    """A pat contract melds the whole hand: buy only while the hand after the buy and the
+    next draw still fits in the most cards the contract's melds can hold."""
+    claim = rules.variant.claim
+    penalty = claim.penalty if claim is not None else 0
+    after = len(state.seats[player].hand) + 1 + penalty + 1
+    for c in current_contracts(rules, state, player):
+        if c.pat and rules.variant.contracts.count == "exact":
+            room = contract_room(rules, c)
+            if room is not None and after > room:
+                return False
+    return True
 
 
 # ----- the discard ---------------------------------------------------------------------

@@ -79,6 +79,22 @@ def contract_cards(rules: Rules, contract: m.Contract) -> int:
     return sum(e.count * max(e.size or 0, least[e.kind]) for e in contract.elements)
 
 
+def contract_room(rules: Rules, contract: m.Contract) -> int | None:
+    """The most cards the contract's melds can hold (None: no limit)."""
+    v = rules.variant
+    ranks = rules.table.high_rank - rules.table.low_rank + 1
+    longest = {"set": v.set.max if v.set else None,
+               "run": min(v.run.max or ranks + 1, ranks + 1) if v.run else None,
+               "group": v.group.max if v.group else None}
+    room = 0
+    for e in contract.elements:
+        most = longest[e.kind]
+        if most is None:
+            return None
+        room += e.count * most
+    return room
+
+
 def reach(rules: Rules, hand: Sequence[int], contract: m.Contract) -> Reach:
     """How far ``hand`` is from laying ``contract`` (memoised on the sorted hand)."""
     key = ("reach", contract.number, tuple(sorted(hand)))
