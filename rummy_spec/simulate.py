@@ -132,11 +132,11 @@ class _Tally:
             self.buys += 1
         elif a.type in ("swap", "shift"):
             self.swaps += 1
-        elif a.type in ("go_down", "meld") or (a.type == "knock" and knocking):
-            if a.player not in self.down:
-                self.down.add(a.player)
-                if self.first_down is None:
-                    self.first_down = turn_no + 1
+        elif (a.type in ("go_down", "meld") or (a.type == "knock" and knocking)) and (
+                a.player not in self.down):
+            self.down.add(a.player)
+            if self.first_down is None:
+                self.first_down = turn_no + 1
 
 
 def _choosers(bots: tuple[str, ...], seed: int) -> list[Bot]:

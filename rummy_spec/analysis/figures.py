@@ -8,8 +8,9 @@ be tested against each other (:func:`compare`).  The figures, in order:
 * per round number: the share of rounds where someone went down, where someone went out
   (or knocked), and the turns to the first going down;
 * win rate by seat (first-player advantage), tested against 1/n (:func:`seat_test`);
-* the final total of every seat, the score spread (highest final total minus lowest), buys and wild swaps per round, lead
-  changes per game (how often the leader changed from one round to the next).
+* the final total of every seat, the score spread (highest final total minus lowest),
+  buys and wild swaps per round, lead changes per game (how often the leader changed from
+  one round to the next).
 """
 
 from __future__ import annotations

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.rules import DEAL_CAP, TURN_CAP
-from ..lang import model as m
 from ..engine.trace import write_trace
+from ..lang import model as m
 from ..simulate import GameRecord, play_out
 
 Progress = Callable[[int], None]  # told how many games are done so far

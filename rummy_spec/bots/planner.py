@@ -253,7 +253,7 @@ def _near_table(rules: Rules, state: State, card: int) -> int:
         meld = t.meld
         if meld.kind == "set" and meld.ranks and meld.ranks[0] == f.rank:
             return 1
-        if meld.kind == "run" and (meld.suit is None or meld.suit == f.suit):
-            if f.rank in (meld.ranks[0] - 2, meld.ranks[-1] + 2):
-                return 1
+        if meld.kind == "run" and (meld.suit is None or meld.suit == f.suit) and (
+                f.rank in (meld.ranks[0] - 2, meld.ranks[-1] + 2)):
+            return 1
     return 0

@@ -1,4 +1,7 @@
-"""``rummy-spec bench [parse|solver|engine|peers|rounds|scale]``: the speed figures of ``benchmarks/``.
+"""``rummy-spec bench [SUITE...]``: the speed figures of ``benchmarks/``.
+
+Suites: parse, solver, engine, peers, rounds (how planner-bot rounds end), scale (games
+per second, workers and Ray).
 
 The benchmarks live in the source checkout (``benchmarks/``), not in the wheel: run this
 from a checkout.  Each prints medians and the goal it is measured against.

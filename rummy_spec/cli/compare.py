@@ -23,8 +23,8 @@ from ..engine.rules import DEAL_CAP, TURN_CAP
 from ..lang import model as m
 from ..simulate import GameRecord
 from .base import Command, Outcome, UsageError, lines
-from .simulate import add_run_arguments, checked_run, play_all
 from .show import resolve
+from .simulate import add_run_arguments, checked_run, play_all
 
 
 def add_balance_arguments(parser: argparse.ArgumentParser) -> None:
