@@ -9,6 +9,7 @@ records are the same for one worker, two, or a cluster.  Ray is optional (the
 from __future__ import annotations
 
 import os
+import socket
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from ..engine.trace import write_trace
 from ..lang import model as m
 from ..simulate import GameRecord, play_out
 
+REACH_SECONDS = 3.0  # how long an address may take to answer
 Progress = Callable[[int], None]  # told how many games are done so far
 
 
@@ -115,6 +117,8 @@ def connect(address: str) -> Any:
     ray = ray_module()
     if ray.is_initialized():
         return ray
+    if address not in ("local", "auto"):
+        _reachable(address)
     try:
         if address == "local":
             ray.init(num_cpus=os.cpu_count() or 1, include_dashboard=False,
@@ -126,6 +130,19 @@ def connect(address: str) -> Any:
         first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
         raise ClusterError(f"cannot reach a Ray cluster at '{address}': {first}") from None
     return ray
+
+
+def _reachable(address: str) -> None:
+    """Fail at once on an address nobody answers at (Ray itself retries for minutes)."""
+    text = address.removeprefix("ray://")
+    host, sep, port = text.rpartition(":")
+    if not sep or not port.isdigit() or not host:
+        raise ClusterError(f"'{address}' is not HOST:PORT, ray://HOST:PORT, 'local' or 'auto'")
+    try:
+        socket.create_connection((host, int(port)), timeout=REACH_SECONDS).close()
+    except OSError as err:
+        raise ClusterError(f"cannot reach a Ray cluster at '{address}' "
+                           f"({err.strerror or err})") from None
 
 
 def _by_ray(batch: Batch, address: str, progress: Progress | None) -> list[GameRecord]:
