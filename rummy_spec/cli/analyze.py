@@ -49,7 +49,7 @@ def _run(args: argparse.Namespace) -> Outcome:
 
 COMMAND = Command(
     name="analyze",
-    help="the balance figures of one variant in seeded bot games, with 95% intervals",
+    help="the balance figures of one variant in seeded bot games, with their intervals",
     configure=_configure,
     run=_run,
     description=__doc__ or "",
