@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,peers,docs,lsp]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,peers,docs,lsp,analysis,cluster]'
 	touch $(STAMP)
 
 # Debian packages some tests and the docs use: Node.js and npm (the Node starter engine;

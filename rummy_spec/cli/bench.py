@@ -1,4 +1,7 @@
-"""``rummy-spec bench [parse|solver|engine|peers]``: the speed figures of ``benchmarks/``.
+"""``rummy-spec bench [SUITE...]``: the speed figures of ``benchmarks/``.
+
+Suites: parse, solver, engine, peers, rounds (how planner-bot rounds end), scale (games
+per second, workers and Ray).
 
 The benchmarks live in the source checkout (``benchmarks/``), not in the wheel: run this
 from a checkout.  Each prints medians and the goal it is measured against.
@@ -13,7 +16,7 @@ import io
 
 from .base import OK, Command, Outcome, UsageError
 
-SUITES = ("parse", "solver", "engine", "peers")
+SUITES = ("parse", "solver", "engine", "peers", "rounds", "scale")
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:

@@ -1,0 +1,259 @@
+"""The ``planner`` bot: plays toward the round's contract with the solver.
+
+Before going down it keeps the cards that bring the contract closer and throws the ones
+the best arrangement leaves over (:mod:`.reach`): it takes the upcard or buys it only
+when that leaves the hand fewer cards short, goes down as soon as it can (leaving the
+fewest points in hand), and in a pat round keeps every card that fits the whole-hand
+arrangement.  Once down it lays off, swaps and shifts wilds out of the table's melds,
+takes an upcard it can lay off, and throws the card least likely ever to be played.  In
+games without contracts it melds and knocks by deadwood: it takes the upcard when that
+leaves less deadwood, throws the card whose loss leaves the least, and knocks with the
+discard that leaves the least (gin when it can).
+
+Nothing here names a variant: every answer comes from the legal actions, the solver and
+the variant's model.  The choice is a pure function of the state and the legal actions,
+so a game is fixed by its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from ..engine.melds import fits
+from ..engine.rules import Rules
+from ..engine.state import Action, State
+from ..engine.table import current_contracts
+from .reach import HOPELESS, Reach, contract_room, reach
+from .simple import Bot, _usefulness
+
+BUY_ROOM = 4  # buy only while the hand holds at most this many cards over the deal
+STALE = 80  # turns into a round after which the planner varies its discards
+
+
+def planner_bot(seed: int) -> Bot:
+    shuffle = random.Random(f"planner-bot:{seed}")
+
+    def choose(rules: Rules, state: State, actions: list[Action]) -> Action:
+        player = actions[0].player
+        mine = [a for a in actions if a.player == player]
+        return _choose(rules, state, player, mine, shuffle)
+
+    return choose
+
+
+def _choose(rules: Rules, state: State, player: int, actions: list[Action],
+            shuffle: random.Random) -> Action:
+    by_type: dict[str, list[Action]] = {}
+    for a in actions:
+        by_type.setdefault(a.type, []).append(a)
+    hand = state.seats[player].hand
+    if "knock" in by_type:
+        return min(by_type["knock"], key=lambda a: _after_knock(rules, hand, a))
+    if "go_down" in by_type:
+        return min(by_type["go_down"], key=lambda a: _after_down(rules, state, hand, a))
+    if "call" in by_type:
+        return max(by_type["call"], key=lambda a: -1 if a.card is None
+                   else rules.points[a.card])
+    if state.phase in ("offer", "draw", "claim"):
+        return _draw(rules, state, player, by_type) or actions[0]
+    for kind in ("shift", "swap"):  # a natural in, a wild freed
+        if kind in by_type:
+            return by_type[kind][0]
+    if "lay_off" in by_type:
+        naturals = [a for a in by_type["lay_off"] if a.card not in rules.wild]
+        return (naturals or by_type["lay_off"])[0]
+    if "meld" in by_type:
+        return by_type["meld"][0]
+    if "give" in by_type:
+        return min(by_type["give"], key=lambda a: _usefulness(rules, hand, a.card or 0))
+    if "discard" in by_type:
+        pool = _discards(rules, state, player, by_type["discard"])
+        if state.turn_no >= STALE and len(pool) > 1:  # a stock that turns over unshuffled
+            loose = set(rules.arrange(state.seats[player].hand).rest)  # repeats itself:
+            top = [a for a in pool if a.card in loose] or pool  # vary to break out
+            return top[shuffle.randrange(len(top))]
+        return pool[0]
+    passes = by_type.get("pass")
+    return passes[0] if passes else actions[0]
+
+
+# ----- measures ------------------------------------------------------------------------
+
+def _goal(rules: Rules, state: State, player: int, hand: Sequence[int]) -> Reach | None:
+    """The hand against its nearest current contract (None: no contract to make)."""
+    if not rules.has_contracts or state.seats[player].down:
+        return None
+    contracts = current_contracts(rules, state, player)
+    if not contracts:
+        return None
+    return min((reach(rules, hand, c) for c in contracts), key=lambda r: (r.short, -r.melded))
+
+
+def _pat(rules: Rules, state: State, player: int) -> bool:
+    return any(c.pat for c in current_contracts(rules, state, player))
+
+
+def _deadwood(rules: Rules, hand: Sequence[int]) -> int:
+    return rules.arrange(list(hand)).rest_points
+
+
+def _playable(rules: Rules, state: State, card: int) -> bool:
+    return any(fits(rules.melds, t.meld, card) for t in state.table)
+
+
+def _after_knock(rules: Rules, hand: list[int], a: Action) -> tuple[int, int]:
+    if a.card is None:
+        return (-1, 0)  # no discard at all: big gin
+    rest = list(hand)
+    rest.remove(a.card)
+    return (_deadwood(rules, rest), -rules.points[a.card])
+
+
+def _after_down(rules: Rules, state: State, hand: list[int], a: Action) -> tuple[int, int, int]:
+    rest = list(hand)
+    for meld in a.melds or ():
+        for c in meld:
+            rest.remove(c)
+    stuck = [c for c in rest if not _playable(rules, state, c)]
+    return (len(stuck), rules.hand_points(rest), len(rest))
+
+
+# ----- the draw and claims -------------------------------------------------------------
+
+def _wants(rules: Rules, state: State, player: int, card: int) -> bool:
+    """Would taking ``card`` bring this player's goal closer?"""
+    seat = state.seats[player]
+    hand = seat.hand
+    goal = _goal(rules, state, player, hand)
+    if goal is not None:
+        if goal.short >= HOPELESS:
+            return card in rules.wild or _usefulness(rules, hand, card)[0] >= 3
+        after = _goal(rules, state, player, [*hand, card])
+        assert after is not None
+        return after.short < goal.short or (
+            after.short == goal.short and after.melded > goal.melded and goal.short > 0)
+    if rules.has_contracts:  # down: only a card it can lay off
+        return _playable(rules, state, card) and not rules.variant.turn.no_upcard_when_down
+    if card in rules.wild:
+        return True
+    best = rules.arrange([*hand, card])
+    return card not in best.rest and best.rest_points < _deadwood(rules, hand)
+
+
+def _draw(rules: Rules, state: State, player: int,
+          by_type: dict[str, list[Action]]) -> Action | None:
+    upcard = state.discard[-1] if state.discard else None
+    wanted = upcard is not None and (_wants(rules, state, player, upcard) or (
+        state.turn_no >= STALE and not rules.has_contracts  # free melding that drags on:
+        and _usefulness(rules, state.seats[player].hand, upcard)[0] >= 2))  # pairs, too
+    takes = [a for a in by_type.get("draw", []) if a.source == "discard"]
+    if takes and wanted:
+        return takes[0]
+    stock = [a for a in by_type.get("draw", []) if a.source == "stock"]
+    if stock:
+        return stock[0]
+    buys = by_type.get("buy", [])
+    seat = state.seats[player]
+    if buys and wanted and not seat.down and (
+            len(seat.hand) < rules.cards_dealt(state.round) + BUY_ROOM) and _room_to_buy(
+                rules, state, player):
+        return buys[0]
+    for kind in ("dead_hand", "pass"):
+        if kind in by_type:
+            return by_type[kind][0]
+    return None
+
+
+def _room_to_buy(rules: Rules, state: State, player: int) -> bool:
+    """A pat contract melds the whole hand: buy only while the hand after the buy and the
+    next draw still fits in the most cards the contract's melds can hold."""
+    claim = rules.variant.claim
+    penalty = claim.penalty if claim is not None else 0
+    after = len(state.seats[player].hand) + 1 + penalty + 1
+    for c in current_contracts(rules, state, player):
+        if c.pat and rules.variant.contracts.count == "exact":
+            room = contract_room(rules, c)
+            if room is not None and after > room:
+                return False
+    return True
+
+
+# ----- the discard ---------------------------------------------------------------------
+
+def _discards(rules: Rules, state: State, player: int, discards: list[Action]
+              ) -> list[Action]:
+    """The discards worth making, best first (at least one)."""
+    hand = state.seats[player].hand
+    specials = [a for a in discards if a.card is not None and rules.melds.rank[a.card] == 0
+                and a.card not in rules.wild]
+    if specials:  # cards that never meld go first (a Skip hits the next player)
+        return specials
+    goal = _goal(rules, state, player, hand)
+    pool = discards
+    if goal is not None:
+        spare = set(goal.spare)
+        loose = [a for a in discards if a.card in spare and a.card not in rules.wild]
+        if loose and goal.short < HOPELESS:
+            pool = loose
+        elif goal.short < HOPELESS and not _pat(rules, state, player):  # every card is
+            # in the arrangement: lose the least (a pat hand: by the simple measure)
+            pool = _least_harm(rules, state, player, hand, discards)
+
+        def key(a: Action) -> tuple[int, int, int, int]:
+            c = a.card or 0
+            return (c in rules.wild, _playable(rules, state, c),
+                    _usefulness(rules, hand, c)[0], -rules.points[c])
+        return _best(pool, key)
+    if rules.has_contracts:  # down: keep what may yet be laid off
+
+        def down_key(a: Action) -> tuple[int, int, int]:
+            c = a.card or 0
+            return (c in rules.wild, _near_table(rules, state, c), -rules.points[c])
+        return _best(pool, down_key)
+
+    def free_key(a: Action) -> tuple[int, int, int, int]:
+        c = a.card or 0
+        rest = list(hand)
+        rest.remove(c)
+        return (c in rules.wild, _deadwood(rules, rest), _usefulness(rules, hand, c)[0],
+                -rules.points[c])
+    return _best(pool, free_key)
+
+
+def _best(pool: list[Action], key: Callable[[Action], tuple[int, ...]]) -> list[Action]:
+    """The pool sorted best first, wilds left out unless nothing else is there."""
+    ranked = sorted(pool, key=key)
+    plain = [a for a in ranked if key(a)[0] == 0]
+    return plain or ranked
+
+
+def _least_harm(rules: Rules, state: State, player: int, hand: list[int],
+                discards: list[Action]) -> list[Action]:
+    """The discards that leave the hand the fewest cards short."""
+    scored: list[tuple[int, Action]] = []
+    for a in discards:
+        rest = list(hand)
+        rest.remove(a.card or 0)
+        goal = _goal(rules, state, player, rest)
+        scored.append((goal.short if goal is not None else 0, a))
+    low = min(s for s, _ in scored)
+    return [a for s, a in scored if s == low]
+
+
+def _near_table(rules: Rules, state: State, card: int) -> int:
+    """How close a card is to being laid off: 2 playable, 1 one rank from a run's end or
+    the rank of a set on the table, 0 otherwise."""
+    if _playable(rules, state, card):
+        return 2
+    f = rules.table.faces[card]
+    if f.rank is None:
+        return 0
+    for t in state.table:
+        meld = t.meld
+        if meld.kind == "set" and meld.ranks and meld.ranks[0] == f.rank:
+            return 1
+        if meld.kind == "run" and (meld.suit is None or meld.suit == f.suit) and (
+                f.rank in (meld.ranks[0] - 2, meld.ranks[-1] + 2)):
+            return 1
+    return 0

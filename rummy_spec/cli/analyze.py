@@ -1,0 +1,56 @@
+"""``rummy-spec analyze A``: the balance figures of one variant in seeded bot games.
+
+Every figure of :mod:`rummy_spec.analysis.figures` with its 95% interval, and the test of
+the seats against 1/n (is there a first-player advantage?).  ``--plots DIR`` draws the
+four plots as PNG and SVG (needs the ``analysis`` extra).  Games run as ``simulate``'s
+do: ``--workers``, ``--ray``, ``--bot`` (default planner).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ..analysis.figures import figures
+from .base import Command, Outcome, lines
+from .compare import (
+    add_balance_arguments,
+    columns,
+    games_of,
+    interval,
+    label,
+    plot_lines,
+    plots_dir,
+    seat_line,
+)
+from .show import resolve
+
+
+def _configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("first", metavar="A", help="a built-in variant or a spec file")
+    add_balance_arguments(parser)
+
+
+def _run(args: argparse.Namespace) -> Outcome:
+    plots_dir(args.plots)
+    variant = resolve(args.first, list(args.option), args.variant)
+    name = label(variant, args.first)
+    games = games_of(args, variant)
+    rows = [["figure", "value [95%]", "n"]]
+    for f in figures(games):
+        e = f.estimate
+        rows.append([f.name, interval(e.value, e.low, e.high, f.share), str(e.n)])
+    head = (f"analyze: {name} ({games[0].players} players), {args.games} games, seeds "
+            f"{args.seed}..{args.seed + args.games - 1}, bots "
+            f"{','.join(dict.fromkeys(games[0].bots))}")
+    parts = [head, "", *columns(rows), "", seat_line(name, games),
+             *plot_lines(args, [(name, games)], name)]
+    return Outcome(out=lines(*parts))
+
+
+COMMAND = Command(
+    name="analyze",
+    help="the balance figures of one variant in seeded bot games, with their intervals",
+    configure=_configure,
+    run=_run,
+    description=__doc__ or "",
+)
