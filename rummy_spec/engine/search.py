@@ -61,7 +61,7 @@ def search(plan: Plan, rd: Reader, hand: Hand, collect: bool) -> list[Leaf]:
         extras += rd.candidates(t, hand, wilds)
     nslots = len(slot_cands)
     if not (collect or extras or plan.gap) and 0 < nslots <= 3:
-        return _quick(plan, slot_cands, slot_same, hand, rd.guard)
+        return _quick(plan, slot_cands, slot_same, hand, rd.guard, rd.capped)
     if extras or nslots == 1 or sum(map(len, slot_cands)) < 3 * nslots:
         ahead = [BIG_POINTS] * (nslots + 1)  # few candidates: bounds cost more than they save
     else:
@@ -145,21 +145,26 @@ def search(plan: Plan, rd: Reader, hand: Hand, collect: bool) -> list[Leaf]:
     return leaves
 
 
-def _quick(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: Hand, guard: int
-           ) -> list[Leaf]:
+def _quick(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: Hand, guard: int,
+           capped: bool) -> list[Leaf]:
     """The search for up to three melds, no extras, no gap rule: plain nested loops.
 
     The hot path: most contracts are one to three melds and most hands offer only a
-    few candidates, so loop overhead matters more than pruning.
+    few candidates, so loop overhead matters more than pruning.  Big hands (a random
+    player who buys every card) offer hundreds, so each first and second meld is
+    skipped when the most points the rest could add cannot beat the best so far; only
+    combinations that could not have replaced the best are skipped, so the winner is
+    the one the full loops find.  ``capped``: no natural scores below zero, so nothing
+    melds more than the hand's natural points.
     """
+    pat = plan.pat
+    if pat:
+        return [] if hand.others else _quick_pat(plan, lists, same, hand, guard)
     wilds = len(hand.wilds)
     prefix = hand.prefix
-    pat = plan.pat
-    if pat and hand.others:
-        return []
     distinct = plan.distinct
     best: Leaf | None = None
-    best_score, best_k = -1, 0
+    best_score, best_k = -1, 0  # a solution scores at least 0 points
     n = len(lists)
     empty: list[Cand] = [Cand(0, 0, 0, 0, "set", 0, None)]
     a_list = lists[0]
@@ -167,9 +172,20 @@ def _quick(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: Hand, gu
     c_list = lists[2] if n > 2 else empty
     b_same = n > 1 and same[1]
     c_same = n > 2 and same[2]
+    a_tops = _tops(a_list)
+    b_tops = a_tops if b_same else _tops(b_list)
+    c_tops = b_tops if c_same else _tops(c_list)
+    top_wild = max(prefix)
+    most = hand.natural_points if capped else BIG_POINTS  # natural points that can meld
     avail = hand.avail
     for ia, a in enumerate(a_list):
         if a.need > wilds or (avail + guard - a.foot) & guard != guard:
+            continue
+        rest = b_tops[ia if b_same else 0] + c_tops[ia if b_same and c_same else 0]
+        if min(a_tops[ia] + rest, most) + top_wild < best_score:
+            break  # no later first meld can do better
+        bound = min(a.points + rest, most) + top_wild
+        if bound < best_score or (bound == best_score and a.need >= best_k):
             continue
         left_a = avail - a.foot
         for ib in range(ia if b_same else 0, len(b_list)):
@@ -178,6 +194,12 @@ def _quick(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: Hand, gu
             if need_b > wilds or (left_a + guard - b.foot) & guard != guard:
                 continue
             if distinct and b.kind == "set" == a.kind and b.key and b.key == a.key:
+                continue
+            rest = c_tops[ib if c_same else 0]
+            if min(a.points + b_tops[ib] + rest, most) + top_wild < best_score:
+                break  # no later second meld can do better
+            bound = min(a.points + b.points + rest, most) + top_wild
+            if bound < best_score or (bound == best_score and need_b >= best_k):
                 continue
             left_b = left_a - b.foot
             for ic in range(ib if c_same else 0, len(c_list)):
@@ -190,19 +212,101 @@ def _quick(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: Hand, gu
                         or (b.kind == "set" and c.key == b.key)):
                     continue
                 cap = a.cap + b.cap + c.cap
-                if pat:
-                    if left_b != c.foot or cap < wilds:
-                        continue
-                    k = wilds
-                else:
-                    k = cap if cap < wilds else wilds
-                    while k > need and prefix[k] == prefix[k - 1]:
-                        k -= 1
+                k = cap if cap < wilds else wilds
+                while k > need and prefix[k] == prefix[k - 1]:
+                    k -= 1
                 score = a.points + b.points + c.points + prefix[k]
                 if score > best_score or (score == best_score and k < best_k):
                     best_score, best_k = score, k
                     best = Leaf(score, k, (a, b, c)[:n], None)
     return [best] if best is not None else []
+
+
+def _tops(cands: list[Cand]) -> list[int]:
+    """tops[j]: the most points of any candidate from index j on (tops[len]: none)."""
+    out = [-BIG_POINTS] * (len(cands) + 1)
+    top = -BIG_POINTS
+    for j in range(len(cands) - 1, -1, -1):
+        p = cands[j].points
+        if p > top:
+            top = p
+        out[j] = top
+    return out
+
+
+def _by_foot(cands: list[Cand]) -> dict[int, list[int]]:
+    """The indices of the candidates with each footprint, in order."""
+    out: dict[int, list[int]] = {}
+    for i, c in enumerate(cands):
+        if c.foot in out:
+            out[c.foot].append(i)
+        else:
+            out[c.foot] = [i]
+    return out
+
+
+def _quick_pat(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: Hand, guard: int
+               ) -> list[Leaf]:
+    """:func:`_quick` for a pat contract: every natural melded, every wild too.
+
+    Every solution melds the same cards, so all score alike and the first one the plain
+    loops would meet is the one they keep; and the last meld must use exactly the
+    naturals the others leave, so it is looked up by footprint, not tried one by one.
+    """
+    wilds = len(hand.wilds)
+    score = hand.natural_points + hand.prefix[wilds]
+    if score < 0:  # never better than "no solution"
+        return []
+    distinct = plan.distinct
+    n = len(lists)
+    avail = hand.avail
+    last = _by_foot(lists[-1])
+    nothing: list[int] = []
+    if n == 1:
+        for ia in last.get(avail, nothing):
+            a = lists[0][ia]
+            if a.need <= wilds <= a.cap:
+                return [Leaf(score, wilds, (a,), None)]
+        return []
+    a_list = lists[0]
+    b_list = lists[1]
+    b_same = same[1]
+    c_list = lists[2] if n > 2 else []
+    c_same = n > 2 and same[2]
+    for ia, a in enumerate(a_list):
+        if a.need > wilds or (avail + guard - a.foot) & guard != guard:
+            continue
+        left_a = avail - a.foot
+        if n == 2:
+            for ib in last.get(left_a, nothing):
+                if b_same and ib < ia:
+                    continue
+                b = b_list[ib]
+                if a.need + b.need > wilds or a.cap + b.cap < wilds:
+                    continue
+                if distinct and b.kind == "set" == a.kind and b.key and b.key == a.key:
+                    continue
+                return [Leaf(score, wilds, (a, b), None)]
+            continue
+        for ib in range(ia if b_same else 0, len(b_list)):
+            b = b_list[ib]
+            need_b = a.need + b.need
+            if need_b > wilds or (left_a + guard - b.foot) & guard != guard:
+                continue
+            if distinct and b.kind == "set" == a.kind and b.key and b.key == a.key:
+                continue
+            for ic in last.get(left_a - b.foot, nothing):
+                if c_same and ic < ib:
+                    continue
+                c = c_list[ic]
+                if need_b + c.need > wilds or a.cap + b.cap + c.cap < wilds:
+                    continue
+                if distinct and c.kind == "set" and c.key and (
+                        (a.kind == "set" and c.key == a.key)
+                        or (b.kind == "set" and c.key == b.key)):
+                    continue
+                return [Leaf(score, wilds, (a, b, c), None)]
+    return []
 
 
 def _shared_suits(chosen: list[Cand]) -> bool:
