@@ -90,11 +90,16 @@ def bot_names() -> list[str]:
 
 
 def configs(variants: Sequence[str], bots: Sequence[str],
-            players: Sequence[int] | None = None) -> list[Config]:
+            players: Sequence[int] | None = None,
+            options: Sequence[str] | None = None) -> list[Config]:
+    """Every configuration of these variants (``options``: only these, ``none`` for the
+    variant as written; ``players``: only these of each minimum, middle and maximum)."""
     out: list[Config] = []
     for name in variants:
         v = load(name)
         for option in [None, *(o.name for o in v.options)]:
+            if options and (option or "none") not in options:
+                continue
             counts = player_counts(v.players.min, v.players.max)
             if players:
                 counts = [p for p in counts if p in players]
@@ -152,8 +157,9 @@ def run(configs_: Sequence[Config], seeds: int, limit: float, digest: bool,
             row.digests.append(mark)
         rows.append(row)
         if progress:
-                print(f"  {config.label}: median {row.median:.3f} s, max {row.worst:.3f} s",
-                  file=sys.stderr, flush=True)
+                print(f"  {config.label}: median {row.median:.3f} s, max {row.worst:.3f} s"
+                  + (f" [{' '.join(row.digests)}]" if digest else ""), file=sys.stderr,
+                  flush=True)
     return rows
 
 
@@ -163,6 +169,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=10, help="games per configuration (10)")
     parser.add_argument("--variant", action="append", help="only these variants")
     parser.add_argument("--bot", action="append", help="only these bots")
+    parser.add_argument("--option", action="append",
+                        help="only these options ('none': each variant as written)")
     parser.add_argument("--players", type=int, action="append",
                         help="only these player counts (of min/mid/max)")
     parser.add_argument("--limit", type=float, default=120.0,
@@ -188,9 +196,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = [b for b in args.bot or () if b not in bots]
     if unknown:
         parser.error(f"no bot named '{unknown[0]}' (known: {', '.join(bots)})")
-    chosen = configs(args.variant or known, args.bot or bots, args.players)
+    chosen = configs(args.variant or known, args.bot or bots, args.players, args.option)
     if not chosen:
-        parser.error("no configuration left (--players keeps only min, middle and max)")
+        parser.error("no configuration left (--players keeps only min, middle and max; "
+                     "--option only the variants' own options or 'none')")
     rows = run(chosen, args.seeds, args.limit, args.digest, args.progress)
 
     print(f"CPU seconds per game over seeds 0..{args.seeds - 1} (time.process_time), "
