@@ -39,7 +39,7 @@ def test_the_sweep_plays_a_configuration_and_flags_nothing_fast(
 
 def test_a_slow_game_is_flagged_and_strict_fails(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["bench", "sweep", "--variant", "gin", "--bot", "greedy", "--seeds", "1",
-                 "--players", "2", "--slow", "0", "--strict"])
+                 "--players", "2", "--slow", "-1", "--strict"])
     captured = capsys.readouterr()
     assert code == 1
     assert "flagged: 4" in captured.out and "missed its goal" in captured.err
