@@ -17,6 +17,7 @@ from .melds import MeldRules
 from .shapes import Cand, MeldType
 
 BIG_POINTS = 1 << 40
+PRUNE_FROM = 4096  # candidate combinations above which the quick search bounds its loops
 
 
 class Plan(NamedTuple):
@@ -150,16 +151,70 @@ def _quick(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: Hand, gu
     """The search for up to three melds, no extras, no gap rule: plain nested loops.
 
     The hot path: most contracts are one to three melds and most hands offer only a
-    few candidates, so loop overhead matters more than pruning.  Big hands (a random
-    player who buys every card) offer hundreds, so each first and second meld is
-    skipped when the most points the rest could add cannot beat the best so far; only
-    combinations that could not have replaced the best are skipped, so the winner is
-    the one the full loops find.  ``capped``: no natural scores below zero, so nothing
-    melds more than the hand's natural points.
+    few candidates, so loop overhead matters more than pruning; many candidates go to
+    :func:`_quick_pruned`, and pat contracts to :func:`_quick_pat`.
     """
-    pat = plan.pat
-    if pat:
+    if plan.pat:
         return [] if hand.others else _quick_pat(plan, lists, same, hand, guard)
+    size = 1
+    for cands in lists:
+        size *= len(cands)
+    if size > PRUNE_FROM:
+        return _quick_pruned(plan, lists, same, hand, guard, capped)
+    wilds = len(hand.wilds)
+    prefix = hand.prefix
+    distinct = plan.distinct
+    best: Leaf | None = None
+    best_score, best_k = -1, 0
+    n = len(lists)
+    empty: list[Cand] = [Cand(0, 0, 0, 0, "set", 0, None)]
+    a_list = lists[0]
+    b_list = lists[1] if n > 1 else empty
+    c_list = lists[2] if n > 2 else empty
+    b_same = n > 1 and same[1]
+    c_same = n > 2 and same[2]
+    avail = hand.avail
+    for ia, a in enumerate(a_list):
+        if a.need > wilds or (avail + guard - a.foot) & guard != guard:
+            continue
+        left_a = avail - a.foot
+        for ib in range(ia if b_same else 0, len(b_list)):
+            b = b_list[ib]
+            need_b = a.need + b.need
+            if need_b > wilds or (left_a + guard - b.foot) & guard != guard:
+                continue
+            if distinct and b.kind == "set" == a.kind and b.key and b.key == a.key:
+                continue
+            left_b = left_a - b.foot
+            for ic in range(ib if c_same else 0, len(c_list)):
+                c = c_list[ic]
+                need = need_b + c.need
+                if need > wilds or (left_b + guard - c.foot) & guard != guard:
+                    continue
+                if distinct and c.kind == "set" and c.key and (
+                        (a.kind == "set" and c.key == a.key)
+                        or (b.kind == "set" and c.key == b.key)):
+                    continue
+                cap = a.cap + b.cap + c.cap
+                k = cap if cap < wilds else wilds
+                while k > need and prefix[k] == prefix[k - 1]:
+                    k -= 1
+                score = a.points + b.points + c.points + prefix[k]
+                if score > best_score or (score == best_score and k < best_k):
+                    best_score, best_k = score, k
+                    best = Leaf(score, k, (a, b, c)[:n], None)
+    return [best] if best is not None else []
+
+
+def _quick_pruned(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: Hand,
+                  guard: int, capped: bool) -> list[Leaf]:
+    """:func:`_quick` for big hands (a random player who buys every card offers
+    hundreds of candidates): each first and second meld is skipped when the most points
+    the rest could add cannot beat the best so far.  Only combinations that could not
+    have replaced the best are skipped, so the winner is the one the plain loops find.
+    ``capped``: no natural scores below zero, so nothing melds more than the hand's
+    natural points.
+    """
     wilds = len(hand.wilds)
     prefix = hand.prefix
     distinct = plan.distinct
