@@ -72,6 +72,7 @@ class Reader:
         self.is_wild = rules.is_wild
         self.guard = sum(16 << (BITS * f) for f in range(len(self.face_of)))
         self.field_points = [self.pts[c] for c in self.face_of]
+        self.capped = all(p >= 0 for p in self.field_points)  # melds never beat the naturals
         space = rules.space
         self.one_suit = space is not None and rules.run is not None and not rules.run.any_colour
         self.suits = rules.table.suits

@@ -132,3 +132,22 @@ def apply_in_place(rules: Rules, state: State, a: Action) -> None:
     done = h(rules, state, a, True)
     if not done.ok:  # the same checks on the same state: cannot differ
         raise RuntimeError(f"{a.type} was accepted, then refused ({done.code}) while done")
+
+
+def apply_trusted(rules: Rules, state: State, a: Action) -> None:
+    """Change ``state`` by an action ``legal_actions`` listed for this very state.
+
+    Bots and simulation only ever play such actions, so the separate check pass of
+    :func:`apply_in_place` is skipped: the handler runs once, acting.  It still refuses
+    what it cannot do (raising IllegalAction before it changes anything), so a wrong
+    caller gets the same refusal, not a damaged state; a test plays games both ways and
+    compares every state.
+    """
+    if not 0 <= a.player < rules.players:
+        raise IllegalAction(no("bad-player"))
+    h = _handler(rules, state, a)
+    if isinstance(h, Verdict):
+        raise IllegalAction(h)
+    done = h(rules, state, a, True)
+    if not done.ok:
+        raise IllegalAction(done)

@@ -16,6 +16,7 @@ from lark.exceptions import UnexpectedInput
 from lark.tree import Meta
 
 from . import expr as ex
+from . import parser_cache
 from .data import grammar_text
 from .errors import Diagnostic, SpecError
 from .span import Span
@@ -78,8 +79,8 @@ class VariantDecl:
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=False,
-                postlex=WholeWords())
+    """The one parser, built on first use (from the on-disk cache when it holds it)."""
+    return parser_cache.build(grammar_text(), WholeWords())
 
 
 def parse(text: str, path: str) -> list[VariantDecl]:

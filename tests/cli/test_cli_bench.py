@@ -22,3 +22,50 @@ def test_a_suite_runs_and_reports_its_goal(capsys: pytest.CaptureFixture[str],
     assert main(["bench", "parse"]) == 0
     out = capsys.readouterr().out
     assert "== parse ==" in out and "goal:" in out
+
+
+def test_the_sweep_plays_a_configuration_and_flags_nothing_fast(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["bench", "sweep", "--variant", "gin", "--bot", "greedy", "--seeds", "2",
+                 "--digest", "--strict"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    rows = [line for line in out.splitlines() if line.startswith("gin")]
+    assert [r.split()[0] for r in rows] == ["gin", "gin+classic", "gin+palace",
+                                            "gin+strict_undercut"]
+    assert all(r.split()[1:3] == ["2p", "greedy"] for r in rows)
+    assert out.count("digests:") == 4 and "flagged: 0" in out
+
+
+def test_a_slow_game_is_flagged_and_strict_fails(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["bench", "sweep", "--variant", "gin", "--bot", "greedy", "--seeds", "1",
+                 "--players", "2", "--slow", "-1", "--strict"])
+    captured = capsys.readouterr()
+    assert code == 1
+    assert "flagged: 4" in captured.out and "missed its goal" in captured.err
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--seeds", "x"], "invalid int value: 'x'"),
+    (["--bot", "nope"], "no bot named 'nope'"),
+    (["--variant", "nope"], "no built-in variant named 'nope'"),
+    (["--variant", "gin", "--players", "7"], "no configuration left"),
+])
+def test_bad_sweep_arguments_are_one_line(args: list[str], says: str,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "sweep", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and says in err
+
+
+def test_arguments_need_exactly_one_suite(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "parse", "solver", "--repeats", "1"]) == 2
+    assert "name exactly one" in capsys.readouterr().err
+
+
+def test_player_counts_are_min_middle_max() -> None:
+    from benchmarks.sweep import player_counts
+
+    assert player_counts(2, 2) == [2]
+    assert player_counts(4, 8) == [4, 6, 8]
+    assert player_counts(3, None) == [3, 7, 12]  # open-ended: the checker's limit

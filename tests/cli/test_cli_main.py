@@ -92,3 +92,25 @@ def test_python_dash_m_runs_the_same_main() -> None:
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     assert "continental" in done.stdout
+
+
+def test_the_help_summaries_match_the_command_modules() -> None:
+    for module, (name, help_) in cli_package.SUMMARIES.items():
+        command = cli_package.load_command(module)
+        assert (command.name, command.help) == (name, help_), module
+    assert set(cli_package.SUMMARIES) == set(cli_package.COMMAND_MODULES)
+
+
+def test_version_and_help_load_no_command_and_no_rules_language() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; from rummy_spec.cli import main; main(sys.argv[1:]); "
+            "print(sorted(m for m in sys.modules if m.startswith(('rummy_spec.lang', "
+            "'rummy_spec.engine', 'rummy_spec.cli.', 'lark'))), file=sys.stderr)")
+    for args in (["--version"], ["--help"], ["frobnicate"]):
+        done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
+                              text=True, timeout=60, check=False)
+        # base (Command, Parser) and helptext (plain-text --help, argparse and re only)
+        assert (done.stderr.strip().splitlines()[-1]
+                == "['rummy_spec.cli.base', 'rummy_spec.cli.helptext']"), args
