@@ -147,7 +147,8 @@ def test_the_playground_checks_shows_and_plays(site: str) -> None:
                     "([n, s]) => document.getElementById('pg-log').textContent.length > n"
                     " && document.getElementById('pg-log').textContent.slice(n).includes(s)",
                     arg=[n, shown], timeout=30_000)
-                return log.inner_text()[len(before):]
+                after: str = log.inner_text()
+                return after[len(before):]
 
             assert "take" in command("hint", "your legal moves:")
             command("pass", "you pass on")
