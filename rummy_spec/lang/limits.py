@@ -214,7 +214,7 @@ def _formulas(value: Any, name: str) -> Iterator[tuple[str, Expr]]:
 def check_variant_limits(v: m.Variant) -> list[Diagnostic]:
     """Players, decks, pack size and formula values within the limits, at every player
     count the checker tries and every round; an empty list when all hold."""
-    from .. import decks
+    from . import decks
 
     found: list[Diagnostic] = []
     p = v.players

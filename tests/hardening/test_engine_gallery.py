@@ -82,7 +82,7 @@ def _run(cases: Path, mode: str, wrapper: bool = False, *extra: str) -> tuple[st
     ("huge-line", "engine oversize: the reply to 'act' is a line of more than"),
     ("invalid-utf8", "engine malformed: reply to 'act' is not UTF-8 (byte 0xff"),
     ("wrong-shape", "engine malformed: reply to 'act' is not a JSON object: '[1, 2, 3]'"),
-    ("huge-seq", "engine malformed: reply to 'act': an integer of 5000 digits"),
+    ("huge-seq", "engine malformed: reply to 'act', step 3: an integer of 5000 digits"),
     ("seq-true", "engine malformed: reply to 'act' has seq true, expected"),
     ("deep-json", "engine malformed: reply to 'act' is nested"),
     ("escape", "engine error: \\x1b]0;owned\\x07\\x1b[2J\\x0dall cases passed"),

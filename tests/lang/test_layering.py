@@ -10,7 +10,9 @@ import sys
 from pathlib import Path
 
 LANG = Path(__file__).resolve().parents[2] / "rummy_spec" / "lang"
-BELOW = ("rummy_spec.lang", "rummy_spec.cards")  # what the language may import
+# what the language may import: itself, cards, and the escaping of outside text for
+# messages (rummy_spec.textsafe, which imports only the standard library)
+BELOW = ("rummy_spec.lang", "rummy_spec.cards", "rummy_spec.textsafe")
 
 
 def _imported(path: Path) -> set[str]:
