@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import NoReturn
 
 # Exit codes: the same for every command.
@@ -67,6 +68,27 @@ def whole_number(text: str) -> int:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"'{shown}' is not a whole number") from None
+
+
+def files_named(targets: list[str], pattern: str, kind: str) -> list[Path]:
+    """The files the targets name: each a file, or a directory read for ``pattern``
+    (``kind`` names those files in the message when it holds none); a missing target or
+    one that is not a regular file is a usage error, before any work starts."""
+    out: list[Path] = []
+    for t in targets:
+        path = Path(t)
+        if path.is_dir():
+            found = sorted(p for p in path.glob(pattern) if p.is_file())
+            if not found:
+                raise UsageError(f"{t}: no {kind} in this directory")
+            out += found
+        elif path.is_file():
+            out.append(path)
+        elif path.exists():
+            raise UsageError(f"{t}: not a regular file")
+        else:
+            raise UsageError(f"{t}: no such file")
+    return out
 
 
 def lines(*parts: str) -> str:

@@ -17,25 +17,12 @@ from pathlib import Path
 from ..lang import SpecError
 from ..lang.fmt import FormatError, format_text
 from ..outfile import OutputError, write_text
-from .base import FAILED, INTERNAL, OK, Command, Outcome, UsageError, lines
+from .base import FAILED, INTERNAL, OK, Command, Outcome, UsageError, files_named, lines
 
 
 def _files(targets: list[str]) -> list[Path]:
-    out: list[Path] = []
-    for t in targets:
-        path = Path(t)
-        if path.is_dir():
-            found = sorted(path.glob("*.rummy"))
-            if not found:
-                raise UsageError(f"{t}: no .rummy files in this directory")
-            out.extend(found)
-        elif path.is_file():
-            out.append(path)
-        elif path.exists():
-            raise UsageError(f"{t}: not a regular file")
-        else:
-            raise UsageError(f"{t}: no such file")
-    return out
+    """The files the targets name; every one is checked to exist before any work."""
+    return files_named(targets, "*.rummy", ".rummy files")
 
 
 def write_atomic(path: Path, text: str) -> None:

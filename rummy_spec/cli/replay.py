@@ -17,26 +17,12 @@ from pathlib import Path
 
 from ..engine.trace import TraceError, library_with, replay
 from ..textsafe import outside_text
-from .base import FAILED, OK, Command, Outcome, UsageError, lines
+from .base import FAILED, OK, Command, Outcome, UsageError, files_named, lines
 
 
 def trace_files(targets: list[str]) -> list[Path]:
-    """The files the targets name; every one is checked to exist before any replay."""
-    out: list[Path] = []
-    for t in targets:
-        path = Path(t)
-        if path.is_dir():
-            found = sorted(p for p in path.glob("*.jsonl") if p.is_file())
-            if not found:
-                raise UsageError(f"{t}: no .jsonl trace files in this directory")
-            out += found
-        elif path.is_file():
-            out.append(path)
-        elif path.exists():
-            raise UsageError(f"{t}: not a regular file")
-        else:
-            raise UsageError(f"{t}: no such file")
-    return out
+    """The files the targets name; every one is checked to exist before any work."""
+    return files_named(targets, "*.jsonl", ".jsonl trace files")
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:

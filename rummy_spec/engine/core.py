@@ -117,15 +117,22 @@ def apply(rules: Rules, state: State, a: Action) -> State:
     return new
 
 
-def apply_in_place(rules: Rules, state: State, a: Action) -> None:
-    """Change ``state`` by ``a``; raises IllegalAction (and changes nothing) if it is
-    refused.  No copy is made: the check runs first, then the same handler acts on the
-    state itself, so an action ``legal`` accepts is one the handler carries out."""
+def _handler_or_refuse(rules: Rules, state: State, a: Action) -> Handler:
+    """The handler of ``a`` in this phase; raises IllegalAction for a seat that does not
+    exist or an action the phase has no handler for."""
     if not 0 <= a.player < rules.players:
         raise IllegalAction(no("bad-player"))
     h = _handler(rules, state, a)
     if isinstance(h, Verdict):
         raise IllegalAction(h)
+    return h
+
+
+def apply_in_place(rules: Rules, state: State, a: Action) -> None:
+    """Change ``state`` by ``a``; raises IllegalAction (and changes nothing) if it is
+    refused.  No copy is made: the check runs first, then the same handler acts on the
+    state itself, so an action ``legal`` accepts is one the handler carries out."""
+    h = _handler_or_refuse(rules, state, a)
     verdict = h(rules, state, a, False)
     if not verdict.ok:
         raise IllegalAction(verdict)
@@ -143,11 +150,6 @@ def apply_trusted(rules: Rules, state: State, a: Action) -> None:
     caller gets the same refusal, not a damaged state; a test plays games both ways and
     compares every state.
     """
-    if not 0 <= a.player < rules.players:
-        raise IllegalAction(no("bad-player"))
-    h = _handler(rules, state, a)
-    if isinstance(h, Verdict):
-        raise IllegalAction(h)
-    done = h(rules, state, a, True)
+    done = _handler_or_refuse(rules, state, a)(rules, state, a, True)
     if not done.ok:
         raise IllegalAction(done)

@@ -42,15 +42,6 @@ def test_the_html_file_is_readable_by_others_and_has_contents(cli: Cli,
     assert list(tmp_path.iterdir()) == [target]  # no temporary file left beside it
 
 
-def test_the_writer_honours_the_umask(tmp_path: Path) -> None:
-    old = os.umask(0o077)
-    try:
-        write_text(tmp_path / "private.md", "x\n")
-    finally:
-        os.umask(old)
-    assert stat.S_IMODE((tmp_path / "private.md").stat().st_mode) == 0o600
-
-
 def test_a_failed_write_leaves_the_old_file(tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     target = tmp_path / "page.md"
