@@ -4,13 +4,14 @@ throws a card, the offender takes the card back, or the others hand him gifts.""
 from __future__ import annotations
 
 from .ending import end_round
-from .reasons import OK, Verdict, no
+from .plans import GO, Go
+from .reasons import Verdict, no
 from .rules import Rules
 from .state import Action, State
 from .stock import draw_stock
 
 
-def call(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+def check_call(rules: Rules, state: State, a: Action) -> Verdict | Go:
     """A rummy call on the last discard, which could have been played on the table."""
     rc = rules.variant.rummy_call
     if rc is None or state.call_on is None or state.phase != "draw":
@@ -20,9 +21,12 @@ def call(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     seat = state.seats[a.player]
     if rc.penalty == "caller-discards" and (a.card is None or a.card not in seat.hand):
         return no("not-in-hand", "the caller throws one card of his own onto the pile")
-    if not do:
-        return OK
-    offender = state.call_on
+    return GO
+
+
+def call(rules: Rules, state: State, a: Action, plan: Go) -> None:
+    rc, offender, seat = rules.variant.rummy_call, state.call_on, state.seats[a.player]
+    assert rc is not None and offender is not None
     state.call_on = None
     if rc.penalty == "caller-discards":
         assert a.card is not None
@@ -38,17 +42,18 @@ def call(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         state.seats[offender].hand.append(state.discard.pop())
         state.pile_owner.pop()
         draw_stock(rules, state, offender, rc.take_back_extra)
-    return OK
 
 
-def give(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+def check_give(rules: Rules, state: State, a: Action) -> Verdict | Go:
     """A gift after a rummy call: ``give`` one card, or ``pass``."""
     if state.phase != "gifts" or not state.giver or state.giver[0] != a.player:
         return no("no-gift-due")
     if a.type == "give" and (a.card is None or a.card not in state.seats[a.player].hand):
         return no("not-in-hand")
-    if not do:
-        return OK
+    return GO
+
+
+def give(rules: Rules, state: State, a: Action, plan: Go) -> None:
     state.giver.pop(0)
     if a.type == "give":
         assert a.card is not None
@@ -56,4 +61,3 @@ def give(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         state.seats[state.turn].hand.append(a.card)
     if not state.giver:
         state.phase = "draw"
-    return OK

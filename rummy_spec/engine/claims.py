@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from .reasons import OK, Verdict, no
+from .plans import GO, Go
+from .reasons import Verdict, no
 from .rules import Rules
 from .state import Action, Claim, State
 from .stock import draw_stock
@@ -42,7 +43,7 @@ def buys_spent(rules: Rules, state: State, player: int) -> bool:
     return allowance is not None and seat.buys >= allowance + seat.buy_credit
 
 
-def claim(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+def check_claim(rules: Rules, state: State, a: Action) -> Verdict | Go:
     """``buy`` or ``pass`` in an open claim window."""
     window = state.claim
     if window is None:
@@ -57,13 +58,18 @@ def claim(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         return no("not-your-priority")
     if a.type == "buy" and len(state.stock) < cl.penalty:
         return no("stock-cannot-pay")
-    if not do:
-        return OK
+    return GO
+
+
+def claim(rules: Rules, state: State, a: Action, plan: Go) -> None:
+    """A pass leaves the window to the others; a buy takes the upcard and the penalty."""
+    window, cl = state.claim, rules.variant.claim
+    assert window is not None and cl is not None
     if a.type == "pass":
         window.pending.remove(a.player)
         if not window.pending:
             _close_claims(rules, state)
-        return OK
+        return
     seat = state.seats[a.player]
     card = state.discard.pop()
     state.pile_owner.pop()
@@ -76,10 +82,9 @@ def claim(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         pending = eligible_claimants(rules, state, window.refuser, exclude=a.player)
         if pending:
             state.claim = Claim(window.refuser, pending, a.player)
-            return OK
+            return
     state.upcard_open = False
     _close_claims(rules, state)
-    return OK
 
 
 def _close_claims(rules: Rules, state: State) -> None:

@@ -4,6 +4,7 @@ of melds makes it, and laying it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from ..lang import model as m
 from .melds import Meld, Rejection
@@ -92,9 +93,15 @@ def current_contracts(rules: Rules, state: State, player: int) -> list[m.Contrac
     if seat.contract >= len(rules.contracts):
         return []
     return [rules.contracts[seat.contract]]
+class GoDown(NamedTuple):
+    """A go-down's plan: the contract it makes, with each meld read as the kind that
+    makes it."""
+
+    contract: m.Contract
+    melds: list[Meld]
 
 
-def go_down(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+def check_go_down(rules: Rules, state: State, a: Action) -> Verdict | GoDown:
     v = in_play(state, a)
     if not v.ok:
         return v
@@ -135,9 +142,13 @@ def go_down(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         if not (v := last_card_ok(rules, state, rest,
                                    [t.meld for t in state.table] + chosen)).ok:
             return v
-    if not do:
-        return OK
-    remove_cards(seat.hand, cards)
+    return GoDown(contract, chosen)
+
+
+def go_down(rules: Rules, state: State, a: Action, plan: GoDown) -> None:
+    seat, (contract, chosen) = state.seats[a.player], plan
+    assert a.melds is not None
+    remove_cards(seat.hand, [c for meld in a.melds for c in meld])
     for meld in chosen:
         state.table.append(TableMeld(a.player, meld, True, state.turn_no,
                                      all(c in rules.wild for c in meld.cards)))
@@ -147,7 +158,6 @@ def go_down(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     seat.down_contract = contract.number
     state.melds_this_turn += len(chosen)
     after_play(rules, state, a.player, contract.pat)
-    return OK
 
 
 def can_go_down(rules: Rules, state: State, player: int, hand: list[int]) -> bool:

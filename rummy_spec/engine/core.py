@@ -1,20 +1,19 @@
 """``legal`` and ``apply``: one entry for every action, dispatched by phase and type.
 
-:data:`RULES` below is the whole dispatch: for each phase, the handler of each action type
-it takes, in the module of the rule family that owns it; an action type a phase does not
-list gets that phase's refusal from :data:`OTHERWISE`.
+:data:`RULES` below is the whole dispatch: for each phase, the rule of each action type it
+takes, from the module of the rule family that owns it; an action type a phase does not
+list gets that phase's refusal from :data:`OTHERWISE`.  A rule is a check and an effect
+(``plans``): ``legal`` runs the check; an apply runs the check once, then the effect of
+the plan it returned.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from . import calls, claims, contracts, discards, draws, knocking, meld_play, stock, swaps
-from .reasons import Verdict, no
+from .plans import AnyRule, Go, Rule, refusal
+from .reasons import OK, Verdict, no
 from .rules import Rules
 from .state import Action, State
-
-Handler = Callable[[Rules, State, Action, bool], Verdict]
 
 
 class IllegalAction(Exception):
@@ -25,7 +24,7 @@ class IllegalAction(Exception):
         self.verdict = verdict
 
 
-def _refuser_draws(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+def _refuser_draws(rules: Rules, state: State, a: Action) -> Verdict:
     """A draw in the claim window: the refuser's stock draw is made, to be taken when the
     window closes; anyone else is not in turn."""
     if state.claim is not None and a.player == state.claim.refuser:
@@ -33,55 +32,65 @@ def _refuser_draws(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     return no("not-your-turn", "a claim window is open: buy or pass")
 
 
-def _drawn_already(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+def _drawn_already(rules: Rules, state: State, a: Action) -> Verdict:
     return no("already-drawn") if a.player == state.turn else no("not-your-turn")
 
 
-def _pass_in_draw(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+def _check_pass_in_draw(rules: Rules, state: State, a: Action) -> Verdict | Go:
     """``pass`` at the draw ends the hand at the wall; elsewhere there is nothing to pass."""
     if stock.low_stock(rules, state) != "wall":
         return no("claim-not-open")
-    return stock.wall_pass(rules, state, a, do)
+    return stock.check_wall_pass(rules, state, a)
 
 
-def _buy_out_of_window(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+def _buy_out_of_window(rules: Rules, state: State, a: Action) -> Verdict:
     if claims.buys_spent(rules, state, a.player):
         return no("buy-limit")
     return no("claim-not-open")
 
 
-def _no_claim(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+def _no_claim(rules: Rules, state: State, a: Action) -> Verdict:
     return no("claim-not-open")
 
 
-def _no_gift(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+def _no_gift(rules: Rules, state: State, a: Action) -> Verdict:
     return no("no-gift-due")
 
 
-# Called at any time but the game's end: each checks that its moment has come.
-_ANYTIME: dict[str, Handler] = {"call": calls.call, "dead_hand": stock.dead_hand}
+OFFER = Rule(draws.check_offer, draws.offer)
+CLAIM = Rule(claims.check_claim, claims.claim)
+GIFT = Rule(calls.check_give, calls.give)
+LAY_OFF = Rule(meld_play.check_lay_off, meld_play.lay_off)
 
-# The in-turn player's own turn, before and after his draw.
-_TURN: dict[str, Handler] = {
-    **_ANYTIME,
-    "buy": _buy_out_of_window,
-    "give": _no_gift,
-    "go_down": contracts.go_down,
-    "meld": meld_play.new_meld,
-    "lay_off": meld_play.lay_off,
-    "swap": swaps.swap,
-    "shift": swaps.shift,
-    "discard": discards.discard,
-    "knock": knocking.knock,
+# Called at any time but the game's end: each checks that its moment has come.
+_ANYTIME: dict[str, AnyRule] = {
+    "call": Rule(calls.check_call, calls.call),
+    "dead_hand": Rule(stock.check_dead_hand, stock.dead_hand),
 }
 
-RULES: dict[str, dict[str, Handler]] = {
-    "offer": {**_ANYTIME, "draw": draws.offer, "pass": draws.offer},
-    "claim": {**_ANYTIME, "buy": claims.claim, "pass": claims.claim, "draw": _refuser_draws},
-    "gifts": {**_ANYTIME, "give": calls.give, "pass": calls.give},
-    "layoff": {**_ANYTIME, "lay_off": meld_play.lay_off, "pass": knocking.defender_done},
-    "draw": {**_TURN, "draw": draws.draw, "pass": _pass_in_draw},
-    "play": {**_TURN, "draw": _drawn_already, "pass": _no_claim},
+# The in-turn player's own turn, before and after his draw.
+_TURN: dict[str, AnyRule] = {
+    **_ANYTIME,
+    "buy": refusal(_buy_out_of_window),
+    "give": refusal(_no_gift),
+    "go_down": Rule(contracts.check_go_down, contracts.go_down),
+    "meld": Rule(meld_play.check_new_meld, meld_play.new_meld),
+    "lay_off": LAY_OFF,
+    "swap": Rule(swaps.check_swap, swaps.swap),
+    "shift": Rule(swaps.check_shift, swaps.shift),
+    "discard": Rule(discards.check_discard, discards.discard),
+    "knock": Rule(knocking.check_knock, knocking.knock),
+}
+
+RULES: dict[str, dict[str, AnyRule]] = {
+    "offer": {**_ANYTIME, "draw": OFFER, "pass": OFFER},
+    "claim": {**_ANYTIME, "buy": CLAIM, "pass": CLAIM, "draw": refusal(_refuser_draws)},
+    "gifts": {**_ANYTIME, "give": GIFT, "pass": GIFT},
+    "layoff": {**_ANYTIME, "lay_off": LAY_OFF,
+               "pass": Rule(knocking.check_defender_done, knocking.defender_done)},
+    "draw": {**_TURN, "draw": Rule(draws.check_draw, draws.draw),
+             "pass": Rule(_check_pass_in_draw, stock.wall_pass)},
+    "play": {**_TURN, "draw": refusal(_drawn_already), "pass": refusal(_no_claim)},
     "game-over": {},
 }
 
@@ -94,91 +103,80 @@ OTHERWISE: dict[str, Verdict] = {
 }
 
 
-def _handler(rules: Rules, state: State, a: Action) -> Handler | Verdict:
+def _rule(rules: Rules, state: State, a: Action) -> AnyRule | Verdict:
     phase = state.phase
-    handler = RULES.get(phase, {}).get(a.type)
-    if handler is not None:
-        return handler
-    refusal = OTHERWISE.get(phase)
-    if refusal is not None:
-        return refusal
+    rule = RULES.get(phase, {}).get(a.type)
+    if rule is not None:
+        return rule
+    refused = OTHERWISE.get(phase)
+    if refused is not None:
+        return refused
     return no("bad-action", f"unknown action type '{a.type}'")
 
 
 def legal(rules: Rules, state: State, a: Action) -> Verdict:
     if not 0 <= a.player < rules.players:
         return no("bad-player")
-    h = _handler(rules, state, a)
-    if isinstance(h, Verdict):
-        return h
-    return h(rules, state, a, False)
+    rule = _rule(rules, state, a)
+    if isinstance(rule, Verdict):
+        return rule
+    plan = rule.check(rules, state, a)
+    return plan if isinstance(plan, Verdict) else OK
 
 
 def legal_subset(rules: Rules, state: State, actions: list[Action]) -> list[Action]:
-    """The legal ones among ``actions`` (same answers as ``legal``, with the handler
-    looked up once per action type: the phase is the same for all of them)."""
-    handlers: dict[str, Handler | Verdict] = {}
+    """The legal ones among ``actions`` (same answers as ``legal``, with the rule looked
+    up once per action type: the phase is the same for all of them)."""
+    found: dict[str, AnyRule | Verdict] = {}
     out = []
     for a in actions:
-        h = handlers.get(a.type)
-        if h is None:
-            h = handlers[a.type] = _handler(rules, state, a)
-        if isinstance(h, Verdict) or not 0 <= a.player < rules.players:
+        rule = found.get(a.type)
+        if rule is None:
+            rule = found[a.type] = _rule(rules, state, a)
+        if isinstance(rule, Verdict) or not 0 <= a.player < rules.players:
             continue
-        if h(rules, state, a, False).ok:
+        if not isinstance(rule.check(rules, state, a), Verdict):
             out.append(a)
     return out
 
 
+def _checked(rules: Rules, state: State, a: Action) -> tuple[AnyRule, object]:
+    """The rule of ``a`` and its plan; raises IllegalAction for a seat that does not
+    exist, an action the phase has no rule for, or one the rule's check refuses."""
+    if not 0 <= a.player < rules.players:
+        raise IllegalAction(no("bad-player"))
+    rule = _rule(rules, state, a)
+    if isinstance(rule, Verdict):
+        raise IllegalAction(rule)
+    plan = rule.check(rules, state, a)
+    if isinstance(plan, Verdict):
+        raise IllegalAction(plan)
+    return rule, plan
+
+
 def apply(rules: Rules, state: State, a: Action) -> State:
     """The state after ``a``; raises IllegalAction (and changes nothing) if it is refused."""
-    if not 0 <= a.player < rules.players:
-        raise IllegalAction(no("bad-player"))
-    h = _handler(rules, state, a)
-    if isinstance(h, Verdict):
-        raise IllegalAction(h)
-    # Handlers check everything before they change anything, so the check runs once,
-    # on the copy; a refusal throws the copy away and the given state is untouched.
+    rule, plan = _checked(rules, state, a)
     new = state.clone()
-    verdict = h(rules, new, a, True)
-    if not verdict.ok:
-        raise IllegalAction(verdict)
+    rule.act(rules, new, a, plan)
     return new
-
-
-def _handler_or_refuse(rules: Rules, state: State, a: Action) -> Handler:
-    """The handler of ``a`` in this phase; raises IllegalAction for a seat that does not
-    exist or an action the phase has no handler for."""
-    if not 0 <= a.player < rules.players:
-        raise IllegalAction(no("bad-player"))
-    h = _handler(rules, state, a)
-    if isinstance(h, Verdict):
-        raise IllegalAction(h)
-    return h
 
 
 def apply_in_place(rules: Rules, state: State, a: Action) -> None:
     """Change ``state`` by ``a``; raises IllegalAction (and changes nothing) if it is
-    refused.  No copy is made: the check runs first, then the same handler acts on the
-    state itself, so an action ``legal`` accepts is one the handler carries out."""
-    h = _handler_or_refuse(rules, state, a)
-    verdict = h(rules, state, a, False)
-    if not verdict.ok:
-        raise IllegalAction(verdict)
-    done = h(rules, state, a, True)
-    if not done.ok:  # the same checks on the same state: cannot differ
-        raise RuntimeError(f"{a.type} was accepted, then refused ({done.code}) while done")
+    refused.  No copy is made: the check runs once and answers the plan the effect then
+    carries out on the state itself."""
+    rule, plan = _checked(rules, state, a)
+    rule.act(rules, state, a, plan)
 
 
 def apply_trusted(rules: Rules, state: State, a: Action) -> None:
     """Change ``state`` by an action ``legal_actions`` listed for this very state.
 
-    Bots and simulation only ever play such actions, so the separate check pass of
-    :func:`apply_in_place` is skipped: the handler runs once, acting.  It still refuses
-    what it cannot do (raising IllegalAction before it changes anything), so a wrong
-    caller gets the same refusal, not a damaged state; a test plays games both ways and
-    compares every state.
+    Bots and simulation only ever play such actions.  Since checking and acting were
+    parted, an action is checked once and acted once whichever way it is applied, so this
+    is :func:`apply_in_place`: kept as the callers' name for the path, and a wrong caller
+    gets the same refusal, not a damaged state (a test plays games both ways and compares
+    every state).
     """
-    done = _handler_or_refuse(rules, state, a)(rules, state, a, True)
-    if not done.ok:
-        raise IllegalAction(done)
+    apply_in_place(rules, state, a)

@@ -8,6 +8,7 @@ from . import turnorder
 from .ending import end_round
 from .knocking import gin_possible
 from .melds import fits
+from .plans import GO, Go
 from .reasons import OK, Verdict, no
 from .rules import Rules
 from .state import Action, State
@@ -96,7 +97,7 @@ def legal_discards(rules: Rules, state: State, player: int,
     return [a for a, v in zip(candidates, verdicts, strict=True) if v.ok]
 
 
-def discard(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+def check_discard(rules: Rules, state: State, a: Action) -> Verdict | Go:
     verdict = _discard_turn(state, a.player)
     if not verdict.ok:
         return verdict
@@ -107,11 +108,13 @@ def discard(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     verdict = _discard_hand(rules, state, a.player)
     if verdict.ok:
         verdict = _discard_cards(rules, state, a.player, [(card, a.target)])[0]
-    if not verdict.ok:
-        return verdict
-    if not do:
-        return OK
-    v = rules.variant
+    return verdict if not verdict.ok else GO
+
+
+def discard(rules: Rules, state: State, a: Action, plan: Go) -> None:
+    """The card goes onto the pile; a Skip hits, the hand ends or the turn passes."""
+    v, seat, card = rules.variant, state.seats[a.player], a.card
+    assert card is not None
     special = rules.special_of(card)
     seat.hand.remove(card)
     state.discard.append(card)
@@ -125,7 +128,7 @@ def discard(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
             hit.skipped = True
     if not seat.hand:  # "rummy" if nothing was laid on an earlier turn (played_before)
         end_round(rules, state, a.player, "out", by="discard")
-        return OK
+        return
     if state.played_this_turn:
         seat.played_before = True
     rc = v.rummy_call
@@ -137,14 +140,13 @@ def discard(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         state.throwbacks = state.throwbacks + 1 if card == state.taken else 0
         if state.throwbacks >= throwbacks:
             end_round(rules, state, None, "dead", thrown_back=throwbacks)
-            return OK
+            return
     stock_rule = v.stock.dead_at
     if stock_rule is not None and v.stock.dead_how == "discard" \
             and len(state.stock) <= stock_rule:
         end_round(rules, state, None, "dead")
-        return OK
+        return
     turnorder.next_turn(rules, state)
-    return OK
 
 
 def at_wall(rules: Rules, state: State) -> bool:

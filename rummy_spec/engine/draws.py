@@ -8,6 +8,7 @@ from __future__ import annotations
 from .claims import eligible_claimants
 from .ending import end_round
 from .knocking import knock_possible
+from .plans import GO, Go
 from .reasons import OK, Verdict, no
 from .rules import Rules
 from .state import Action, Claim, State
@@ -27,25 +28,26 @@ def upcard_verdict(rules: Rules, state: State, player: int) -> Verdict:
     return OK
 
 
-def offer(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+def check_offer(rules: Rules, state: State, a: Action) -> Verdict | Go:
     """The first upcard offered to the non-dealer, then the dealer (take or pass)."""
     if not state.offer or state.offer[0] != a.player:
         return no("no-offer")
     if a.type == "draw" and a.source != "discard":
         return no("no-offer", "the first upcard is offered: take it or pass")
-    if not do:
-        return OK
+    return GO
+
+
+def offer(rules: Rules, state: State, a: Action, plan: Go) -> None:
     if a.type == "pass":
         state.offer.pop(0)
         if not state.offer:
             state.phase = "draw"
             state.refused = True
-        return OK
+        return
     state.offer = []
     state.turn = a.player
     _take_upcard(state, a.player)
     state.phase = "play"
-    return OK
 
 
 def _take_upcard(state: State, player: int) -> None:
@@ -55,7 +57,7 @@ def _take_upcard(state: State, player: int) -> None:
     state.taken = card
 
 
-def draw(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+def check_draw(rules: Rules, state: State, a: Action) -> Verdict | Go:
     if a.player != state.turn:
         return no("not-your-turn")
     if late_turn(rules, state):
@@ -73,25 +75,28 @@ def draw(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         if seat.down and not seat.hand and rules.variant.going_out.floating:
             return no("floating-stock-only")  # TS: a floater draws from the stock only
         v = upcard_verdict(rules, state, a.player)
-        if not v.ok:
-            return v
-        if do:
-            limit = rules.variant.stock.upcard_draws
-            if limit is not None:
-                state.upcard_draws += 1
-                if state.upcard_draws >= limit:  # OpenSpiel: kMaxNumDrawUpcardActions
-                    end_round(rules, state, None, "dead", upcard_draws=limit)
-                    return OK
-            _take_upcard(state, a.player)
-            state.call_on = None
-            state.phase = "play"
-        return OK
+        return GO if v.ok else v
     if a.source != "stock":
         return no("bad-action", "draw from 'stock' or 'discard'")
     if not can_draw_stock(rules, state):
         return no("stock-empty")
-    if not do:
-        return OK
+    return GO
+
+
+def draw(rules: Rules, state: State, a: Action, plan: Go) -> None:
+    """Take the upcard; or, drawing from the stock, refuse it: the claim window opens
+    when someone may claim it, else the stock card is drawn at once."""
+    if a.source == "discard":
+        limit = rules.variant.stock.upcard_draws
+        if limit is not None:
+            state.upcard_draws += 1
+            if state.upcard_draws >= limit:  # OpenSpiel: kMaxNumDrawUpcardActions
+                end_round(rules, state, None, "dead", upcard_draws=limit)
+                return
+        _take_upcard(state, a.player)
+        state.call_on = None
+        state.phase = "play"
+        return
     state.call_on = None
     if not state.refused and upcard_verdict(rules, state, a.player).ok:
         pending = eligible_claimants(rules, state, a.player)
@@ -99,8 +104,7 @@ def draw(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
             state.refused = True
             state.claim = Claim(a.player, pending)
             state.phase = "claim"
-            return OK
+            return
     state.refused = True
     if draw_stock(rules, state, a.player):
         state.phase = "play"
-    return OK

@@ -3,10 +3,13 @@ out, the defender's lay-offs and the knock's score (deadwood, bonuses, undercut)
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .arrangements import knock_arrangement
 from .ending import end_round
 from .melds import Meld
-from .reasons import OK, Verdict, no
+from .plans import GO, Go
+from .reasons import Verdict, no
 from .rules import Rules
 from .state import Action, State, TableMeld
 from .tableplay import in_play, remove_cards
@@ -62,9 +65,14 @@ def gin_cards(rules: Rules, state: State, hand: list[int]) -> list[int]:
 def gin_possible(rules: Rules, state: State, hand: list[int]) -> bool:
     return bool(gin_cards(rules, state, hand))
 
+class Knock(NamedTuple):
+    """A knock's plan: gin, big gin or a plain knock, and the hand after its discard."""
+
+    kind: str
+    rest: list[int]
 
 
-def knock(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+def check_knock(rules: Rules, state: State, a: Action) -> Verdict | Knock:
     v = in_play(state, a)
     if not v.ok:
         return v
@@ -90,13 +98,19 @@ def knock(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         kind = "gin" if not sol.rest else "knock"
     if kind == "knock" and k.gin_forced and gin_possible(rules, state, seat.hand):
         return no("must-go-gin")
-    if not do:
-        return OK
+    return Knock(kind, rest)
+
+
+def knock(rules: Rules, state: State, a: Action, plan: Knock) -> None:
+    """The discard, the knocker's melds laid out; then the defender's lay-offs or the
+    score."""
+    k, seat, kind = rules.variant.knock, state.seats[a.player], plan.kind
+    assert k is not None
     if a.card is not None:
         seat.hand.remove(a.card)
         state.discard.append(a.card)
         state.pile_owner.append(a.player)
-    for meld in knock_arrangement(rules, rest).melds:  # ties: PROTOCOL.md's rule
+    for meld in knock_arrangement(rules, plan.rest).melds:  # ties: PROTOCOL.md's rule
         remove_cards(seat.hand, meld.cards)
         state.table.append(TableMeld(a.player, meld, False, state.turn_no))
     state.run_base = [[min(t.meld.ranks), max(t.meld.ranks)] for t in state.table]
@@ -106,9 +120,8 @@ def knock(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     if layoffs:
         state.turn = (a.player + 1) % rules.players
         state.phase = "layoff"
-        return OK
+        return
     score_knock(rules, state)
-    return OK
 
 
 def within_run_limit(rules: Rules, state: State, index: int | None, meld: Meld) -> bool:
@@ -123,12 +136,15 @@ def within_run_limit(rules: Rules, state: State, index: int | None, meld: Meld) 
     return low - min(meld.ranks) <= limit and max(meld.ranks) - high <= limit
 
 
-def defender_done(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+def check_defender_done(rules: Rules, state: State, a: Action) -> Verdict | Go:
     if state.phase != "layoff" or a.player != state.turn:
         return no("not-defender")
-    if do:
-        score_knock(rules, state)
-    return OK
+    return GO
+
+
+def defender_done(rules: Rules, state: State, a: Action, plan: Go) -> None:
+    """The defender's ``pass``: his lay-offs are over and the knock is scored."""
+    score_knock(rules, state)
 
 
 def score_knock(rules: Rules, state: State) -> None:

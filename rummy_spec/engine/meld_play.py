@@ -4,8 +4,8 @@ and adding a card to a table meld, the defender's lay-offs on a knocker's melds 
 from __future__ import annotations
 
 from .knocking import within_run_limit
-from .melds import Rejection, add_card
-from .reasons import OK, Verdict, no
+from .melds import Meld, Rejection, add_card
+from .reasons import Verdict, no
 from .rules import Rules
 from .state import Action, State, TableMeld
 from .tableplay import (
@@ -24,7 +24,8 @@ from .tableplay import (
 )
 
 
-def new_meld(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+def check_new_meld(rules: Rules, state: State, a: Action) -> Verdict | Meld:
+    """A new meld: its plan is the meld as the cards are read."""
     v = in_play(state, a)
     if not v.ok:
         return v
@@ -52,18 +53,20 @@ def new_meld(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         if not (v := last_card_ok(rules, state, rest,
                                    [t.meld for t in state.table] + [res[0]])).ok:
             return v
-    if not do:
-        return OK
-    remove_cards(seat.hand, a.melds[0])
-    meld = res[0]
-    state.table.append(TableMeld(a.player, meld, False, state.turn_no,
-                                 all(c in rules.wild for c in meld.cards)))
+    return res[0]
+
+
+def new_meld(rules: Rules, state: State, a: Action, plan: Meld) -> None:
+    assert a.melds is not None
+    remove_cards(state.seats[a.player].hand, a.melds[0])
+    state.table.append(TableMeld(a.player, plan, False, state.turn_no,
+                                 all(c in rules.wild for c in plan.cards)))
     state.melds_this_turn += 1
     after_play(rules, state, a.player)
-    return OK
 
 
-def lay_off(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+def check_lay_off(rules: Rules, state: State, a: Action) -> Verdict | Meld:
+    """A lay-off (the defender's too, after a knock): its plan is the meld it makes."""
     defending = state.phase == "layoff"
     if defending:
         if a.player != state.turn:
@@ -99,12 +102,14 @@ def lay_off(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     if not defending and not (v := one_card_play_ok(rules, state, seat.hand, a.card,
                                                       {a.meld: res})).ok:
         return v
-    if not do:
-        return OK
-    seat.hand.remove(a.card)
-    assert a.meld is not None
-    state.table[a.meld] = TableMeld(target.owner, res, target.contract, target.laid_turn,
+    return res
+
+
+def lay_off(rules: Rules, state: State, a: Action, plan: Meld) -> None:
+    assert a.card is not None and a.meld is not None
+    state.seats[a.player].hand.remove(a.card)
+    target = state.table[a.meld]
+    state.table[a.meld] = TableMeld(target.owner, plan, target.contract, target.laid_turn,
                                     target.all_wild)
-    if not defending:
+    if state.phase != "layoff":
         after_play(rules, state, a.player)
-    return OK

@@ -1,15 +1,15 @@
 """The stock: drawing from it, refilling it by the spec's ladder when it runs out, and the
 hand's end when it runs low (the wall's pass, a dead hand declared).
 
-Each handler checks an action and, when ``do`` is true, carries it out on a state the
-caller has already cloned.
+Each rule is a check (a refusal, or the plan) and an effect (``plans``).
 """
 
 from __future__ import annotations
 
 from .. import decks
 from .ending import end_round
-from .reasons import OK, Verdict, no
+from .plans import GO, Go
+from .reasons import Verdict, no
 from .rules import Rules
 from .setup import rng
 from .state import Action, State
@@ -89,18 +89,20 @@ def late_turn(rules: Rules, state: State) -> bool:
     return limit is not None and state.turn_no + 1 >= limit
 
 
-def wall_pass(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+def check_wall_pass(rules: Rules, state: State, a: Action) -> Verdict | Go:
     """At the wall, ``pass``: the hand ends dead."""
     if a.player != state.turn:
         return no("not-your-turn")
     if low_stock(rules, state) != "wall":
         return no("claim-not-open")
-    if do:
-        end_round(rules, state, None, "dead")
-    return OK
+    return GO
 
 
-def dead_hand(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+def wall_pass(rules: Rules, state: State, a: Action, plan: Go) -> None:
+    end_round(rules, state, None, "dead")
+
+
+def check_dead_hand(rules: Rules, state: State, a: Action) -> Verdict | Go:
     """``dead_hand``: instead of drawing with the stock low (or from the spec's late turn
     on), declare the hand dead."""
     if state.phase != "draw" or (low_stock(rules, state) != "declared"
@@ -108,6 +110,8 @@ def dead_hand(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         return no("no-dead-hand")
     if a.player != state.turn:
         return no("not-your-turn")
-    if do:
-        end_round(rules, state, None, "dead", declared_by=a.player)
-    return OK
+    return GO
+
+
+def dead_hand(rules: Rules, state: State, a: Action, plan: Go) -> None:
+    end_round(rules, state, None, "dead", declared_by=a.player)

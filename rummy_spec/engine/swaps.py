@@ -3,9 +3,11 @@ taken into the hand or played to the table at once, or moved to an end of its ru
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .contracts import can_go_down
 from .melds import Meld, Rejection, add_card, shift_wild, swap_wild
-from .reasons import OK, Verdict, no
+from .reasons import Verdict, no
 from .rules import Rules
 from .state import Action, State, TableMeld
 from .tableplay import (
@@ -20,7 +22,16 @@ from .tableplay import (
 )
 
 
-def swap(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+class Swap(NamedTuple):
+    """A swap's plan: the meld with the natural in, the freed wild, and where the wild is
+    played at once (table meld index and the meld it makes) when it does not go to hand."""
+
+    meld: Meld
+    wild: int
+    placed: tuple[int, Meld] | None
+
+
+def check_swap(rules: Rules, state: State, a: Action) -> Verdict | Swap:
     v = in_play(state, a)
     if not v.ok:
         return v
@@ -73,10 +84,15 @@ def swap(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         hand.remove(a.card)
         if not can_go_down(rules, state, a.player, [*hand, wild]):
             return no("must-go-down", "taking this wild, the player could not go down now")
-    if not do:
-        return OK
+    return Swap(new, wild, placed)
+
+
+def swap(rules: Rules, state: State, a: Action, plan: Swap) -> None:
+    new, wild, placed = plan
+    seat = state.seats[a.player]
+    assert a.card is not None and a.meld is not None
     seat.hand.remove(a.card)
-    assert a.meld is not None
+    target = state.table[a.meld]
     state.table[a.meld] = TableMeld(target.owner, new, target.contract, target.laid_turn)
     if placed is not None:
         idx, meld = placed
@@ -87,10 +103,10 @@ def swap(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         if not seat.down and rules.has_contracts:
             state.must_go_down = True
     after_play(rules, state, a.player)
-    return OK
 
 
-def shift(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+def check_shift(rules: Rules, state: State, a: Action) -> Verdict | Meld:
+    """A shift: its plan is the run with the natural in and the wild at an end."""
     v = in_play(state, a)
     if not v.ok:
         return v
@@ -113,10 +129,12 @@ def shift(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         return v
     if not (v := one_card_play_ok(rules, state, seat.hand, a.card, {a.meld: res})).ok:
         return v
-    if not do:
-        return OK
-    seat.hand.remove(a.card)
-    assert a.meld is not None
-    state.table[a.meld] = TableMeld(target.owner, res, target.contract, target.laid_turn)
+    return res
+
+
+def shift(rules: Rules, state: State, a: Action, plan: Meld) -> None:
+    assert a.card is not None and a.meld is not None
+    state.seats[a.player].hand.remove(a.card)
+    target = state.table[a.meld]
+    state.table[a.meld] = TableMeld(target.owner, plan, target.contract, target.laid_turn)
     after_play(rules, state, a.player)
-    return OK

@@ -372,7 +372,7 @@ def test_claimant_waits_for_his_own_turn() -> None:
 @pytest.mark.xfail(strict=True, reason=(
     "engine: the player in turn commits to a stock draw before the claim window opens, so "
     "with 'pile open' (SH: between turns, no 'pile closed') he cannot take the discard a "
-    "buy exposes; needs a decline-the-upcard step before the draw (turns.py/moves.py)"))
+    "buy exposes; needs a decline-the-upcard step before the draw (draws.py/moves.py)"))
 def test_pile_open_after_a_buy_shanghai() -> None:
     """X53 (SH, pile open by default; contrast TS 'pile closed'): after a buy between turns
     the next player draws as usual, and the newly exposed discard is his to take."""

@@ -1,7 +1,8 @@
 """The trusted apply plays exactly as the checked one, and still refuses what is wrong.
 
 Bots and simulation apply actions ``legal_actions`` just listed, through
-``Game.apply_trusted`` (one handler pass instead of a check pass and an acting pass).
+``Game.apply_trusted`` (once the path that skipped a separate check pass; now every
+apply checks once and acts once, and this keeps the two callers' paths equal).
 Each variant is played twice from the same seed, once each way, and every state along
 the way is compared; then actions that are not legal are given to the trusted path,
 which must refuse them as the checked path does and leave the state as it was.

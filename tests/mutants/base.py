@@ -61,7 +61,9 @@ def wrap(mp: pytest.MonkeyPatch, module: Any, name: str,
     original = getattr(module, name)
     wrapped = make(original)
     mp.setattr(module, name, wrapped)
-    for table in core.RULES.values():  # the dispatch holds handlers itself
-        for key, value in list(table.items()):
-            if value is original:
-                mp.setitem(table, key, wrapped)
+    for table in core.RULES.values():  # the dispatch holds checks and effects itself
+        for key, rule in list(table.items()):
+            if rule.check is original:
+                mp.setitem(table, key, dataclasses.replace(rule, check=wrapped))
+            elif rule.act is original:
+                mp.setitem(table, key, dataclasses.replace(rule, act=wrapped))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rummy_spec.engine import claims
-from rummy_spec.engine.reasons import Verdict
+from rummy_spec.engine.plans import Go
 from rummy_spec.engine.rules import Rules
 from rummy_spec.engine.state import Action, State
 
@@ -14,11 +14,10 @@ from .base import Handler, Mutant, wrap
 
 def install(mp: pytest.MonkeyPatch) -> None:
     def make(original: Handler) -> Handler:
-        def claim(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
-            verdict: Verdict = original(rules, state, a, do)
-            if do and verdict.ok and a.type == "buy":
+        def claim(rules: Rules, state: State, a: Action, plan: Go) -> None:
+            original(rules, state, a, plan)
+            if a.type == "buy":
                 state.seats[a.player].hand.pop()
-            return verdict
         return claim
     wrap(mp, claims, "claim", make)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rummy_spec.engine import meld_play
+from rummy_spec.engine.melds import Meld
 from rummy_spec.engine.reasons import Verdict
 from rummy_spec.engine.rules import Rules
 from rummy_spec.engine.state import Action, State
@@ -14,14 +15,14 @@ from .base import Handler, Mutant, wrap
 
 def install(mp: pytest.MonkeyPatch) -> None:
     def make(original: Handler) -> Handler:
-        def lay_off(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
-            verdict: Verdict = original(rules, state, a, do)
+        def check_lay_off(rules: Rules, state: State, a: Action) -> Verdict | Meld:
+            plan: Verdict | Meld = original(rules, state, a)
             hand = state.seats[a.player].hand
-            if not verdict.ok and a.card in hand:
+            if isinstance(plan, Verdict) and a.card in hand:
                 hand.remove(a.card)
-            return verdict
-        return lay_off
-    wrap(mp, meld_play, "lay_off", make)
+            return plan
+        return check_lay_off
+    wrap(mp, meld_play, "check_lay_off", make)
 
 
 MUTANT = Mutant("refused-layoff-changes-state", "a refused lay-off still removes the card",
