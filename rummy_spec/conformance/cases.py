@@ -204,16 +204,18 @@ def check_against_rules(case: Case) -> None:
     if setup["dealer"] >= n:
         raise CaseError(f"{where}: setup.dealer: no seat {setup['dealer']} with {n} players")
     dealt: Counter[int] = Counter()
-    for key, cards in _setup_cards(setup):
+    for key, cards in [*_setup_cards(setup), *_restock_cards(setup)]:
         for i, text in enumerate(cards):
             try:
-                dealt[table.parse(text)] += 1
+                card = table.parse(text)
             except ValueError:
                 raise CaseError(f"{where}: setup.{key}[{i}]: '{text}' is not a card of "
                                 f"{case.variant}") from None
             if table.text(table.parse(text)) != text:
                 raise CaseError(f"{where}: setup.{key}[{i}]: write '{text}' in canonical "
                                 f"form '{table.text(table.parse(text))}'")
+            if not key.startswith("restocks"):
+                dealt[card] += 1
     pack = Counter(decks.full_deck(v, n))
     if dealt != pack:
         missing = sorted(table.text(c) for c in (pack - dealt).elements())
@@ -235,6 +237,12 @@ def _setup_cards(setup: JSON) -> Iterable[tuple[str, list[str]]]:
         yield f"hands[{i}]", hand
     yield "stock", setup["stock"]
     yield "discard", setup["discard"]
+
+
+def _restock_cards(setup: JSON) -> Iterable[tuple[str, list[str]]]:
+    """The stated orders of reshuffled stocks: cards of the pack, but not of the deal."""
+    for i, order in enumerate(setup.get("restocks", [])):
+        yield f"restocks[{i}]", order
 
 
 def _check_action_cards(where: Path, at: str, act: JSON, table: Any) -> None:

@@ -49,7 +49,9 @@ def setup_from_json(game_variant: Any, setup: JSON) -> Setup:
                                                                      "discard"),
                  round=int(setup.get("round", 1)), totals=seats("totals"),
                  contracts=seats("contracts"), hands_won=seats("hands_won"),
-                 buys_used=seats("buys_used"))
+                 buys_used=seats("buys_used"),
+                 restocks=[cards(r, f"restocks[{i}]")
+                           for i, r in enumerate(setup.get("restocks", []))])
 
 
 def _check_deal(game_variant: Any, players: int, setup: JSON) -> None:

@@ -151,6 +151,8 @@ def state_to_json(table: CardTable, s: State, wild: frozenset[int]) -> dict[str,
                       "ending": r.ending, "details": r.details} for r in value]
         elif f.name == "taken":
             value = None if value is None else table.faces[value].text
+        elif f.name == "restocks":
+            value = [_cards(table, r) for r in value]
         elif isinstance(value, list):
             value = list(value)
         out[f.name] = value
@@ -180,6 +182,8 @@ def state_from_json(table: CardTable, data: dict[str, Any], wild: frozenset[int]
                                                for c in sd["hand"]]}) for sd in data["seats"]]
         kw["table"] = [_meld_from_json(table, d, wild) for d in data["table"]]
         kw["claim"] = None if data["claim"] is None else Claim(**data["claim"])
+        kw["restocks"] = [[_parse_card(table, c, f"restocks[{i}]") for c in r]
+                          for i, r in enumerate(data.get("restocks", []))]
         kw["results"] = [RoundResult(**r) for r in data["results"]]
         kw["taken"] = None if data["taken"] is None else _parse_card(table, data["taken"],
                                                                       "taken")

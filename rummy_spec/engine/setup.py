@@ -31,6 +31,13 @@ class Setup:
     progression; with a shared schedule the round decides); ``hands_won`` the hands each
     has won so far (line and shutout bonuses); ``buys_used`` the buys each made in the
     earlier rounds, which count where unused buys carry over.  Left out: a fresh game.
+
+    ``restocks`` states the order of the stocks the deal's shuffles make when the stock
+    runs out: the n-th list, from its top card down, is for the n-th time it runs out,
+    where the rules then shuffle cards into a new stock (a pile reshuffled, a new pack).
+    The cards named come off first, in the order given; cards being shuffled that are not
+    named go under them in the seeded shuffle's order; a card named that is not among
+    them is passed over.  So a case can script play through a second exhaustion.
     """
 
     dealer: int
@@ -42,6 +49,7 @@ class Setup:
     contracts: Sequence[int] | None = None
     hands_won: Sequence[int] | None = None
     buys_used: Sequence[int] | None = None
+    restocks: Sequence[Sequence[int]] = ()
 
     def problems(self, rules: Rules) -> list[str]:
         """What makes this setup impossible for the variant at its player count."""
@@ -150,6 +158,7 @@ def deal(rules: Rules, state: State, setup: Setup | None = None) -> None:
     state.must_go_down = False
     state.pile_owner = []
     state.run_base = []
+    state.restocks = [list(r) for r in setup.restocks] if setup is not None else []
     for seat in state.seats:
         seat.down = False
         seat.made = False

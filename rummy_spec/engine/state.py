@@ -149,6 +149,7 @@ class State:
     throwbacks: int = 0  # turns in a row ended by throwing back the upcard just taken
     upcard_draws: int = 0  # upcards drawn this hand (the first upcard's offer not counted)
     run_base: list[list[int]] = field(default_factory=list)  # knocker's runs: [low, high]
+    restocks: list[list[int]] = field(default_factory=list)  # Setup.restocks, top first
     turn_cap: int = 400  # turns in a round before it is abandoned
     deal_cap: int = 150  # deals in a game before it is abandoned
 
@@ -168,6 +169,7 @@ class State:
         new.winners = self.winners[:]
         new.contenders = self.contenders[:]
         new.pile_owner = self.pile_owner[:]
+        new.restocks = self.restocks[:]
         return new
 
     @property

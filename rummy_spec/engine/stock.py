@@ -6,6 +6,8 @@ Each rule is a check (a refusal, or the plan) and an effect (``plans``).
 
 from __future__ import annotations
 
+from collections import Counter
+
 from .. import decks
 from .ending import end_round
 from .plans import GO, Go
@@ -29,7 +31,7 @@ def refill_stock(rules: Rules, state: State) -> bool:
     if step == "new-pack":  # the discard pile stays; a fresh pack is the stock
         pack = decks.full_deck(rules.variant, rules.players, state.extra_decks)
         rng(state.seed, "new-pack", state.deal_no, state.exhaustions).shuffle(pack)
-        state.stock = pack
+        state.stock = stated_order(state, pack)
         return True
     below, top = state.discard[:-1], state.discard[-1:]
     owners = state.pile_owner[-1:]
@@ -39,7 +41,7 @@ def refill_stock(rules: Rules, state: State) -> bool:
         below, top, owners = list(state.discard), [], []
     if step in ("reshuffle", "reshuffle-all"):
         rng(state.seed, "reshuffle", state.deal_no, state.exhaustions).shuffle(below)
-        state.stock = below
+        state.stock = stated_order(state, below)
     else:  # turned over: the pile face down, its first card now on top
         state.stock = list(reversed(below))
     state.discard = top
@@ -48,6 +50,28 @@ def refill_stock(rules: Rules, state: State) -> bool:
         end_round(rules, state, None, "abandoned", reason="no cards left to draw")
         return False
     return True
+
+
+def stated_order(state: State, shuffled: list[int]) -> list[int]:
+    """The new stock (top = last) from the shuffled cards, in the order the deal's setup
+    states for this exhaustion (``Setup.restocks``): the cards it names first, the
+    others under them as shuffled."""
+    if state.exhaustions > len(state.restocks):
+        return shuffled
+    left = Counter(shuffled)
+    top = []
+    for card in state.restocks[state.exhaustions - 1]:
+        if left[card] > 0:
+            left[card] -= 1
+            top.append(card)
+    taken = Counter(top)
+    rest = []
+    for card in reversed(shuffled):  # from the top down
+        if taken[card] > 0:
+            taken[card] -= 1
+        else:
+            rest.append(card)
+    return [*top, *rest][::-1]
 
 
 def draw_stock(rules: Rules, state: State, seat: int, count: int = 1) -> bool:
