@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit docs playground browser-test docs-browser bench clean system-deps
+.PHONY: demo test lint typecheck unit docs playground browser-test docs-browser bench clean system-deps \
+	wheel-compiled test-compiled
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -12,13 +13,17 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev,peers,docs,lsp,analysis,cluster]'
 	touch $(STAMP)
 
-# Debian packages some tests and the docs use: Node.js and npm (the Node starter engine;
+# Debian packages some tests and the docs use: gcc and Python's headers (the compiled
+# build, `make test-compiled`); Node.js and npm (the Node starter engine;
 # the playground's editor and Pyodide come from npm) and Chromium (the HTML report, the
 # built site and the playground opened headless); tests that need them are skipped, with
 # the reason, where they are absent. Installed only where missing (idempotent); apt-get
 # needs root, as on a CI machine.
 system-deps:
 	@need=""; command -v node >/dev/null || need="$$need nodejs"; \
+	command -v gcc >/dev/null || need="$$need gcc"; \
+	test -f "$$($(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])')/Python.h" \
+	  || need="$$need python3-dev"; \
 	command -v npm >/dev/null || need="$$need npm"; \
 	command -v chromium >/dev/null || need="$$need chromium"; \
 	if [ -n "$$need" ]; then apt-get update -qq && \
@@ -64,6 +69,26 @@ docs-browser: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/rummy-spec bench
+
+# The compiled build: the engine package compiled by mypyc (the hatch-mypyc hook in
+# pyproject.toml) in a copy of the committed tree (COMPILED_DIR), so the work tree keeps
+# no extension modules.  wheel-compiled leaves the platform wheel in COMPILED_DIR/dist and
+# the extensions beside their sources in the copy; test-compiled then runs the default
+# test suite there, against the compiled modules (checked first: none may have fallen
+# back to pure Python), with the wheel tests installing that compiled wheel.
+COMPILED_DIR ?= /tmp/rummy-spec-compiled
+wheel-compiled: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[compiled]'
+	rm -rf $(COMPILED_DIR) && mkdir -p $(COMPILED_DIR)
+	git archive HEAD | tar -x -C $(COMPILED_DIR)
+	cd $(COMPILED_DIR) && HATCH_BUILD_HOOK_ENABLE_MYPYC=1 $(CURDIR)/$(BIN)/python -m pip wheel \
+	  --quiet --no-deps --no-build-isolation -w dist .
+	ls $(COMPILED_DIR)/dist/*.whl
+
+test-compiled: wheel-compiled
+	cd $(COMPILED_DIR) && $(CURDIR)/$(BIN)/python -m benchmarks.build --require-compiled
+	cd $(COMPILED_DIR) && RUMMY_SPEC_WHEEL="$$(ls $(COMPILED_DIR)/dist/*.whl)" \
+	  $(CURDIR)/$(BIN)/pytest -p no:cacheprovider
 
 clean:
 	rm -rf $(VENV) build dist playground/node_modules .mypy_cache .pytest_cache .ruff_cache .hypothesis docs/_build docs/rulebook

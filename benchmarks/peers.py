@@ -8,6 +8,10 @@ and the same seeds for every engine:
   :class:`~rummy_spec.engine.game.Game`: ``legal_actions`` then ``apply``;
 * **OpenSpiel** (``pyspiel``, C++ core): its ``gin_rummy`` game, chance nodes (the deal and
   every stock draw) answered with a uniformly chosen outcome;
+* **OpenSpiel's C++ loop**: the same game played to its end inside C++ by
+  ``pyspiel.evaluate_bots`` with two uniform random bots (``make_uniform_random_bot``),
+  chance nodes sampled by OpenSpiel itself: no Python between moves, so its decisions
+  are not counted (shown ``-``);
 * **RLCard** (pure Python): its raw game loop, ``judge.get_legal_actions`` then ``step``.
 
 Hand *i* of every engine is dealt from seed *i* and its choices drawn from
@@ -21,8 +25,14 @@ state; the memory one clone takes (resident memory grown by holding many clones 
 state).  Ratios are rummy-spec's figure over the peer's; the goal is judged on the first
 variant (``gin_openspiel``) against RLCard.
 
-Run ``python -m benchmarks.peers [--hands N] [--chunk N] [--variant NAME ...]`` or
-``rummy-spec bench peers``.  The peers are the optional extra ``peers``
+With ``--compiled DIR`` rummy-spec also races from a second build: a checkout whose
+engine is compiled (``make wheel-compiled`` leaves one in /tmp/rummy-spec-compiled).  That
+form plays in a child interpreter run from DIR, one chunk at a time in the same
+interleaved turns, and reports the CPU time it spent itself; the rest of the table is
+this process.  Each rummy-spec row names its build (pure or compiled).
+
+Run ``python -m benchmarks.peers [--hands N] [--chunk N] [--variant NAME ...]
+[--compiled DIR]`` or ``rummy-spec bench peers``.  The peers are the optional extra ``peers``
 (``pip install -e '.[peers]'``).
 """
 
@@ -32,9 +42,11 @@ import argparse
 import copy
 import gc
 import importlib.util
+import json
 import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Sequence
@@ -51,6 +63,7 @@ from rummy_spec.lang.errors import SpecError
 from rummy_spec.lang.library import LookupFailure
 
 GOAL_VS_RLCARD = 1.0  # rummy-spec's hands/s over RLCard's
+GOAL_VS_LOOP = 2.0  # the compiled build's CPU hands/s over OpenSpiel's C++ loop's
 
 
 @dataclass
@@ -72,6 +85,9 @@ class Tally:
 # hand ended), a mid-hand state for seed i, and a clone of such a state.
 class Engine:
     name = ""
+    counts_decisions = True  # False: the loop runs where its moves cannot be counted
+    own_states = True  # False: its states are another engine's (no clone figures)
+    own_cpu: float | None = None  # CPU seconds of the last play, when not this process's
 
     def play(self, lo: int, hi: int, tally: Tally) -> int:
         raise NotImplementedError
@@ -85,8 +101,11 @@ class Engine:
 
 class RummySpec(Engine):
     def __init__(self, variant_name: str) -> None:
+        from benchmarks.build import form
+
         self.variant = load(variant_name)
-        self.name = f"rummy-spec ({variant_name})"
+        build = "compiled" if form().startswith("compiled") else "pure"
+        self.name = f"rummy-spec {build} ({variant_name})"
 
     def _hand(self, seed: int) -> Game:
         return Game(self.variant, 2, seed)
@@ -157,6 +176,84 @@ class OpenSpiel(Engine):
 
     def clone(self, state: Any) -> Any:
         return state.clone()
+
+
+class OpenSpielLoop(OpenSpiel):
+    name = "OpenSpiel (C++ loop)"
+    counts_decisions = False
+    own_states = False
+
+    def play(self, lo: int, hi: int, tally: Tally) -> int:
+        import pyspiel
+
+        for i in range(lo, hi):
+            bots = [pyspiel.make_uniform_random_bot(p, 2 * i + p) for p in (0, 1)]
+            returns = pyspiel.evaluate_bots(self.game.new_initial_state(), bots, i)
+            end = "scored" if returns[0] else "no score"
+            tally.ends[end] = tally.ends.get(end, 0) + 1
+        return 0
+
+
+class Compiled(Engine):
+    """rummy-spec from another build (``--compiled DIR``), in a child interpreter that
+    plays each chunk on request and reports its own CPU time."""
+
+    def __init__(self, variant_name: str, folder: Path) -> None:
+        env = {**os.environ, "PYTHONPATH": str(folder)}
+        self.child = subprocess.Popen(
+            [sys.executable, "-m", "benchmarks.peers", "--serve", variant_name],
+            cwd=folder, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.name = self._ask(["name"])["name"]
+        self.clone_us, self.bytes_per_state = 0.0, 0.0
+
+    def _ask(self, words: list[object]) -> dict[str, Any]:
+        assert self.child.stdin is not None and self.child.stdout is not None
+        self.child.stdin.write(" ".join(map(str, words)) + "\n")
+        self.child.stdin.flush()
+        line = self.child.stdout.readline()
+        if not line:
+            raise RuntimeError("the compiled build's child stopped")
+        reply: dict[str, Any] = json.loads(line)
+        return reply
+
+    def play(self, lo: int, hi: int, tally: Tally) -> int:
+        got = self._ask(["play", lo, hi])
+        for end, n in got["ends"].items():
+            tally.ends[end] = tally.ends.get(end, 0) + n
+        self.own_cpu = float(got["cpu"])
+        return int(got["decisions"])
+
+    def measure(self, tally: Tally, samples: int, copies: int) -> None:
+        got = self._ask(["states", samples, copies])
+        tally.clone_us, tally.bytes_per_state = got["clone_us"], got["bytes_per_state"]
+
+    def close(self) -> None:
+        assert self.child.stdin is not None
+        self.child.stdin.close()
+        self.child.wait(timeout=60)
+
+
+def serve(variant_name: str) -> int:
+    """The child side of :class:`Compiled`: one JSON line per request line."""
+    engine = RummySpec(variant_name)
+    for line in sys.stdin:
+        words = line.split()
+        if words == ["name"]:
+            reply: dict[str, Any] = {"name": engine.name}
+        elif words[:1] == ["play"]:
+            tally = Tally()
+            c = time.process_time()
+            decisions = engine.play(int(words[1]), int(words[2]), tally)
+            reply = {"decisions": decisions, "cpu": time.process_time() - c,
+                     "ends": tally.ends}
+        elif words[:1] == ["states"]:
+            tally = Tally()
+            measure_states(engine, tally, int(words[1]), int(words[2]))
+            reply = {"clone_us": tally.clone_us, "bytes_per_state": tally.bytes_per_state}
+        else:
+            reply = {"error": f"unknown request {line.strip()!r}"}
+        print(json.dumps(reply), flush=True)
+    return 0
 
 
 class RLCard(Engine):
@@ -239,18 +336,18 @@ def race(engines: list[Engine], hands: int, chunk: int) -> dict[str, Tally]:
             w, c = time.perf_counter(), time.process_time()
             t.decisions += e.play(lo, hi, t)
             t.wall += time.perf_counter() - w
-            t.cpu += time.process_time() - c
+            t.cpu += e.own_cpu if e.own_cpu is not None else time.process_time() - c
             t.hands += hi - lo
     return tallies
 
 
 def _peers(missing: list[str]) -> list[Engine]:
     out: list[Engine] = []
-    for module, make in (("pyspiel", OpenSpiel), ("rlcard", RLCard)):
+    for module, makers in (("pyspiel", (OpenSpiel, OpenSpielLoop)), ("rlcard", (RLCard,))):
         if importlib.util.find_spec(module) is None:
             missing.append(module)
         else:
-            out.append(make())
+            out += [make() for make in makers]
     return out
 
 
@@ -266,7 +363,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="mid-hand states for the clone cost")
     parser.add_argument("--copies", type=int, default=2000,
                         help="clones held to measure memory per state")
+    parser.add_argument("--compiled", metavar="DIR", type=Path,
+                        help="also race rummy-spec from this checkout's compiled build")
+    parser.add_argument("--serve", metavar="VARIANT", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.serve:
+        return serve(args.serve)
+    if args.compiled is not None and not (args.compiled / "benchmarks" / "peers.py").is_file():
+        print(f"benchmarks.peers: --compiled {args.compiled}: not a checkout of rummy-spec "
+              "(make wheel-compiled makes one)", file=sys.stderr)
+        return 2
     if args.hands < 1 or args.chunk < 1 or args.states < 1 or args.copies < 1:
         print("benchmarks.peers: --hands, --chunk, --states and --copies must be at least 1",
               file=sys.stderr)
@@ -277,6 +383,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (SpecError, LookupFailure) as err:
         print(f"benchmarks.peers: {err}", file=sys.stderr)
         return 2
+    compiled: list[Compiled] = []
+    if args.compiled is not None:
+        compiled = [Compiled(name, args.compiled.resolve())
+                    for name in args.variant or ["gin_openspiel", "gin_rlcard"]]
+        if not compiled[0].name.startswith("rummy-spec compiled"):
+            print(f"benchmarks.peers: --compiled {args.compiled}: its engine is not compiled "
+                  f"({compiled[0].name})", file=sys.stderr)
+            for c in compiled:
+                c.close()
+            return 2
+        mine = [x for pair in zip(compiled, mine, strict=True) for x in pair]
     missing: list[str] = []
     peers = _peers(missing)
     engines = [*mine, *peers]
@@ -285,25 +402,34 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"pip install -e '.[peers]'); racing without them")
     tallies = race(engines, args.hands, args.chunk)
     for e in engines:
-        measure_states(e, tallies[e.name], args.states, args.copies)
+        if isinstance(e, Compiled):
+            e.measure(tallies[e.name], args.states, args.copies)
+            e.close()
+        elif e.own_states:
+            measure_states(e, tallies[e.name], args.states, args.copies)
     print(f"{args.hands} hands each, seeds 0..{args.hands - 1}, chunks of {args.chunk}, "
           f"uniformly random legal play")
     print(f"{'engine':34s} {'hands/s':>8s} {'decisions/s':>12s} {'hands/s CPU':>12s} "
           f"{'dec./hand':>9s} {'clone us':>9s} {'bytes/state':>11s}")
     for e in engines:
         t = tallies[e.name]
-        print(f"{e.name:34s} {t.rate(t.hands):8.0f} {t.rate(t.decisions):12.0f} "
-              f"{t.rate(t.hands, cpu=True):12.0f} {t.decisions / t.hands:9.1f} "
-              f"{t.clone_us:9.1f} {t.bytes_per_state:11.0f}")
+        per_second, per_hand = ((f"{t.rate(t.decisions):.0f}", f"{t.decisions / t.hands:.1f}")
+                                if e.counts_decisions else ("-", "-"))
+        print(f"{e.name:34s} {t.rate(t.hands):8.0f} {per_second:>12s} "
+              f"{t.rate(t.hands, cpu=True):12.0f} {per_hand:>9s} "
+              + (f"{t.clone_us:9.1f} {t.bytes_per_state:11.0f}" if e.own_states
+                 else f"{'-':>9s} {'-':>11s}"))
     for ours in mine:
         me = tallies[ours.name]
         for e in peers:
             t = tallies[e.name]
+            per_decision = (f", decisions/s {me.rate(me.decisions) / t.rate(t.decisions):.2f}x"
+                            if e.counts_decisions else "")
+            clone = f", clone cost {me.clone_us / t.clone_us:.2f}x" if e.own_states else ""
             print(f"{ours.name} / {e.name}: hands/s "
                   f"{me.rate(me.hands) / t.rate(t.hands):.2f}x (CPU "
-                  f"{me.rate(me.hands, True) / t.rate(t.hands, True):.2f}x), decisions/s "
-                  f"{me.rate(me.decisions) / t.rate(t.decisions):.2f}x, clone cost "
-                  f"{me.clone_us / t.clone_us:.2f}x")
+                  f"{me.rate(me.hands, True) / t.rate(t.hands, True):.2f}x){per_decision}"
+                  f"{clone}")
     for e in engines:
         ends = ", ".join(f"{k} {v}" for k, v in sorted(tallies[e.name].ends.items()))
         print(f"  {e.name} hand endings: {ends}")
@@ -313,6 +439,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         ratio = first.rate(first.hands) / rl.rate(rl.hands)
         print(f"goal: {mine[0].name} at least {GOAL_VS_RLCARD:.1f}x RLCard's hands/s: "
               f"{'met' if ratio >= GOAL_VS_RLCARD else 'MISSED'} ({ratio:.2f}x)")
+    loop = tallies.get(OpenSpielLoop.name)
+    if loop is not None and compiled:
+        first = tallies[compiled[0].name]
+        ratio = first.rate(first.hands, True) / loop.rate(loop.hands, True)
+        print(f"goal: {compiled[0].name} at least {GOAL_VS_LOOP:.1f}x OpenSpiel's C++ loop's "
+              f"CPU hands/s: {'met' if ratio >= GOAL_VS_LOOP else 'MISSED'} ({ratio:.2f}x)")
     return 0
 
 

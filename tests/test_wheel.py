@@ -6,6 +6,8 @@ must come from inside the package (``rummy_spec/_data``), not from the source tr
 test runs in the default run; it skips, saying why, when a wheel cannot be built here
 (no hatchling without network, no venv module).  When the network is down the wheel's
 dependencies (lark, PyYAML) are lent from this interpreter instead of downloaded.
+``RUMMY_SPEC_WHEEL`` names a wheel already built to test instead (``make test-compiled``
+sets it to the compiled wheel).
 """
 
 from __future__ import annotations
@@ -61,14 +63,19 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, 
     """(the venv's rummy-spec script, the environment to run it in)."""
     base = tmp_path_factory.mktemp("wheel")
     assert REPO not in base.parents, "the virtualenv must live outside the repository"
-    dist = base / "dist"
+    given = os.environ.get("RUMMY_SPEC_WHEEL")
+    dist = Path(given).parent if given else base / "dist"
     # with hatchling here (the dev extra has it) no network is needed; without it pip
     # fetches hatchling into an isolated build environment
     isolation = ["--no-build-isolation"] if importlib.util.find_spec("hatchling") else []
-    built = _run([sys.executable, "-m", "pip", "wheel", "--no-deps", *isolation,
-                  "-w", str(dist), str(REPO)], cwd=base, env=_clean_env())
-    wheels = sorted(dist.glob("rummy_spec-*.whl"))
-    if built.returncode != 0 or not wheels:
+    if given:
+        assert Path(given).is_file(), f"RUMMY_SPEC_WHEEL={given}: no such wheel"
+        built, wheels = None, [Path(given)]
+    else:
+        built = _run([sys.executable, "-m", "pip", "wheel", "--no-deps", *isolation,
+                      "-w", str(dist), str(REPO)], cwd=base, env=_clean_env())
+        wheels = sorted(dist.glob("rummy_spec-*.whl"))
+    if built is not None and (built.returncode != 0 or not wheels):
         pytest.skip(f"cannot build the wheel here: {_reason(built.stderr)}")
     venv = base / "venv"
     made = _run([sys.executable, "-m", "venv", "--without-pip", str(venv)], cwd=base)
@@ -100,6 +107,23 @@ def test_the_installed_package_is_the_wheel_not_the_checkout(
         path = Path(line)
         assert REPO not in path.parents, path
         assert "_data" in path.parts and path.exists(), path
+
+
+def test_a_platform_wheel_runs_its_compiled_engine(
+    installed: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    """A compiled wheel's engine modules load from its extensions, not from sources."""
+    wheel = os.environ.get("RUMMY_SPEC_WHEEL")
+    if wheel is None or wheel.endswith("-none-any.whl"):
+        pytest.skip("a pure wheel (make test-compiled tests the compiled one)")
+    script, env = installed
+    python = script.parent / "python"
+    done = _run([str(python), "-c", "import rummy_spec.engine.solver as s, "
+                 "rummy_spec.engine.turns as t; print(s.__file__); print(t.__file__)"],
+                cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stderr
+    for line in done.stdout.splitlines():
+        assert line.endswith(".so") and REPO not in Path(line).parents, line
 
 
 def test_list_names_every_built_in_variant(

@@ -19,7 +19,7 @@ from sphinx.util.docutils import SphinxDirective
 
 logger = logging.getLogger(__name__)
 
-_ROW = re.compile(r"^(?P<engine>\S.*?)\s{2,}(?P<hands>\d+(?:\.\d+)?)\s+(?P<decisions>\d+)")
+_ROW = re.compile(r"^(?P<engine>\S.*?)\s{2,}(?P<hands>\d+(?:\.\d+)?)\s+(?P<decisions>\d+|-)\s")
 
 
 def race_rows(text: str) -> list[tuple[str, float]]:

@@ -2,61 +2,23 @@
 
 Picks candidates slot by slot (one packed-counter subtraction per try), pruned by the
 wild budget and an upper bound on the points still to meld, and settles each solution's
-wilds by two sums (:mod:`.shapes`).  Up to three melds without extras take a flat path
-of nested loops (:func:`_quick`): the hot path, where loop overhead matters more than
-pruning.  Same-suit runs under the gap rule fix each run's growth at each end.
+wilds by two sums (:mod:`.shapes`).  Up to three melds without extras take the flat
+loops of :mod:`.quick`: the hot path, where loop overhead matters more than pruning.
+Same-suit runs under the gap rule fix each run's growth at each end.
 """
 
 from __future__ import annotations
 
 from itertools import product
-from typing import NamedTuple
 
 from .candidates import Hand, Reader
-from .melds import MeldRules
-from .shapes import Cand, MeldType
+from .plan import BIG_POINTS, NODE_BUDGET, Leaf, Plan, SearchTooBig
+from .quick import quick
+from .shapes import Cand
 
-BIG_POINTS = 1 << 40
-PRUNE_FROM = 4096  # candidate combinations above which the quick search bounds its loops
+__all__ = ["Leaf", "Plan", "SearchTooBig", "search"]
 
-
-class Plan(NamedTuple):
-    """What to search for: a contract with its options, compiled once."""
-
-    rules: MeldRules
-    slots: tuple[tuple[MeldType, int], ...]  # each required meld type and how many
-    extras: tuple[MeldType, ...]  # types that may be laid any number of times
-    min_cards: int
-    min_naturals: int
-    collapse: bool
-    gap: bool
-    distinct: bool
-    pat: bool
-
-
-class Leaf(NamedTuple):
-    """One solution as the search found it: candidates and the wilds melded."""
-
-    score: int  # points melded
-    wilds: int
-    melds: tuple[Cand, ...]
-    ends: dict[int, tuple[int, int]] | None  # fixed (below, above) growth of some runs
-
-
-# The search's budget: a hand of a whole pack (52 cards and more) offers thousands of
-# candidate melds, and trying their combinations would not end in any useful time.  Past
-# the budget the search stops with SearchTooBig ("too many cards to search").  Real hands
-# (up to twenty-odd cards) stay far below it.
-QUICK_BUDGET = 20_000_000  # third melds the pruned loops of _quick_pruned try
-NODE_BUDGET = 3_000_000  # calls of the slot search
-
-
-class SearchTooBig(Exception):
-    """The hand offers too many candidate melds to search within the budget."""
-
-    def __init__(self) -> None:
-        super().__init__("too many cards to search (the hand offers too many candidate "
-                         "melds)")
+QUICK_SLOTS = 3  # contracts of up to this many melds (no extras, no gap rule) go flat
 
 
 def search(plan: Plan, rd: Reader, hand: Hand, collect: bool) -> list[Leaf]:
@@ -78,8 +40,8 @@ def search(plan: Plan, rd: Reader, hand: Hand, collect: bool) -> list[Leaf]:
     for t in plan.extras:
         extras += rd.candidates(t, hand, wilds)
     nslots = len(slot_cands)
-    if not (collect or extras or plan.gap) and 0 < nslots <= 3:
-        return _quick(plan, slot_cands, slot_same, hand, rd.guard, rd.capped)
+    if not (collect or extras or plan.gap) and 0 < nslots <= QUICK_SLOTS:
+        return quick(plan, slot_cands, slot_same, hand, rd.guard, rd.capped)
     if extras or nslots == 1 or sum(map(len, slot_cands)) < 3 * nslots:
         ahead = [BIG_POINTS] * (nslots + 1)  # few candidates: bounds cost more than they save
     else:
@@ -168,229 +130,6 @@ def search(plan: Plan, rd: Reader, hand: Hand, collect: bool) -> list[Leaf]:
 
     slot(0, 0, hand.avail, 0, 0, 0)
     return leaves
-
-
-def _quick(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: Hand, guard: int,
-           capped: bool) -> list[Leaf]:
-    """The search for up to three melds, no extras, no gap rule: plain nested loops.
-
-    The hot path: most contracts are one to three melds and most hands offer only a
-    few candidates, so loop overhead matters more than pruning; many candidates go to
-    :func:`_quick_pruned`, and pat contracts to :func:`_quick_pat`.
-    """
-    if plan.pat:
-        return [] if hand.others else _quick_pat(plan, lists, same, hand, guard)
-    size = 1
-    for cands in lists:
-        size *= len(cands)
-    if size > PRUNE_FROM:
-        return _quick_pruned(plan, lists, same, hand, guard, capped)
-    wilds = len(hand.wilds)
-    prefix = hand.prefix
-    distinct = plan.distinct
-    best: Leaf | None = None
-    best_score, best_k = -1, 0
-    n = len(lists)
-    empty: list[Cand] = [Cand(0, 0, 0, 0, "set", 0, None)]
-    a_list = lists[0]
-    b_list = lists[1] if n > 1 else empty
-    c_list = lists[2] if n > 2 else empty
-    b_same = n > 1 and same[1]
-    c_same = n > 2 and same[2]
-    avail = hand.avail
-    for ia, a in enumerate(a_list):
-        if a.need > wilds or (avail + guard - a.foot) & guard != guard:
-            continue
-        left_a = avail - a.foot
-        for ib in range(ia if b_same else 0, len(b_list)):
-            b = b_list[ib]
-            need_b = a.need + b.need
-            if need_b > wilds or (left_a + guard - b.foot) & guard != guard:
-                continue
-            if distinct and b.kind == "set" == a.kind and b.key and b.key == a.key:
-                continue
-            left_b = left_a - b.foot
-            for ic in range(ib if c_same else 0, len(c_list)):
-                c = c_list[ic]
-                need = need_b + c.need
-                if need > wilds or (left_b + guard - c.foot) & guard != guard:
-                    continue
-                if distinct and c.kind == "set" and c.key and (
-                        (a.kind == "set" and c.key == a.key)
-                        or (b.kind == "set" and c.key == b.key)):
-                    continue
-                cap = a.cap + b.cap + c.cap
-                k = cap if cap < wilds else wilds
-                while k > need and prefix[k] == prefix[k - 1]:
-                    k -= 1
-                score = a.points + b.points + c.points + prefix[k]
-                if score > best_score or (score == best_score and k < best_k):
-                    best_score, best_k = score, k
-                    best = Leaf(score, k, (a, b, c)[:n], None)
-    return [best] if best is not None else []
-
-
-def _quick_pruned(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: Hand,
-                  guard: int, capped: bool) -> list[Leaf]:
-    """:func:`_quick` for big hands (a random player who buys every card offers
-    hundreds of candidates): each first and second meld is skipped when the most points
-    the rest could add cannot beat the best so far.  Only combinations that could not
-    have replaced the best are skipped, so the winner is the one the plain loops find.
-    ``capped``: no natural scores below zero, so nothing melds more than the hand's
-    natural points.
-    """
-    wilds = len(hand.wilds)
-    prefix = hand.prefix
-    distinct = plan.distinct
-    best: Leaf | None = None
-    best_score, best_k = -1, 0  # a solution scores at least 0 points
-    n = len(lists)
-    empty: list[Cand] = [Cand(0, 0, 0, 0, "set", 0, None)]
-    a_list = lists[0]
-    b_list = lists[1] if n > 1 else empty
-    c_list = lists[2] if n > 2 else empty
-    b_same = n > 1 and same[1]
-    c_same = n > 2 and same[2]
-    a_tops = _tops(a_list)
-    b_tops = a_tops if b_same else _tops(b_list)
-    c_tops = b_tops if c_same else _tops(c_list)
-    top_wild = max(prefix)
-    most = hand.natural_points if capped else BIG_POINTS  # natural points that can meld
-    avail = hand.avail
-    spent = 0  # third melds tried, against the budget
-    for ia, a in enumerate(a_list):
-        if a.need > wilds or (avail + guard - a.foot) & guard != guard:
-            continue
-        rest = b_tops[ia if b_same else 0] + c_tops[ia if b_same and c_same else 0]
-        if min(a_tops[ia] + rest, most) + top_wild < best_score:
-            break  # no later first meld can do better
-        bound = min(a.points + rest, most) + top_wild
-        if bound < best_score or (bound == best_score and a.need >= best_k):
-            continue
-        left_a = avail - a.foot
-        for ib in range(ia if b_same else 0, len(b_list)):
-            b = b_list[ib]
-            need_b = a.need + b.need
-            if need_b > wilds or (left_a + guard - b.foot) & guard != guard:
-                continue
-            if distinct and b.kind == "set" == a.kind and b.key and b.key == a.key:
-                continue
-            rest = c_tops[ib if c_same else 0]
-            if min(a.points + b_tops[ib] + rest, most) + top_wild < best_score:
-                break  # no later second meld can do better
-            bound = min(a.points + b.points + rest, most) + top_wild
-            if bound < best_score or (bound == best_score and need_b >= best_k):
-                continue
-            left_b = left_a - b.foot
-            first_c = ib if c_same else 0
-            spent += len(c_list) - first_c
-            if spent > QUICK_BUDGET:
-                raise SearchTooBig()
-            for ic in range(first_c, len(c_list)):
-                c = c_list[ic]
-                need = need_b + c.need
-                if need > wilds or (left_b + guard - c.foot) & guard != guard:
-                    continue
-                if distinct and c.kind == "set" and c.key and (
-                        (a.kind == "set" and c.key == a.key)
-                        or (b.kind == "set" and c.key == b.key)):
-                    continue
-                cap = a.cap + b.cap + c.cap
-                k = cap if cap < wilds else wilds
-                while k > need and prefix[k] == prefix[k - 1]:
-                    k -= 1
-                score = a.points + b.points + c.points + prefix[k]
-                if score > best_score or (score == best_score and k < best_k):
-                    best_score, best_k = score, k
-                    best = Leaf(score, k, (a, b, c)[:n], None)
-    return [best] if best is not None else []
-
-
-def _tops(cands: list[Cand]) -> list[int]:
-    """tops[j]: the most points of any candidate from index j on (tops[len]: none)."""
-    out = [-BIG_POINTS] * (len(cands) + 1)
-    top = -BIG_POINTS
-    for j in range(len(cands) - 1, -1, -1):
-        p = cands[j].points
-        if p > top:
-            top = p
-        out[j] = top
-    return out
-
-
-def _by_foot(cands: list[Cand]) -> dict[int, list[int]]:
-    """The indices of the candidates with each footprint, in order."""
-    out: dict[int, list[int]] = {}
-    for i, c in enumerate(cands):
-        if c.foot in out:
-            out[c.foot].append(i)
-        else:
-            out[c.foot] = [i]
-    return out
-
-
-def _quick_pat(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: Hand, guard: int
-               ) -> list[Leaf]:
-    """:func:`_quick` for a pat contract: every natural melded, every wild too.
-
-    Every solution melds the same cards, so all score alike and the first one the plain
-    loops would meet is the one they keep; and the last meld must use exactly the
-    naturals the others leave, so it is looked up by footprint, not tried one by one.
-    """
-    wilds = len(hand.wilds)
-    score = hand.natural_points + hand.prefix[wilds]
-    if score < 0:  # never better than "no solution"
-        return []
-    distinct = plan.distinct
-    n = len(lists)
-    avail = hand.avail
-    last = _by_foot(lists[-1])
-    nothing: list[int] = []
-    if n == 1:
-        for ia in last.get(avail, nothing):
-            a = lists[0][ia]
-            if a.need <= wilds <= a.cap:
-                return [Leaf(score, wilds, (a,), None)]
-        return []
-    a_list = lists[0]
-    b_list = lists[1]
-    b_same = same[1]
-    c_list = lists[2] if n > 2 else []
-    c_same = n > 2 and same[2]
-    for ia, a in enumerate(a_list):
-        if a.need > wilds or (avail + guard - a.foot) & guard != guard:
-            continue
-        left_a = avail - a.foot
-        if n == 2:
-            for ib in last.get(left_a, nothing):
-                if b_same and ib < ia:
-                    continue
-                b = b_list[ib]
-                if a.need + b.need > wilds or a.cap + b.cap < wilds:
-                    continue
-                if distinct and b.kind == "set" == a.kind and b.key and b.key == a.key:
-                    continue
-                return [Leaf(score, wilds, (a, b), None)]
-            continue
-        for ib in range(ia if b_same else 0, len(b_list)):
-            b = b_list[ib]
-            need_b = a.need + b.need
-            if need_b > wilds or (left_a + guard - b.foot) & guard != guard:
-                continue
-            if distinct and b.kind == "set" == a.kind and b.key and b.key == a.key:
-                continue
-            for ic in last.get(left_a - b.foot, nothing):
-                if c_same and ic < ib:
-                    continue
-                c = c_list[ic]
-                if need_b + c.need > wilds or a.cap + b.cap + c.cap < wilds:
-                    continue
-                if distinct and c.kind == "set" and c.key and (
-                        (a.kind == "set" and c.key == a.key)
-                        or (b.kind == "set" and c.key == b.key)):
-                    continue
-                return [Leaf(score, wilds, (a, b, c), None)]
-    return []
 
 
 def _shared_suits(chosen: list[Cand]) -> bool:

@@ -182,6 +182,7 @@ def test_the_peers_page_charts_the_race_it_records(built_docs: Build) -> None:
     alt = re.search(r'alt="The race, hands per second: ([^"]*)"', html)
     assert alt is not None
     # the chart's figures are the page's own: each engine's hands/s from its listing
-    for engine, speed in re.findall(r"(rummy-spec \(\w+\)|OpenSpiel \(pyspiel\)|RLCard \(raw "
-                                    r"game\)) (\d+) hands per second", alt.group(1)):
+    for engine, speed in re.findall(r"(rummy-spec (?:pure |compiled )?\(\w+\)|OpenSpiel "
+                                    r"\((?:pyspiel|C\+\+ loop)\)|RLCard \(raw game\)) (\d+) "
+                                    r"hands per second", alt.group(1)):
         assert re.search(rf"{re.escape(engine)}\s+{speed}\s", html), engine

@@ -15,7 +15,7 @@ import random
 import pytest
 
 from rummy_spec.decks import card_table, face_points, full_deck
-from rummy_spec.engine import search
+from rummy_spec.engine import quick, search
 from rummy_spec.engine.melds import compile_rules
 from rummy_spec.engine.solver import Solution, solve
 from rummy_spec.lang import load
@@ -58,9 +58,73 @@ def _all(name: str, players: int, hands: list[tuple[int, ...]]) -> list[Solution
 def test_the_bounded_loops_find_the_plain_loops_winner(
         name: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
     hands = _hands(name, players, 8)
-    monkeypatch.setattr(search, "PRUNE_FROM", 10 ** 12)
+    monkeypatch.setattr(quick, "PRUNE_FROM", 10 ** 12)
     plain = _all(name, players, hands)
-    monkeypatch.setattr(search, "PRUNE_FROM", -1)
+    monkeypatch.setattr(quick, "PRUNE_FROM", -1)
     bounded = _all(name, players, hands)
     assert bounded == plain
     assert sum(s is not None for s in plain) >= 5  # enough solutions to compare
+
+
+def _pat_hands(name: str, players: int, count: int) -> list[tuple[int, ...]]:
+    """Hands that are often pat: two to four sets or runs cut from the pack, some of
+    their cards swapped for wilds, now and then a stray card; and some random hands."""
+    v = load(name)
+    deck = full_deck(v, players)
+    faces = card_table(v.deck).faces
+    rng = random.Random("pat " + name)
+    jokers = [c for c in deck if faces[c].rank is None]
+    ranks = sorted({f.rank for f in faces if f.rank is not None})
+    suits = sorted({f.suit for f in faces if f.suit is not None})
+    out = []
+    for i in range(count):
+        if i % 4 == 3:
+            out.append(tuple(rng.sample(deck, rng.randrange(9, 30))))
+            continue
+        pool = list(deck)
+        hand: list[int] = []
+        for _ in range(rng.randrange(2, 5)):
+            if rng.random() < 0.5:
+                rank = rng.choice(ranks)
+                cards = [c for c in pool if faces[c].rank == rank]
+                meld = rng.sample(cards, min(len(cards), rng.randrange(3, 6)))
+            else:
+                suit, low = rng.choice(suits), rng.randrange(1, 10)
+                meld = [next((c for c in pool if faces[c].suit == suit
+                              and faces[c].rank == r), -1)
+                        for r in range(low, min(14, low + rng.randrange(3, 8)))]
+                meld = [c for c in meld if c >= 0]
+            for c in meld:
+                pool.remove(c)
+            hand += meld
+        for j in range(len(hand)):
+            spare = [c for c in jokers if c in pool]
+            if spare and rng.random() < 0.2:
+                pool.append(hand[j])
+                hand[j] = spare[0]
+                pool.remove(spare[0])
+        if rng.random() < 0.2:
+            hand.append(rng.choice(pool))
+        out.append(tuple(hand))
+    return out
+
+
+@pytest.mark.parametrize(("name", "players"), [("seven_hand", 3), ("contract", 3)])
+def test_the_pat_look_up_finds_the_slot_searchs_solution(
+        name: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the slot search tries every candidate in every slot in the loops' order, pat or not
+    v = load(name)
+    rules = compile_rules(v)
+    points = face_points(v)
+    assert v.contracts is not None
+    hands = _pat_hands(name, players, 40)
+
+    def solved() -> list[Solution | None]:
+        return [solve(rules, hand, contract, pat=True, points=points)
+                for contract in v.contracts.rounds for hand in hands]
+
+    flat = solved()
+    monkeypatch.setattr(search, "QUICK_SLOTS", 0)
+    slots = solved()
+    assert flat == slots
+    assert sum(s is not None for s in flat) >= 10  # enough pat hands to compare
