@@ -196,8 +196,7 @@ def _discards(rules: Rules, state: State, player: int, discards: list[Action]
         loose = [a for a in discards if a.card in spare and a.card not in rules.wild]
         if loose and goal.short < HOPELESS:
             pool = loose
-        elif goal.short < HOPELESS and not _pat(rules, state, player):  # every card is
-            # in the arrangement: lose the least (a pat hand: by the simple measure)
+        elif goal.short < HOPELESS:  # every card is in the arrangement: lose the least
             pool = _least_harm(rules, state, player, hand, discards)
 
         def key(a: Action) -> tuple[int, int, int, int]:
