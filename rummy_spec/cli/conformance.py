@@ -21,13 +21,20 @@ from typing import TextIO
 
 from ..conformance import SUITE_VERSION, SuiteMissing, suite_root
 from ..conformance.cases import CaseError, case_files, load_cases_apart, select
-from ..conformance.deviations import Deviations
 from ..conformance.engine import Engine, EngineError, Hello, make_engine
 from ..conformance.runner import CaseResult, SkipFileError, all_good, read_skip_file
 from ..outfile import OutputError, check_target, make_directory
 from ..textsafe import outside_text
 from . import conformance_init
 from .base import FAILED, USAGE, Command, Outcome, UsageError, lines, whole_number
+from .conformance_house import (
+    BadContent,
+    add_compare,
+    claims_note,
+    read_deviations,
+    unclaimed,
+    variant_names,
+)
 
 BAR = 30
 
@@ -112,23 +119,6 @@ class EngineDown(Exception):
     pass
 
 
-class BadContent(Exception):
-    """A file given on the command line that is there but cannot be used (exit 1)."""
-
-
-def read_deviations(path: Path | None) -> Deviations:
-    """The ``--deviations`` file: a usage error when missing, bad content otherwise."""
-    from ..conformance import deviations as d
-
-    if path is None:
-        return d.NONE
-    try:
-        return d.load_deviations(path)
-    except d.DeviationsMissing as err:
-        raise UsageError(f"--deviations {err}") from None
-    except d.DeviationsError as err:
-        raise BadContent(f"bad deviations file: {err}") from None
-
 
 # ----- run ---------------------------------------------------------------------------
 
@@ -145,7 +135,8 @@ def _configure_run(p: argparse.ArgumentParser) -> None:
     p.add_argument("--engine", required=True, metavar="CMD",
                    help="the engine's command line, or 'reference' for the built-in one")
     p.add_argument("--variant", action="append", default=[], metavar="V",
-                   help="only this variant's cases (repeatable)")
+                   help="only this variant's cases (repeatable): a built-in name or a spec "
+                        "file (a house variant)")
     p.add_argument("--case", action="append", default=[], metavar="GLOB",
                    help="only cases whose id matches (repeatable), e.g. 'gin/knock/*'")
     p.add_argument("--cases", type=Path, metavar="DIR",
@@ -155,6 +146,7 @@ def _configure_run(p: argparse.ArgumentParser) -> None:
     p.add_argument("--deviations", type=Path, metavar="FILE",
                    help="known deviations (YAML: by rule, reason code or a predicate, each "
                         "with a note): cases failing that way are reported as known")
+    add_compare(p)
     p.add_argument("--timeout", type=positive, default=DEFAULT_TIMEOUT, metavar="S",
                    help="seconds to wait for each reply (default 10)")
     p.add_argument("--case-timeout", type=positive, metavar="S",
@@ -192,10 +184,11 @@ def _run(args: argparse.Namespace) -> Outcome:
     except SkipFileError as err:
         raise UsageError(str(err)) from None
     deviations = read_deviations(args.deviations)
-    paths = select(case_files(root), root, args.variant, args.case)
+    names = variant_names(args.variant, any_name=True)
+    paths = select(case_files(root), root, names, args.case)
     if not paths:
-        raise UsageError("no case matches --variant/--case")
-    cases, bad_files = load_cases_apart(root, args.variant, args.case)
+        raise UsageError(no_cases(root, names, args.case))
+    cases, bad_files = load_cases_apart(root, names, args.case)
     if not cases:
         return Outcome(FAILED, err="".join(f"rummy-spec: bad case file: {outside_text(m, 400)}\n"
                                            for _, m in bad_files))
@@ -207,7 +200,8 @@ def _run(args: argparse.Namespace) -> Outcome:
     try:
         results = run_suite(engine, cases, skips,
                             lambda i, n, r: bar.show(i, n, r.id.split("/")[0]),
-                            record=args.verbose, deviations=deviations)
+                            record=args.verbose, deviations=deviations,
+                            mode=args.compare)
     finally:
         bar.close()
         engine.close()
@@ -228,10 +222,11 @@ def _run(args: argparse.Namespace) -> Outcome:
         text.append(f"deviations never met in this run ({len(unmet)} of "
                     f"{len(deviations.entries)}): " + ", ".join(
                         e.where.split(": ", 1)[-1] for e in unmet[:8]))
+    text += claims_note(hello)
     none_ran = all(r.status == "skipped" for r in results)
     if none_ran:
-        text.append("no case was run: the engine claims none of these cases' variants and "
-                    "features")
+        text.append(f"no case was run: all {len(results)} were skipped or declined ("
+                    f"{nothing_ran_why(results, hello)}); a run that compares nothing fails")
     total = time.perf_counter() - began
     age = present.process_age()  # the command's own clock: Python's start included
     loaded = f"loaded in {age - total:.1f} s, " if age is not None and age > total else ""
@@ -243,12 +238,36 @@ def _run(args: argparse.Namespace) -> Outcome:
     return Outcome(0 if all_good(results) and not none_ran else FAILED, out=lines(*text))
 
 
+def no_cases(root: Path, names: list[str], patterns: list[str]) -> str:
+    from ..conformance.variants import spec_of
+
+    house = [n for n in names if spec_of(n) is not None]
+    if house:
+        spec = spec_of(house[0])
+        assert spec is not None
+        return (f"no case of house variant '{house[0]}' in {root}: make them with "
+                f"'rummy-spec conformance generate --variant {spec.path} --out DIR' and run "
+                "with --cases DIR/cases")
+    return "no case matches --variant/--case"
+
+
+def nothing_ran_why(results: list[CaseResult], hello: Hello) -> str:
+    """The commonest reason the cases were skipped, and what the engine claims."""
+    reasons: dict[str, int] = {}
+    for r in results:
+        reasons[r.message] = reasons.get(r.message, 0) + 1
+    top = max(reasons, key=lambda k: reasons[k]) if reasons else "no cases"
+    claimed = ", ".join(sorted(hello.variants)[:6]) if hello.variants is not None else "*"
+    return f"{reasons.get(top, 0)} because {top}; the engine claims {claimed}"
+
+
 # ----- fuzz --------------------------------------------------------------------------
 
 def _configure_fuzz(p: argparse.ArgumentParser) -> None:
     p.add_argument("--engine", required=True, metavar="CMD",
                    help="the engine's command line ('reference' compares it with itself)")
-    p.add_argument("--variant", required=True, metavar="V", help="the variant to play")
+    p.add_argument("--variant", required=True, metavar="V",
+                   help="the variant to play: a built-in name or a spec file")
     p.add_argument("--option", action="append", default=[], metavar="NAME",
                    help="switch on one of the variant's options (repeatable)")
     p.add_argument("--players", type=whole_number, metavar="N",
@@ -262,8 +281,7 @@ def _configure_fuzz(p: argparse.ArgumentParser) -> None:
                    help="actions per game at most (default 200)")
     p.add_argument("--shrink-seconds", type=positive, default=60.0, metavar="S",
                    help="time allowed for shrinking a disagreement (default 60)")
-    p.add_argument("--ignore-codes", action="store_true",
-                   help="compare accepted/rejected only, not the reason codes")
+    add_compare(p)
     p.add_argument("--timeout", type=positive, default=10.0, metavar="S",
                    help="seconds to wait for each reply (default 10)")
     p.add_argument("--out", type=Path, default=Path("conformance-fuzz"), metavar="DIR",
@@ -272,27 +290,34 @@ def _configure_fuzz(p: argparse.ArgumentParser) -> None:
 
 def _fuzz(args: argparse.Namespace) -> Outcome:
     from ..conformance.cases import variant
+    from ..conformance.comparison import VERDICTS, mode_for
     from ..conformance.fuzz import FuzzOptions, default_players, fuzz, write_finding
     from ..lang import LookupFailure, SpecError
 
     options = tuple(dict.fromkeys(args.option))
+    name = variant_names([args.variant])[0]
     try:
-        v = variant(args.variant, options)
+        v = variant(name, options)
     except LookupFailure as err:
         raise UsageError(f"--variant: {err}") from None
     except SpecError as err:
         raise UsageError(f"--option: {err.errors[0].message if err.errors else err}") from None
-    players = args.players or default_players(args.variant, options)
+    players = args.players or default_players(name, options)
     high = v.players.max if v.players.max is not None else 100
     if not v.players.min <= players <= high:
-        raise UsageError(f"--players {players}: {args.variant} is for {v.players.min}.."
+        raise UsageError(f"--players {players}: {name} is for {v.players.min}.."
                          f"{v.players.max or ''} players")
     if args.examples < 1 or args.steps < 1:
         raise UsageError("--examples and --steps must be at least 1")
     _target(args.out, "--out", directory=True)
-    engine, _ = _engine(args)
-    opts = FuzzOptions(args.variant, options, players, args.examples, args.seed, args.steps,
-                       args.ignore_codes, args.engine, args.shrink_seconds)
+    engine, hello = _engine(args)
+    why = unclaimed(hello, [name])
+    if why is not None:
+        engine.close()
+        return Outcome(FAILED, err=f"rummy-spec: nothing to fuzz: {why}\n")
+    opts = FuzzOptions(name, options, players, args.examples, args.seed, args.steps,
+                       mode_for(hello, args.compare) == VERDICTS, args.engine,
+                       args.shrink_seconds)
     bar = Bar("games")
     start = time.perf_counter()
     try:
@@ -302,10 +327,14 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
         engine.close()
     took = f"{time.perf_counter() - start:.1f} s"
     if result.finding is None:
-        text = [f"no disagreement in {result.examples} games ({args.variant}, {players} "
+        text = [f"no disagreement in {result.examples} games ({name}, {players} "
                 f"players, seed {args.seed}) in {took}"]
         if result.skipped:
             text.append(f"the engine declined {result.skipped} of them")
+        if result.skipped >= result.examples and not result.error:
+            return Outcome(FAILED, out=lines(*text), err=(
+                f"rummy-spec: nothing was compared: the engine declined every game (the "
+                f"first: {result.declined or 'no reason given'})\n"))
         if result.error:
             return Outcome(FAILED, out=lines(*text), err=f"rummy-spec: {result.error}\n")
         return Outcome(out=lines(*text))
@@ -328,24 +357,29 @@ def _configure_generate(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", type=Path, metavar="DIR",
                    help="the suite directory to write into (default: the suite's own)")
     p.add_argument("--variant", action="append", default=[], metavar="V",
-                   help="only this variant (repeatable)")
+                   help="only this variant (repeatable): a built-in name, or a spec file "
+                        "(a house variant; needs --out)")
     p.add_argument("--only", choices=("golden", "perft"), help="only golden traces or perft")
 
 
 def _generate(args: argparse.Namespace) -> Outcome:
     from ..conformance.generate import generate
+    from ..conformance.variants import spec_of
     from ..lang.library import builtin_library
 
     known = sorted(builtin_library().decls)
-    for name in args.variant:
-        if name not in known:
-            raise UsageError(f"--variant {name}: no built-in variant of that name")
+    names = variant_names(args.variant)
+    house = [n for n in names if spec_of(n) is not None]
+    if house and args.out is None:
+        raise UsageError(f"--variant {args.variant[names.index(house[0])]}: a house variant's "
+                         "traces and perft file need --out DIR (the suite's own directory "
+                         "holds the built-in variants')")
     if args.out is not None:
         _target(args.out, "--out", directory=True)
     root = args.out or suite_root()
     what = (args.only,) if args.only else ("golden", "perft")
     bar = Bar("files")
-    total = len(args.variant or known) * 2 + 4
+    total = len(names or known) * 2 + 4
     done: list[str] = []
 
     def step(name: str) -> None:
@@ -353,7 +387,7 @@ def _generate(args: argparse.Namespace) -> Outcome:
         bar.show(len(done), total, name)
 
     try:
-        written = generate(root, args.variant or known, what, step)
+        written = generate(root, names or known, what, step)
     finally:
         bar.close()
     return Outcome(out=lines(*(str(p) for p in written), f"{len(written)} files"))
@@ -380,6 +414,12 @@ def _configure_perft(p: argparse.ArgumentParser) -> None:
                    help="the engine's command line, or 'reference'")
     p.add_argument("--file", action="append", default=[], metavar="GLOB",
                    help="only perft files whose name matches (e.g. 'gin')")
+    p.add_argument("--variant", action="append", default=[], metavar="V",
+                   help="only positions of this variant (repeatable): a built-in name or a "
+                        "spec file")
+    p.add_argument("--perft", type=Path, metavar="DIR",
+                   help="a directory of perft files other than the suite's (e.g. DIR/perft "
+                        "that 'generate --out DIR' wrote)")
     p.add_argument("--depth", type=whole_number, metavar="N", help="check depths 1..N only")
     p.add_argument("--timeout", type=positive, default=30.0, metavar="S",
                    help="seconds to wait for each reply (default 30)")
@@ -388,22 +428,37 @@ def _configure_perft(p: argparse.ArgumentParser) -> None:
 def _perft(args: argparse.Namespace) -> Outcome:
     from ..conformance.perft import PerftError, check_files, perft_files
 
-    files = perft_files(suite_root() / "perft", tuple(args.file))
+    names = variant_names(args.variant)
+    root = args.perft or suite_root() / "perft"
+    if not root.is_dir():
+        raise UsageError(f"--perft {root}: no such directory")
+    files = perft_files(root, tuple(args.file))
     if not files:
-        raise UsageError("no perft file matches --file")
-    engine, _ = _engine(args)
+        raise UsageError(f"no perft file in {root}" + (" matches --file" if args.file else ""))
+    engine, hello = _engine(args)
     try:
-        results = check_files(engine, files, args.depth)
+        results = check_files(engine, files, args.depth, names)
     except PerftError as err:
         return Outcome(FAILED, err=f"rummy-spec: bad perft file: {err}\n")
     finally:
         engine.close()
+    if not results:
+        return Outcome(FAILED, err=f"rummy-spec: nothing to check: no perft position of "
+                       f"{', '.join(names)} in {root}; make them with 'rummy-spec conformance "
+                       "generate --variant V --out DIR' and pass --perft DIR/perft\n")
     text: list[str] = []
     for r in results:
         text.append(f"{r.status:8} {r.file}: {r.position}")
         text += ["    " + ln for ln in r.lines]
     bad = [r for r in results if r.status in ("failed", "errored")]
-    text.append(f"{len(results) - len(bad)} of {len(results)} positions passed or skipped")
+    passed = sum(r.status == "passed" for r in results)
+    text.append(f"{passed} of {len(results)} positions passed, "
+                f"{len(results) - len(bad) - passed} skipped, {len(bad)} failed or errored")
+    text += claims_note(hello)
+    if not passed and not bad:
+        return Outcome(FAILED, out=lines(*text), err=(
+            f"rummy-spec: no position was checked: all {len(results)} were skipped "
+            f"({results[0].lines[0] if results[0].lines else 'no reason given'})\n"))
     return Outcome(FAILED if bad else 0, out=lines(*text))
 
 

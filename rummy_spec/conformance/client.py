@@ -211,10 +211,15 @@ class ProcessEngine(Engine):
                              "lists of names")
         about = reply.get("engine") if isinstance(reply.get("engine"), dict) else {}
         assert isinstance(about, dict)
+        reasons = reply.get("reasons", "reference")
+        if reasons not in ("reference", "own"):
+            raise self._fail("malformed", "reply to 'hello': 'reasons' is 'reference' (the "
+                             "reference's reason codes) or 'own', not "
+                             f"{outside_text(json.dumps(reasons), 40)}")
         return Hello(protocol, outside_text(str(about.get("name", self.command)), 80),
                      outside_text(str(about.get("version", "")), 40),
                      None if "*" in variants else frozenset(map(str, variants)),
-                     frozenset(map(str, features)))
+                     frozenset(map(str, features)), reasons)
 
     # ----- the Engine interface ------------------------------------------------------
     def hello(self) -> Hello:

@@ -22,6 +22,7 @@ from .cases import variant
 from .counting import legal_non_meld, perft_count
 from .engine import Engine, EngineError, Hello, NewGame, SkipGame, Verdict
 from .observe import observe
+from .variants import registered, spec_of
 
 JSON = dict[str, Any]
 
@@ -110,12 +111,17 @@ class ReferenceEngine(Engine):
         self.order: list[int] = []
 
     def hello(self) -> Hello:
+        """Every built-in variant, and each spec file given (``variants.py``) by its
+        variants' names and its content hash."""
+        house = [word for spec in registered() for word in (*spec.names, spec.hash_name)]
         return Hello(PROTOCOL_VERSION, self.name, __version__,
-                     frozenset(builtin_library().decls), frozenset(FEATURES))
+                     frozenset(builtin_library().decls) | frozenset(house),
+                     frozenset(FEATURES))
 
     def new(self, game: NewGame) -> None:
-        if game.variant not in builtin_library().decls:
-            raise SkipGame(f"no built-in variant named '{game.variant}'")
+        if game.variant not in builtin_library().decls and spec_of(game.variant) is None:
+            raise SkipGame(f"no built-in variant named '{game.variant}', and no spec file "
+                           "given declares it")
         try:
             v = self.load_variant(game.variant, tuple(game.options))
         except (LookupFailure, SpecError) as err:

@@ -34,9 +34,13 @@ def handle(engine: Engine, msg: JSON) -> JSON:
     cmd = msg.get("cmd")
     if cmd == "hello":
         h = engine.hello()
-        return {"protocol": PROTOCOL_VERSION, "engine": {"name": h.name, "version": h.version},
-                "variants": ["*"] if h.variants is None else sorted(h.variants),
-                "features": sorted(h.features)}
+        reply: JSON = {"protocol": PROTOCOL_VERSION,
+                       "engine": {"name": h.name, "version": h.version},
+                       "variants": ["*"] if h.variants is None else sorted(h.variants),
+                       "features": sorted(h.features)}
+        if h.reasons != "reference":
+            reply["reasons"] = h.reasons
+        return reply
     if cmd == "new":
         return _new(engine, msg)
     if cmd == "act":

@@ -1,0 +1,93 @@
+"""What the kit's commands share about house variants, deviations and comparison modes:
+``--variant`` taking a spec file, ``--deviations``, ``--compare``, and the words for a
+run in which nothing was compared."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..conformance.deviations import Deviations
+from ..conformance.engine import Hello
+from ..lang import LookupFailure
+from .base import UsageError
+
+
+class BadContent(Exception):
+    """A file given on the command line that is there but cannot be used (exit 1)."""
+
+
+def variant_names(targets: Sequence[str], flag: str = "--variant",
+                  any_name: bool = False) -> list[str]:
+    """Each ``--variant`` as a variant name: built-in names as they are, spec files
+    loaded and registered (a usage error for a name or path that names nothing, bad
+    content for a file that takes a built-in's name; a spec with errors raises
+    SpecError, shown with its diagnostics).  With ``any_name`` a name that is no file
+    passes as it is (cases of a house variant name their spec file themselves)."""
+    from ..conformance.variants import VariantClash, looks_like_spec, resolve_target
+
+    out = []
+    for target in targets:
+        if any_name and not looks_like_spec(target) and not Path(target).is_file():
+            out.append(target)
+            continue
+        try:
+            out.append(resolve_target(target))
+        except LookupFailure as err:
+            raise UsageError(f"{flag} {err}") from None
+        except VariantClash as err:
+            raise BadContent(str(err)) from None
+    return list(dict.fromkeys(out))
+
+
+def read_deviations(path: Path | None) -> Deviations:
+    """The ``--deviations`` file: a usage error when missing, bad content otherwise."""
+    from ..conformance import deviations as d
+
+    if path is None:
+        return d.NONE
+    try:
+        return d.load_deviations(path)
+    except d.DeviationsMissing as err:
+        raise UsageError(f"--deviations {err}") from None
+    except d.DeviationsError as err:
+        raise BadContent(f"bad deviations file: {err}") from None
+
+
+def add_compare(p: argparse.ArgumentParser) -> None:
+    from ..conformance.comparison import MODES, VERDICTS
+
+    p.add_argument("--compare", choices=MODES, default=None,
+                   help="codes: reason codes must be the reference's; verdicts: only "
+                        "accepted or refused (default: what the engine's hello declares)")
+    p.add_argument("--ignore-codes", dest="compare", action="store_const", const=VERDICTS,
+                   help="the same as --compare verdicts")
+
+
+def claims_note(hello: Hello) -> list[str]:
+    """A line for each house variant ``hello`` claims that this run was not given."""
+    from ..conformance.variants import unknown_claims
+
+    missing = unknown_claims(hello.variants or ())
+    if not missing:
+        return []
+    return [f"note: the engine claims {', '.join(missing[:4])}, which this run was not "
+            "given; pass the spec file with --variant FILE to test it"]
+
+
+def unclaimed(hello: Hello, names: Sequence[str]) -> str | None:
+    """Why an engine cannot play any of ``names`` (None when it claims one)."""
+    from ..conformance.variants import spec_of
+
+    if any(hello.supports(n) for n in names):
+        return None
+    listed = ", ".join(sorted(hello.variants or ())[:8])
+    parts = []
+    for n in names:
+        spec = spec_of(n)
+        parts.append(f"'{n}'" if spec is None else
+                     f"'{n}' (a house variant: hello may list {n}, {spec.path.name} or "
+                     f"sha256:{spec.sha256[:12]})")
+    return (f"the engine does not claim {' or '.join(parts)}; its hello lists: "
+            f"{listed or 'nothing'}")
