@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..conformance.deviations import Deviations
-from ..conformance.engine import Hello
+from ..conformance.engine import Engine, EngineError, Hello, SkipGame
 from ..lang import LookupFailure
 from .base import UsageError
 
@@ -91,3 +91,26 @@ def unclaimed(hello: Hello, names: Sequence[str]) -> str | None:
                      f"sha256:{spec.sha256[:12]})")
     return (f"the engine does not claim {' or '.join(parts)}; its hello lists: "
             f"{listed or 'nothing'}")
+
+
+def declined(engine: Engine, name: str, options: tuple[str, ...], players: int) -> str | None:
+    """Why the engine declines a plain seeded deal of the variant (None if it plays it):
+    asked once before fuzzing, so that a run the engine would decline game after game
+    stops at once with the engine's own reason."""
+    from ..conformance.cases import variant
+    from ..conformance.engine import NewGame
+    from ..engine.game import Game
+
+    game = Game(variant(name, options), players, 1)
+    s, table = game.state, game.rules.table
+    setup = {"dealer": s.dealer, "hands": [table.texts(seat.hand) for seat in s.seats],
+             "stock": table.texts(list(reversed(s.stock))), "discard": table.texts(s.discard)}
+    if any(seat.total for seat in s.seats):
+        setup["totals"] = [seat.total for seat in s.seats]
+    try:
+        engine.new(NewGame(name, options, players, setup))
+    except SkipGame as why:
+        return str(why) or "no reason given"
+    except EngineError:
+        engine.restart()  # the fuzz reports the engine's faults itself
+    return None

@@ -35,7 +35,6 @@ from .probes import ranked_probes
 from .reference import ReferenceEngine
 from .reports import write_atomic
 from .runner import action_text, check_state_reply, describe
-from .variants import with_spec
 
 JSON = dict[str, Any]
 PRIORITY = {"go_down": 0, "knock": 1, "meld": 2, "lay_off": 3, "swap": 4, "shift": 5,
@@ -85,7 +84,6 @@ class FuzzResult:
     examples: int = 0  # examples generated (up to the first disagreement)
     shrink_runs: int = 0
     skipped: int = 0
-    declined: str = ""  # why the engine declined its first declined game
     finding: Finding | None = None
     error: str | None = None
 
@@ -210,9 +208,8 @@ def fuzz(engine: Engine, opts: FuzzOptions,
         style = STYLES[data.draw(st.integers(0, len(STYLES) - 1), label="style")]
         try:
             match = _Match(engine, opts, players, setup)
-        except SkipGame as why:
+        except SkipGame:
             result.skipped += 1
-            result.declined = result.declined or str(why)
             return
         except EngineError as err:
             stopped.append(f"engine {err.kind}: {err.message}")
@@ -292,11 +289,9 @@ def _play(data: st.DataObject, match: _Match, style: str) -> None:
 
 # ----- the minimal case ------------------------------------------------------------------
 
-def finding_case(opts: FuzzOptions, players: int, finding: Finding,
-                 root: Path | None = None) -> tuple[str, str]:
+def finding_case(opts: FuzzOptions, players: int, finding: Finding) -> tuple[str, str]:
     """(case id, YAML) replaying a finding: every step as the reference answers it, then
-    the reference's state (the run fails where the engine disagreed); a house variant's
-    case written under ``root`` names its spec file (``variants.with_spec``)."""
+    the reference's state (the run fails where the engine disagreed)."""
     rec = Recorder(opts.variant, opts.options, players, finding.setup)
     for act in finding.actions:
         rec.act(act, True)
@@ -310,13 +305,11 @@ def finding_case(opts: FuzzOptions, players: int, finding: Finding,
                                f"--variant {opts.variant} --seed {opts.seed}")
     digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:10]
     cid = f"{opts.variant}/fuzz/{digest}"
-    if root is not None:
-        data = with_spec(data, root / f"{cid}.yaml")
     return cid, dump_case(data, cid)
 
 
 def write_finding(root: Path, opts: FuzzOptions, players: int, finding: Finding) -> Path:
-    cid, text = finding_case(opts, players, finding, root)
+    cid, text = finding_case(opts, players, finding)
     path = root / f"{cid}.yaml"
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(path, text, "--out")

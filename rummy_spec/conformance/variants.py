@@ -12,8 +12,10 @@ spec file is known by three things, any of which an engine's ``hello`` may list:
 * its content hash, ``sha256:`` and the hex digest of the file's bytes (what
   ``sha256sum my.rummy`` prints; a prefix of at least 12 digits will do).
 
-Cases written for a spec file (golden traces, fuzz findings) carry ``spec: {file, sha256}``
-with the file's path relative to the case, so they replay where they were written.
+Cases written for a spec file carry ``spec: {file, sha256}``: golden traces and perft
+files the path relative to themselves, fuzz finds its absolute path, so each replays where
+it was written; one whose file has moved replays when the file is given again
+(``--variant FILE``, the same content).
 """
 
 from __future__ import annotations
@@ -209,6 +211,10 @@ def case_spec(data: JSON, case_path: Path) -> SpecFile | None:
     known = _BY_NAME.get(str(data.get("variant")))
     if known is not None and known.sha256 == entry["sha256"]:
         return known  # the file given on the command line, or found before
+    if not where.exists():
+        same = [s for s in registered() if s.sha256 == entry["sha256"]]
+        if same:
+            return same[0]  # moved, and given again with --variant FILE
     try:
         spec = load_spec_file(where)
     except LookupFailure as err:

@@ -205,7 +205,11 @@ def test_a_fuzz_whose_every_game_is_declined_fails(tmp_path: Path) -> None:
     out = cli(["conformance", "fuzz", "--engine", f"{MISBEHAVE} decline-all", "--variant",
                "rummy", "--examples", "3", "--out", str(tmp_path)])
     assert out.code == 1, out.out + out.err
-    assert "the engine declined every game (the first: house rules not written yet)" in out.err
+    assert "nothing to fuzz: house rules not written yet" in out.err
+    later = cli(["conformance", "fuzz", "--engine", f"{MISBEHAVE} decline-later", "--variant",
+                 "rummy", "--examples", "3", "--out", str(tmp_path)])
+    assert later.code == 1 and "the engine declined every game" in later.err, later.err
+    assert "the engine declined 3 of them" in later.out
 
 
 def test_an_engine_claiming_a_file_the_run_lacks_is_told(tmp_path: Path) -> None:
@@ -214,3 +218,16 @@ def test_an_engine_claiming_a_file_the_run_lacks_is_told(tmp_path: Path) -> None
     assert out.code == 0, out.out
     assert "the engine claims grandpa.rummy, sha256:0123456789abcdef, which this run was " \
            "not given" in out.out
+
+
+@pytest.mark.parametrize(("mode", "why"), [
+    ("house-only", "because the engine does not claim variant 'continental'; the engine "
+                   "claims backyard.rummy"),
+    ("decline-all", "because the engine declined the game: house rules not written yet"),
+])
+def test_the_shipped_suite_against_an_engine_that_plays_none_of_it_fails(
+        mode: str, why: str) -> None:
+    out = cli(["conformance", "run", "--engine", f"{MISBEHAVE} {mode}", "--variant",
+               "continental"])
+    assert out.code == 1, out.out
+    assert "no case was run: all " in out.out and why in out.out, out.out

@@ -3,7 +3,9 @@
 The reference engine behind the protocol, except for MODE: hang-hello, hang-act,
 crash-new, garbage-state, wrong-seq, no-result, error-new, old-protocol, stderr-crash,
 reject-all, mutate-on-reject, no-features, own-codes (reason codes of its own, declared
-in hello), decline-all (claims every variant, declines every game), claims-house (also
+in hello), decline-all (claims every variant, declines every game), decline-later (plays
+its first game, declines every other), house-only (claims one spec file only),
+claims-house (also
 claims a spec file and a hash the runner was not given).
 """
 
@@ -30,6 +32,9 @@ class Engine(ReferenceEngine):
             return Hello(h.protocol, h.name, h.version, h.variants, h.features, "own")
         if MODE == "decline-all":
             return Hello(h.protocol, h.name, h.version, None, h.features)
+        if MODE == "house-only":
+            return Hello(h.protocol, h.name, h.version, frozenset({"backyard.rummy"}),
+                         h.features)
         if MODE == "claims-house":
             assert h.variants is not None
             return Hello(h.protocol, h.name, h.version,
@@ -56,6 +61,7 @@ def reply(msg: dict[str, Any], body: dict[str, Any]) -> None:
 
 def main() -> None:
     engine = Engine()
+    games = 0
     for line in sys.stdin:
         msg = json.loads(line)
         cmd = msg.get("cmd")
@@ -77,6 +83,11 @@ def main() -> None:
         if MODE == "no-result" and cmd == "act":
             reply(msg, {"verdict": "fine"})
             continue
+        if MODE == "decline-later" and cmd == "new":
+            games += 1
+            if games > 1:
+                reply(msg, {"skip": "one game is enough"})
+                continue
         if MODE == "decline-all" and cmd == "new":
             reply(msg, {"skip": "house rules not written yet"})
             continue
