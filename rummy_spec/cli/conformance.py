@@ -28,12 +28,12 @@ from ..textsafe import outside_text
 from . import conformance_init
 from .base import FAILED, USAGE, Command, Outcome, UsageError, lines, whole_number
 from .conformance_house import (
+    ALL_DECLINED,
     BadContent,
     add_compare,
     claims_note,
-    declined,
+    fuzz_refused,
     read_deviations,
-    unclaimed,
     variant_names,
 )
 
@@ -124,9 +124,11 @@ class EngineDown(Exception):
 # ----- run ---------------------------------------------------------------------------
 
 EXIT_CODES = """exit codes:
-  0  every case passed or was skipped (the skip file is true)
-  1  a case failed or errored, a skip-file entry now passes, a case file is bad, or
-     the engine did not answer 'hello' properly
+  0  every case passed, was skipped (the skip file is true) or failed as a listed
+     deviation, and at least one case was run
+  1  a case failed or errored, a skip-file entry now passes, a case file, spec file
+     or deviations file is bad, the engine did not answer 'hello' properly, or no
+     case was run (every one skipped or declined)
   2  a bad command line: an unknown option, a missing file, an engine that cannot start
   3  a bug in rummy-spec itself
 """
@@ -291,34 +293,31 @@ def _configure_fuzz(p: argparse.ArgumentParser) -> None:
 
 def _fuzz(args: argparse.Namespace) -> Outcome:
     from ..conformance.cases import variant
-    from ..conformance.comparison import VERDICTS, mode_for
     from ..conformance.fuzz import FuzzOptions, default_players, fuzz, write_finding
     from ..lang import LookupFailure, SpecError
 
     options = tuple(dict.fromkeys(args.option))
-    name = variant_names([args.variant])[0]
+    args.variant = variant_names([args.variant])[0]  # a spec file: its variant's name
     try:
-        v = variant(name, options)
+        v = variant(args.variant, options)
     except LookupFailure as err:
         raise UsageError(f"--variant: {err}") from None
     except SpecError as err:
         raise UsageError(f"--option: {err.errors[0].message if err.errors else err}") from None
-    players = args.players or default_players(name, options)
+    players = args.players or default_players(args.variant, options)
     high = v.players.max if v.players.max is not None else 100
     if not v.players.min <= players <= high:
-        raise UsageError(f"--players {players}: {name} is for {v.players.min}.."
+        raise UsageError(f"--players {players}: {args.variant} is for {v.players.min}.."
                          f"{v.players.max or ''} players")
     if args.examples < 1 or args.steps < 1:
         raise UsageError("--examples and --steps must be at least 1")
     _target(args.out, "--out", directory=True)
     engine, hello = _engine(args)
-    why = unclaimed(hello, [name]) or declined(engine, name, options, players)
+    why = fuzz_refused(engine, hello, args, options, players)
     if why is not None:
-        engine.close()
         return Outcome(FAILED, err=f"rummy-spec: nothing to fuzz: {why}\n")
-    opts = FuzzOptions(name, options, players, args.examples, args.seed, args.steps,
-                       mode_for(hello, args.compare) == VERDICTS, args.engine,
-                       args.shrink_seconds)
+    opts = FuzzOptions(args.variant, options, players, args.examples, args.seed, args.steps,
+                       args.ignore_codes, args.engine, args.shrink_seconds)
     bar = Bar("games")
     start = time.perf_counter()
     try:
@@ -328,13 +327,12 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
         engine.close()
     took = f"{time.perf_counter() - start:.1f} s"
     if result.finding is None:
-        text = [f"no disagreement in {result.examples} games ({name}, {players} "
+        text = [f"no disagreement in {result.examples} games ({args.variant}, {players} "
                 f"players, seed {args.seed}) in {took}"]
         if result.skipped:
             text.append(f"the engine declined {result.skipped} of them")
         if result.skipped >= result.examples and not result.error:
-            return Outcome(FAILED, out=lines(*text), err=(
-                "rummy-spec: nothing was compared: the engine declined every game\n"))
+            return Outcome(FAILED, out=lines(*text), err=f"rummy-spec: {ALL_DECLINED}\n")
         if result.error:
             return Outcome(FAILED, out=lines(*text), err=f"rummy-spec: {result.error}\n")
         return Outcome(out=lines(*text))

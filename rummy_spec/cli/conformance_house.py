@@ -65,6 +65,25 @@ def add_compare(p: argparse.ArgumentParser) -> None:
                    help="the same as --compare verdicts")
 
 
+ALL_DECLINED = "nothing was compared: the engine declined every game"
+
+
+def fuzz_refused(engine: Engine, hello: Hello, args: argparse.Namespace,
+                 options: tuple[str, ...], players: int) -> str | None:
+    """Before fuzzing: why there is nothing to fuzz (the engine claims not the variant,
+    or declines its game), the engine then closed; else None, with ``args.ignore_codes``
+    set from the comparison mode (``--compare``, or what ``hello`` declares)."""
+    from ..conformance.comparison import VERDICTS, mode_for
+
+    why = unclaimed(hello, [args.variant]) or declined(engine, args.variant, options,
+                                                         players)
+    if why is not None:
+        engine.close()
+        return why
+    args.ignore_codes = mode_for(hello, args.compare) == VERDICTS
+    return None
+
+
 def claims_note(hello: Hello) -> list[str]:
     """A line for each house variant ``hello`` claims that this run was not given."""
     from ..conformance.variants import unknown_claims
