@@ -207,7 +207,7 @@ def case_spec(data: JSON, case_path: Path) -> SpecFile | None:
     entry = data.get("spec")
     if entry is None:
         return None
-    where = case_path.resolve().parent / str(entry["file"])
+    where = Path(os.path.normpath(case_path.resolve().parent / str(entry["file"])))
     known = _BY_NAME.get(str(data.get("variant")))
     if known is not None and known.sha256 == entry["sha256"]:
         return known  # the file given on the command line, or found before
@@ -218,7 +218,8 @@ def case_spec(data: JSON, case_path: Path) -> SpecFile | None:
     try:
         spec = load_spec_file(where)
     except LookupFailure as err:
-        raise ValueError(f"spec.file: {err}") from None
+        raise ValueError(f"spec.file: {err} (if it has moved, give it with --variant "
+                         "FILE)") from None
     except SpecError as err:
         raise ValueError(f"spec.file: {outside_text(str(where), 120)} has errors: "
                          f"{err.errors[0].message if err.errors else err}") from None
