@@ -24,6 +24,7 @@ import pytest
 
 from rummy_spec.cli import run as cli
 from rummy_spec.conformance import suite_root
+from rummy_spec.conformance.author import complete_setup, dump_case, record
 from rummy_spec.conformance.broken import command
 from rummy_spec.conformance.variants import (
     VariantClash,
@@ -31,6 +32,7 @@ from rummy_spec.conformance.variants import (
     forget,
     load_spec_file,
     spec_of,
+    with_spec,
 )
 from rummy_spec.lang import LookupFailure, SpecError
 
@@ -231,3 +233,34 @@ def test_the_shipped_suite_against_an_engine_that_plays_none_of_it_fails(
                "continental"])
     assert out.code == 1, out.out
     assert "no case was run: all " in out.out and why in out.out, out.out
+
+
+HANDS = ("5H 5S 5D 6C 7C 8C 2S 9D 10D KH QS JD", "6H 7H 8H 9H 10S JS QD KD KC 2D 3D 4D",
+         "6D 7D 8D 10C JC QC 3S 4S 6S 7S 8S 10H", "3H 4H JH QH AS 9S 2C 3C 4C 9C KS 5C")
+HOUSE_CASES = {
+    "melds/run-of-three": ("a run of three cards is enough", 2, [
+        "0 draw stock", "1 pass", "2 pass", "3 pass", "0 go_down 5H 5S 5D | 6C 7C 8C",
+        "? table hands"]),
+    "claims/may-i-is-free": ("a May I? takes the upcard alone, with no penalty card", 1, [
+        "0 draw stock", "1 buy", "? hands stock_size"]),
+}
+
+
+def test_hand_written_house_cases_catch_each_broken_house_engine(tmp_path: Path) -> None:
+    """Cases written with the kit's own recorder for the house rules: the reference
+    serving the file passes both, each engine that forgets one house rule fails its one."""
+    load_spec_file(HOUSE)
+    root = tmp_path / "cases"
+    for name, (rule, round_, script) in HOUSE_CASES.items():
+        setup = complete_setup("backyard", (), 4, HANDS, "8S", round_=round_)
+        path = root / "backyard" / f"{name}.yaml"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = with_spec(record(rule, "backyard", 4, setup, script), path)
+        path.write_text(dump_case(data, f"backyard/{name}"), encoding="utf-8")
+    forget()  # the cases name their spec file themselves
+    assert cli(["conformance", "run", "--engine", SERVED, "--cases", str(root)]).code == 0
+    for broken, case in (("house-runs-of-four", "melds/run-of-three"),
+                         ("house-penalty-card", "claims/may-i-is-free")):
+        out = cli(["conformance", "run", "--engine", command(broken), "--cases", str(root)])
+        assert out.code == 1 and "1 passed, 1 failed" in out.out, out.out
+        assert f"failed   backyard/{case}" in out.out
