@@ -12,6 +12,7 @@ that compares nothing.
 from __future__ import annotations
 
 import hashlib
+import importlib.metadata
 import os
 import re
 import shlex
@@ -21,6 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from implementer_support import shell
 
 from rummy_spec.cli import run as cli
 from rummy_spec.conformance import suite_root
@@ -246,11 +248,8 @@ HOUSE_CASES = {
 }
 
 
-def test_hand_written_house_cases_catch_each_broken_house_engine(tmp_path: Path) -> None:
-    """Cases written with the kit's own recorder for the house rules: the reference
-    serving the file passes both, each engine that forgets one house rule fails its one."""
+def _house_cases(root: Path) -> None:
     load_spec_file(HOUSE)
-    root = tmp_path / "cases"
     for name, (rule, round_, script) in HOUSE_CASES.items():
         setup = complete_setup("backyard", (), 4, HANDS, "8S", round_=round_)
         path = root / "backyard" / f"{name}.yaml"
@@ -258,9 +257,37 @@ def test_hand_written_house_cases_catch_each_broken_house_engine(tmp_path: Path)
         data = with_spec(record(rule, "backyard", 4, setup, script), path)
         path.write_text(dump_case(data, f"backyard/{name}"), encoding="utf-8")
     forget()  # the cases name their spec file themselves
+
+
+def test_hand_written_house_cases_catch_each_broken_house_engine(tmp_path: Path) -> None:
+    """Cases written with the kit's own recorder for the house rules: the reference
+    serving the file passes both, each engine that forgets one house rule fails its one."""
+    root = tmp_path / "cases"
+    _house_cases(root)
     assert cli(["conformance", "run", "--engine", SERVED, "--cases", str(root)]).code == 0
     for broken, case in (("house-runs-of-four", "melds/run-of-three"),
                          ("house-penalty-card", "claims/may-i-is-free")):
         out = cli(["conformance", "run", "--engine", command(broken), "--cases", str(root)])
         assert out.code == 1 and "1 passed, 1 failed" in out.out, out.out
         assert f"failed   backyard/{case}" in out.out
+
+
+PLUGIN = "rummy_spec.conformance.pytest_plugin"
+
+
+@pytest.mark.skipif(not any(e.value == PLUGIN for e in importlib.metadata.entry_points(
+    group="pytest11")), reason="the plugin's entry point is not installed here")
+def test_the_pytest_plugin_runs_house_cases_for_an_engine_claiming_the_file(
+        tmp_path: Path) -> None:
+    root = tmp_path / "cases"
+    _house_cases(root)
+    engine = f"{PY} {shlex.quote(str(Path(__file__).parent / 'engines' / 'misbehave.py'))}"
+    line = " ".join(shlex.quote(a) for a in (
+        sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p", "no:cacheprovider",
+        "--rummy-engine", f"{engine} house-only", "--rummy-cases", str(root)))
+    done = shell(line, tmp_path)
+    # it claims backyard.rummy but cannot play it: both cases collected, both declined
+    assert "2 skipped" in done.stdout, done.stdout[-600:]
+    served = line.replace(shlex.quote(f"{engine} house-only"), shlex.quote(SERVED))
+    done = shell(served, tmp_path)
+    assert done.returncode == 0 and "2 passed" in done.stdout, done.stdout[-600:]
