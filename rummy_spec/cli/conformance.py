@@ -33,6 +33,8 @@ from .conformance_house import (
     add_compare,
     claims_note,
     fuzz_refused,
+    no_cases,
+    nothing_ran_why,
     read_deviations,
     variant_names,
 )
@@ -190,7 +192,7 @@ def _run(args: argparse.Namespace) -> Outcome:
     names = variant_names(args.variant, any_name=True)
     paths = select(case_files(root), root, names, args.case)
     if not paths:
-        raise UsageError(no_cases(root, names, args.case))
+        raise UsageError(no_cases(root, names))
     cases, bad_files = load_cases_apart(root, names, args.case)
     if not cases:
         return Outcome(FAILED, err="".join(f"rummy-spec: bad case file: {outside_text(m, 400)}\n"
@@ -239,29 +241,6 @@ def _run(args: argparse.Namespace) -> Outcome:
                 f"cases read in {read:.1f} s, engine started in {started:.1f} s, played in "
                 f"{played:.1f} s)")
     return Outcome(0 if all_good(results) and not none_ran else FAILED, out=lines(*text))
-
-
-def no_cases(root: Path, names: list[str], patterns: list[str]) -> str:
-    from ..conformance.variants import spec_of
-
-    house = [n for n in names if spec_of(n) is not None]
-    if house:
-        spec = spec_of(house[0])
-        assert spec is not None
-        return (f"no case of house variant '{house[0]}' in {root}: make them with "
-                f"'rummy-spec conformance generate --variant {spec.path} --out DIR' and run "
-                "with --cases DIR/cases")
-    return "no case matches --variant/--case"
-
-
-def nothing_ran_why(results: list[CaseResult], hello: Hello) -> str:
-    """The commonest reason the cases were skipped, and what the engine claims."""
-    reasons: dict[str, int] = {}
-    for r in results:
-        reasons[r.message] = reasons.get(r.message, 0) + 1
-    top = max(reasons, key=lambda k: reasons[k]) if reasons else "no cases"
-    claimed = ", ".join(sorted(hello.variants)[:6]) if hello.variants is not None else "*"
-    return f"{reasons.get(top, 0)} because {top}; the engine claims {claimed}"
 
 
 # ----- fuzz --------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..conformance.deviations import Deviations
 from ..conformance.engine import Engine, EngineError, Hello, SkipGame
+from ..conformance.runner import CaseResult
 from ..lang import LookupFailure
 from .base import UsageError
 
@@ -133,3 +134,27 @@ def declined(engine: Engine, name: str, options: tuple[str, ...], players: int) 
     except EngineError:
         engine.restart()  # the fuzz reports the engine's faults itself
     return None
+
+
+def no_cases(root: Path, names: list[str]) -> str:
+    """Why no case matched: for a house variant, how to make its cases."""
+    from ..conformance.variants import spec_of
+
+    house = [n for n in names if spec_of(n) is not None]
+    if house:
+        spec = spec_of(house[0])
+        assert spec is not None
+        return (f"no case of house variant '{house[0]}' in {root}: make them with "
+                f"'rummy-spec conformance generate --variant {spec.path} --out DIR' and run "
+                "with --cases DIR/cases")
+    return "no case matches --variant/--case"
+
+
+def nothing_ran_why(results: list[CaseResult], hello: Hello) -> str:
+    """The commonest reason the cases were skipped, and what the engine claims."""
+    reasons: dict[str, int] = {}
+    for r in results:
+        reasons[r.message] = reasons.get(r.message, 0) + 1
+    top = max(reasons, key=lambda k: reasons[k]) if reasons else "no cases"
+    claimed = ", ".join(sorted(hello.variants)[:6]) if hello.variants is not None else "*"
+    return f"{reasons.get(top, 0)} because {top}; the engine claims {claimed}"
