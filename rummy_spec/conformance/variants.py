@@ -235,6 +235,8 @@ def case_spec(data: JSON, case_path: Path) -> SpecFile | None:
 def forget() -> None:
     """Drop every registered spec file (for tests)."""
     _BY_NAME.clear()
+    from . import engine
     from .cases import variant
 
     variant.cache_clear()
+    engine._RULES.clear()
