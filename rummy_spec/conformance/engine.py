@@ -24,7 +24,8 @@ JSON = dict[str, Any]
 @dataclass(frozen=True)
 class Hello:
     """What an engine says of itself: protocol version, variants (None: any; names, spec
-    file names or content hashes), features, and whose reason codes it answers with
+    file names or content hashes), features, the fields of the state it shows (None:
+    every field of protocol version 1), and whose reason codes it answers with
     (``reference`` or ``own``)."""
 
     protocol: int
@@ -32,6 +33,7 @@ class Hello:
     version: str
     variants: frozenset[str] | None
     features: frozenset[str] = field(default_factory=frozenset)
+    shows: frozenset[str] | None = None
     reasons: str = "reference"
 
     def supports(self, variant_name: str) -> bool:

@@ -34,13 +34,11 @@ def handle(engine: Engine, msg: JSON) -> JSON:
     cmd = msg.get("cmd")
     if cmd == "hello":
         h = engine.hello()
-        reply: JSON = {"protocol": PROTOCOL_VERSION,
-                       "engine": {"name": h.name, "version": h.version},
-                       "variants": ["*"] if h.variants is None else sorted(h.variants),
-                       "features": sorted(h.features)}
-        if h.reasons != "reference":
-            reply["reasons"] = h.reasons
-        return reply
+        return {"protocol": PROTOCOL_VERSION, "engine": {"name": h.name, "version": h.version},
+                "variants": ["*"] if h.variants is None else sorted(h.variants),
+                "features": sorted(h.features),
+                **({} if h.shows is None else {"state": sorted(h.shows)}),
+                **({} if h.reasons == "reference" else {"reasons": h.reasons})}
     if cmd == "new":
         return _new(engine, msg)
     if cmd == "act":

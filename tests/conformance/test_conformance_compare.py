@@ -29,7 +29,7 @@ def test_the_modes() -> None:
     assert not agrees(None, refused, VERDICTS)
     assert same(Verdict(False, "a"), Verdict(False, "b"), VERDICTS)
     assert not same(Verdict(False, "a"), Verdict(False, "b"), CODES)
-    own = Hello(1, "x", "1", None, frozenset(), "own")
+    own = Hello(1, "x", "1", None, frozenset(), reasons="own")
     assert mode_for(own) == VERDICTS and mode_for(own, CODES) == CODES
     assert mode_for(Hello(1, "x", "1", None)) == CODES
 

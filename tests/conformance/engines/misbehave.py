@@ -29,7 +29,8 @@ class Engine(ReferenceEngine):
         if MODE == "no-features":
             return Hello(h.protocol, h.name, h.version, h.variants, frozenset())
         if MODE == "own-codes":
-            return Hello(h.protocol, h.name, h.version, h.variants, h.features, "own")
+            return Hello(h.protocol, h.name, h.version, h.variants, h.features, h.shows,
+                         reasons="own")
         if MODE == "decline-all":
             return Hello(h.protocol, h.name, h.version, None, h.features)
         if MODE == "house-only":
