@@ -134,3 +134,19 @@ def test_run_refuses_a_missing_or_bad_deviations_file(tmp_path: Path) -> None:
     out = cli(["conformance", "run", "--engine", "reference", "--deviations", str(bad)])
     assert out.code == 1 and "Traceback" not in out.err
     assert f"bad deviations file: {bad}: deviations[0]: note:" in out.err
+
+
+MISBEHAVE = f"{sys.executable} {Path(__file__).resolve().parent / 'engines' / 'misbehave.py'}"
+
+
+def test_a_law_the_engine_breaks_is_known_by_its_name(tmp_path: Path) -> None:
+    """An engine whose refusals change its state breaks the law refused-changes-nothing;
+    listed by that name, the case is known, with the law's own words below the note."""
+    devs = tmp_path / "devs.yaml"
+    devs.write_text("deviations:\n  - rule: refused-changes-nothing\n"
+                    "    note: a refusal drops a card; fixing it\n", encoding="utf-8")
+    out = cli(["conformance", "run", "--engine", f"{MISBEHAVE} mutate-on-reject", "--case",
+               "rummy/turn/must-draw-first", "--deviations", str(devs)])
+    assert out.code == 0 and "1 known" in out.out, out.out
+    assert "was rejected but changed the state" in out.out
+    assert "a refusal drops a card; fixing it" in out.out
