@@ -27,6 +27,17 @@ from ..outfile import OutputError, check_target, make_directory
 from ..textsafe import outside_text
 from . import conformance_init
 from .base import FAILED, USAGE, Command, Outcome, UsageError, lines, whole_number
+from .conformance_house import (
+    ALL_DECLINED,
+    BadContent,
+    add_compare,
+    claims_note,
+    fuzz_refused,
+    no_cases,
+    nothing_ran_why,
+    read_deviations,
+    variant_names,
+)
 
 BAR = 30
 
@@ -111,12 +122,15 @@ class EngineDown(Exception):
     pass
 
 
+
 # ----- run ---------------------------------------------------------------------------
 
 EXIT_CODES = """exit codes:
-  0  every case passed or was skipped (the skip file is true)
-  1  a case failed or errored, a skip-file entry now passes, a case file is bad, or
-     the engine did not answer 'hello' properly
+  0  every case passed, was skipped (the skip file is true) or failed as a listed
+     deviation, and at least one case was run
+  1  a case failed or errored, a skip-file entry now passes, a case file, spec file
+     or deviations file is bad, the engine did not answer 'hello' properly, or no
+     case was run (every one skipped or declined)
   2  a bad command line: an unknown option, a missing file, an engine that cannot start
   3  a bug in rummy-spec itself
 """
@@ -126,13 +140,18 @@ def _configure_run(p: argparse.ArgumentParser) -> None:
     p.add_argument("--engine", required=True, metavar="CMD",
                    help="the engine's command line, or 'reference' for the built-in one")
     p.add_argument("--variant", action="append", default=[], metavar="V",
-                   help="only this variant's cases (repeatable)")
+                   help="only this variant's cases (repeatable): a built-in name or a spec "
+                        "file (a house variant)")
     p.add_argument("--case", action="append", default=[], metavar="GLOB",
                    help="only cases whose id matches (repeatable), e.g. 'gin/knock/*'")
     p.add_argument("--cases", type=Path, metavar="DIR",
                    help="a cases directory other than the suite's (e.g. fuzz finds)")
     p.add_argument("--skip-file", type=Path, metavar="F",
                    help="case ids or globs expected to fail, one per line")
+    p.add_argument("--deviations", type=Path, metavar="FILE",
+                   help="known deviations (YAML: by rule, reason code or a predicate, each "
+                        "with a note): cases failing that way are reported as known")
+    add_compare(p)
     p.add_argument("--timeout", type=positive, default=DEFAULT_TIMEOUT, metavar="S",
                    help="seconds to wait for each reply (default 10)")
     p.add_argument("--case-timeout", type=positive, metavar="S",
@@ -169,10 +188,12 @@ def _run(args: argparse.Namespace) -> Outcome:
         skips = read_skip_file(args.skip_file) if args.skip_file else []
     except SkipFileError as err:
         raise UsageError(str(err)) from None
-    paths = select(case_files(root), root, args.variant, args.case)
+    deviations = read_deviations(args.deviations)
+    names = variant_names(args.variant, any_name=True)
+    paths = select(case_files(root), root, names, args.case)
     if not paths:
-        raise UsageError("no case matches --variant/--case")
-    cases, bad_files = load_cases_apart(root, args.variant, args.case)
+        raise UsageError(no_cases(root, names))
+    cases, bad_files = load_cases_apart(root, names, args.case)
     if not cases:
         return Outcome(FAILED, err="".join(f"rummy-spec: bad case file: {outside_text(m, 400)}\n"
                                            for _, m in bad_files))
@@ -184,7 +205,8 @@ def _run(args: argparse.Namespace) -> Outcome:
     try:
         results = run_suite(engine, cases, skips,
                             lambda i, n, r: bar.show(i, n, r.id.split("/")[0]),
-                            record=args.verbose)
+                            record=args.verbose, deviations=deviations,
+                            mode=args.compare)
     finally:
         bar.close()
         engine.close()
@@ -200,10 +222,16 @@ def _run(args: argparse.Namespace) -> Outcome:
         write_report(kind, Path(path), results, hello, args.engine, rerun)
     style = present.Style(present.colour_wanted(args.color, sys.stdout))
     text = present.results_text(results, style, args.verbose, rerun)
+    unmet = deviations.unmet()
+    if deviations and unmet:
+        text.append(f"deviations never met in this run ({len(unmet)} of "
+                    f"{len(deviations.entries)}): " + ", ".join(
+                        e.where.split(": ", 1)[-1] for e in unmet[:8]))
+    text += claims_note(hello)
     none_ran = all(r.status == "skipped" for r in results)
     if none_ran:
-        text.append("no case was run: the engine claims none of these cases' variants and "
-                    "features")
+        text.append(f"no case was run: all {len(results)} were skipped or declined ("
+                    f"{nothing_ran_why(results, hello)}); a run that compares nothing fails")
     total = time.perf_counter() - began
     age = present.process_age()  # the command's own clock: Python's start included
     loaded = f"loaded in {age - total:.1f} s, " if age is not None and age > total else ""
@@ -220,7 +248,8 @@ def _run(args: argparse.Namespace) -> Outcome:
 def _configure_fuzz(p: argparse.ArgumentParser) -> None:
     p.add_argument("--engine", required=True, metavar="CMD",
                    help="the engine's command line ('reference' compares it with itself)")
-    p.add_argument("--variant", required=True, metavar="V", help="the variant to play")
+    p.add_argument("--variant", required=True, metavar="V",
+                   help="the variant to play: a built-in name or a spec file")
     p.add_argument("--option", action="append", default=[], metavar="NAME",
                    help="switch on one of the variant's options (repeatable)")
     p.add_argument("--players", type=whole_number, metavar="N",
@@ -234,8 +263,7 @@ def _configure_fuzz(p: argparse.ArgumentParser) -> None:
                    help="actions per game at most (default 200)")
     p.add_argument("--shrink-seconds", type=positive, default=60.0, metavar="S",
                    help="time allowed for shrinking a disagreement (default 60)")
-    p.add_argument("--ignore-codes", action="store_true",
-                   help="compare accepted/rejected only, not the reason codes")
+    add_compare(p)
     p.add_argument("--timeout", type=positive, default=10.0, metavar="S",
                    help="seconds to wait for each reply (default 10)")
     p.add_argument("--out", type=Path, default=Path("conformance-fuzz"), metavar="DIR",
@@ -248,6 +276,7 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
     from ..lang import LookupFailure, SpecError
 
     options = tuple(dict.fromkeys(args.option))
+    args.variant = variant_names([args.variant])[0]  # a spec file: its variant's name
     try:
         v = variant(args.variant, options)
     except LookupFailure as err:
@@ -262,7 +291,10 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
     if args.examples < 1 or args.steps < 1:
         raise UsageError("--examples and --steps must be at least 1")
     _target(args.out, "--out", directory=True)
-    engine, _ = _engine(args)
+    engine, hello = _engine(args)
+    why = fuzz_refused(engine, hello, args, options, players)
+    if why is not None:
+        return Outcome(FAILED, err=f"rummy-spec: nothing to fuzz: {why}\n")
     opts = FuzzOptions(args.variant, options, players, args.examples, args.seed, args.steps,
                        args.ignore_codes, args.engine, args.shrink_seconds)
     bar = Bar("games")
@@ -278,6 +310,8 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
                 f"players, seed {args.seed}) in {took}"]
         if result.skipped:
             text.append(f"the engine declined {result.skipped} of them")
+        if result.skipped >= result.examples and not result.error:
+            return Outcome(FAILED, out=lines(*text), err=f"rummy-spec: {ALL_DECLINED}\n")
         if result.error:
             return Outcome(FAILED, out=lines(*text), err=f"rummy-spec: {result.error}\n")
         return Outcome(out=lines(*text))
@@ -300,24 +334,29 @@ def _configure_generate(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", type=Path, metavar="DIR",
                    help="the suite directory to write into (default: the suite's own)")
     p.add_argument("--variant", action="append", default=[], metavar="V",
-                   help="only this variant (repeatable)")
+                   help="only this variant (repeatable): a built-in name, or a spec file "
+                        "(a house variant; needs --out)")
     p.add_argument("--only", choices=("golden", "perft"), help="only golden traces or perft")
 
 
 def _generate(args: argparse.Namespace) -> Outcome:
     from ..conformance.generate import generate
+    from ..conformance.variants import spec_of
     from ..lang.library import builtin_library
 
     known = sorted(builtin_library().decls)
-    for name in args.variant:
-        if name not in known:
-            raise UsageError(f"--variant {name}: no built-in variant of that name")
+    names = variant_names(args.variant)
+    house = [n for n in names if spec_of(n) is not None]
+    if house and args.out is None:
+        raise UsageError(f"--variant {args.variant[names.index(house[0])]}: a house variant's "
+                         "traces and perft file need --out DIR (the suite's own directory "
+                         "holds the built-in variants')")
     if args.out is not None:
         _target(args.out, "--out", directory=True)
     root = args.out or suite_root()
     what = (args.only,) if args.only else ("golden", "perft")
     bar = Bar("files")
-    total = len(args.variant or known) * 2 + 4
+    total = len(names or known) * 2 + 4
     done: list[str] = []
 
     def step(name: str) -> None:
@@ -325,7 +364,7 @@ def _generate(args: argparse.Namespace) -> Outcome:
         bar.show(len(done), total, name)
 
     try:
-        written = generate(root, args.variant or known, what, step)
+        written = generate(root, names or known, what, step)
     finally:
         bar.close()
     return Outcome(out=lines(*(str(p) for p in written), f"{len(written)} files"))
@@ -352,6 +391,12 @@ def _configure_perft(p: argparse.ArgumentParser) -> None:
                    help="the engine's command line, or 'reference'")
     p.add_argument("--file", action="append", default=[], metavar="GLOB",
                    help="only perft files whose name matches (e.g. 'gin')")
+    p.add_argument("--variant", action="append", default=[], metavar="V",
+                   help="only positions of this variant (repeatable): a built-in name or a "
+                        "spec file")
+    p.add_argument("--perft", type=Path, metavar="DIR",
+                   help="a directory of perft files other than the suite's (e.g. DIR/perft "
+                        "that 'generate --out DIR' wrote)")
     p.add_argument("--depth", type=whole_number, metavar="N", help="check depths 1..N only")
     p.add_argument("--timeout", type=positive, default=30.0, metavar="S",
                    help="seconds to wait for each reply (default 30)")
@@ -360,22 +405,37 @@ def _configure_perft(p: argparse.ArgumentParser) -> None:
 def _perft(args: argparse.Namespace) -> Outcome:
     from ..conformance.perft import PerftError, check_files, perft_files
 
-    files = perft_files(suite_root() / "perft", tuple(args.file))
+    names = variant_names(args.variant)
+    root = args.perft or suite_root() / "perft"
+    if not root.is_dir():
+        raise UsageError(f"--perft {root}: no such directory")
+    files = perft_files(root, tuple(args.file))
     if not files:
-        raise UsageError("no perft file matches --file")
-    engine, _ = _engine(args)
+        raise UsageError(f"no perft file in {root}" + (" matches --file" if args.file else ""))
+    engine, hello = _engine(args)
     try:
-        results = check_files(engine, files, args.depth)
+        results = check_files(engine, files, args.depth, names)
     except PerftError as err:
         return Outcome(FAILED, err=f"rummy-spec: bad perft file: {err}\n")
     finally:
         engine.close()
+    if not results:
+        return Outcome(FAILED, err=f"rummy-spec: nothing to check: no perft position of "
+                       f"{', '.join(names)} in {root}; make them with 'rummy-spec conformance "
+                       "generate --variant V --out DIR' and pass --perft DIR/perft\n")
     text: list[str] = []
     for r in results:
         text.append(f"{r.status:8} {r.file}: {r.position}")
         text += ["    " + ln for ln in r.lines]
     bad = [r for r in results if r.status in ("failed", "errored")]
-    text.append(f"{len(results) - len(bad)} of {len(results)} positions passed or skipped")
+    passed = sum(r.status == "passed" for r in results)
+    text.append(f"{passed} of {len(results)} positions passed, "
+                f"{len(results) - len(bad) - passed} skipped, {len(bad)} failed or errored")
+    text += claims_note(hello)
+    if not passed and not bad:
+        return Outcome(FAILED, out=lines(*text), err=(
+            f"rummy-spec: no position was checked: all {len(results)} were skipped "
+            f"({results[0].lines[0] if results[0].lines else 'no reason given'})\n"))
     return Outcome(FAILED if bad else 0, out=lines(*text))
 
 
@@ -409,7 +469,7 @@ def _dispatch(args: argparse.Namespace) -> Outcome:
         return outcome
     except SuiteMissing as err:
         return Outcome(USAGE, err=f"rummy-spec: {err}\n")
-    except EngineDown as err:
+    except (EngineDown, BadContent) as err:
         return Outcome(FAILED, err=f"rummy-spec: {err}\n")
 
 

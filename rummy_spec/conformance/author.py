@@ -215,11 +215,23 @@ def case_data(rule: str, name: str, options: Sequence[str], players: int, setup:
         data["axes"] = list(axes)
     if generated:
         data["generated"] = generated
-    data.update({"variant": name, "options": list(options), "players": players})
+    data["variant"] = name
+    data.update(house_spec(name))
+    data.update({"options": list(options), "players": players})
     if features:
         data["features"] = sorted(features)
     data.update({"setup": setup, "steps": steps})
     return data
+
+
+def house_spec(name: str) -> JSON:
+    """``{"spec": {file, sha256}}`` for a house variant (its file's absolute path, which
+    ``variants.with_spec`` makes relative to where the case is written), else nothing."""
+    from .variants import spec_of
+
+    spec = spec_of(name)
+    return {} if spec is None else {"spec": {"file": spec.path.as_posix(),
+                                             "sha256": spec.sha256}}
 
 
 def record(rule: str, name: str, players: int, setup: JSON, script: Sequence[str],

@@ -51,6 +51,7 @@ class Step:
     reason: str | None = None  # the expected reason code; None: accepted
     state: JSON | None = None
     note: str = ""
+    informative: bool = False  # the code explains the refusal; any refusal passes
 
     @property
     def expect_text(self) -> str:
@@ -81,8 +82,12 @@ def case_schema() -> JSON:
 
 @lru_cache(maxsize=64)
 def variant(name: str, options: tuple[str, ...] = ()) -> m.Variant:
-    """A built-in variant with options on, loaded once per process."""
-    return load(name, options)
+    """A variant with options on, loaded once per process: a built-in, or one of a spec
+    file the kit was given (``variants.py``)."""
+    from .variants import house_variant
+
+    house = house_variant(name, options)
+    return house if house is not None else load(name, options)
 
 
 def read_yaml(path: Path) -> Any:
@@ -140,6 +145,7 @@ def case_from_data(data: Any, path: Path, cid: str, *, check_rules: bool = True)
     if data["suite"] > SUITE_VERSION:
         raise CaseError(f"{path}: suite: version {data['suite']} is newer than this runner "
                         f"understands ({SUITE_VERSION}); upgrade rummy-spec")
+    _house_spec(data, path, check_rules)
     steps = tuple(_step(i, s) for i, s in enumerate(data["steps"]))
     case = Case(
         id=cid, path=path, suite=data["suite"], rule=data["rule"], variant=data["variant"],
@@ -151,11 +157,39 @@ def case_from_data(data: Any, path: Path, cid: str, *, check_rules: bool = True)
     return case
 
 
+def _house_spec(data: JSON, path: Path, check_rules: bool) -> None:
+    """A case of a house variant names its spec file: load it (checking its hash) so the
+    variant is known by name; CaseError naming the field on any fault."""
+    from .variants import case_spec, spec_of
+
+    try:
+        spec = case_spec(data, path)
+    except ValueError as err:
+        raise CaseError(f"{path}: {err}") from None
+    if spec is not None and data["variant"] not in spec.names:
+        raise CaseError(f"{path}: variant: {spec.path.name} declares no variant "
+                        f"'{data['variant']}' (it declares {', '.join(spec.names)})")
+    if check_rules and spec is None and spec_of(data["variant"]) is None:
+        from ..lang import builtin_library
+
+        known = builtin_library().decls
+        if data["variant"] not in known:
+            import difflib
+
+            close = difflib.get_close_matches(data["variant"], sorted(known), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise CaseError(f"{path}: variant: '{data['variant']}' is not a built-in "
+                            f"variant{hint}, and the case names no spec file (spec: {{file, "
+                            "sha256}); for a house variant, give its file with --variant FILE")
+
+
 def _step(i: int, s: JSON) -> Step:
     if "act" in s:
         expect = s["expect"]
         reason = None if expect == "accepted" else expect["rejected"]
-        return Step(i, act=s["act"], reason=reason, note=s.get("note", ""))
+        informative = expect != "accepted" and bool(expect.get("informative", False))
+        return Step(i, act=s["act"], reason=reason, note=s.get("note", ""),
+                    informative=informative)
     return Step(i, state=s["state"], note=s.get("note", ""))
 
 

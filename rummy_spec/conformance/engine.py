@@ -23,16 +23,23 @@ JSON = dict[str, Any]
 
 @dataclass(frozen=True)
 class Hello:
-    """What an engine says of itself: protocol version, variants (None: any), features."""
+    """What an engine says of itself: protocol version, variants (None: any; names, spec
+    file names or content hashes), features, the fields of the state it shows (None:
+    every field of protocol version 1), and whose reason codes it answers with
+    (``reference`` or ``own``)."""
 
     protocol: int
     name: str
     version: str
     variants: frozenset[str] | None
     features: frozenset[str] = field(default_factory=frozenset)
+    shows: frozenset[str] | None = None
+    reasons: str = "reference"
 
     def supports(self, variant_name: str) -> bool:
-        return self.variants is None or variant_name in self.variants
+        from .variants import claims
+
+        return claims(self.variants, variant_name)
 
 
 @dataclass(frozen=True)
@@ -71,7 +78,11 @@ class NewGame:
     setup: JSON
 
     def message(self) -> JSON:
-        return {"variant": self.variant, "options": list(self.options),
+        from .variants import spec_of
+
+        spec = spec_of(self.variant)
+        named = {"spec": {"file": spec.path.name, "sha256": spec.sha256}} if spec else {}
+        return {"variant": self.variant, **named, "options": list(self.options),
                 "players": self.players, "rules": resolved_rules(self.variant, self.options,
                                                                  self.players),
                 "setup": self.setup}

@@ -28,9 +28,10 @@ from ..engine.game import Game
 from ..engine.state import Action
 from .author import Recorder, case_data, dump_case, reshuffle_next, reshuffled
 from .cases import variant
-from .engine import Engine, EngineError, NewGame, SkipGame, Verdict
+from .differential import Differential
+from .differential import Finding as DiffFinding
+from .engine import Engine, EngineError, NewGame, SkipGame
 from .fuzzdeal import deals
-from .observe import AFTER_ROUND, FIELDS, differences
 from .probes import ranked_probes
 from .reference import ReferenceEngine
 from .reports import write_atomic
@@ -135,6 +136,9 @@ class _Match:
         self.trail: list[str] = []
         self.accepted: list[bool] = []
         engine.new(game)
+        self.pair = Differential(self.ref, engine,
+                                 codes="accepted" if opts.ignore_codes else "exact",
+                                 shows=engine.hello().shows)
 
     @property
     def game(self) -> Game:
@@ -145,40 +149,42 @@ class _Match:
         raise Disagreement("\n".join(lines))
 
     def compare_states(self, after: str) -> None:
-        want = self.ref.state()
-        got = self.engine.state()
-        keys = AFTER_ROUND if want["phase"] in ("round-over", "game-over") else FIELDS
-        diffs = differences({k: want[k] for k in keys}, got)
-        if diffs:
-            check_state_reply(got)  # a malformed answer is the engine's error
+        """The states right after the deal (every later step is judged by ``play``)."""
+        self._judged(after, self.pair.start())
+
+    def _judged(self, after: str, findings: list[DiffFinding]) -> None:
+        if not findings:
+            return
+        if findings[0].law == "verdict":
+            self.fail(findings[0].message)
+        if self.pair.last is not None:
+            check_state_reply(self.pair.last, self.pair.shows)  # malformed: an error
+        states = [f for f in findings if f.law == "state"]
+        if states:
             lines = [f"after {after} the states differ (reference vs engine):"]
-            for key, w, g in diffs:
-                lines += describe(key, w, g)
-            self.fail(*lines)
+            for f in states:
+                lines += describe(f.field, f.expected, f.got)
+        else:
+            lines = [f"after {after} law '{f.law}' is broken: {f.message}" for f in findings]
+        self.fail(*lines)
 
     def play(self, action: Action) -> bool:
         """Play ``action`` on both; True when the reference accepted it."""
         aj = self.ref.to_protocol(self.game.action_json(action))
         self.actions.append(aj)
         before = self.game.state.exhaustions
-        want = self.ref.act(aj)
-        got = self.engine.act(aj)
         step = len(self.actions) - 1
+        done = self.pair.step(aj, index=step)
+        want = done.reference
         text = f"step {step}: {action_text(aj)}"
         self.trail.append(f"{text} -> {want.text}")
         self.accepted.append(want.accepted)
-        if not _same(want, got, self.opts.ignore_codes):
-            self.fail(f"{text}: reference {want.text}, engine {got.text}"
-                      + (f" [{got.message}]" if got.message else ""))
+        if done.findings and done.findings[0].law == "verdict":
+            self.fail(f"{text}: {done.findings[0].message}")
+        self._judged(f"step {step}", done.findings)
         if reshuffled(self.game, before):  # each engine shuffles its own way: stop here
             raise GameOver
-        if want.accepted:  # (a change made by a refused action shows at the next compare)
-            self.compare_states(f"step {step}")
         return want.accepted
-
-
-def _same(a: Verdict, b: Verdict, ignore_codes: bool) -> bool:
-    return a.accepted == b.accepted and (ignore_codes or a.reason == b.reason)
 
 
 def fuzz(engine: Engine, opts: FuzzOptions,

@@ -10,6 +10,7 @@ Same command, same files, byte for byte.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +34,7 @@ from .author import (
 from .cases import variant
 from .perft import PERFT_CONVENTIONS, Position, reference_counts
 from .reports import write_atomic
+from .variants import spec_of, with_spec
 
 JSON = dict[str, Any]
 # Players per variant in the golden traces (the hand-written cases use the same).
@@ -56,9 +58,16 @@ def seeded_setup(name: str, players: int, seed: int) -> JSON:
     return setup
 
 
-def golden_case(name: str, seed: int, steps: int = GOLDEN_STEPS) -> tuple[str, str]:
+def golden_players(name: str) -> int:
     v = variant(name)
-    players = PLAYERS.get(name, min(max(3, v.players.min), v.players.max or 3))
+    return PLAYERS.get(name, min(max(3, v.players.min), v.players.max or 3))
+
+
+def golden_case(name: str, seed: int, steps: int = GOLDEN_STEPS,
+                root: Path | None = None) -> tuple[str, str]:
+    """(case id, YAML) of one golden trace; a house variant's case written under the
+    suite directory ``root`` names its spec file."""
+    players = golden_players(name)
     setup = seeded_setup(name, players, seed)
     rec = Recorder(name, (), players, setup)
     bot = greedy_bot(seed)
@@ -80,6 +89,8 @@ def golden_case(name: str, seed: int, steps: int = GOLDEN_STEPS) -> tuple[str, s
                      "the reference answers it", name, (), players, setup, rec.steps,
                      rec.features, generated=f"rummy-spec conformance generate "
                      f"(rummy-spec {__version__})")
+    if root is not None:
+        data = with_spec(data, root / "cases" / f"{cid}.yaml")
     return cid, dump_case(data, cid)
 
 
@@ -161,25 +172,67 @@ def spot_position(spot: Spot) -> Position:
                     counts)
 
 
-def perft_text(family: str) -> str:
+def perft_text(family: str, where: Path | None = None) -> str:
+    """The perft file of a family of built-in variants (``PERFT``) or of a house variant
+    (``house_positions``), written at ``where`` (a house variant's names its spec)."""
+    spots = PERFT.get(family)
+    made = [(spot_position(s), s.note) for s in spots] if spots else house_positions(family)
     positions = []
-    for spot in PERFT[family]:
-        pos = spot_position(spot)
+    for pos, note in made:
         entry: JSON = {"name": pos.name}
-        if spot.note:
-            entry["note"] = spot.note
+        if note:
+            entry["note"] = note
         entry.update({"variant": pos.variant, "options": list(pos.options),
-                      "players": pos.players, "setup": pos.setup,
-                      "moves": list(pos.moves), "counts": list(pos.counts)})
+                      "players": pos.players, "setup": copy.deepcopy(pos.setup),
+                      "moves": copy.deepcopy(list(pos.moves)), "counts": list(pos.counts)})
         positions.append(entry)
     data: JSON = {"suite": SUITE_VERSION, "family": family,
                   "generated": f"rummy-spec conformance generate (rummy-spec {__version__})",
                   "conventions": PERFT_CONVENTIONS, "positions": positions}
+    spec = spec_of(family)
+    if spec is not None and where is not None:
+        data = {"suite": SUITE_VERSION, "family": family, "spec": spec.entry(where),
+                **{k: v for k, v in data.items() if k not in ("suite", "family")}}
     header = "".join(f"# {line}\n".replace("# \n", "#\n")
                      for line in PERFT_CONVENTIONS.splitlines())
     body = dump_case(data, f"perft/{family}").split("\n", 1)[1]
     return (f"# rummy-spec perft file: {family} (suite {SUITE_VERSION})\n#\n{header}#\n"
             + body)
+
+
+HOUSE_MOVES = 40  # greedy moves at most from the seeded deal to a house variant's second
+
+
+def house_positions(name: str) -> list[tuple[Position, str]]:
+    """A house variant's perft positions, made from its own rules: the seeded deal of
+    its first golden trace, and the position once the greedy bot has laid its first meld
+    (lay-offs count there), or after its first moves if it lays none."""
+    players = golden_players(name)
+    setup = seeded_setup(name, players, GOLDEN_SEEDS[0])
+    rec = Recorder(name, (), players, setup)
+    bot = greedy_bot(GOLDEN_SEEDS[0])
+    moves: list[JSON] = []
+    for _ in range(HOUSE_MOVES):
+        game = rec.game
+        if game.state.results or game.over or reshuffle_next(game):
+            break
+        action = bot(game.rules, game.state, game.legal_actions())
+        moves.append(rec.engine.to_protocol(game.action_json(action)))
+        rec.act(moves[-1], True)
+        if rec.game.state.table and not rec.round_over:
+            break  # a meld is down: lay-offs are counted from here
+        if rec.round_over:
+            moves.pop()  # the round's last action leaves nothing to count
+            break
+    out = []
+    for label, made, depth, note in (
+            ("opening", (), 4, "the seeded deal's first turns"),
+            (f"after-{len(moves)}-moves", tuple(moves), 3,
+             f"after the greedy bot's first {len(moves)} moves")):
+        pos = Position(f"{name}-{label}", name, (), players, setup, made, ())
+        counts = tuple(reference_counts(pos, depth))
+        out.append((Position(pos.name, name, (), players, setup, made, counts), note))
+    return out
 
 
 # ----- writing -------------------------------------------------------------------------
@@ -191,15 +244,17 @@ def generate(root: Path, variants: Sequence[str], what: Sequence[str] = ("golden
     if "golden" in what:
         for name in variants:
             for seed in GOLDEN_SEEDS:
-                cid, text = golden_case(name, seed)
+                cid, text = golden_case(name, seed, root=root)
                 written.append(_write(root / "cases" / f"{cid}.yaml", text))
                 if progress is not None:
                     progress(cid)
     if "perft" in what:
-        for family in PERFT:
-            if variants and not any(s.variant in variants for s in PERFT[family]):
-                continue
-            written.append(_write(root / "perft" / f"{family}.yaml", perft_text(family)))
+        families = [f for f in PERFT if not variants or any(
+            s.variant in variants for s in PERFT[f])]
+        families += [name for name in variants if spec_of(name) is not None]
+        for family in families:
+            path = root / "perft" / f"{family}.yaml"
+            written.append(_write(path, perft_text(family, path)))
             if progress is not None:
                 progress(f"perft/{family}")
     return written

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import fnmatch
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -84,6 +85,12 @@ def load_perft(path: Path) -> PerftFile:
         raise PerftError(f"{path}: {where}: {what}")
     if data["suite"] > SUITE_VERSION:
         raise PerftError(f"{path}: suite: version {data['suite']} is newer than this runner")
+    from .variants import case_spec
+
+    try:
+        case_spec({"variant": data["positions"][0]["variant"], **data}, path)
+    except ValueError as err:
+        raise PerftError(f"{path}: {err}") from None
     positions = tuple(
         Position(p["name"], p["variant"], tuple(p.get("options", ())), p["players"],
                  p["setup"], tuple(p.get("moves", ())), tuple(p["counts"]))
@@ -171,20 +178,33 @@ def check_position(engine: Engine, pf: PerftFile, pos: Position, depth: int | No
     return result
 
 
-def check_files(engine: Engine, files: list[Path], depth: int | None = None
-                ) -> list[PositionResult]:
+def check_files(engine: Engine, files: list[Path], depth: int | None = None,
+                variants: Sequence[str] = ()) -> list[PositionResult]:
+    """Every position of ``files`` (only those of ``variants``, when given)."""
     hello = engine.hello()
     out: list[PositionResult] = []
     for path in files:
         pf = load_perft(path)
         for pos in pf.positions:
+            if variants and pos.variant not in variants:
+                continue
             if "perft" not in hello.features or not hello.supports(pos.variant):
                 why = ("the engine does not claim feature 'perft'" if "perft" not in
-                       hello.features else f"the engine does not claim variant {pos.variant}")
+                       hello.features else unclaimed_variant(pos.variant))
                 out.append(PositionResult(path.name, pos.name, "skipped", [why]))
                 continue
             out.append(check_position(engine, pf, pos, depth))
     return out
+
+
+def unclaimed_variant(name: str) -> str:
+    from .variants import spec_of
+
+    spec = spec_of(name)
+    if spec is None:
+        return f"the engine does not claim variant {name}"
+    return (f"the engine does not claim house variant {name} (its hello may list {name}, "
+            f"{spec.path.name} or sha256:{spec.sha256[:12]})")
 
 
 def reference_counts(pos: Position, depth: int) -> list[int]:

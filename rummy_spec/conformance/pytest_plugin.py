@@ -43,7 +43,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--rummy-engine", metavar="CMD",
                     help="the engine's command line (or 'reference'): run the suite on it")
     group.addoption("--rummy-variant", action="append", default=[], metavar="V",
-                    help="only this variant's cases (repeatable)")
+                    help="only this variant's cases (repeatable; a spec file for a house "
+                         "variant)")
     group.addoption("--rummy-case", action="append", default=[], metavar="GLOB",
                     help="only cases whose id matches (repeatable)")
     group.addoption("--rummy-cases", metavar="DIR", help="another cases directory")
@@ -140,8 +141,20 @@ class Suite(pytest.Collector):
             _, hello = _engine(cfg)
         except (EngineError, ValueError) as err:
             raise SuiteError(f"--rummy-engine: the engine did not start: {err}") from None
-        variants = list(cfg.getoption("rummy_variant"))
-        if hello.variants is not None:
+        from ..lang import LookupFailure, SpecError
+        from .variants import HASH_PREFIX, VariantClash, resolve_target
+
+        try:  # a spec file is its variant's name (house cases name their file themselves)
+            variants = [resolve_target(v) if v.endswith(".rummy") else v
+                        for v in cfg.getoption("rummy_variant")]
+        except (LookupFailure, VariantClash) as err:
+            raise SuiteError(f"--rummy-variant {err}") from None
+        except SpecError as err:
+            raise SuiteError(f"--rummy-variant: the spec has errors:\n{err.render()}") \
+                from None
+        house = any(v.startswith(HASH_PREFIX) or v.endswith(".rummy")
+                    for v in hello.variants or ())
+        if hello.variants is not None and not house:  # claims by spec file: see each case
             variants = [v for v in variants or sorted(hello.variants) if hello.supports(v)]
             if not variants:
                 return

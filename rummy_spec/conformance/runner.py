@@ -8,7 +8,9 @@
   the game, or the case is in the skip file and still fails;
 * errored: the engine timed out, crashed, answered something malformed or reported an
   error; the engine is restarted for the next case;
-* unexpected pass: the case is in the skip file but now passes (the entry should go).
+* unexpected pass: the case is in the skip file but now passes (the entry should go);
+* known: it failed in a way a deviations file lists (``deviations.py``), shown with the
+  entry's note; it does not fail the run.
 """
 
 from __future__ import annotations
@@ -17,21 +19,26 @@ import fnmatch
 import json
 import re
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from ..textsafe import outside_text
 from . import suite_root
 from .cases import Case, Step
-from .engine import Engine, EngineError, Hello, SkipGame, new_game
+from .comparison import CODES, agrees, expected_text, mode_for
+from .deviations import NONE, Departure, Deviations
+from .differential import Codes, Differential, Finding
+from .engine import Engine, EngineError, Hello, NewGame, SkipGame, new_game
 from .observe import differences
+from .reference import ReferenceEngine
 from .schema_check import errors as schema_errors
 from .schema_check import load_schema
 
 JSON = dict[str, Any]
-STATUSES = ("passed", "failed", "skipped", "errored", "unexpected-pass")
+STATUSES = ("passed", "failed", "known", "skipped", "errored", "unexpected-pass")
 
 
 @dataclass
@@ -52,10 +59,16 @@ class CaseResult:
 
 
 class CaseFailed(Exception):
-    def __init__(self, step: int | None, *lines: str) -> None:
+    """A wrong answer at ``step``; ``departure`` holds what a deviations file matches
+    (the action, the verdicts, the states, the law broken; the case's rule stands where
+    no law is named)."""
+
+    def __init__(self, step: int | None, *lines: str,
+                 departure: Departure | None = None) -> None:
         super().__init__(lines[0] if lines else "failed")
         self.step = step
         self.lines = list(lines)
+        self.departure = departure or Departure()
 
 
 def _short(value: Any, limit: int = 160) -> str:
@@ -90,11 +103,18 @@ def action_text(act: JSON) -> str:
 _STATE_SCHEMA: JSON | None = None
 
 
-def check_state_reply(state: JSON) -> None:
+def check_state_reply(state: JSON, shows: frozenset[str] | None = None) -> None:
+    """A state answer must be a proper state: every field the engine shows (``shows``,
+    from its ``hello``; None: every field of protocol version 1)."""
     global _STATE_SCHEMA
     if _STATE_SCHEMA is None:
         _STATE_SCHEMA = load_schema(suite_root() / "schema" / "state.schema.json")
-    found = schema_errors(_STATE_SCHEMA, state)
+    schema = _STATE_SCHEMA
+    if shows is not None:
+        full = schema["$defs"]["full"]
+        narrowed = {**full, "required": [k for k in full["required"] if k in shows]}
+        schema = {**schema, "$defs": {**schema["$defs"], "full": narrowed}}
+    found = schema_errors(schema, state)
     if found:
         where, what = found[0]
         raise EngineError("malformed", f"the state answer is not a proper state: "
@@ -112,62 +132,148 @@ class StepError(EngineError):
         self.prefix = "" if message != err.message else f"step {step}: "
 
 
-def play_case(engine: Engine, case: Case) -> None:
+def play_case(engine: Engine, case: Case, hello: Hello | None = None,
+              mode: str = CODES) -> None:
     """Run every step; raise CaseFailed on a wrong answer, StepError (an EngineError) on a
-    broken reply; SkipGame passes through."""
-    engine.new(new_game(case))
-    known: JSON | None = None  # the last state asked for, while no action was accepted
+    broken reply; SkipGame passes through.  Besides the case's own expectations every
+    step is judged by the differential step: the engine's state after it against the
+    reference's playing the same case, and the laws on the engine's own state.  ``mode``
+    (``comparison.py``) compares reason codes or only accepted/refused."""
+    game = new_game(case)
+    engine.new(game)
+    pair = _pair(engine, game, hello, "exact" if mode == CODES else "accepted")
     checked = False  # one state answer per case is checked whole against the schema
+    shows = hello.shows if hello is not None else None
+    if pair is not None:
+        _fail_on(pair.start(), "after the deal", shows, state=pair.last)
     for step in case.steps:
+        checked = _play_step(engine, pair, step, checked, shows, mode)
+
+
+def _pair(engine: Engine, game: NewGame, hello: Hello | None,
+          codes: Codes) -> Differential | None:
+    """The reference playing the case beside the engine (None where it cannot)."""
+    reference = ReferenceEngine()
+    try:
+        reference.new(game)
+    except (SkipGame, EngineError):
+        return None
+    return Differential(reference, engine, codes=codes,
+                        shows=hello.shows if hello is not None else None)
+
+
+def _fail_on(findings: list[Finding], what: str, shows: frozenset[str] | None,
+             step: int | None = None, state: JSON | None = None,
+             action: JSON | None = None, before: JSON | None = None) -> None:
+    """Raise CaseFailed for the first law or field the findings name (verdicts are the
+    case's to judge)."""
+    found = [f for f in findings if f.law != "verdict"]
+    if not found:
+        return
+    if state is not None:
+        check_state_reply(state, shows)  # a malformed answer is the engine's error
+    at = "after the deal" if step is None else f"step {step}"
+    states = [f for f in found if f.law == "state"]
+    law = ""
+    if states:
+        lines = [f"{at}: {what}: the state differs from the reference's"]
+        for f in states:
+            lines += _field_lines(f.field, f.expected, f.got)
+    else:
+        first = found[0]
+        law = first.law
+        lines = [f"{at}: {what}: law '{first.law}' broken", f"  {first.message}"]
+        lines += [f"  law '{f.law}': {f.message}" for f in found[1:4]]
+    raise CaseFailed(step, *lines, departure=Departure(rule=law, action=action,
+                                                       before=before, after=state))
+
+
+def _field_lines(key: str, want: Any, got: Any) -> list[str]:
+    """Expected against got for one field; a list of cards whole, with what is missing
+    and what is extra (a sorted hand narrowed entry by entry would mislead)."""
+    if not (isinstance(want, list) and isinstance(got, list)
+            and all(isinstance(c, str) for c in [*want, *got])):
+        return describe(key, want, got)
+    lacks, extra = Counter(want) - Counter(got), Counter(got) - Counter(want)
+    return [f"  {key}: expected {_short(want)}", f"  {' ' * len(key)}  got      {_short(got)}",
+            f"  {' ' * len(key)}  (missing: {' '.join(sorted(lacks.elements())) or '-'}; "
+            f"extra: {' '.join(sorted(extra.elements())) or '-'})"]
+
+
+def _play_step(engine: Engine, pair: Differential | None, step: Step, checked: bool,
+               shows: frozenset[str] | None, mode: str) -> bool:
+    """One step; whether a state was checked whole against the schema so far."""
+    at = f"step {step.index}"
+    try:
+        if step.act is None:
+            assert step.state is not None
+            got = engine.state()
+            if not checked:
+                check_state_reply(got, shows)
+                checked = True
+            diffs = differences(step.state, got)
+            if diffs:
+                check_state_reply(got, shows)
+                lines = [f"{at}: the state differs" + (f" ({step.note})" if step.note
+                                                       else "")]
+                for key, want, have in diffs:
+                    lines += describe(key, want, have)
+                raise CaseFailed(step.index, *lines, departure=Departure(after=got))
+            return checked
+        before = engine.state() if pair is None and step.reason is not None else None
+        seen = pair.last if pair is not None else before  # the engine's state before
+        result = pair.step(step.act, index=step.index) if pair is not None else None
+        verdict = result.engine if result is not None else engine.act(step.act)
+        assert verdict is not None
+    except EngineError as err:
+        raise StepError(err, step.index) from None
+    want = "accepted" if step.reason is None else f"rejected ({step.reason})"
+    facts = Departure(reasons=_codes(step.reason, verdict.reason), action=step.act,
+                      before=seen, reference=want, engine=verdict.text)
+    if not agrees(step.reason, verdict, mode, step.informative):
+        detail = f" [{verdict.message}]" if verdict.message and not verdict.accepted else ""
+        shown = expected_text(step.reason, mode, step.informative)
+        raise CaseFailed(step.index, f"{at}: {action_text(step.act)}: expected {shown}, "
+                         f"got {verdict.text}{detail}", departure=facts)
+    if result is not None and pair is not None:
+        if result.reference.accepted != verdict.accepted:
+            pair.compare = False  # the reference reads the case otherwise: laws only
+        if any(f.law == "refused-changes-nothing" for f in result.findings):
+            lines = [f"{at}: {action_text(step.act)} was rejected but changed the state"]
+            lines += [f"  {f.message}" for f in result.findings
+                      if f.law == "refused-changes-nothing"]
+            raise CaseFailed(step.index, *lines, departure=replace(
+                facts, rule="refused-changes-nothing", after=result.state))
+        _fail_on(result.findings, action_text(step.act), shows, step.index, result.state,
+                 step.act, seen)
+        return checked
+    if before is not None:
         try:
-            known, checked = _play_step(engine, step, known, checked)
-        except StepError:
-            raise
+            after = engine.state()
         except EngineError as err:
             raise StepError(err, step.index) from None
+        if after != before:
+            check_state_reply(after, shows)
+            lines = [f"{at}: {action_text(step.act)} was rejected but changed the state"]
+            for key, was, now in differences(before, after):
+                lines += describe(key, was, now)
+            raise CaseFailed(step.index, *lines, departure=replace(
+                facts, rule="refused-changes-nothing", after=after))
+    return checked
 
 
-def _play_step(engine: Engine, step: Step, known: JSON | None,
-               checked: bool) -> tuple[JSON | None, bool]:
-    """One step: the state known after it, and whether a state was checked whole."""
-    at = f"step {step.index}"
-    if step.act is None:
-        assert step.state is not None
-        got = engine.state()
-        if not checked:
-            check_state_reply(got)
-            checked = True
-        known = got
-        diffs = differences(step.state, got)
-        if diffs:
-            check_state_reply(got)
-            lines = [f"{at}: the state differs" + (f" ({step.note})" if step.note else "")]
-            for key, want, have in diffs:
-                lines += describe(key, want, have)
-            raise CaseFailed(step.index, *lines)
-        return known, checked
-    if step.reason is not None and known is None:
-        known = engine.state()
-    verdict = engine.act(step.act)
-    want = "accepted" if step.reason is None else f"rejected ({step.reason})"
-    if verdict.text != want:
-        detail = f" [{verdict.message}]" if verdict.message and not verdict.accepted else ""
-        raise CaseFailed(step.index, f"{at}: {action_text(step.act)}: expected {want}, "
-                         f"got {verdict.text}{detail}")
-    if verdict.accepted:
-        return None, checked
-    after = engine.state()
-    if known is not None and after != known:
-        check_state_reply(after)
-        lines = [f"{at}: {action_text(step.act)} was rejected but changed the state"]
-        for key, was, now in differences(known, after):
-            lines += describe(key, was, now)
-        raise CaseFailed(step.index, *lines)
-    return after, checked
+def _codes(*codes: str | None) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(c for c in codes if c))
 
 
 def unsupported(hello: Hello, case: Case) -> str | None:
     if not hello.supports(case.variant):
+        from .variants import spec_of
+
+        spec = spec_of(case.variant)
+        if spec is not None:
+            return (f"the engine does not claim house variant '{case.variant}' (its hello "
+                    f"may list {case.variant}, {spec.path.name} or sha256:{spec.sha256[:12]})")
         return f"the engine does not claim variant '{case.variant}'"
     missing = sorted(case.features - hello.features)
     if missing:
@@ -190,8 +296,11 @@ def stderr_lines(text: str) -> list[str]:
     return [*shown[:STDERR_HEAD], f"... ({cut} lines left out) ...", *shown[-STDERR_TAIL:]]
 
 
-def run_case(engine: Engine, hello: Hello, case: Case, record: bool = False) -> CaseResult:
-    """One case's result; with ``record`` the protocol lines exchanged are kept too."""
+def run_case(engine: Engine, hello: Hello, case: Case, record: bool = False,
+             deviations: Deviations = NONE, mode: str | None = None) -> CaseResult:
+    """One case's result; with ``record`` the protocol lines exchanged are kept too; a
+    failure ``deviations`` lists is *known*; ``mode`` (default: what ``hello`` declares)
+    compares reason codes or only accepted/refused."""
     start = time.perf_counter()
     result = CaseResult(case.id, "passed", case.rule, case.variant, path=str(case.path))
     why = unsupported(hello, case)
@@ -201,9 +310,10 @@ def run_case(engine: Engine, hello: Hello, case: Case, record: bool = False) -> 
     if record:
         engine.exchange = result.exchange
     try:
-        play_case(engine, case)
+        play_case(engine, case, hello, mode_for(hello, mode))
     except CaseFailed as failed:
         result.status, result.step, result.lines = "failed", failed.step, failed.lines
+        _known(result, failed.departure, case, deviations)
     except SkipGame as skip:
         result.status, result.lines = "skipped", [f"the engine declined the game: {skip}"]
     except EngineError as err:
@@ -223,6 +333,23 @@ def run_case(engine: Engine, hello: Hello, case: Case, record: bool = False) -> 
         engine.exchange = None
     result.seconds = time.perf_counter() - start
     return result
+
+
+def _known(result: CaseResult, departure: Departure, case: Case,
+           deviations: Deviations) -> None:
+    if not deviations:
+        return
+    d = departure
+    entry = deviations.known(rule=d.rule or case.rule, reasons=d.reasons, action=d.action,
+                             before=d.before, after=d.after, reference=d.reference,
+                             engine=d.engine, variant=case.variant, case=case.id)
+    if entry is None and d.rule:  # a law broken: the case's rule may be the one listed
+        entry = deviations.known(rule=case.rule, reasons=d.reasons, action=d.action,
+                                 before=d.before, after=d.after, reference=d.reference,
+                                 engine=d.engine, variant=case.variant, case=case.id)
+    if entry is not None:
+        result.status = "known"
+        result.lines = [f"known deviation ({entry.where}): {entry.note}", *result.lines]
 
 
 # ----- skip files ------------------------------------------------------------------------
@@ -257,12 +384,13 @@ Progress = Callable[[int, int, CaseResult], None]
 
 
 def run_suite(engine: Engine, cases: Sequence[Case], skip_entries: Sequence[str] = (),
-              progress: Progress | None = None, record: bool = False) -> list[CaseResult]:
+              progress: Progress | None = None, record: bool = False,
+              deviations: Deviations = NONE, mode: str | None = None) -> list[CaseResult]:
     """Run every case in order (the engine answered ``hello`` already or answers now)."""
     hello = engine.hello()
     results = []
     for i, case in enumerate(cases):
-        result = run_case(engine, hello, case, record)
+        result = run_case(engine, hello, case, record, deviations, mode)
         entry = listed(case.id, skip_entries)
         if entry is not None:
             if result.status == "passed":

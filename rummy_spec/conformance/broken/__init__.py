@@ -26,6 +26,7 @@ class Broken:
     variant: str  # where the fuzzer looks for it
     fault: Callable[..., Any]  # a Change (variant -> variant) or a Patch (no arguments)
     changes_variant: bool = True
+    specs: tuple[str, ...] = ()  # spec files the engine plays (a house variant's bug)
 
     def engine(self) -> ReferenceEngine:
         """The broken engine, in this process (a Patch takes effect here and now)."""
@@ -85,7 +86,28 @@ def _patches() -> dict[str, Broken]:
 
 
 def broken_engines() -> dict[str, Broken]:
+    """The broken engines of built-in variants (the suite's own cases catch each)."""
     return _patches()
+
+
+def house_broken_engines() -> dict[str, Broken]:
+    """Broken engines of the example house variant (``conformance/examples``): each
+    forgets one of the house's rule changes and plays Continental's rule instead."""
+    from .. import suite_root
+    from . import patches as p
+
+    house = str(suite_root() / "examples" / "backyard.rummy")
+    found = [
+        Broken("house-penalty-card", "X50", "a May I? costs a penalty card although the "
+               "house rules make it free", house, p.penalty_card, specs=(house,)),
+        Broken("house-runs-of-four", "X9", "a run of three is refused although the house "
+               "rules allow it", house, p.runs_of_four, specs=(house,)),
+    ]
+    return {b.name: b for b in found}
+
+
+def all_broken_engines() -> dict[str, Broken]:
+    return {**broken_engines(), **house_broken_engines()}
 
 
 def command(name: str) -> str:
@@ -94,3 +116,8 @@ def command(name: str) -> str:
     import sys
 
     return f"{shlex.quote(sys.executable)} -m rummy_spec.conformance.broken {name}"
+
+
+def house_variant_of(name: str) -> str:
+    """The spec file a house variant's broken engine plays (its ``--variant``)."""
+    return house_broken_engines()[name].variant

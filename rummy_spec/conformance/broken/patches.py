@@ -42,6 +42,8 @@ out_without_discard = section("going_out", by="either")
 adjacent_wilds = section("wilds", not_adjacent_in_runs=False)
 layoff_same_turn = section("layoff", timing="same-turn")
 upcard_when_down = section("turn", no_upcard_when_down=False)
+penalty_card = section("claim", penalty=1)
+runs_of_four = section("run", min=4)
 
 
 # ----- function patches -------------------------------------------------------------------

@@ -2,7 +2,11 @@
 
 The reference engine behind the protocol, except for MODE: hang-hello, hang-act,
 crash-new, garbage-state, wrong-seq, no-result, error-new, old-protocol, stderr-crash,
-reject-all, mutate-on-reject, no-features.
+reject-all, mutate-on-reject, no-features, own-codes (reason codes of its own, declared
+in hello), decline-all (claims every variant, declines every game), decline-later (plays
+its first game, declines every other), house-only (claims one spec file only),
+claims-house (also
+claims a spec file and a hash the runner was not given).
 """
 
 from __future__ import annotations
@@ -24,12 +28,26 @@ class Engine(ReferenceEngine):
         h = super().hello()
         if MODE == "no-features":
             return Hello(h.protocol, h.name, h.version, h.variants, frozenset())
+        if MODE == "own-codes":
+            return Hello(h.protocol, h.name, h.version, h.variants, h.features, h.shows,
+                         reasons="own")
+        if MODE == "decline-all":
+            return Hello(h.protocol, h.name, h.version, None, h.features)
+        if MODE == "house-only":
+            return Hello(h.protocol, h.name, h.version, frozenset({"backyard.rummy"}),
+                         h.features)
+        if MODE == "claims-house":
+            assert h.variants is not None
+            return Hello(h.protocol, h.name, h.version,
+                         h.variants | {"grandpa.rummy", "sha256:0123456789abcdef"}, h.features)
         return h
 
     def act(self, action: dict[str, Any]) -> Verdict:
         if MODE == "reject-all":
             return Verdict(False, "not-your-turn", "always")
         verdict = super().act(action)
+        if MODE == "own-codes" and not verdict.accepted:
+            return Verdict(False, "illegal", verdict.message)
         if MODE == "mutate-on-reject" and not verdict.accepted and self.game is not None:
             hand = self.game.state.seats[0].hand
             if hand:
@@ -44,6 +62,7 @@ def reply(msg: dict[str, Any], body: dict[str, Any]) -> None:
 
 def main() -> None:
     engine = Engine()
+    games = 0
     for line in sys.stdin:
         msg = json.loads(line)
         cmd = msg.get("cmd")
@@ -64,6 +83,14 @@ def main() -> None:
             continue
         if MODE == "no-result" and cmd == "act":
             reply(msg, {"verdict": "fine"})
+            continue
+        if MODE == "decline-later" and cmd == "new":
+            games += 1
+            if games > 1:
+                reply(msg, {"skip": "one game is enough"})
+                continue
+        if MODE == "decline-all" and cmd == "new":
+            reply(msg, {"skip": "house rules not written yet"})
             continue
         if MODE == "error-new" and cmd == "new":
             reply(msg, {"error": "variant not implemented yet"})
