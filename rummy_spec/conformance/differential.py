@@ -89,8 +89,9 @@ def meld_key(meld: Any) -> Any:
     wilds: list[Any] = meld["wilds"] if isinstance(meld.get("wilds"), list) else []
     return {"owner": meld.get("owner"), "kind": meld.get("kind"),
             "cards": sorted(map(str, meld.get("cards") or [])),
-            "wilds": sorted((str(w.get("card")), str(w.get("stands_for")))
-                            for w in wilds if isinstance(w, dict))}
+            "wilds": sorted(({"card": w.get("card"), "stands_for": w.get("stands_for")}
+                             for w in wilds if isinstance(w, dict)),
+                            key=lambda w: (str(w["card"]), str(w["stands_for"])))}
 
 
 def compared(state: JSON) -> JSON:
@@ -175,6 +176,13 @@ class Differential:
         got = self._engine_state()
         self.last = got
         return self._judge(None, got) + [_law(None, b) for b in self.laws.deal_faults(got)]
+
+    def judge(self, *, index: int | None = None) -> list[Finding]:
+        """The engine's state as it stands, compared and judged (no action played)."""
+        if not self.observe:
+            return []
+        self.last = self._engine_state()
+        return self._judge(self.steps if index is None else index, self.last)
 
     def step(self, action: JSON, *, index: int | None = None) -> StepResult:
         """Play ``action`` on both engines and judge it (``index``: the step's number in

@@ -164,6 +164,8 @@ class _Match:
             lines = [f"after {after} the states differ (reference vs engine):"]
             for f in states:
                 lines += describe(f.field, f.expected, f.got)
+            lines += [f"  and law '{f.law}' is broken: {f.message}" for f in findings
+                      if f.law != "state"][:3]
         else:
             lines = [f"after {after} law '{f.law}' is broken: {f.message}" for f in findings]
         self.fail(*lines)

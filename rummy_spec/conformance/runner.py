@@ -179,6 +179,8 @@ def _fail_on(findings: list[Finding], what: str, shows: frozenset[str] | None,
         lines = [f"{at}: {what}: the state differs from the reference's"]
         for f in states:
             lines += _field_lines(f.field, f.expected, f.got)
+        lines += [f"  and law '{f.law}' is broken: {f.message}"
+                  for f in found if f.law != "state"][:3]
     else:
         first = found[0]
         law = first.law

@@ -35,7 +35,7 @@ from hypothesis.stateful import (
 )
 
 from ..bots import greedy_bot
-from ..conformance.differential import Codes, Differential, StepResult
+from ..conformance.differential import Codes, Differential, Finding, StepResult
 from ..conformance.engine import Engine, EngineError, NewGame, SkipGame
 from ..conformance.reference import ReferenceEngine, setup_of
 from ..engine import codec
@@ -43,11 +43,11 @@ from ..engine.core import IllegalAction
 from ..engine.game import Game
 from ..engine.reasons import all_reasons
 from ..engine.state import Action
-from ..engine.trace import trace_lines
 from ..lang import load
 from ..lang import model as m
 from . import probes
 from .laws import Laws, LawViolation, require
+from .notes import note_trace
 from .profiles import profile
 from .referee import Referee
 
@@ -247,6 +247,7 @@ def engine_state_machine(
             if self.game is not None:
                 with self._tracing():
                     self._ref().check_state(self._game().state)
+                    self._judge(self._pair().judge(), "the state")
 
         # ----- one step ----------------------------------------------------------------
         def _legal_actions(self, g: Game) -> list[Action]:
@@ -285,7 +286,9 @@ def engine_state_machine(
                 findings = [f for f in findings if f.law != "state" or not f.field.startswith(
                     ("totals", "winners"))]
             self._judge(findings, json.dumps(done.action))
-            if len(g.state.results) > rounds and not g.over:  # a new deal
+            if g.over:  # nothing more to compare: the laws judge the reference alone
+                self._pair().engine = None
+            elif len(g.state.results) > rounds:  # a new deal
                 self._pair().reference.deal_seen()
                 self._deal_engine()
 
@@ -302,13 +305,10 @@ def engine_state_machine(
                 raise LawViolation("engine-crash", f"{action}: "
                                    f"{type(err).__name__}: {err}") from err
 
-        def _judge(self, findings: Sequence[object], what: str) -> None:
+        def _judge(self, findings: Sequence[Finding], what: str) -> None:
             """The first finding of a step, as the law it breaks (a verdict or a state
             field the engine answers otherwise than the reference: ``differential``)."""
-            from ..conformance.differential import Finding
-
             for f in findings:
-                assert isinstance(f, Finding)
                 law = "differential" if f.law in ("verdict", "state") else f.law
                 raise LawViolation(law, f"{what}: {f.text()}")
 
@@ -395,24 +395,9 @@ def engine_state_machine(
             try:
                 yield
             except Exception:
-                self._note_trace()
+                if self.game is not None:
+                    note_trace(self.game)
                 raise
-
-        def _note_trace(self) -> None:
-            if self.game is None:
-                return
-            try:
-                lines = trace_lines(self.game)
-            except Exception as err:  # the replay itself misbehaves: give the actions
-                note(f"(the trace does not replay: {err}); actions:")
-                for a in self.game.history:
-                    note(json.dumps(self.game.action_json(a)))
-                return
-            note("---- replayable trace: save these lines as a .jsonl file, then run "
-                 "`rummy-spec replay FILE` ----")
-            for line in lines:
-                note(line)
-            note("---- end of trace ----")
 
     EngineMachine.__name__ = EngineMachine.__qualname__ = (
         f"Machine_{v.name}_{'_'.join(v.enabled) or 'base'}_{players}p")
