@@ -20,7 +20,7 @@ from typing import TextIO
 
 from ..bots import BOTS
 from ..engine.game import Game
-from ..engine.state import Action
+from ..engine.state import Action, ActionType, RunEnd
 from .base import Command, Outcome, UsageError, whole_number
 from .cardtext import read_card, sorted_hand
 from .games import players_for, result_lines, scores_text, seat_names, start_game
@@ -54,10 +54,17 @@ def _card(game: Game, text: str) -> int:
         raise BadCommand(str(err)) from None
 
 
-def _end(words: list[str]) -> tuple[list[str], str | None]:
+# The commands that name one action type each, and the type.
+_ACTION_OF: dict[str, ActionType] = {
+    "knock": "knock", "call": "call", "give": "give", "discard": "discard",
+    "layoff": "lay_off", "swap": "swap", "shift": "shift"}
+_ENDS: dict[str, RunEnd] = {"low": "low", "high": "high"}
+
+
+def _end(words: list[str]) -> tuple[list[str], RunEnd | None]:
     """A trailing ``low`` or ``high`` taken off the words."""
-    if words and words[-1].lower() in ("low", "high"):
-        return words[:-1], words[-1].lower()
+    if words and words[-1].lower() in _ENDS:
+        return words[:-1], _ENDS[words[-1].lower()]
     return words, None
 
 
@@ -95,7 +102,7 @@ def parse_command(game: Game, words: list[str]) -> Action:
             raise BadCommand(f"{verb}: {usage}")
         card = _card(game, rest[0]) if rest else None
         target = _number(verb, "SEAT", rest[1]) if len(rest) > 1 else None
-        return Action(verb, HUMAN, card=card, target=target)
+        return Action(_ACTION_OF[verb], HUMAN, card=card, target=target)
     if verb in ("layoff", "swap", "shift"):
         words_, end = _end(rest)
         most = {"layoff": 2, "swap": 3, "shift": 2}[verb]
@@ -106,8 +113,7 @@ def parse_command(game: Game, words: list[str]) -> Action:
         card = _card(game, words_[0])
         meld = _number(verb, "MELD", words_[1]) - 1
         to = _number(verb, "TO", words_[2]) - 1 if len(words_) > 2 else None
-        kind = "lay_off" if verb == "layoff" else verb
-        return Action(kind, HUMAN, card=card, meld=meld, end=end, wild_to=to)
+        return Action(_ACTION_OF[verb], HUMAN, card=card, meld=meld, end=end, wild_to=to)
     raise BadCommand(f"unknown command '{words[0]}' (help lists the commands)")
 
 

@@ -80,7 +80,7 @@ def observe(game: Game, results_before: int = 0, order: list[int] | None = None)
     table = game.rules.table
     results = [{"round": r.round, "scores": list(r.scores), "winner": r.winner,
                 "ending": r.ending} for r in s.results[results_before:]]
-    phase = s.phase
+    phase: str = s.phase  # the protocol's phases add round-over
     if results and phase != "game-over":
         phase = "round-over"
     return {

@@ -13,7 +13,7 @@ from . import calls, claims, contracts, discards, draws, knocking, meld_play, st
 from .plans import AnyRule, Go, Rule, refusal
 from .reasons import OK, Verdict, no
 from .rules import Rules
-from .state import Action, State
+from .state import Action, ActionType, Phase, State
 
 
 class IllegalAction(Exception):
@@ -63,13 +63,13 @@ GIFT = Rule(calls.check_give, calls.give)
 LAY_OFF = Rule(meld_play.check_lay_off, meld_play.lay_off)
 
 # Called at any time but the game's end: each checks that its moment has come.
-_ANYTIME: dict[str, AnyRule] = {
+_ANYTIME: dict[ActionType, AnyRule] = {
     "call": Rule(calls.check_call, calls.call),
     "dead_hand": Rule(stock.check_dead_hand, stock.dead_hand),
 }
 
 # The in-turn player's own turn, before and after his draw.
-_TURN: dict[str, AnyRule] = {
+_TURN: dict[ActionType, AnyRule] = {
     **_ANYTIME,
     "buy": refusal(_buy_out_of_window),
     "give": refusal(_no_gift),
@@ -82,7 +82,7 @@ _TURN: dict[str, AnyRule] = {
     "knock": Rule(knocking.check_knock, knocking.knock),
 }
 
-RULES: dict[str, dict[str, AnyRule]] = {
+RULES: dict[Phase, dict[ActionType, AnyRule]] = {
     "offer": {**_ANYTIME, "draw": OFFER, "pass": OFFER},
     "claim": {**_ANYTIME, "buy": CLAIM, "pass": CLAIM, "draw": refusal(_refuser_draws)},
     "gifts": {**_ANYTIME, "give": GIFT, "pass": GIFT},
@@ -94,7 +94,7 @@ RULES: dict[str, dict[str, AnyRule]] = {
     "game-over": {},
 }
 
-OTHERWISE: dict[str, Verdict] = {
+OTHERWISE: dict[Phase, Verdict] = {
     "offer": no("no-offer", "the first upcard is being offered: take it or pass"),
     "claim": no("not-your-turn", "a claim window is open: buy or pass"),
     "gifts": no("not-your-turn", "gifts are due: give a card or pass"),
@@ -105,7 +105,7 @@ OTHERWISE: dict[str, Verdict] = {
 
 def _rule(rules: Rules, state: State, a: Action) -> AnyRule | Verdict:
     phase = state.phase
-    rule = RULES.get(phase, {}).get(a.type)
+    rule = RULES[phase].get(a.type)
     if rule is not None:
         return rule
     refused = OTHERWISE.get(phase)
@@ -127,7 +127,7 @@ def legal(rules: Rules, state: State, a: Action) -> Verdict:
 def legal_subset(rules: Rules, state: State, actions: list[Action]) -> list[Action]:
     """The legal ones among ``actions`` (same answers as ``legal``, with the rule looked
     up once per action type: the phase is the same for all of them)."""
-    found: dict[str, AnyRule | Verdict] = {}
+    found: dict[ActionType, AnyRule | Verdict] = {}
     out = []
     for a in actions:
         rule = found.get(a.type)
@@ -179,4 +179,5 @@ def apply_trusted(rules: Rules, state: State, a: Action) -> None:
     gets the same refusal, not a damaged state (a test plays games both ways and compares
     every state).
     """
-    apply_in_place(rules, state, a)
+    rule, plan = _checked(rules, state, a)
+    rule.act(rules, state, a, plan)

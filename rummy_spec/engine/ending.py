@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from .rules import Rules
 from .setup import deal
-from .state import RoundResult, State
+from .state import Ending, RoundResult, State
 
 
 def hand_scores(rules: Rules, state: State) -> list[int]:
     return [rules.hand_points(s.hand) for s in state.seats]
 
 
-def end_round(rules: Rules, state: State, winner: int | None, ending: str,
+def end_round(rules: Rules, state: State, winner: int | None, ending: Ending,
               scores: list[int] | None = None, **details: object) -> None:
     """Score the round, advance contracts, then end the game or deal the next round."""
     v = rules.variant
@@ -65,7 +65,7 @@ def _contract_number(rules: Rules, state: State, seat: object) -> int:
     return seat.down_contract if seat.down_contract else seat.contract + 1
 
 
-def _scores(rules: Rules, state: State, winner: int | None, ending: str,
+def _scores(rules: Rules, state: State, winner: int | None, ending: Ending,
             held: list[int]) -> list[int]:
     method = rules.variant.score.method
     n = rules.players
@@ -87,7 +87,7 @@ def _scores(rules: Rules, state: State, winner: int | None, ending: str,
     return out
 
 
-def _game_over(rules: Rules, state: State, ending: str) -> bool:
+def _game_over(rules: Rules, state: State, ending: Ending) -> bool:
     v = rules.variant
     g = v.game
     totals = [s.total for s in state.seats]

@@ -11,7 +11,7 @@ from .melds import Meld
 from .plans import GO, Go
 from .reasons import Verdict, no
 from .rules import Rules
-from .state import Action, State, TableMeld
+from .state import Action, Ending, State, TableMeld
 from .tableplay import in_play, remove_cards
 
 
@@ -68,7 +68,7 @@ def gin_possible(rules: Rules, state: State, hand: list[int]) -> bool:
 class Knock(NamedTuple):
     """A knock's plan: gin, big gin or a plain knock, and the hand after its discard."""
 
-    kind: str
+    kind: Ending
     rest: list[int]
 
 
@@ -88,6 +88,7 @@ def check_knock(rules: Rules, state: State, a: Action) -> Verdict | Knock:
             return no("keep-taken-card")
         rest.remove(a.card)
     sol = rules.arrange(rest)
+    kind: Ending
     if a.card is None:
         if k.big_gin_bonus is None or sol.rest:
             return no("no-big-gin")
@@ -156,7 +157,7 @@ def score_knock(rules: Rules, state: State) -> None:
     kd = rules.arrange(state.seats[knocker].hand).rest_points
     dd = rules.arrange(state.seats[defender].hand).rest_points
     scores = [0] * rules.players
-    kind = state.knock_kind or "knock"
+    kind: Ending = state.knock_kind or "knock"
     if rules.variant.score.method == "minus-deadwood":
         # A flat score for going out; the other player loses his deadwood (RLCard's
         # payoff x100: rlcard/games/gin_rummy/utils/scorers.py, get_payoff_gin_rummy_v1).

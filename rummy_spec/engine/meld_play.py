@@ -10,6 +10,7 @@ from .rules import Rules
 from .state import Action, State, TableMeld
 from .tableplay import (
     after_play,
+    card_onto_meld,
     empty_ok,
     holds,
     in_play,
@@ -106,10 +107,6 @@ def check_lay_off(rules: Rules, state: State, a: Action) -> Verdict | Meld:
 
 
 def lay_off(rules: Rules, state: State, a: Action, plan: Meld) -> None:
-    assert a.card is not None and a.meld is not None
-    state.seats[a.player].hand.remove(a.card)
-    target = state.table[a.meld]
-    state.table[a.meld] = TableMeld(target.owner, plan, target.contract, target.laid_turn,
-                                    target.all_wild)
+    card_onto_meld(state, a, plan, keep_all_wild=True)
     if state.phase != "layoff":
         after_play(rules, state, a.player)

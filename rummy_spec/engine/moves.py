@@ -30,7 +30,7 @@ from .discards import legal_discards
 from .knocking import knock_candidates
 from .melds import Meld
 from .rules import Rules
-from .state import Action, State
+from .state import Action, ActionType, RunEnd, Source, State
 
 GO_DOWN_CANDIDATES = 8
 
@@ -40,9 +40,9 @@ def _distinct(cards: list[int]) -> list[int]:
 
 
 @lru_cache(maxsize=1 << 14)
-def _act(type_: str, player: int, card: int | None = None, source: str | None = None,
-         meld: int | None = None, end: str | None = None, target: int | None = None
-         ) -> Action:
+def _act(type_: ActionType, player: int, card: int | None = None,
+         source: Source | None = None, meld: int | None = None, end: RunEnd | None = None,
+         target: int | None = None) -> Action:
     """The action, shared: actions are immutable values and the same few hundred recur in
     every state, so each is built once (building one costs more than checking it)."""
     return Action(type_, player, source=source, card=card, meld=meld, end=end,

@@ -139,41 +139,17 @@ def deal(rules: Rules, state: State, setup: Setup | None = None) -> None:
     """Deal the current round into ``state`` (which the caller owns)."""
     n = rules.players
     state.deal_no += 1
+    state.new_hand()
     state.table = []
-    state.turn_no = 0
-    state.taken = None
-    state.throwbacks = 0
-    state.upcard_draws = 0
-    state.melds_this_turn = 0
-    state.upcard_open = True
-    state.refused = False
-    state.exhaustions = 0
-    state.claim = None
-    state.call_on = None
-    state.knocker = None
-    state.knock_kind = None
-    state.giver = []
-    state.cut_exact = None
-    state.played_this_turn = False
-    state.must_go_down = False
-    state.pile_owner = []
-    state.run_base = []
     state.restocks = [list(r) for r in setup.restocks] if setup is not None else []
     for seat in state.seats:
-        seat.down = False
-        seat.made = False
-        seat.down_turn = -1
-        seat.skipped = False
-        seat.was_skipped = False
-        seat.gifts_from = []
-        seat.played_before = False
-        if rules.variant.claim is not None:
+        if rules.variant.claim is not None:  # the buys left of the hand just played
             carried = 0
             if rules.variant.claim.carry_over and state.round > 1:
                 prev = rules.buy_limit_one(state.round - 1)
                 carried = max(0, seat.buy_credit + (prev or 0) - seat.buys)
             seat.buy_credit = carried
-        seat.buys = 0
+        seat.new_hand()
     if setup is not None:
         for seat, hand in zip(state.seats, setup.hands, strict=True):
             seat.hand = list(hand)

@@ -12,6 +12,7 @@ from .rules import Rules
 from .state import Action, State, TableMeld
 from .tableplay import (
     after_play,
+    card_onto_meld,
     empty_ok,
     in_play,
     is_down,
@@ -90,10 +91,7 @@ def check_swap(rules: Rules, state: State, a: Action) -> Verdict | Swap:
 def swap(rules: Rules, state: State, a: Action, plan: Swap) -> None:
     new, wild, placed = plan
     seat = state.seats[a.player]
-    assert a.card is not None and a.meld is not None
-    seat.hand.remove(a.card)
-    target = state.table[a.meld]
-    state.table[a.meld] = TableMeld(target.owner, new, target.contract, target.laid_turn)
+    card_onto_meld(state, a, new, keep_all_wild=False)
     if placed is not None:
         idx, meld = placed
         old = state.table[idx]
@@ -133,8 +131,5 @@ def check_shift(rules: Rules, state: State, a: Action) -> Verdict | Meld:
 
 
 def shift(rules: Rules, state: State, a: Action, plan: Meld) -> None:
-    assert a.card is not None and a.meld is not None
-    state.seats[a.player].hand.remove(a.card)
-    target = state.table[a.meld]
-    state.table[a.meld] = TableMeld(target.owner, plan, target.contract, target.laid_turn)
+    card_onto_meld(state, a, plan, keep_all_wild=False)
     after_play(rules, state, a.player)

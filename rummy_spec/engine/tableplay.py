@@ -152,3 +152,13 @@ def timing_ok(rules: Rules, state: State, player: int, *owners: int) -> Verdict:
     if lo.own_melds_next_turn and player in owners:
         return no("own-melds-next-turn")
     return OK
+
+
+def card_onto_meld(state: State, a: Action, meld: Meld, *, keep_all_wild: bool) -> None:
+    """The card of ``a`` leaves the hand and table meld ``a.meld`` becomes ``meld``, with
+    its owner, contract and turn laid (and its all-wild mark, where ``keep_all_wild``)."""
+    assert a.card is not None and a.meld is not None
+    state.seats[a.player].hand.remove(a.card)
+    old = state.table[a.meld]
+    state.table[a.meld] = TableMeld(old.owner, meld, old.contract, old.laid_turn,
+                                    old.all_wild and keep_all_wild)

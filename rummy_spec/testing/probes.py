@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from hypothesis import strategies as st
 
-from ..engine.state import Action, State
+from ..engine.state import Action, ActionType, RunEnd, Source, State
 from ..lang import model as m
 from .laws import Laws
 from .referee import entitled
@@ -22,8 +22,13 @@ from .referee import entitled
 # the kinds that exercise meld and contract checks come up twice as often
 KINDS = ("wrong-player", "not-held", "out-of-phase", "broken-meld", "broken-meld",
          "near-meld", "near-meld", "lay-off", "lay-off", "throw-back", "random")
-TYPES = ("draw", "buy", "pass", "dead_hand", "go_down", "meld", "lay_off", "swap", "shift",
-         "discard", "knock", "call", "give")
+TYPES: tuple[ActionType, ...] = ("draw", "buy", "pass", "dead_hand", "go_down", "meld",
+                                 "lay_off", "swap", "shift", "discard", "knock", "call",
+                                 "give")
+SOURCES: tuple[Source, ...] = ("stock", "discard")
+ENDS: tuple[RunEnd | None, ...] = (None, "low", "high")
+TABLE_PLAYS: tuple[ActionType, ...] = ("lay_off", "swap", "shift")
+THROWS: tuple[ActionType, ...] = ("discard", "knock")
 
 Probe = tuple[Action, bool]
 
@@ -95,7 +100,7 @@ def _out_of_phase(data: st.DataObject, laws: Laws, s: State,
         return None
     t = data.draw(st.sampled_from(types), label="type")
     if t == "draw":
-        return Action("draw", p, source=data.draw(st.sampled_from(("stock", "discard")))), True
+        return Action("draw", p, source=data.draw(st.sampled_from(SOURCES))), True
     if t in ("go_down", "meld"):
         melds = ((card,),) if card is not None else ((0,),)
         return Action(t, p, melds=melds), True
@@ -203,8 +208,8 @@ def _lay_off(data: st.DataObject, laws: Laws, s: State,
         return None
     card = data.draw(st.sampled_from(hand), label="card")
     meld = data.draw(st.integers(0, len(s.table) - 1), label="meld")
-    end = data.draw(st.sampled_from((None, "low", "high")), label="end")
-    kind = data.draw(st.sampled_from(("lay_off", "swap", "shift")), label="type")
+    end = data.draw(st.sampled_from(ENDS), label="end")
+    kind = data.draw(st.sampled_from(TABLE_PLAYS), label="type")
     if kind != "lay_off":  # a natural in the place of one of the meld's wilds, if any
         fits = [c for c in hand if _stands_for(laws, s, meld, c)]
         card = data.draw(st.sampled_from(fits), label="natural") if fits else card
@@ -233,7 +238,7 @@ def _throw_back(data: st.DataObject, laws: Laws, s: State,
     """Throw back the card just taken from the pile (as a discard, or with a knock)."""
     if s.phase != "play" or s.taken is None or s.taken not in s.seats[s.turn].hand:
         return None
-    kind = data.draw(st.sampled_from(("discard", "knock")), label="type")
+    kind = data.draw(st.sampled_from(THROWS), label="type")
     return Action(kind, s.turn, card=s.taken), False
 
 
@@ -246,7 +251,7 @@ def _random(data: st.DataObject, laws: Laws, s: State,
     if hand:
         card = data.draw(st.one_of(st.none(), st.sampled_from(hand)), label="card")
     meld = data.draw(st.integers(0, len(s.table) - 1)) if s.table else None
-    source = data.draw(st.sampled_from((None, "stock", "discard")))
+    source = data.draw(st.sampled_from((None, *SOURCES)))
     melds = None
     if t in ("go_down", "meld") and hand:
         cards = data.draw(st.lists(st.sampled_from(hand), min_size=1, max_size=5))

@@ -13,7 +13,7 @@ from rummy_spec.decks import full_deck
 from rummy_spec.engine.ending import end_round
 from rummy_spec.engine.game import Game
 from rummy_spec.engine.knocking import score_knock
-from rummy_spec.engine.state import State
+from rummy_spec.engine.state import Ending, State
 from rummy_spec.lang import model as m
 from rummy_spec.lang.expr import evaluate_int
 
@@ -69,10 +69,12 @@ def test_going_out_scores_the_table_sum(case: tuple[str, Game, State, int]) -> N
                                           or v.game.shutout_doubles):
         assert after == [b + s for b, s in zip(before, scores, strict=True)]
 
+KNOCKS: list[Ending] = ["knock", "gin", "big-gin"]
+
 
 @settings(max_examples=150, deadline=None)
-@given(round_ends(KNOCKING), st.sampled_from(["knock", "gin", "big-gin"]))
-def test_a_knock_scores_by_the_spec(case: tuple[str, Game, State, int], kind: str) -> None:
+@given(round_ends(KNOCKING), st.sampled_from(KNOCKS))
+def test_a_knock_scores_by_the_spec(case: tuple[str, Game, State, int], kind: Ending) -> None:
     name, game, state, knocker = case
     c = BUILTIN[name]
     k = c.variant.knock
