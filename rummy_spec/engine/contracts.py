@@ -161,4 +161,17 @@ def go_down(rules: Rules, state: State, a: Action, plan: GoDown) -> None:
 
 
 def can_go_down(rules: Rules, state: State, player: int, hand: list[int]) -> bool:
-    return any(rules.ways_down(hand, c, 1) for c in current_contracts(rules, state, player))
+    """Could ``hand`` go down now as the go-down check accepts it: where going out needs a
+    discard, with a card kept back to throw (a hand that only the whole of it lays would
+    be left with no legal move once a taken wild bars its discard)."""
+    for c in current_contracts(rules, state, player):
+        if not rules.ways_down(hand, c, 1):
+            continue
+        if empty_ok(rules, c.pat).ok:
+            return True
+        for card in set(hand):
+            rest = list(hand)
+            rest.remove(card)
+            if rules.ways_down(rest, c, 1):
+                return True
+    return False

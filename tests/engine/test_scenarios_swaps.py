@@ -331,3 +331,23 @@ def test_swap_by_players_not_yet_down() -> None:
     """A player who is down may no longer free wilds."""
     g = _shanghai_with("by players not yet down")
     assert refused(g, "swap", 0, card="6H", meld=1) == "swap-not-allowed"
+
+
+def test_swap_refused_when_going_down_would_leave_nothing_to_discard_shanghai() -> None:
+    """X21 (SH-WKH) with the discard going out needs: round 7 (3 runs of 4) and a hand of
+    twelve after the draw that only all twelve, the joker among them, would lay.  Taking
+    the joker would bar the discard (must go down) while going down would leave no card to
+    discard (must keep one): the swap is refused, so the player is never left without a
+    legal move."""
+    g = scenario("shanghai", 3, round_=7,
+                 hands=["4H 5H JK 7H 8C 9C 10C JC 3S 4S 5S 6S AH",
+                        "6H 6D 7D 8D 9D 9S 10S JS 10H JH QH",
+                        "3C 4C 5C 6C 7C 9H AS AD KS KC 8S"],
+                 stock="KD KH QD QS 3D 4D 5D", discard="QC")
+    from_stock(g, 0)  # KD
+    ok(g, "go_down", 0, melds=[["4H", "5H", "JK", "7H"], ["8C", "9C", "10C", "JC"],
+                               ["3S", "4S", "5S", "6S"]])
+    ok(g, "discard", 0, card="KD")
+    from_stock(g, 1)  # KH: twelve cards, 6H among them for the joker's place
+    assert refused(g, "swap", 1, card="6H", meld=0) == "must-go-down"
+    assert g.legal_actions()
