@@ -187,7 +187,7 @@ def claims(variants: frozenset[str] | None, name: str) -> bool:
 def unknown_claims(variants: Iterable[str]) -> list[str]:
     """Entries of ``hello``'s variants that name a spec file or hash this run lacks."""
     out = []
-    for word in variants:
+    for word in sorted(variants):  # in one order whatever the set's
         if not (word.startswith(HASH_PREFIX) or word.endswith(".rummy")):
             continue
         if not any(s.claimed_by(word) for s in registered()):
