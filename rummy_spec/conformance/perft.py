@@ -26,6 +26,7 @@ from .counting import perft_count
 from .engine import Engine, EngineError, NewGame, SkipGame
 from .reference import ReferenceEngine
 from .runner import action_text
+from .variants import not_claimed
 
 JSON = dict[str, Any]
 
@@ -190,21 +191,11 @@ def check_files(engine: Engine, files: list[Path], depth: int | None = None,
                 continue
             if "perft" not in hello.features or not hello.supports(pos.variant):
                 why = ("the engine does not claim feature 'perft'" if "perft" not in
-                       hello.features else unclaimed_variant(pos.variant))
+                       hello.features else not_claimed(pos.variant))
                 out.append(PositionResult(path.name, pos.name, "skipped", [why]))
                 continue
             out.append(check_position(engine, pf, pos, depth))
     return out
-
-
-def unclaimed_variant(name: str) -> str:
-    from .variants import spec_of
-
-    spec = spec_of(name)
-    if spec is None:
-        return f"the engine does not claim variant {name}"
-    return (f"the engine does not claim house variant {name} (its hello may list {name}, "
-            f"{spec.path.name} or sha256:{spec.sha256[:12]})")
 
 
 def reference_counts(pos: Position, depth: int) -> list[int]:

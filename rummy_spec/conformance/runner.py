@@ -270,13 +270,9 @@ def _codes(*codes: str | None) -> tuple[str, ...]:
 
 def unsupported(hello: Hello, case: Case) -> str | None:
     if not hello.supports(case.variant):
-        from .variants import spec_of
+        from .variants import not_claimed
 
-        spec = spec_of(case.variant)
-        if spec is not None:
-            return (f"the engine does not claim house variant '{case.variant}' (its hello "
-                    f"may list {case.variant}, {spec.path.name} or sha256:{spec.sha256[:12]})")
-        return f"the engine does not claim variant '{case.variant}'"
+        return not_claimed(case.variant)
     missing = sorted(case.features - hello.features)
     if missing:
         return "the engine does not claim feature(s): " + ", ".join(missing)
@@ -339,16 +335,12 @@ def run_case(engine: Engine, hello: Hello, case: Case, record: bool = False,
 
 def _known(result: CaseResult, departure: Departure, case: Case,
            deviations: Deviations) -> None:
-    if not deviations:
-        return
-    d = departure
-    entry = deviations.known(rule=d.rule or case.rule, reasons=d.reasons, action=d.action,
-                             before=d.before, after=d.after, reference=d.reference,
-                             engine=d.engine, variant=case.variant, case=case.id)
-    if entry is None and d.rule:  # a law broken: the case's rule may be the one listed
-        entry = deviations.known(rule=case.rule, reasons=d.reasons, action=d.action,
-                                 before=d.before, after=d.after, reference=d.reference,
-                                 engine=d.engine, variant=case.variant, case=case.id)
+    """A failure the deviations file lists becomes *known*: by the law it broke, or by
+    the case's rule."""
+    d = replace(departure, variant=case.variant, case=case.id)
+    entry = None
+    for rule in dict.fromkeys(r for r in (d.rule, case.rule) if r):
+        entry = entry or deviations.match(replace(d, rule=rule))
     if entry is not None:
         result.status = "known"
         result.lines = [f"known deviation ({entry.where}): {entry.note}", *result.lines]

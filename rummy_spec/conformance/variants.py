@@ -148,6 +148,15 @@ def spec_of(name: str) -> SpecFile | None:
     return _BY_NAME.get(name)
 
 
+def not_claimed(name: str) -> str:
+    """Why a case or position of variant ``name`` is skipped when ``hello`` lacks it."""
+    spec = _BY_NAME.get(name)
+    if spec is None:
+        return f"the engine does not claim variant '{name}'"
+    return (f"the engine does not claim house variant '{name}' (its hello may list {name}, "
+            f"{spec.path.name} or sha256:{spec.sha256[:12]})")
+
+
 def registered() -> list[SpecFile]:
     return list({id(s): s for s in _BY_NAME.values()}.values())
 
@@ -178,7 +187,7 @@ def claims(variants: frozenset[str] | None, name: str) -> bool:
 def unknown_claims(variants: Iterable[str]) -> list[str]:
     """Entries of ``hello``'s variants that name a spec file or hash this run lacks."""
     out = []
-    for word in variants:
+    for word in sorted(variants):  # in one order whatever the set's
         if not (word.startswith(HASH_PREFIX) or word.endswith(".rummy")):
             continue
         if not any(s.claimed_by(word) for s in registered()):

@@ -221,7 +221,7 @@ def test_an_engine_claiming_a_file_the_run_lacks_is_told(tmp_path: Path) -> None
                "rummy/turn/must-draw-first"])
     assert out.code == 0, out.out
     assert "the engine claims grandpa.rummy, sha256:0123456789abcdef, which this run was " \
-           "not given" in out.out
+           "not given" in out.out  # sorted: the same words in every run
 
 
 @pytest.mark.parametrize(("mode", "why"), [
