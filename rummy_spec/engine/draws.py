@@ -78,9 +78,22 @@ def check_draw(rules: Rules, state: State, a: Action) -> Verdict | Go:
         return GO if v.ok else v
     if a.source != "stock":
         return no("bad-action", "draw from 'stock' or 'discard'")
-    if not can_draw_stock(rules, state):
+    if not can_draw_stock(rules, state) and _upcard_open(rules, state, a.player):
         return no("stock-empty")
-    return GO
+    return GO  # with no card to draw anywhere, the stock rule ends the round
+
+
+def _upcard_open(rules: Rules, state: State, player: int) -> bool:
+    """May the player in turn take the upcard instead?  (Where neither the stock, nor what
+    its refill makes, nor the upcard can be drawn, drawing from the stock runs the stock
+    rule once more: as floaters who laid every card leave no pile, a round could
+    otherwise be left with no legal move.)"""
+    seat = state.seats[player]
+    if not state.discard or state.refused:
+        return False
+    if seat.down and not seat.hand and rules.variant.going_out.floating:
+        return False
+    return upcard_verdict(rules, state, player).ok
 
 
 def draw(rules: Rules, state: State, a: Action, plan: Go) -> None:

@@ -18,9 +18,24 @@ from .state import Action, State
 
 
 def refill_stock(rules: Rules, state: State) -> bool:
-    """Handle an empty stock by the spec's ladder; False when the round has ended."""
+    """Handle an empty stock by the spec's ladder; False when the round has ended.  A
+    refill that makes no stock (nothing below the upcard to turn over or shuffle) counts
+    as that exhaustion, and the ladder's next rule applies at once; past its last rule
+    the round is abandoned, no card being left to draw."""
     steps = rules.variant.stock.empty
-    step = steps[min(state.exhaustions, len(steps) - 1)]
+    while True:
+        last = state.exhaustions >= len(steps) - 1
+        made = _refill_once(rules, state, steps[min(state.exhaustions, len(steps) - 1)])
+        if made is not None:
+            return made
+        if last:
+            end_round(rules, state, None, "abandoned", reason="no cards left to draw")
+            return False
+
+
+def _refill_once(rules: Rules, state: State, step: str) -> bool | None:
+    """One rule of the ladder: True, a stock made; False, the round ended; None, the rule
+    made no stock."""
     state.exhaustions += 1
     if step == "end-round":
         end_round(rules, state, None, "stock")
@@ -46,10 +61,7 @@ def refill_stock(rules: Rules, state: State) -> bool:
         state.stock = list(reversed(below))
     state.discard = top
     state.pile_owner = owners
-    if not state.stock:
-        end_round(rules, state, None, "abandoned", reason="no cards left to draw")
-        return False
-    return True
+    return True if state.stock else None
 
 
 def stated_order(state: State, shuffled: list[int]) -> list[int]:

@@ -151,3 +151,30 @@ def test_gin_plays_on_above_two_stock_cards() -> None:
     ok(g, "draw", 0, source="stock")
     ok(g, "discard", 0, card="QS")
     assert not g.state.results and g.state.turn == 1
+
+
+def test_no_card_anywhere_to_draw_runs_the_stock_ladder_on() -> None:
+    """A stock and a pile both empty (floaters who laid every card leave no pile): the
+    player in turn may still draw from the stock, and the stock rule runs.  Ten Step's
+    reshuffle has nothing to shuffle, so its next rule applies at once: the hand is
+    replayed with one more deck."""
+    g = scenario("ten_step", 2, hands=["3C 4C 5C 6C 7C 8C 9C 10C JC QC KC",
+                                       "3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"],
+                 stock="", discard="")
+    draws = [a for a in g.legal_actions() if a.type == "draw"]
+    assert [a.source for a in draws] == ["stock"]
+    g.apply(draws[0])
+    assert g.state.results[-1].ending == "replay"
+    assert g.state.extra_decks == 1 and g.legal_actions()
+
+
+def test_no_card_anywhere_to_draw_abandons_a_one_rule_ladder() -> None:
+    """With one rule (reshuffle) that makes no stock, the round is abandoned, no card
+    being left to draw, rather than left with no legal move."""
+    g = scenario("contract", 2, hands=["3C 4C 5C 6C 7C 8C 9C 10C JC QC",
+                                       "3D 4D 5D 6D 7D 8D 9D 10D JD QD"],
+                 stock="", discard="")
+    draws = [a for a in g.legal_actions() if a.type == "draw"]
+    assert [a.source for a in draws] == ["stock"]
+    g.apply(draws[0])
+    assert g.state.results[-1].ending == "abandoned"
