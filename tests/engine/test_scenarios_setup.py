@@ -54,7 +54,7 @@ def test_open_ended_player_count_takes_many_players(name: str) -> None:
     ("contract_wikipedia", 6, 3, 6), ("contract_wikipedia", 7, 4, 8),
     ("liverpool", 4, 2, 4), ("liverpool", 5, 3, 6),
     ("seven_hand", 8, 4, 8), ("seven_hand", 10, 6, 12),  # A2: max(4, players - 4)
-    ("shanghai", 5, 3, 6), ("ten_step", 2, 1, 2), ("ten_step", 7, 4, 8),
+    ("shanghai", 5, 3, 6), ("ten_step", 3, 2, 4), ("ten_step", 7, 4, 8),
     ("twelve_step", 5, 2, 4), ("twelve_step", 6, 3, 6), ("twelve_step", 8, 4, 8),
     ("rummy", 4, 1, 0), ("gin", 2, 1, 0),
 ])

@@ -158,8 +158,9 @@ def test_no_card_anywhere_to_draw_runs_the_stock_ladder_on() -> None:
     player in turn may still draw from the stock, and the stock rule runs.  Ten Step's
     reshuffle has nothing to shuffle, so its next rule applies at once: the hand is
     replayed with one more deck."""
-    g = scenario("ten_step", 2, hands=["3C 4C 5C 6C 7C 8C 9C 10C JC QC KC",
-                                       "3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"],
+    g = scenario("ten_step", 3, hands=["3C 4C 5C 6C 7C 8C 9C 10C JC QC KC",
+                                       "3D 4D 5D 6D 7D 8D 9D 10D JD QD KD",
+                                       "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"],
                  stock="", discard="")
     draws = [a for a in g.legal_actions() if a.type == "draw"]
     assert [a.source for a in draws] == ["stock"]
