@@ -299,3 +299,13 @@ class StateLaws:
             return [Broken("hand-sizes", "hands", f"the deal of round {s['round']} gives "
                            f"{want} cards, the hands hold {sizes}")]
         return []
+
+
+def broken_laws(laws: StateLaws, before: JSON | None, action: JSON, accepted: bool,
+                after: JSON) -> list[Broken]:
+    """Every law broken by one step: the state after it on its own, and the two states
+    around the action (``before`` None: the first state seen, judged alone)."""
+    out = laws.state_faults(after)
+    if before is not None:
+        out += laws.step_faults(before, action, accepted, after)
+    return out
