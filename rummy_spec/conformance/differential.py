@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .engine import Engine, Verdict
-from .laws import ENDED, Broken, StateLaws
+from .laws import ENDED, Broken, StateLaws, broken_laws
 from .observe import AFTER_ROUND, FIELDS
 from .reference import ReferenceEngine
 
@@ -159,13 +159,17 @@ class Differential:
         return tuple(k for k in dict.fromkeys(base) if k in self.shows)
 
     def _judge(self, step: int | None, got: JSON) -> list[Finding]:
+        return self._compared(step, got) + [_law(step, b) for b in
+                                            self.laws.state_faults(got)]
+
+    def _compared(self, step: int | None, got: JSON) -> list[Finding]:
         out: list[Finding] = []
         if self.engine is not None and self.compare:
             want = self.reference.state()
             out += [Finding(step, "state", key, w, g, f"{key}: expected {_brief(w)}, got "
                             f"{_brief(g)}") for key, w, g in field_diffs(want, got,
                                                                        self._keys(want))]
-        return out + [_law(step, b) for b in self.laws.state_faults(got)]
+        return out
 
     # ----- the game ------------------------------------------------------------------------
     def start(self) -> list[Finding]:
@@ -205,10 +209,8 @@ class Differential:
         now = self._engine_state()
         result.state = now
         accepted = (got or want).accepted
-        result.findings += self._judge(step, now)
-        if self.last is not None:
-            result.findings += [_law(step, b) for b in self.laws.step_faults(
-                self.last, action, accepted, now)]
+        result.findings += self._compared(step, now) + [
+            _law(step, b) for b in broken_laws(self.laws, self.last, action, accepted, now)]
         self.last = now
         return result
 

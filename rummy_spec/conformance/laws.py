@@ -56,7 +56,8 @@ class StateLaws:
         self.variant = variant
         self.players = players
         self.skips = any(f.special for f in self.laws.table.faces)
-        self.sizes = [sum(self.laws.pack(e).values()) for e in range(17)]
+        self.code = {f.text: f.code for f in self.laws.table.faces}
+        self._sizes: dict[int, int] = {}
 
     # ----- cards ------------------------------------------------------------------------
     def _cards(self, texts: Any, where: str, out: list[Broken]) -> list[int]:
@@ -64,9 +65,10 @@ class StateLaws:
         if not isinstance(texts, list):
             return codes
         for i, text in enumerate(texts):
-            try:
-                codes.append(self.laws.table.parse(str(text)))
-            except ValueError:
+            code = self.code.get(text) if isinstance(text, str) else None
+            if code is not None:
+                codes.append(code)
+            else:
                 out.append(Broken("cards", f"{where}[{i}]", f"'{text}' is not a card of "
                                   "this variant's pack"))
         return codes
@@ -110,19 +112,30 @@ class StateLaws:
         top = s.get("discard_top")
         return self._cards([top], "discard_top", out) if isinstance(top, str) else []
 
+    def _size(self, extra_decks: int) -> int:
+        """The cards in play with this many packs added (the first one asked is 0)."""
+        if extra_decks not in self._sizes:
+            self._sizes[extra_decks] = sum(self.laws.pack(extra_decks).values())
+        return self._sizes[extra_decks]
+
     def _conservation(self, s: JSON, known: Counter[int]) -> list[Broken]:
         if not shown(s, "stock_size", "discard_size"):
             return []
         hidden = s["stock_size"] + s["discard_size"] - (len(s["discard"]) if "discard" in s
                                                         else int(s["discard_top"] is not None))
         total = sum(known.values()) + hidden
-        if total not in self.sizes:
+        packs = []
+        for e in range(17):  # packs added when the stock ran out only ever grow it
+            if self._size(e) >= total:
+                packs = [e] if self._size(e) == total else []
+                break
+        if not packs:
             return [Broken("conservation", "hands+table+discard+stock",
                            f"{sum(len(h) for h in s['hands'])} cards in hands, "
                            f"{sum(len(x.get('cards', [])) for x in s['table'])} on the table, "
                            f"{s['discard_size']} in the pile and {s['stock_size']} in the "
-                           f"stock make {total}; the pack has {self.sizes[0]}")]
-        pack = self.laws.pack(self.sizes.index(total))
+                           f"stock make {total}; the pack has {self._size(0)}")]
+        pack = self.laws.pack(packs[0])
         made = known - pack
         if made:
             return [Broken("conservation", "hands+table+discard",
@@ -299,3 +312,13 @@ class StateLaws:
             return [Broken("hand-sizes", "hands", f"the deal of round {s['round']} gives "
                            f"{want} cards, the hands hold {sizes}")]
         return []
+
+
+def broken_laws(laws: StateLaws, before: JSON | None, action: JSON, accepted: bool,
+                after: JSON) -> list[Broken]:
+    """Every law broken by one step: the state after it on its own, and the two states
+    around the action (``before`` None: the first state seen, judged alone)."""
+    out = laws.state_faults(after)
+    if before is not None:
+        out += laws.step_faults(before, action, accepted, after)
+    return out
