@@ -23,8 +23,10 @@ from .cases import variant
 JSON = dict[str, Any]
 Structure = tuple[str, int, int, int, int]  # kind, rank index, suit index, length, wilds
 
-STRUCTURE = st.tuples(st.sampled_from(["set", "run", "group"]), st.integers(0, 12),
-                      st.integers(0, 3), st.integers(2, 7), st.integers(0, 3))
+# a grid: ranks r..r+2 in three suits, some left out, so sets and runs share cards (the
+# hands where the best of eleven cards is not the best ten plus one: knocks, lay-downs)
+STRUCTURE = st.tuples(st.sampled_from(["set", "run", "group", "grid"]), st.integers(0, 12),
+                      st.integers(0, 3), st.integers(2, 9), st.integers(0, 3))
 
 
 def _take(remaining: Counter[int], card: int) -> bool:
@@ -60,6 +62,14 @@ def realise(table: Any, wilds: list[int], s: Structure, remaining: Counter[int],
             elif n_wild > 0 and wild_pool and _take(remaining, wild_pool[0]):
                 out.append(wild_pool[0])
                 n_wild -= 1
+    elif kind == "grid":
+        for i in range(9):
+            if len(out) >= length:
+                break
+            card = table.face(ranks[(rank_i + i // 3) % len(ranks)],
+                              suits[(suit_i + i % 3) % len(suits)])
+            if _take(remaining, card):
+                out.append(card)
     else:
         for i in range(length + 3):
             if len(out) >= length:
@@ -103,30 +113,36 @@ def _sets_to_fill(draw: st.DrawFn, table: Any, wilds: list[int], remaining: Coun
 
 
 @st.composite
-def deals(draw: st.DrawFn, name: str, options: tuple[str, ...], players: int) -> JSON:
-    """An explicit whole-pack setup for ``players`` players of the variant."""
+def deals(draw: st.DrawFn, name: str, options: tuple[str, ...], players: int,
+          seed: int = 0, later_rounds: bool = True) -> JSON:
+    """An explicit whole-pack setup for ``players`` players of the variant.  ``seed``
+    (the run's) is part of every shuffle, so that the simplest example (where Hypothesis
+    starts) is another game for every seed; ``later_rounds``: the engine plays deals of
+    later rounds and individual contracts."""
     v = variant(name, options)
     rules = compile_variant(v, players)
     table = decks.card_table(v.deck)
     pack = decks.full_deck(v, players)
-    random.Random(f"fuzz-deal:{draw(st.integers(0, 2 ** 16 - 1))}").shuffle(pack)
+    random.Random(f"fuzz-deal:{seed}:{draw(st.integers(0, 2 ** 16 - 1))}").shuffle(pack)
     dealer = draw(st.integers(0, players - 1))
     setup: JSON = {"dealer": players - 1 - dealer}
     round_ = 1
-    if rules.has_contracts and not rules.individual:
+    if rules.has_contracts and not rules.individual and later_rounds:
         round_ = draw(st.one_of(st.just(1), st.integers(1, len(rules.contracts))))
         if round_ != 1:
             setup["round"] = round_
-    if rules.has_contracts and rules.individual:
+    if rules.has_contracts and rules.individual and later_rounds:
         setup["contracts"] = draw(st.lists(st.integers(1, len(rules.contracts)),
                                            min_size=players, max_size=players))
     size = rules.cards_dealt(round_)
     remaining = Counter(pack)
     wilds = sorted(rules.wild)
     hands: list[list[int]] = []
-    for _ in range(players):
+    first = (setup["dealer"] + 1) % players
+    for seat in range(players):
         hand: list[int] = []
-        for s in draw(st.lists(STRUCTURE, max_size=4)):
+        # the first to play gets the most: his hand is where the first turns are judged
+        for s in draw(st.lists(STRUCTURE, max_size=5 if seat == first else 3)):
             hand += realise(table, wilds, s, remaining, size - len(hand))
         if draw(st.booleans()):  # a hand of sets to the last card: going out is near
             hand += _sets_to_fill(draw, table, wilds, remaining, size - len(hand))
@@ -136,7 +152,7 @@ def deals(draw: st.DrawFn, name: str, options: tuple[str, ...], players: int) ->
         if remaining[card] > 0:
             remaining[card] -= 1
             rest.append(card)
-    first = (setup["dealer"] + 1) % players  # with no upcard, he holds one card more
+    # with no upcard the first player holds one card more
     for seat, hand in enumerate(hands):
         while len(hand) < size + (seat == first and not v.deal.upcard):
             hand.append(rest.pop())

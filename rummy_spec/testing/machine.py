@@ -32,6 +32,7 @@ from hypothesis.stateful import (
 )
 
 from ..bots import greedy_bot
+from ..conformance import probes
 from ..engine import codec
 from ..engine.core import IllegalAction
 from ..engine.game import Game
@@ -40,7 +41,6 @@ from ..engine.state import Action
 from ..engine.trace import trace_lines
 from ..lang import load
 from ..lang import model as m
-from . import probes
 from .adapter import EngineAdapter, GameSetup, deal_of, observable
 from .laws import Laws, LawViolation, require
 from .profiles import profile
