@@ -21,6 +21,7 @@ from typing import TextIO
 
 from ..conformance import SUITE_VERSION, SuiteMissing, suite_root
 from ..conformance.cases import CaseError, case_files, load_cases_apart, select
+from ..conformance.deviations import Deviations
 from ..conformance.engine import Engine, EngineError, Hello, make_engine
 from ..conformance.runner import CaseResult, SkipFileError, all_good, read_skip_file
 from ..outfile import OutputError, check_target, make_directory
@@ -111,6 +112,24 @@ class EngineDown(Exception):
     pass
 
 
+class BadContent(Exception):
+    """A file given on the command line that is there but cannot be used (exit 1)."""
+
+
+def read_deviations(path: Path | None) -> Deviations:
+    """The ``--deviations`` file: a usage error when missing, bad content otherwise."""
+    from ..conformance import deviations as d
+
+    if path is None:
+        return d.NONE
+    try:
+        return d.load_deviations(path)
+    except d.DeviationsMissing as err:
+        raise UsageError(f"--deviations {err}") from None
+    except d.DeviationsError as err:
+        raise BadContent(f"bad deviations file: {err}") from None
+
+
 # ----- run ---------------------------------------------------------------------------
 
 EXIT_CODES = """exit codes:
@@ -133,6 +152,9 @@ def _configure_run(p: argparse.ArgumentParser) -> None:
                    help="a cases directory other than the suite's (e.g. fuzz finds)")
     p.add_argument("--skip-file", type=Path, metavar="F",
                    help="case ids or globs expected to fail, one per line")
+    p.add_argument("--deviations", type=Path, metavar="FILE",
+                   help="known deviations (YAML: by rule, reason code or a predicate, each "
+                        "with a note): cases failing that way are reported as known")
     p.add_argument("--timeout", type=positive, default=DEFAULT_TIMEOUT, metavar="S",
                    help="seconds to wait for each reply (default 10)")
     p.add_argument("--case-timeout", type=positive, metavar="S",
@@ -169,6 +191,7 @@ def _run(args: argparse.Namespace) -> Outcome:
         skips = read_skip_file(args.skip_file) if args.skip_file else []
     except SkipFileError as err:
         raise UsageError(str(err)) from None
+    deviations = read_deviations(args.deviations)
     paths = select(case_files(root), root, args.variant, args.case)
     if not paths:
         raise UsageError("no case matches --variant/--case")
@@ -184,7 +207,7 @@ def _run(args: argparse.Namespace) -> Outcome:
     try:
         results = run_suite(engine, cases, skips,
                             lambda i, n, r: bar.show(i, n, r.id.split("/")[0]),
-                            record=args.verbose)
+                            record=args.verbose, deviations=deviations)
     finally:
         bar.close()
         engine.close()
@@ -200,6 +223,11 @@ def _run(args: argparse.Namespace) -> Outcome:
         write_report(kind, Path(path), results, hello, args.engine, rerun)
     style = present.Style(present.colour_wanted(args.color, sys.stdout))
     text = present.results_text(results, style, args.verbose, rerun)
+    unmet = deviations.unmet()
+    if deviations and unmet:
+        text.append(f"deviations never met in this run ({len(unmet)} of "
+                    f"{len(deviations.entries)}): " + ", ".join(
+                        e.where.split(": ", 1)[-1] for e in unmet[:8]))
     none_ran = all(r.status == "skipped" for r in results)
     if none_ran:
         text.append("no case was run: the engine claims none of these cases' variants and "
@@ -423,7 +451,7 @@ def _dispatch(args: argparse.Namespace) -> Outcome:
         return outcome
     except SuiteMissing as err:
         return Outcome(USAGE, err=f"rummy-spec: {err}\n")
-    except EngineDown as err:
+    except (EngineDown, BadContent) as err:
         return Outcome(FAILED, err=f"rummy-spec: {err}\n")
 
 

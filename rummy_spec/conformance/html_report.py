@@ -29,6 +29,7 @@ th:first-child, td:first-child { text-align: left; }
 .case.failed, .case.unexpected-pass { border-color: #c62828; }
 .case.errored { border-color: #8e24aa; }
 .case.skipped { border-color: #f9a825; }
+.case.known { border-color: #00838f; }
 .case.passed { border-color: #2e7d32; }
 .status { font-weight: 600; text-transform: uppercase; font-size: .8rem; }
 .rule { color: #555; }
@@ -130,7 +131,7 @@ def report_html(results: Sequence[CaseResult], hello: Hello | None, engine: str,
             + f"\n<script>{_SCRIPT}</script>\n</body></html>\n")
 
 
-_ORDER = ("failed", "errored", "unexpected-pass", "skipped", "passed")
+_ORDER = ("failed", "errored", "unexpected-pass", "known", "skipped", "passed")
 
 
 def _first(r: CaseResult) -> int:

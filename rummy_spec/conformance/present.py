@@ -24,9 +24,9 @@ from typing import TextIO
 from .runner import STATUSES, CaseResult, counts
 
 EXCHANGE_LINES = 80  # the last lines of a long exchange are the ones that matter
-_CODES = {"red": "31", "green": "32", "yellow": "33", "magenta": "35", "bold": "1",
-          "dim": "2"}
-STATUS_COLOUR = {"passed": "green", "failed": "red", "errored": "magenta",
+_CODES = {"red": "31", "green": "32", "yellow": "33", "magenta": "35", "cyan": "36",
+          "bold": "1", "dim": "2"}
+STATUS_COLOUR = {"passed": "green", "failed": "red", "known": "cyan", "errored": "magenta",
                  "skipped": "yellow", "unexpected-pass": "red"}
 
 
@@ -131,7 +131,7 @@ def case_block(r: CaseResult, style: Style, rerun: str | None, verbose: bool) ->
     head = style.status(r.status, f"{r.status:8}") + " " + style.paint(r.id, "bold")
     out = [f"{head}  ({r.rule})" if r.rule else head]
     out += ["    " + line for line in r.lines]
-    if r.status in ("failed", "errored"):
+    if r.status in ("failed", "errored", "known"):
         if r.path:
             out.append("    " + style.paint("case:  ", "dim") + shown_path(r.path))
         if rerun:

@@ -8,7 +8,9 @@
   the game, or the case is in the skip file and still fails;
 * errored: the engine timed out, crashed, answered something malformed or reported an
   error; the engine is restarted for the next case;
-* unexpected pass: the case is in the skip file but now passes (the entry should go).
+* unexpected pass: the case is in the skip file but now passes (the entry should go);
+* known: it failed in a way a deviations file lists (``deviations.py``), shown with the
+  entry's note; it does not fail the run.
 """
 
 from __future__ import annotations
@@ -25,13 +27,14 @@ from typing import Any
 from ..textsafe import outside_text
 from . import suite_root
 from .cases import Case, Step
+from .deviations import NONE, Departure, Deviations
 from .engine import Engine, EngineError, Hello, SkipGame, new_game
 from .observe import differences
 from .schema_check import errors as schema_errors
 from .schema_check import load_schema
 
 JSON = dict[str, Any]
-STATUSES = ("passed", "failed", "skipped", "errored", "unexpected-pass")
+STATUSES = ("passed", "failed", "known", "skipped", "errored", "unexpected-pass")
 
 
 @dataclass
@@ -52,10 +55,15 @@ class CaseResult:
 
 
 class CaseFailed(Exception):
-    def __init__(self, step: int | None, *lines: str) -> None:
+    """A wrong answer at ``step``; ``departure`` holds what a deviations file matches
+    (the action, the verdicts, the states; the case's rule is added by the runner)."""
+
+    def __init__(self, step: int | None, *lines: str,
+                 departure: Departure | None = None) -> None:
         super().__init__(lines[0] if lines else "failed")
         self.step = step
         self.lines = list(lines)
+        self.departure = departure or Departure()
 
 
 def _short(value: Any, limit: int = 160) -> str:
@@ -144,7 +152,7 @@ def _play_step(engine: Engine, step: Step, known: JSON | None,
             lines = [f"{at}: the state differs" + (f" ({step.note})" if step.note else "")]
             for key, want, have in diffs:
                 lines += describe(key, want, have)
-            raise CaseFailed(step.index, *lines)
+            raise CaseFailed(step.index, *lines, departure=Departure(after=got))
         return known, checked
     if step.reason is not None and known is None:
         known = engine.state()
@@ -153,7 +161,10 @@ def _play_step(engine: Engine, step: Step, known: JSON | None,
     if verdict.text != want:
         detail = f" [{verdict.message}]" if verdict.message and not verdict.accepted else ""
         raise CaseFailed(step.index, f"{at}: {action_text(step.act)}: expected {want}, "
-                         f"got {verdict.text}{detail}")
+                         f"got {verdict.text}{detail}",
+                         departure=Departure(reasons=_codes(step.reason, verdict.reason),
+                                             action=step.act, before=known, reference=want,
+                                             engine=verdict.text))
     if verdict.accepted:
         return None, checked
     after = engine.state()
@@ -162,8 +173,14 @@ def _play_step(engine: Engine, step: Step, known: JSON | None,
         lines = [f"{at}: {action_text(step.act)} was rejected but changed the state"]
         for key, was, now in differences(known, after):
             lines += describe(key, was, now)
-        raise CaseFailed(step.index, *lines)
+        raise CaseFailed(step.index, *lines, departure=Departure(
+            reasons=_codes(step.reason, verdict.reason), action=step.act, before=known,
+            after=after, reference=want, engine=verdict.text))
     return after, checked
+
+
+def _codes(*codes: str | None) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(c for c in codes if c))
 
 
 def unsupported(hello: Hello, case: Case) -> str | None:
@@ -190,8 +207,10 @@ def stderr_lines(text: str) -> list[str]:
     return [*shown[:STDERR_HEAD], f"... ({cut} lines left out) ...", *shown[-STDERR_TAIL:]]
 
 
-def run_case(engine: Engine, hello: Hello, case: Case, record: bool = False) -> CaseResult:
-    """One case's result; with ``record`` the protocol lines exchanged are kept too."""
+def run_case(engine: Engine, hello: Hello, case: Case, record: bool = False,
+             deviations: Deviations = NONE) -> CaseResult:
+    """One case's result; with ``record`` the protocol lines exchanged are kept too; a
+    failure ``deviations`` lists is *known*."""
     start = time.perf_counter()
     result = CaseResult(case.id, "passed", case.rule, case.variant, path=str(case.path))
     why = unsupported(hello, case)
@@ -204,6 +223,7 @@ def run_case(engine: Engine, hello: Hello, case: Case, record: bool = False) -> 
         play_case(engine, case)
     except CaseFailed as failed:
         result.status, result.step, result.lines = "failed", failed.step, failed.lines
+        _known(result, failed.departure, case, deviations)
     except SkipGame as skip:
         result.status, result.lines = "skipped", [f"the engine declined the game: {skip}"]
     except EngineError as err:
@@ -223,6 +243,19 @@ def run_case(engine: Engine, hello: Hello, case: Case, record: bool = False) -> 
         engine.exchange = None
     result.seconds = time.perf_counter() - start
     return result
+
+
+def _known(result: CaseResult, departure: Departure, case: Case,
+           deviations: Deviations) -> None:
+    if not deviations:
+        return
+    d = departure
+    entry = deviations.known(rule=case.rule, reasons=d.reasons, action=d.action,
+                             before=d.before, after=d.after, reference=d.reference,
+                             engine=d.engine, variant=case.variant, case=case.id)
+    if entry is not None:
+        result.status = "known"
+        result.lines = [f"known deviation ({entry.where}): {entry.note}", *result.lines]
 
 
 # ----- skip files ------------------------------------------------------------------------
@@ -257,12 +290,13 @@ Progress = Callable[[int, int, CaseResult], None]
 
 
 def run_suite(engine: Engine, cases: Sequence[Case], skip_entries: Sequence[str] = (),
-              progress: Progress | None = None, record: bool = False) -> list[CaseResult]:
+              progress: Progress | None = None, record: bool = False,
+              deviations: Deviations = NONE) -> list[CaseResult]:
     """Run every case in order (the engine answered ``hello`` already or answers now)."""
     hello = engine.hello()
     results = []
     for i, case in enumerate(cases):
-        result = run_case(engine, hello, case, record)
+        result = run_case(engine, hello, case, record, deviations)
         entry = listed(case.id, skip_entries)
         if entry is not None:
             if result.status == "passed":
