@@ -265,17 +265,29 @@ def _configure_fuzz(p: argparse.ArgumentParser) -> None:
                    help="actions per game at most (default: the profile's)")
     p.add_argument("--shrink-seconds", type=positive, metavar="S",
                    help="time allowed for shrinking each finding (default: the profile's)")
+    p.add_argument("--findings", type=whole_number, default=20, metavar="N",
+                   help="stop after this many distinct disagreements (default 20)")
     p.add_argument("--ignore-codes", action="store_true",
                    help="compare accepted/rejected only, not the reason codes")
     p.add_argument("--timeout", type=positive, default=10.0, metavar="S",
                    help="seconds to wait for each reply (default 10)")
+    p.add_argument("--deviations", type=Path, metavar="FILE",
+                   help="known deviations (YAML: by rule, reason code or a predicate, each "
+                        "with a note): a disagreement one matches is reported as known")
     p.add_argument("--out", type=Path, default=Path("conformance-fuzz"), metavar="DIR",
                    help="where the minimal cases are written (default ./conformance-fuzz)")
 
 
 def _fuzz(args: argparse.Namespace) -> Outcome:
     from ..conformance.cases import variant
-    from ..conformance.fuzz import PROFILES, FuzzOptions, default_players, fuzz, write_finding
+    from ..conformance.fuzz import (
+        PROFILES,
+        FuzzOptions,
+        default_players,
+        deviations_known,
+        fuzz,
+        write_finding,
+    )
     from ..lang import LookupFailure, SpecError
 
     options = tuple(dict.fromkeys(args.option))
@@ -295,12 +307,15 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
     steps = args.steps if args.steps is not None else int(profile["steps"])
     shrink = args.shrink_seconds if args.shrink_seconds is not None else float(
         profile["shrink_seconds"])
-    if examples < 1 or steps < 1:
-        raise UsageError("--examples and --steps must be at least 1")
+    if examples < 1 or steps < 1 or args.findings < 1:
+        raise UsageError("--examples, --steps and --findings must be at least 1")
+    deviations = read_deviations(args.deviations)
     _target(args.out, "--out", directory=True)
     engine, hello = _engine(args)
+    known = deviations_known(deviations, args.variant) if deviations else None
     opts = FuzzOptions(args.variant, options, players, examples, args.seed, steps,
-                       args.ignore_codes, args.engine, shrink, features=hello.features)
+                       args.ignore_codes, args.engine, shrink, features=hello.features,
+                       known=known, most_findings=args.findings)
     bar = Bar("games")
     start = time.perf_counter()
     try:
@@ -321,7 +336,8 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
     for n, finding in enumerate(result.findings, 1):
         path = write_finding(args.out, opts, players, finding, hello.features)
         cid = path.relative_to(args.out).with_suffix("").as_posix()
-        text += [f"{n}. {finding.rule} (in {finding.seen} game{'s' * (finding.seen > 1)})",
+        text += [f"{n}. {finding.rule} (first in game {finding.first}, in {finding.seen} "
+                 f"game{'s' * (finding.seen > 1)})",
                  *("  " + ln for ln in finding.lines),
                  f"  minimal sequence ({len(finding.actions)} actions, reference outcomes):",
                  *("    " + ln for ln in finding.trail),
@@ -330,9 +346,15 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
                  f"{args.out} --case '{cid}'"]
     for what, games in sorted(result.known.items()):
         text.append(f"known: {what} (in {games} game{'s' * (games > 1)})")
+    for rule in result.flaky:
+        text.append(f"not steady: {rule} (the engine did not disagree again when the "
+                    "game was replayed; no case written)")
+    if deviations and deviations.unmet():
+        text.append("deviations never met in this run: " + ", ".join(
+            e.where for e in deviations.unmet()))
     if result.skipped:
         text.append(f"the engine declined {result.skipped} of the games")
-    failed = bool(result.findings) or bool(result.error)
+    failed = bool(result.findings) or bool(result.error) or bool(result.flaky)
     return Outcome(FAILED if failed else 0, out=lines(*text), err=note)
 
 

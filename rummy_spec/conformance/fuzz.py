@@ -35,6 +35,7 @@ from hypothesis.errors import Flaky
 
 from .author import LIVE, Recorder, case_data, dump_case
 from .cases import SCORING_KEYS, variant
+from .deviations import Deviations
 from .engine import Engine, EngineError, NewGame, SkipGame
 from .fuzzdeal import deals
 from .fuzzplay import STYLES, Disagreement, GameOver, Match, play_game
@@ -43,8 +44,8 @@ from .reports import write_atomic
 
 JSON = dict[str, Any]
 SHRINK_SECONDS = 60.0
-# a known deviation: given the disagreement, the note that explains it, or None
-Known = Callable[[Disagreement], str | None]
+# a known deviation: given the disagreement and its game, the note that explains it
+Known = Callable[[Disagreement, Match], str | None]
 PROFILES = {"quick": {"examples": 100, "steps": 120, "shrink_seconds": 20.0},
             "deep": {"examples": 2000, "steps": 300, "shrink_seconds": 120.0}}
 
@@ -76,6 +77,7 @@ class Finding:
     trail: list[str] = field(default_factory=list)
     accepted: list[bool] = field(default_factory=list)  # the reference's verdicts
     seen: int = 1  # examples that broke this rule
+    first: int = 0  # the game (counted from 1) where it was first met
 
 
 @dataclass
@@ -86,6 +88,7 @@ class FuzzResult:
     findings: list[Finding] = field(default_factory=list)
     known: Counter[str] = field(default_factory=Counter)  # note -> games
     error: str | None = None
+    flaky: list[str] = field(default_factory=list)  # rules that did not break again
 
     @property
     def finding(self) -> Finding | None:
@@ -105,6 +108,7 @@ class _Pass:
     """One Hypothesis run: generation until a new rule breaks, then its shrinking."""
 
     rule: str | None = None
+    first: int = 0
     last: list[Finding] = field(default_factory=list)
     stopped: list[str] = field(default_factory=list)
 
@@ -134,6 +138,10 @@ class _Fuzzer:
             number += 1
             if new is None:
                 break
+            self.found[new.rule] = new
+            if self.breaks(new.setup, new.actions) is None:  # the engine is not steady
+                self.result.flaky.append(new.rule)
+                continue
             new = self.trim(new)
             self.found[new.rule] = new
             self.result.findings.append(new)
@@ -181,14 +189,16 @@ class _Fuzzer:
             except GameOver:
                 pass
             except Disagreement as why:
-                if self.counted(why, generating):
+                if self.counted(why, match, generating):
                     return
                 if here.rule is None:
                     here.rule = why.rule
+                    here.first = result.examples
                 if why.rule != here.rule:  # another rule, met while shrinking: later
                     return
                 here.last.append(Finding(why.rule, setup, list(match.actions), why.lines,
-                                         list(match.trail), list(match.accepted)))
+                                         list(match.trail), list(match.accepted),
+                                         first=here.first))
                 match.aim.report()
                 raise
             except EngineError as err:
@@ -202,18 +212,16 @@ class _Fuzzer:
                 example()
         except Disagreement:
             return here.last[-1]
-        except Flaky:
-            result.error = ("the engine answered the same actions differently in two runs "
-                            "(flaky); the last disagreement is kept")
+        except Flaky:  # (the smallest example so far is checked again by replay)
             return here.last[-1] if here.last else None
         if here.stopped:
             result.error = here.stopped[0]
         return None
 
-    def counted(self, why: Disagreement, generating: bool) -> bool:
+    def counted(self, why: Disagreement, match: Match, generating: bool) -> bool:
         """A known deviation or a rule already found: counted (while generating), and
         the game is over."""
-        note = self.opts.known(why) if self.opts.known is not None else None
+        note = self.opts.known(why, match) if self.opts.known is not None else None
         if note is not None:
             if generating:
                 self.result.known[note] += 1
@@ -267,7 +275,24 @@ class _Fuzzer:
             return finding
         why, match = again
         return Finding(finding.rule, finding.setup, list(match.actions), why.lines,
-                       list(match.trail), list(match.accepted), finding.seen)
+                       list(match.trail), list(match.accepted), finding.seen, finding.first)
+
+
+def deviations_known(deviations: Deviations, variant_name: str) -> Known:
+    """A deviations file as fuzz's test of a known deviation: the rule (as fuzz names
+    it), the reason codes either side gave, the action, the reference's observable state
+    before and after it, and both verdicts."""
+    def known(why: Disagreement, match: Match) -> str | None:
+        action = why.action or (match.actions[-1] if match.actions else None)
+        want = why.want.text if why.want is not None else "accepted"
+        got = why.got.text if why.got is not None else "accepted"
+        reasons = (why.want.reason if why.want else None, why.got.reason if why.got else None)
+        hit = deviations.known(rule=why.rule, reasons=reasons, action=action,
+                               before=match.state_before_last(), after=match.ref.state(),
+                               reference=want, engine=got, variant=variant_name)
+        return None if hit is None else hit.label
+
+    return known
 
 
 def fuzz(engine: Engine, opts: FuzzOptions,

@@ -25,7 +25,8 @@ Structure = tuple[str, int, int, int, int]  # kind, rank index, suit index, leng
 
 # a grid: ranks r..r+2 in three suits, some left out, so sets and runs share cards (the
 # hands where the best of eleven cards is not the best ten plus one: knocks, lay-downs)
-STRUCTURE = st.tuples(st.sampled_from(["set", "run", "group", "grid"]), st.integers(0, 12),
+# (a rank index past the last rank starts a run just below the top: around the corner)
+STRUCTURE = st.tuples(st.sampled_from(["set", "run", "group", "grid"]), st.integers(0, 15),
                       st.integers(0, 3), st.integers(2, 9), st.integers(0, 3))
 
 
@@ -42,6 +43,8 @@ def realise(table: Any, wilds: list[int], s: Structure, remaining: Counter[int],
     kind, rank_i, suit_i, length, n_wild = s
     ranks = list(range(table.low_rank, table.high_rank + 1))
     suits = list(table.suits)
+    if rank_i >= len(ranks):  # start one to three ranks below the top
+        rank_i = len(ranks) - 1 - (rank_i - len(ranks)) % 3
     rank = ranks[rank_i % len(ranks)]
     suit = suits[suit_i % len(suits)]
     wild_pool = [w for w in wilds if remaining[w] > 0]

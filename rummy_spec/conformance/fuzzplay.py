@@ -95,6 +95,7 @@ class Match:
         self.engine = engine
         self.features = features
         self.ignore_codes = ignore_codes
+        self.new_game = game
         self.ref = ReferenceEngine()
         self.ref.new(game)
         self.actions: list[JSON] = []
@@ -107,6 +108,14 @@ class Match:
     def game(self) -> Game:
         assert self.ref.game is not None
         return self.ref.game
+
+    def state_before_last(self) -> JSON:
+        """The reference's state before the last action (replayed: asked for rarely)."""
+        again = ReferenceEngine()
+        again.new(self.new_game)
+        for act in self.actions[:-1]:
+            again.act(act)
+        return again.state()
 
     def fields(self, phase: str) -> tuple[str, ...]:
         keys: tuple[str, ...] = AFTER_ROUND if phase in ("round-over", "game-over") \

@@ -45,6 +45,7 @@ PLAIN = frozenset({
 # Refusals tried first when they occur: how a hand may end (a rare moment in a game).
 FIRST = ("must-keep-discard", "must-go-out-by-meld", "pat-required", "skip-last-card")
 PER_KIND = 2
+RULED_WEIGHT = 3  # a refusal for a rule of the variant is tried this much more often
 MAX_GROUPS = 30
 MAX_TRIES = 60
 
@@ -331,8 +332,30 @@ def ranked_probes(rules: Rules, state: State, listed: list[Action]) -> list[list
     groups = [extra[:4]] if extra else []
     order = {code: i for i, code in enumerate(FIRST)}
     for c in sorted(ruled, key=lambda c: order.get(c, len(FIRST))):
-        groups += [ruled[c], ruled[c]]
-    return groups + [plain[k] for k in sorted(plain)]
+        groups += [ruled[c]] * RULED_WEIGHT
+    uses = used_types(rules)
+    groups += [plain[k] for k in sorted(plain) if k[0] in uses]
+    foreign = [a for k in sorted(plain) if k[0] not in uses for a in plain[k][:1]]
+    return groups + ([foreign] if foreign else [])
+
+
+def used_types(rules: Rules) -> set[str]:
+    """The action types the variant has at all (the others are tried as one group)."""
+    v = rules.variant
+    out = {"draw", "discard", "pass", "meld", "lay_off"}
+    if v.claim is not None:
+        out.add("buy")
+    if v.rummy_call is not None:
+        out |= {"call", "give"}
+    if v.stock.dead_how == "declared" or v.stock.dead_hand_turn is not None:
+        out.add("dead_hand")
+    if rules.knocking:
+        out.add("knock")
+    if rules.has_contracts:
+        out.add("go_down")
+    if v.swap.allowed:
+        out |= {"swap", "shift"}
+    return out
 
 
 # ----- the machine's probes: one legal action broken one way -------------------------------

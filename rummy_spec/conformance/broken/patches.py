@@ -92,3 +92,4 @@ def turn_skipped_after_claim() -> None:
         original(rules, state)
 
     turns._close_claims = close_claims
+ace_either = section("run", ace="either")
