@@ -17,7 +17,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from .. import decks
-from ..engine.rules import compile_variant
+from ..engine.rules import Rules, compile_variant
 from .cases import variant
 
 JSON = dict[str, Any]
@@ -91,6 +91,36 @@ def realise(table: Any, wilds: list[int], s: Structure, remaining: Counter[int],
     return out
 
 
+def deadwood_near(rules: Rules, delta: int, remaining: Counter[int], room: int,
+                  start: int) -> list[int]:
+    """Unmatched cards worth the knock limit plus ``delta`` points together (one of each
+    rank from ``start`` on, in turn through the suits, the last card chosen to make the
+    sum), so that the hand, once its melds are laid, sits at the limit's edge."""
+    k = rules.variant.knock
+    if k is None or room <= 0:
+        return []
+    goal = k.deadwood + delta
+    table = rules.table
+    ranks = list(range(table.low_rank, table.high_rank + 1))
+    out: list[int] = []
+    total = 0
+    for i in range(len(ranks)):
+        if len(out) >= room or total >= goal:
+            break
+        suit = table.suits[i % len(table.suits)]
+        want = goal - total
+        # the card that closes the sum exactly, when there is one; else the next rank
+        exact = [table.face(r, suit) for r in ranks if rules.points[table.face(r, suit)] ==
+                 want]
+        card = exact[0] if exact and len(out) + 1 >= min(room, 2) else table.face(
+            ranks[(start + i) % len(ranks)], suit)
+        if rules.points[card] > want or not _take(remaining, card):
+            continue
+        out.append(card)
+        total += rules.points[card]
+    return out
+
+
 def _sets_to_fill(draw: st.DrawFn, table: Any, wilds: list[int], remaining: Counter[int],
                   room: int) -> list[int]:
     """Sets of drawn ranks that fill ``room`` cards exactly, when the pack allows."""
@@ -147,6 +177,9 @@ def deals(draw: st.DrawFn, name: str, options: tuple[str, ...], players: int,
         # the first to play gets the most: his hand is where the first turns are judged
         for s in draw(st.lists(STRUCTURE, max_size=5 if seat == first else 3)):
             hand += realise(table, wilds, s, remaining, size - len(hand))
+        if rules.variant.knock is not None and draw(st.booleans()):
+            hand += deadwood_near(rules, draw(st.integers(-2, 2)), remaining,
+                                  size - len(hand), draw(st.integers(0, 12)))
         if draw(st.booleans()):  # a hand of sets to the last card: going out is near
             hand += _sets_to_fill(draw, table, wilds, remaining, size - len(hand))
         hands.append(hand)
