@@ -26,7 +26,10 @@ Structure = tuple[str, int, int, int, int]  # kind, rank index, suit index, leng
 # a grid: ranks r..r+2 in three suits, some left out, so sets and runs share cards (the
 # hands where the best of eleven cards is not the best ten plus one: knocks, lay-downs)
 # (a rank index past the last rank starts a run just below the top: around the corner)
-STRUCTURE = st.tuples(st.sampled_from(["set", "run", "group", "grid"]), st.integers(0, 15),
+# a wild run: two or three naturals of a suit and one to four wilds (all the pack has
+# when fewer), for melds with wilds at every position
+STRUCTURE = st.tuples(st.sampled_from(["set", "run", "group", "grid", "wildrun"]),
+                      st.integers(0, 15),
                       st.integers(0, 3), st.integers(2, 9), st.integers(0, 3))
 
 
@@ -65,6 +68,13 @@ def realise(table: Any, wilds: list[int], s: Structure, remaining: Counter[int],
             elif n_wild > 0 and wild_pool and _take(remaining, wild_pool[0]):
                 out.append(wild_pool[0])
                 n_wild -= 1
+    elif kind == "wildrun":  # at a corner: from the ace or the two, or below the top
+        start = rank_i % 2 if rank_i < len(ranks) - 3 else rank_i
+        for i in range(2 + length % 2):
+            card = table.face(ranks[(start + i) % len(ranks)], suit)
+            if _take(remaining, card):
+                out.append(card)
+        n_wild += 1
     elif kind == "grid":
         for i in range(9):
             if len(out) >= length:
@@ -170,11 +180,12 @@ def deals(draw: st.DrawFn, name: str, options: tuple[str, ...], players: int,
     size = rules.cards_dealt(round_)
     remaining = Counter(pack)
     wilds = sorted(rules.wild)
-    hands: list[list[int]] = []
     first = (setup["dealer"] + 1) % players
-    for seat in range(players):
-        hand: list[int] = []
-        # the first to play gets the most: his hand is where the first turns are judged
+    hands: list[list[int]] = [[] for _ in range(players)]
+    # the first to play is planted first and gets the most: his hand is where the first
+    # turns are judged
+    for seat in sorted(range(players), key=lambda q: (q - first) % players):
+        hand = hands[seat]
         for s in draw(st.lists(STRUCTURE, max_size=5 if seat == first else 3)):
             hand += realise(table, wilds, s, remaining, size - len(hand))
         if rules.variant.knock is not None and draw(st.booleans()):
@@ -182,7 +193,6 @@ def deals(draw: st.DrawFn, name: str, options: tuple[str, ...], players: int,
                                   size - len(hand), draw(st.integers(0, 12)))
         if draw(st.booleans()):  # a hand of sets to the last card: going out is near
             hand += _sets_to_fill(draw, table, wilds, remaining, size - len(hand))
-        hands.append(hand)
     rest = []
     for card in pack:  # the shuffled pack, less the planted cards
         if remaining[card] > 0:

@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING
 
 from hypothesis import strategies as st
 
-from ..engine.core import legal
 from ..engine.melds import Meld, validate
 from ..engine.rules import Rules
 from ..engine.state import Action, State
 from ..engine.table import current_contracts
 from ..lang import model as m
+from .reference import as_written
 
 if TYPE_CHECKING:
     from ..testing.laws import Laws
@@ -41,12 +41,15 @@ PLAIN = frozenset({
     "no-gift-due", "call-not-open", "already-drawn", "must-draw-first", "mixed-suits",
     "mixed-ranks", "mixed-colours", "not-consecutive", "duplicate-position",
     "no-wild-to-swap", "not-a-natural", "too-long", "stock-empty", "no-upcard", "no-offer",
-    "not-defender", "no-table-play", "special-card", "not-your-turn", "no-such-kind"})
+    "not-defender", "no-table-play", "special-card", "not-your-turn", "no-such-kind",
+    # a kind of play the variant does not have at all
+    "no-dead-hand", "knock-not-allowed", "swap-not-allowed", "shift-not-allowed",
+    "no-claims", "layoff-not-allowed"})
 # Refusals tried first when they occur: how a hand may end (a rare moment in a game).
 FIRST = ("must-keep-discard", "must-go-out-by-meld", "pat-required", "skip-last-card")
 PER_KIND = 2
 RULED_WEIGHT = 3  # a refusal for a rule of the variant is tried this much more often
-MAX_GROUPS = 30
+MAX_GROUPS = 40
 MAX_TRIES = 60
 
 
@@ -79,7 +82,7 @@ def _loose_groups(rules: Rules, hand: list[int]) -> list[tuple[int, ...]]:
         by_rank.setdefault(f.rank, []).append(c)
         by_suit_rank.setdefault((f.suit, f.rank), c)
         by_suit.setdefault(f.suit, []).append(c)
-    out: list[tuple[int, ...]] = []
+    out = _wild_ends(rules, by_suit_rank, wild)  # first: the rarest hands to hold
     for cards in by_rank.values():
         for k in range(min(len(wild), 2) + 1):
             if len(cards) + k >= 2:
@@ -104,7 +107,6 @@ def _loose_groups(rules: Rules, hand: list[int]) -> list[tuple[int, ...]]:
                         break
                 if len(seq) == length and length - used >= 2:
                     out.append(tuple(seq))
-    out += _wild_ends(rules, by_suit_rank, wild)
     if rules.variant.group is not None:
         for cards in by_suit.values():
             if len(cards) >= 4:
@@ -143,15 +145,22 @@ def _wild_ends(rules: Rules, by_suit_rank: dict[tuple[str | None, int], int],
 
 
 def _by_promise(rules: Rules, groups: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
-    """Legal melds first, then groups refused for a rule (a wrap, too many wilds...),
-    then the rest."""
-    def rank(g: tuple[int, ...]) -> int:
+    """Legal melds first, then groups refused for a rule (a wrap, too many wilds...) taken
+    in turn from each reason, then the rest; at most ``MAX_GROUPS``."""
+    legal_ones: list[tuple[int, ...]] = []
+    by_code: dict[str, list[tuple[int, ...]]] = {}
+    rest: list[tuple[int, ...]] = []
+    for g in groups:
         got = validate(rules.melds, None, g, contract=True, ordered=True)
         if isinstance(got, Meld):
-            return 0
-        return 2 if got.code in PLAIN else 1
-
-    return sorted(groups, key=rank)
+            legal_ones.append(g)
+        elif got.code in PLAIN:
+            rest.append(g)
+        else:
+            by_code.setdefault(got.code, []).append(g)
+    ruled = [g for tier in itertools.zip_longest(*by_code.values()) for g in tier
+             if g is not None]
+    return (legal_ones[:MAX_GROUPS // 2] + ruled + rest)[:MAX_GROUPS]
 
 
 def _fits_in(hand: Counter[int], groups: Iterable[tuple[int, ...]]) -> bool:
@@ -311,25 +320,33 @@ def ranked_probes(rules: Rules, state: State, listed: list[Action]) -> list[list
     extra: list[Action] = []
     ruled: dict[str, list[Action]] = {}
     plain: dict[tuple[str, str], list[Action]] = {}
-    counts: Counter[tuple[str, str]] = Counter()
+    counts: Counter[tuple[str, str, int]] = Counter()
     seen: set[Action] = set()
+    wildest: list[tuple[int, Action]] = []
     for a in raw_probes(rules, state, downs):
         if a in seen or a in known:
             continue
         seen.add(a)
-        v = legal(rules, state, a)
+        wilds = max((sum(1 for c in meld if c in rules.wild) for meld in a.melds or ()),
+                    default=0)  # the most in one meld
+        if wilds >= 2 and len(a.melds or ()) == 1:
+            wildest.append((wilds, a))
+        v = as_written(rules, state, a)
         if v.ok:
             extra.append(a)
             continue
         key = (a.type, v.code)
-        if counts[key] >= PER_KIND:
+        if counts[(*key, wilds)] >= PER_KIND:  # (so many wilds, and so many more)
             continue
-        counts[key] += 1
+        counts[(*key, wilds)] += 1
         if v.code in PLAIN:
             plain.setdefault(key, []).append(a)
         else:
             ruled.setdefault(v.code, []).append(a)
     groups = [extra[:4]] if extra else []
+    if wildest:  # the melds heaviest with wilds: where wild placement goes wrong
+        wildest.sort(key=lambda wa: -wa[0])
+        groups += [[a for _, a in wildest[:6]]] * RULED_WEIGHT
     order = {code: i for i, code in enumerate(FIRST)}
     for c in sorted(ruled, key=lambda c: order.get(c, len(FIRST))):
         groups += [ruled[c]] * RULED_WEIGHT

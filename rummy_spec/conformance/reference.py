@@ -11,11 +11,14 @@ from typing import Any
 
 from .. import __version__, decks
 from ..engine import codec
+from ..engine.core import legal
 from ..engine.game import Game, GameError
 from ..engine.melds import Meld, validate
-from ..engine.rules import compile_variant
+from ..engine.reasons import Verdict as EngineVerdict
+from ..engine.reasons import no
+from ..engine.rules import Rules, compile_variant
 from ..engine.setup import Setup
-from ..engine.state import Action
+from ..engine.state import Action, State
 from ..lang import LookupFailure, SpecError
 from ..lang import model as m
 from ..lang.library import builtin_library
@@ -103,13 +106,24 @@ AFTER_MELDS = frozenset({"contract-not-met", "contract-exact-count", "contract-e
                          "must-keep-discard", "must-go-out-by-meld", "skip-last-card"})
 
 
-def written_out_of_order(game: Game, a: Action) -> Verdict | None:
+def as_written(rules: Rules, state: State, a: Action) -> EngineVerdict:
+    """The reference's verdict through the protocol: the engine's, with runs read as
+    written."""
+    verdict = legal(rules, state, a)
+    if verdict.ok or verdict.code in AFTER_MELDS:
+        wrong = written_out_of_order(rules, a)
+        if wrong is not None:
+            return no(wrong.reason or "bad-action", wrong.message)
+    return verdict
+
+
+def written_out_of_order(rules_of: Rules, a: Action) -> Verdict | None:
     """A run the protocol reads as written: cards that make a run only when rearranged
     are refused with the fault of the order given (the reference's own play would
     rearrange them; a protocol engine may not have to guess)."""
     if a.type not in ("go_down", "meld") or not a.melds:
         return None
-    rules = game.rules.melds
+    rules = rules_of.melds
     for cards in a.melds:
         as_given = validate(rules, None, cards, contract=a.type == "go_down", ordered=True)
         if isinstance(as_given, Meld):
@@ -196,7 +210,7 @@ class ReferenceEngine(Engine):
             return Verdict(False, "bad-action", str(err))
         verdict = game.legal(a)
         if verdict.ok or verdict.code in AFTER_MELDS:
-            wrong = written_out_of_order(game, a)
+            wrong = written_out_of_order(game.rules, a)
             if wrong is not None:
                 return wrong
         if not verdict.ok:
