@@ -315,6 +315,7 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
     known = deviations_known(deviations, args.variant) if deviations else None
     opts = FuzzOptions(args.variant, options, players, examples, args.seed, steps,
                        args.ignore_codes, args.engine, shrink, features=hello.features,
+                       shows=hello.shows,
                        known=known, most_findings=args.findings)
     bar = Bar("games")
     start = time.perf_counter()

@@ -214,12 +214,18 @@ class ProcessEngine(Engine):
         if not all(isinstance(v, str) for v in [*variants, *features]):
             raise self._fail("malformed", "reply to 'hello': variants and features must be "
                              "lists of names")
+        shows = reply.get("state")
+        if shows is not None and not (isinstance(shows, list) and all(
+                isinstance(f, str) for f in shows) and "phase" in shows):
+            raise self._fail("malformed", "reply to 'hello': 'state' must list the fields "
+                             "of the state the engine shows, 'phase' among them")
         about = reply.get("engine") if isinstance(reply.get("engine"), dict) else {}
         assert isinstance(about, dict)
         return Hello(protocol, outside_text(str(about.get("name", self.command)), 80),
                      outside_text(str(about.get("version", "")), 40),
                      None if "*" in variants else frozenset(map(str, variants)),
-                     frozenset(map(str, features)))
+                     frozenset(map(str, features)),
+                     None if shows is None else frozenset(map(str, shows)))
 
     # ----- the Engine interface ------------------------------------------------------
     def hello(self) -> Hello:

@@ -23,13 +23,15 @@ JSON = dict[str, Any]
 
 @dataclass(frozen=True)
 class Hello:
-    """What an engine says of itself: protocol version, variants (None: any), features."""
+    """What an engine says of itself: protocol version, variants (None: any), features,
+    and the fields of the state it shows (None: every field of protocol version 1)."""
 
     protocol: int
     name: str
     version: str
     variants: frozenset[str] | None
     features: frozenset[str] = field(default_factory=frozenset)
+    shows: frozenset[str] | None = None
 
     def supports(self, variant_name: str) -> bool:
         return self.variants is None or variant_name in self.variants

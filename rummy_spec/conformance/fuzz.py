@@ -24,7 +24,7 @@ import json
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +62,7 @@ class FuzzOptions:
     command: str = ""  # how the engine was named, for the written case
     shrink_seconds: float = SHRINK_SECONDS  # per finding; then the smallest so far is kept
     features: frozenset[str] | None = None  # what the engine claims (None: ask hello)
+    shows: frozenset[str] | None = None  # the state fields it shows (None: every one)
     known: Known | None = None
     most_findings: int = 20
 
@@ -128,7 +129,8 @@ class _Fuzzer:
         return NewGame(self.opts.variant, self.opts.options, self.players, setup)
 
     def match(self, setup: JSON) -> Match:
-        return Match(self.engine, self.game(setup), self.features, self.opts.ignore_codes)
+        return Match(self.engine, self.game(setup), self.features, self.opts.ignore_codes,
+                     self.opts.shows)
 
     def run(self) -> FuzzResult:
         number = 0
@@ -302,9 +304,11 @@ def fuzz(engine: Engine, opts: FuzzOptions,
     features = opts.features
     if features is None:
         try:
-            features = engine.hello().features
+            hello = engine.hello()
         except EngineError as err:
             return FuzzResult(error=f"engine {err.kind}: {err.message}")
+        features = hello.features
+        opts = replace(opts, features=features, shows=hello.shows)
     return _Fuzzer(engine, opts, players, features, progress).run()
 
 

@@ -28,8 +28,10 @@ from ..engine.state import Action
 from ..engine.turns import knock_candidates
 from .author import reshuffle_next, reshuffled
 from .cases import ACTION_FEATURES, SCORING_KEYS
+from .differential import Differential
+from .differential import Finding as DiffFinding
 from .engine import Engine, NewGame, Verdict
-from .observe import AFTER_ROUND, FIELDS, differences
+from .observe import FIELDS
 from .probes import ranked_probes
 from .reference import ReferenceEngine
 from .runner import action_text, check_state_reply, describe
@@ -88,10 +90,12 @@ def rule_of_verdicts(action: JSON, want: Verdict, got: Verdict, ignore_codes: bo
 
 
 class Match:
-    """One example: the reference and the engine side by side."""
+    """One example: the reference and the engine side by side, every step judged by the
+    differential step (verdicts, the engine's whole state against the reference's, and
+    the laws on the engine's own state)."""
 
     def __init__(self, engine: Engine, game: NewGame, features: frozenset[str],
-                 ignore_codes: bool) -> None:
+                 ignore_codes: bool, shows: frozenset[str] | None = None) -> None:
         self.engine = engine
         self.features = features
         self.ignore_codes = ignore_codes
@@ -103,6 +107,11 @@ class Match:
         self.accepted: list[bool] = []
         self.aim = Aim()
         engine.new(game)
+        shown = frozenset(FIELDS) if shows is None else shows
+        if "scoring" not in features:
+            shown = frozenset(k for k in shown if k not in SCORING_KEYS)
+        self.pair = Differential(self.ref, engine,
+                                 codes="accepted" if ignore_codes else "exact", shows=shown)
 
     @property
     def game(self) -> Game:
@@ -117,24 +126,28 @@ class Match:
             again.act(act)
         return again.state()
 
-    def fields(self, phase: str) -> tuple[str, ...]:
-        keys: tuple[str, ...] = AFTER_ROUND if phase in ("round-over", "game-over") \
-            else FIELDS
-        if "scoring" not in self.features:
-            keys = tuple(k for k in keys if k not in SCORING_KEYS)
-        return keys
-
     def compare_states(self, after: str, kind: str) -> None:
-        want = self.ref.state()
-        got = self.engine.state()
-        diffs = differences({k: want[k] for k in self.fields(want["phase"])}, got)
-        if diffs:
-            check_state_reply(got)  # a malformed answer is the engine's error
+        """The states right after the deal (every later step is judged by ``send``)."""
+        self._judged(after, kind, self.pair.start())
+
+    def _judged(self, after: str, kind: str, findings: list[DiffFinding]) -> None:
+        found = [f for f in findings if f.law != "verdict"]
+        if not found:
+            return
+        if self.pair.last is not None:
+            check_state_reply(self.pair.last, self.pair.shows)  # malformed: an error
+        states = [f for f in found if f.law == "state"]
+        if states:
             lines = [f"after {after} the states differ (reference vs engine):"]
-            for key, w, g in diffs:
-                lines += describe(key, w, g)
-            raise Disagreement(f"state after {kind}: {', '.join(k for k, _, _ in diffs)}",
-                               lines)
+            for f in states:
+                lines += describe(f.field, f.expected, f.got)
+            lines += [f"  and law '{f.law}' is broken: {f.message}" for f in found
+                      if f.law != "state"][:3]
+            rule = f"state after {kind}: {', '.join(dict.fromkeys(f.field for f in states))}"
+        else:
+            lines = [f"after {after} law '{f.law}' is broken: {f.message}" for f in found]
+            rule = f"law {found[0].law} after {kind}"
+        raise Disagreement(rule, lines)
 
     def play(self, action: Action) -> bool:
         """Play ``action`` on both; True when the reference accepted it."""
@@ -146,28 +159,27 @@ class Match:
         g = self.game
         self.actions.append(aj)
         before = g.state.exhaustions
-        want = self.ref.act(aj)
-        got = self.engine.act(aj)
         step = len(self.actions) - 1
+        done = self.pair.step(aj, index=step)
+        want, got = done.reference, done.engine
+        assert got is not None
         text = f"step {step}: {action_text(aj)}"
         self.trail.append(f"{text} -> {want.text}")
         self.accepted.append(want.accepted)
         if not want.accepted and want.reason:
             self.aim.codes.add(want.reason)
-        if got.accepted != want.accepted or (not self.ignore_codes and got.reason !=
-                                             want.reason):
+        if any(f.law == "verdict" for f in done.findings):
             raise Disagreement(rule_of_verdicts(aj, want, got, self.ignore_codes),
                                [f"{text}: reference {want.text}, engine {got.text}"
                                 + (f" [{got.message}]" if got.message else "")],
                                aj, want, got)
-        if reshuffled(g, before):  # each engine shuffles its own way: stop here
-            raise GameOver
         if "stock-exhaustion" not in self.features and (
                 g.state.exhaustions > before or any(
                     r.ending in STOCK_ENDINGS for r in g.state.results)):
+            raise GameOver  # where the engine does not claim to follow
+        self._judged(f"step {step}", str(aj.get("type")), done.findings)
+        if reshuffled(g, before):  # each engine shuffles its own way: stop here
             raise GameOver
-        if want.accepted:  # (a change made by a refused action shows at the next compare)
-            self.compare_states(f"step {step}", str(aj.get("type")))
         return want.accepted
 
     def watch(self) -> None:

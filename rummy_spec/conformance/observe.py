@@ -23,6 +23,8 @@ AFTER_ROUND = ("phase", "round", "contracts", "totals", "results", "winners")
 FIELDS = ("phase", "round", "dealer", "turn", "hands", "table", "discard_top",
           "discard_size", "stock_size", "down", "buys", "claim", "offer", "contracts",
           "totals", "results", "winners")
+# shown by an engine that declares it in ``hello`` (the reference does): the whole pile
+OPTIONAL = ("discard",)
 
 
 def sorted_cards(texts: list[str]) -> list[str]:
@@ -90,6 +92,7 @@ def observe(game: Game, results_before: int = 0, order: list[int] | None = None)
         "table": [meld_json(game, t) for t in melds],
         "discard_top": table.text(s.discard[-1]) if s.discard else None,
         "discard_size": len(s.discard),
+        "discard": table.texts(s.discard),
         "stock_size": len(s.stock),
         "down": [seat.down for seat in s.seats],
         "buys": [seat.buys for seat in s.seats],

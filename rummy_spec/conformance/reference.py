@@ -26,7 +26,7 @@ from . import FEATURES, PROTOCOL_VERSION
 from .cases import variant
 from .counting import legal_non_meld, perft_count
 from .engine import Engine, EngineError, Hello, NewGame, SkipGame, Verdict
-from .observe import observe
+from .observe import FIELDS, OPTIONAL, observe
 
 JSON = dict[str, Any]
 
@@ -55,6 +55,21 @@ def setup_from_json(game_variant: Any, setup: JSON) -> Setup:
                  round=int(setup.get("round", 1)), totals=seats("totals"),
                  contracts=seats("contracts"), hands_won=seats("hands_won"),
                  buys_used=seats("buys_used"))
+
+
+def setup_of(game: Game) -> JSON:
+    """The ``new`` message's ``setup`` that deals ``game``'s current deal as it stands at
+    the deal: its cards, its round, the totals and (each player on his own contract) the
+    contract each seat is on, the hands won so far."""
+    s, table = game.state, game.rules.table
+    out: JSON = {"dealer": s.dealer, "hands": [table.texts(x.hand) for x in s.seats],
+                 "stock": table.texts(list(reversed(s.stock))),
+                 "discard": table.texts(s.discard), "round": s.round,
+                 "totals": [x.total for x in s.seats],
+                 "hands_won": [x.hands_won for x in s.seats]}
+    if game.rules.individual:
+        out["contracts"] = [x.contract + 1 for x in s.seats]
+    return out
 
 
 def _check_deal(game_variant: Any, players: int, setup: JSON) -> None:
@@ -147,10 +162,28 @@ class ReferenceEngine(Engine):
     def __init__(self) -> None:
         self.game: Game | None = None
         self.order: list[int] = []
+        self.results_before = 0  # rounds ended before the game was handed to the engine
+
+    @classmethod
+    def around(cls, game: Game) -> ReferenceEngine:
+        """The reference playing ``game`` from where it stands (the state machine's own
+        game, dealt from its seed); the rounds ended so far are not reported."""
+        engine = cls()
+        engine.game = game
+        engine.deal_seen()
+        return engine
+
+    def deal_seen(self) -> None:
+        """A new deal of ``around``'s game: its rounds ended so far are left out of the
+        state, its melds are numbered afresh."""
+        game = self._game()
+        self.results_before = len(game.state.results)
+        self.order = list(range(len(game.state.table)))
 
     def hello(self) -> Hello:
         return Hello(PROTOCOL_VERSION, self.name, __version__,
-                     frozenset(builtin_library().decls), frozenset(FEATURES))
+                     frozenset(builtin_library().decls), frozenset(FEATURES),
+                     frozenset(FIELDS + OPTIONAL))
 
     def new(self, game: NewGame) -> None:
         if game.variant not in builtin_library().decls:
@@ -189,7 +222,7 @@ class ReferenceEngine(Engine):
         out = dict(action)
         for key in ("meld", "wild_to"):
             if key in out:
-                out[key] = back[out[key]]
+                out[key] = back.get(out[key], out[key])  # a probe of no meld: as is
         return out
 
     def _renumber(self, game: Game, knocked: bool) -> None:
@@ -220,7 +253,7 @@ class ReferenceEngine(Engine):
         return Verdict(True)
 
     def state(self) -> JSON:
-        return observe(self._game(), order=self.order)
+        return observe(self._game(), self.results_before, order=self.order)
 
     def legal(self) -> list[JSON]:
         game = self._game()

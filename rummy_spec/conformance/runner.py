@@ -19,6 +19,7 @@ import fnmatch
 import json
 import re
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,8 +29,10 @@ from ..textsafe import outside_text
 from . import suite_root
 from .cases import Case, Step
 from .deviations import NONE, Departure, Deviations
-from .engine import Engine, EngineError, Hello, SkipGame, new_game
+from .differential import Codes, Differential, Finding
+from .engine import Engine, EngineError, Hello, NewGame, SkipGame, new_game
 from .observe import differences
+from .reference import ReferenceEngine
 from .schema_check import errors as schema_errors
 from .schema_check import load_schema
 
@@ -98,11 +101,18 @@ def action_text(act: JSON) -> str:
 _STATE_SCHEMA: JSON | None = None
 
 
-def check_state_reply(state: JSON) -> None:
+def check_state_reply(state: JSON, shows: frozenset[str] | None = None) -> None:
+    """A state answer must be a proper state: every field the engine shows (``shows``,
+    from its ``hello``; None: every field of protocol version 1)."""
     global _STATE_SCHEMA
     if _STATE_SCHEMA is None:
         _STATE_SCHEMA = load_schema(suite_root() / "schema" / "state.schema.json")
-    found = schema_errors(_STATE_SCHEMA, state)
+    schema = _STATE_SCHEMA
+    if shows is not None:
+        full = schema["$defs"]["full"]
+        narrowed = {**full, "required": [k for k in full["required"] if k in shows]}
+        schema = {**schema, "$defs": {**schema["$defs"], "full": narrowed}}
+    found = schema_errors(schema, state)
     if found:
         where, what = found[0]
         raise EngineError("malformed", f"the state answer is not a proper state: "
@@ -120,43 +130,98 @@ class StepError(EngineError):
         self.prefix = "" if message != err.message else f"step {step}: "
 
 
-def play_case(engine: Engine, case: Case) -> None:
+def play_case(engine: Engine, case: Case, hello: Hello | None = None,
+              codes: Codes = "exact") -> None:
     """Run every step; raise CaseFailed on a wrong answer, StepError (an EngineError) on a
-    broken reply; SkipGame passes through."""
-    engine.new(new_game(case))
-    known: JSON | None = None  # the last state asked for, while no action was accepted
+    broken reply; SkipGame passes through.  Besides the case's own expectations every
+    step is judged by the differential step: the engine's state after it against the
+    reference's playing the same case, and the laws on the engine's own state."""
+    game = new_game(case)
+    engine.new(game)
+    pair = _pair(engine, game, hello, codes)
     checked = False  # one state answer per case is checked whole against the schema
+    shows = hello.shows if hello is not None else None
+    if pair is not None:
+        _fail_on(pair.start(), "after the deal", shows, state=pair.last)
     for step in case.steps:
-        try:
-            known, checked = _play_step(engine, step, known, checked)
-        except StepError:
-            raise
-        except EngineError as err:
-            raise StepError(err, step.index) from None
+        checked = _play_step(engine, pair, step, checked, shows)
 
 
-def _play_step(engine: Engine, step: Step, known: JSON | None,
-               checked: bool) -> tuple[JSON | None, bool]:
-    """One step: the state known after it, and whether a state was checked whole."""
+def _pair(engine: Engine, game: NewGame, hello: Hello | None,
+          codes: Codes) -> Differential | None:
+    """The reference playing the case beside the engine (None where it cannot)."""
+    reference = ReferenceEngine()
+    try:
+        reference.new(game)
+    except (SkipGame, EngineError):
+        return None
+    return Differential(reference, engine, codes=codes,
+                        shows=hello.shows if hello is not None else None)
+
+
+def _fail_on(findings: list[Finding], what: str, shows: frozenset[str] | None,
+             step: int | None = None, state: JSON | None = None) -> None:
+    """Raise CaseFailed for the first law or field the findings name (verdicts are the
+    case's to judge)."""
+    found = [f for f in findings if f.law != "verdict"]
+    if not found:
+        return
+    if state is not None:
+        check_state_reply(state, shows)  # a malformed answer is the engine's error
+    at = "after the deal" if step is None else f"step {step}"
+    states = [f for f in found if f.law == "state"]
+    if states:
+        lines = [f"{at}: {what}: the state differs from the reference's"]
+        for f in states:
+            lines += _field_lines(f.field, f.expected, f.got)
+        lines += [f"  and law '{f.law}' is broken: {f.message}"
+                  for f in found if f.law != "state"][:3]
+    else:
+        first = found[0]
+        lines = [f"{at}: {what}: law '{first.law}' broken", f"  {first.message}"]
+        lines += [f"  law '{f.law}': {f.message}" for f in found[1:4]]
+    raise CaseFailed(step, *lines, departure=Departure(after=state))
+
+
+def _field_lines(key: str, want: Any, got: Any) -> list[str]:
+    """Expected against got for one field; a list of cards whole, with what is missing
+    and what is extra (a sorted hand narrowed entry by entry would mislead)."""
+    if not (isinstance(want, list) and isinstance(got, list)
+            and all(isinstance(c, str) for c in [*want, *got])):
+        return describe(key, want, got)
+    lacks, extra = Counter(want) - Counter(got), Counter(got) - Counter(want)
+    return [f"  {key}: expected {_short(want)}", f"  {' ' * len(key)}  got      {_short(got)}",
+            f"  {' ' * len(key)}  (missing: {' '.join(sorted(lacks.elements())) or '-'}; "
+            f"extra: {' '.join(sorted(extra.elements())) or '-'})"]
+
+
+def _play_step(engine: Engine, pair: Differential | None, step: Step, checked: bool,
+               shows: frozenset[str] | None) -> bool:
+    """One step; whether a state was checked whole against the schema so far."""
     at = f"step {step.index}"
-    if step.act is None:
-        assert step.state is not None
-        got = engine.state()
-        if not checked:
-            check_state_reply(got)
-            checked = True
-        known = got
-        diffs = differences(step.state, got)
-        if diffs:
-            check_state_reply(got)
-            lines = [f"{at}: the state differs" + (f" ({step.note})" if step.note else "")]
-            for key, want, have in diffs:
-                lines += describe(key, want, have)
-            raise CaseFailed(step.index, *lines, departure=Departure(after=got))
-        return known, checked
-    if step.reason is not None and known is None:
-        known = engine.state()
-    verdict = engine.act(step.act)
+    try:
+        if step.act is None:
+            assert step.state is not None
+            got = engine.state()
+            if not checked:
+                check_state_reply(got, shows)
+                checked = True
+            diffs = differences(step.state, got)
+            if diffs:
+                check_state_reply(got, shows)
+                lines = [f"{at}: the state differs" + (f" ({step.note})" if step.note
+                                                       else "")]
+                for key, want, have in diffs:
+                    lines += describe(key, want, have)
+                raise CaseFailed(step.index, *lines, departure=Departure(after=got))
+            return checked
+        before = engine.state() if pair is None and step.reason is not None else None
+        known = before if pair is None else pair.last
+        result = pair.step(step.act, index=step.index) if pair is not None else None
+        verdict = result.engine if result is not None else engine.act(step.act)
+        assert verdict is not None
+    except EngineError as err:
+        raise StepError(err, step.index) from None
     want = "accepted" if step.reason is None else f"rejected ({step.reason})"
     if verdict.text != want:
         detail = f" [{verdict.message}]" if verdict.message and not verdict.accepted else ""
@@ -165,18 +230,32 @@ def _play_step(engine: Engine, step: Step, known: JSON | None,
                          departure=Departure(reasons=_codes(step.reason, verdict.reason),
                                              action=step.act, before=known, reference=want,
                                              engine=verdict.text))
-    if verdict.accepted:
-        return None, checked
-    after = engine.state()
-    if known is not None and after != known:
-        check_state_reply(after)
-        lines = [f"{at}: {action_text(step.act)} was rejected but changed the state"]
-        for key, was, now in differences(known, after):
-            lines += describe(key, was, now)
-        raise CaseFailed(step.index, *lines, departure=Departure(
-            reasons=_codes(step.reason, verdict.reason), action=step.act, before=known,
-            after=after, reference=want, engine=verdict.text))
-    return after, checked
+    if result is not None and pair is not None:
+        if result.reference.accepted != verdict.accepted:
+            pair.compare = False  # the reference reads the case otherwise: laws only
+        if any(f.law == "refused-changes-nothing" for f in result.findings):
+            lines = [f"{at}: {action_text(step.act)} was rejected but changed the state"]
+            lines += [f"  {f.message}" for f in result.findings
+                      if f.law == "refused-changes-nothing"]
+            raise CaseFailed(step.index, *lines, departure=Departure(
+                reasons=_codes(step.reason, verdict.reason), action=step.act, before=known,
+                after=result.state, reference=want, engine=verdict.text))
+        _fail_on(result.findings, action_text(step.act), shows, step.index, result.state)
+        return checked
+    if before is not None:
+        try:
+            after = engine.state()
+        except EngineError as err:
+            raise StepError(err, step.index) from None
+        if after != before:
+            check_state_reply(after, shows)
+            lines = [f"{at}: {action_text(step.act)} was rejected but changed the state"]
+            for key, was, now in differences(before, after):
+                lines += describe(key, was, now)
+            raise CaseFailed(step.index, *lines, departure=Departure(
+                reasons=_codes(step.reason, verdict.reason), action=step.act, before=before,
+                after=after, reference=want, engine=verdict.text))
+    return checked
 
 
 def _codes(*codes: str | None) -> tuple[str, ...]:
@@ -220,7 +299,7 @@ def run_case(engine: Engine, hello: Hello, case: Case, record: bool = False,
     if record:
         engine.exchange = result.exchange
     try:
-        play_case(engine, case)
+        play_case(engine, case, hello)
     except CaseFailed as failed:
         result.status, result.step, result.lines = "failed", failed.step, failed.lines
         _known(result, failed.departure, case, deviations)

@@ -36,7 +36,8 @@ def handle(engine: Engine, msg: JSON) -> JSON:
         h = engine.hello()
         return {"protocol": PROTOCOL_VERSION, "engine": {"name": h.name, "version": h.version},
                 "variants": ["*"] if h.variants is None else sorted(h.variants),
-                "features": sorted(h.features)}
+                "features": sorted(h.features),
+                **({} if h.shows is None else {"state": sorted(h.shows)})}
     if cmd == "new":
         return _new(engine, msg)
     if cmd == "act":

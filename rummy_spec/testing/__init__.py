@@ -5,29 +5,41 @@ Public API::
     from rummy_spec.testing import engine_state_machine, profile
     TestContinental = engine_state_machine("continental", 4, settings=profile()).TestCase
 
-An engine other than the reference is tested through an :class:`EngineAdapter`
-(``engine=MyAdapter``); :class:`ReferenceEngine` is the reference behind that protocol.
-Needs Hypothesis (installed with the ``dev`` extra).
+An engine other than the reference is tested through the conformance kit's
+:class:`~rummy_spec.conformance.engine.Engine` (``engine=MyEngine``), the one interface
+``rummy-spec conformance run`` drives too: an implementer writes one adapter, in-process
+or behind the JSON-lines protocol (``ProcessEngine``).  Needs Hypothesis (installed with
+the ``dev`` extra).
+
+The laws (``laws``) are imported at once: the conformance kit judges engines by them.
+The rest is loaded when first named, so that judging an engine needs no Hypothesis and
+the kit and this package do not import each other in a circle.
 """
 
-from .adapter import Deal, EngineAdapter, GameSetup, Outcome, ReferenceEngine, observable
-from .laws import Laws, LawViolation, Placed
-from .machine import engine_state_machine
-from .profiles import PROFILES, profile
-from .referee import Referee
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-__all__ = [
-    "PROFILES",
-    "Deal",
-    "EngineAdapter",
-    "GameSetup",
-    "LawViolation",
-    "Laws",
-    "Outcome",
-    "Placed",
-    "Referee",
-    "ReferenceEngine",
-    "engine_state_machine",
-    "observable",
-    "profile",
-]
+from .laws import Laws, LawViolation, Placed
+
+if TYPE_CHECKING:
+    from ..conformance.engine import Engine, Hello, NewGame, Verdict
+    from ..conformance.reference import ReferenceEngine
+    from .machine import engine_state_machine
+    from .profiles import PROFILES, profile
+    from .referee import Referee
+
+_LAZY = {"engine_state_machine": "machine", "PROFILES": "profiles", "profile": "profiles",
+         "Referee": "referee"}
+_KIT = {"Engine": "engine", "Hello": "engine", "NewGame": "engine", "Verdict": "engine",
+        "ReferenceEngine": "reference"}
+
+__all__ = ["PROFILES", "Engine", "Hello", "LawViolation", "Laws", "NewGame", "Placed",
+           "Referee", "ReferenceEngine", "Verdict", "engine_state_machine", "profile"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(import_module(f"{__name__}.{_LAZY[name]}"), name)
+    if name in _KIT:
+        return getattr(import_module(f"rummy_spec.conformance.{_KIT[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -2,10 +2,13 @@
 
 ``engine_state_machine(variant, players, options, engine)`` returns a
 :class:`~hypothesis.stateful.RuleBasedStateMachine` class.  The reference interpreter
-plays the game; an engine under test given through an :class:`EngineAdapter` receives
-every action too and is compared with the reference step by step (acceptance, reason
-codes, observable state, legal actions).  Without an engine, the reference itself is
-under test and only the laws judge it.
+plays the game; an engine under test, the same :class:`~rummy_spec.conformance.engine.
+Engine` that ``rummy-spec conformance run`` drives (in-process, or a process behind the
+protocol), receives every action too, each deal as an explicit ``new``.  Every step goes
+through the conformance kit's differential step (``conformance.differential``): verdicts
+and the whole observable state compared with the reference's, the laws checked on the
+engine's own state, and, where it claims ``perft``, its legal actions.  Without an
+engine the reference itself is under test, judged by the same laws and the referee.
 
 Rules: play legal actions (drawn by type, then action, or the greedy bot's choice, so
 games reach going down, buying, laying off and going out); probe with actions that must
@@ -33,16 +36,18 @@ from hypothesis.stateful import (
 
 from ..bots import greedy_bot
 from ..conformance import probes
+from ..conformance.differential import Codes, Differential, Finding, StepResult
+from ..conformance.engine import Engine, EngineError, NewGame, SkipGame
+from ..conformance.reference import ReferenceEngine, setup_of
 from ..engine import codec
 from ..engine.core import IllegalAction
 from ..engine.game import Game
 from ..engine.reasons import all_reasons
 from ..engine.state import Action
-from ..engine.trace import trace_lines
 from ..lang import load
 from ..lang import model as m
-from .adapter import EngineAdapter, GameSetup, deal_of, observable
 from .laws import Laws, LawViolation, require
+from .notes import note_trace
 from .profiles import profile
 from .referee import Referee
 
@@ -56,7 +61,7 @@ SAVE_EVERY = 8  # actions between two save-and-load checks
 REBUILD_EVERY = 60  # actions between two rebuilds from the trace
 LIST_EVERY = 4  # actions between two checks that legal_actions lists every legal action
 
-EngineFactory = Callable[[], EngineAdapter]
+EngineFactory = Callable[[], Engine]
 
 
 def engine_state_machine(
@@ -69,12 +74,15 @@ def engine_state_machine(
     turn_cap: int = TURN_CAP,
     deal_cap: int = DEAL_CAP,
     seeds: st.SearchStrategy[int] | None = None,
+    codes: Codes = "exact",
 ) -> type[RuleBasedStateMachine]:
     """A state machine for one variant (a built-in name, a spec file's path, or a loaded
     :class:`Variant`) at one
-    player count, with ``options`` switched on.  ``engine`` makes a fresh adapter for each
-    run (None: the reference alone).  ``settings`` become the machine's TestCase
-    settings (None: the profile ``HYPOTHESIS_PROFILE`` names, else ``default``)."""
+    player count, with ``options`` switched on.  ``engine`` makes a fresh engine for each
+    run (None: the reference alone); ``codes`` says how its refusals are compared
+    (``exact`` reason codes, or ``accepted`` or refused only).  ``settings`` become the
+    machine's TestCase settings (None: the profile ``HYPOTHESIS_PROFILE`` names, else
+    ``default``)."""
     v = variant if isinstance(variant, m.Variant) else load(variant, tuple(options))
     laws = Laws(v, players)
     reasons = frozenset(all_reasons())
@@ -84,7 +92,9 @@ def engine_state_machine(
             super().__init__()
             self.game: Game | None = None
             self.referee: Referee | None = None
-            self.engine: EngineAdapter | None = engine() if engine is not None else None
+            self.engine: Engine | None = engine() if engine is not None else None
+            self.pair: Differential | None = None
+            self.later_deal = False  # the engine was dealt a later round by ``new``
             self.comparing = self.engine is not None
             self.bot = greedy_bot(0)
             self.saved_at = self.rebuilt_at = self.listed_at = 0
@@ -101,10 +111,31 @@ def engine_state_machine(
         def _start(self, seed: int) -> None:
             g = self._game()
             self.referee = Referee(laws, g.state)
+            reference = ReferenceEngine.around(g)
+            shows = None
             if self.engine is not None:
-                self.engine.new_game(GameSetup(v, players, seed, deal_of(g), turn_cap,
-                                               deal_cap))
-                self._compare()
+                shows = self.engine.hello().shows
+            self.pair = Differential(reference, self.engine if self.comparing else None,
+                                     codes=codes, shows=shows)
+            self._deal_engine()
+
+        def _deal_engine(self) -> None:
+            """Hand the engine the reference's deal (the first, or a later round's as a
+            later round), then compare the states right after it."""
+            pair = self._pair()
+            self.later_deal = bool(self._game().state.results)
+            if pair.engine is not None:
+                g = self._game()
+                try:
+                    pair.engine.new(NewGame(v.name, v.enabled, players, setup_of(g)))
+                except (SkipGame, EngineError) as why:
+                    note(f"the engine declines round {g.state.round}: {why}; comparison ends")
+                    self.comparing, pair.engine = False, None
+            self._judge(pair.start(), "the deal")
+
+        def _pair(self) -> Differential:
+            assert self.pair is not None
+            return self.pair
 
         def _game(self) -> Game:
             assert self.game is not None
@@ -203,6 +234,7 @@ def engine_state_machine(
                                    from_list=True)
                 if g.over:
                     return
+                self._compare_legal()
                 listed = {codec.dumps(g.action_json(a)) for a in g.legal_actions()}
                 for a in probes.single_card_actions(laws, g.state):
                     if g.legal(a).ok:
@@ -215,6 +247,7 @@ def engine_state_machine(
             if self.game is not None:
                 with self._tracing():
                     self._ref().check_state(self._game().state)
+                    self._judge(self._pair().judge(), "the state")
 
         # ----- one step ----------------------------------------------------------------
         def _legal_actions(self, g: Game) -> list[Action]:
@@ -233,19 +266,51 @@ def engine_state_machine(
         def _step(self, a: Action, from_list: bool) -> None:
             g = self._game()
             pre = g.state.clone()
-            try:
-                g.apply(a)
-            except IllegalAction as err:
+            rounds = len(g.state.results)
+            done = self._both(a)
+            if not done.reference.accepted:
                 what = "legal_actions offered" if from_list else "legal() accepted"
                 raise LawViolation("legal-actions" if from_list else "rejected",
-                                   f"{what} {g.action_json(a)}, apply refused: {err}") from err
-            except Exception as err:  # an engine crash is a finding, not a test error
-                raise LawViolation("engine-crash", f"{g.action_json(a)}: "
-                                   f"{type(err).__name__}: {err}") from err
+                                   f"{what} {g.action_json(a)}, the reference refused it: "
+                                   f"{done.reference.reason} {done.reference.message}")
             self._ref().check_step(pre, a, g.state)
             self._ref().check_state(g.state)
-            if self.comparing:
-                self._engine_step(a, accepted=True, code="ok")
+            findings = done.findings
+            if len(g.state.results) > rounds and (g.state.abandoned or g.state.results[
+                    -1].ending == "abandoned"):  # this machine's own caps: not the engine's
+                findings = [f for f in findings if f.law != "state"]
+            if g.over and self.later_deal and (v.game.shutout_doubles or v.game.line_bonus
+                                                or v.game.game_bonus):
+                # a shutout doubles the points of the hands played since ``new``: an
+                # engine dealt a later round cannot know the earlier ones
+                findings = [f for f in findings if f.law != "state" or not f.field.startswith(
+                    ("totals", "winners"))]
+            self._judge(findings, json.dumps(done.action))
+            if g.over:  # nothing more to compare: the laws judge the reference alone
+                self._pair().engine = None
+            elif len(g.state.results) > rounds:  # a new deal
+                self._pair().reference.deal_seen()
+                self._deal_engine()
+
+        def _both(self, a: Action) -> StepResult:
+            """The differential step: the action to the reference (this machine's game)
+            and to the engine under test."""
+            pair = self._pair()
+            action = pair.reference.to_protocol(self._game().action_json(a))
+            try:
+                return pair.step(action)
+            except EngineError:
+                raise
+            except Exception as err:  # an engine crash is a finding, not a test error
+                raise LawViolation("engine-crash", f"{action}: "
+                                   f"{type(err).__name__}: {err}") from err
+
+        def _judge(self, findings: Sequence[Finding], what: str) -> None:
+            """The first finding of a step, as the law it breaks (a verdict or a state
+            field the engine answers otherwise than the reference: ``differential``)."""
+            for f in findings:
+                law = "differential" if f.law in ("verdict", "state") else f.law
+                raise LawViolation(law, f"{what}: {f.text()}")
 
         def _attempt(self, kind: str, a: Action, must_reject: bool) -> None:
             g = self._game()
@@ -275,45 +340,26 @@ def engine_state_machine(
                                    f"({verdict.code}) and apply accepted it")
             require(g.state == before, "rejected-changes-nothing",
                     f"the refused {g.action_json(a)} ({verdict.code}) changed the state")
-            if self.comparing:
-                self._engine_step(a, accepted=False, code=verdict.code)
+            done = self._both(a)
+            self._judge(done.findings, json.dumps(done.action))
+            require(not done.reference.accepted, "rejected",
+                    f"legal refused {g.action_json(a)} and the reference accepted it")
 
         # ----- the engine under test -------------------------------------------------------
-        def _engine_step(self, a: Action, accepted: bool, code: str) -> None:
-            assert self.engine is not None
-            g = self._game()
-            out = self.engine.try_action(g.action_json(a))
-            require(out.accepted == accepted, "differential",
-                    f"{g.action_json(a)}: the reference {'accepts' if accepted else 'refuses'}"
-                    f" it, the engine {'accepts' if out.accepted else f'refuses ({out.code})'}")
-            if not accepted and "reason-codes" in self.engine.capabilities:
-                require(out.code == code, "differential",
-                        f"{g.action_json(a)} refused as {out.code}, the reference says {code}")
-            if accepted and "seeded-deals" not in self.engine.capabilities and \
-                    g.state.results:
-                note("the first round is over: the engine deals by itself, comparison ends")
-                self.comparing = False
+        def _compare_legal(self) -> None:
+            """An engine that claims ``perft`` lists every legal action that lays no new
+            meld, and none the reference refuses."""
+            pair = self._pair()
+            if pair.engine is None or "perft" not in pair.engine.hello().features:
                 return
-            self._compare()
-
-        def _compare(self) -> None:
-            assert self.engine is not None
-            g = self._game()
-            want, got = observable(g), self.engine.observe()
-            if got != want:
-                diff = {k: (got.get(k), want[k]) for k in want if got.get(k) != want[k]}
-                require(False, "differential", f"engine (left) and reference (right) differ: "
-                        f"{diff}")
-            if "legal-actions" in self.engine.capabilities:
-                mine = {codec.dumps(g.action_json(a)) for a in g.legal_actions()
-                        if not a.melds}
-                theirs = [a for a in self.engine.legal_actions() if not a.get("melds")]
-                for a in theirs:
-                    require(g.legal(g.parse_action(a)).ok, "differential",
-                            f"the engine lists {a}, which the reference refuses")
-                missing = mine - {codec.dumps(a) for a in theirs}
-                require(not missing, "differential",
-                        f"the engine does not list {sorted(missing)[:3]}")
+            mine = {codec.dumps(a) for a in pair.reference.legal()}
+            theirs = pair.engine.legal()
+            for a in theirs:
+                require(codec.dumps(a) in mine, "differential",
+                        f"the engine lists {a}, which the reference does not")
+            missing = mine - {codec.dumps(a) for a in theirs}
+            require(not missing, "differential",
+                    f"the engine does not list {sorted(missing)[:3]}")
 
         # ----- JSON and traces ---------------------------------------------------------
         def _save_and_load(self) -> None:
@@ -328,12 +374,6 @@ def engine_state_machine(
             g.state = loaded  # play on from the loaded copy
             require(g.legal_actions() == offered, "save-load",
                     "the loaded state offers other legal actions")
-            if self.engine is not None and "save-load" in self.engine.capabilities \
-                    and self.comparing:
-                before = self.engine.observe()
-                self.engine.load(json.loads(json.dumps(self.engine.save())))
-                require(self.engine.observe() == before, "save-load",
-                        "the engine's state changed through save and load")
 
         def _rebuild(self) -> None:
             """The trace's actions, through their JSON text, replayed from the seed."""
@@ -355,24 +395,9 @@ def engine_state_machine(
             try:
                 yield
             except Exception:
-                self._note_trace()
+                if self.game is not None:
+                    note_trace(self.game)
                 raise
-
-        def _note_trace(self) -> None:
-            if self.game is None:
-                return
-            try:
-                lines = trace_lines(self.game)
-            except Exception as err:  # the replay itself misbehaves: give the actions
-                note(f"(the trace does not replay: {err}); actions:")
-                for a in self.game.history:
-                    note(json.dumps(self.game.action_json(a)))
-                return
-            note("---- replayable trace: save these lines as a .jsonl file, then run "
-                 "`rummy-spec replay FILE` ----")
-            for line in lines:
-                note(line)
-            note("---- end of trace ----")
 
     EngineMachine.__name__ = EngineMachine.__qualname__ = (
         f"Machine_{v.name}_{'_'.join(v.enabled) or 'base'}_{players}p")
@@ -380,4 +405,4 @@ def engine_state_machine(
     return EngineMachine
 
 
-__all__ = ["engine_state_machine", "observable"]
+__all__ = ["engine_state_machine"]

@@ -117,11 +117,13 @@ def test_failure_report_names_step_expected_and_got(tmp_path: Path) -> None:
                         "--report", "json", str(jpath), "--report", "junit", str(xpath))
     assert code == 1
     assert "failed   liverpool/claims/buyer-pays-a-penalty-card" in out
-    assert "step 2: the state differs" in out and "expected" in out and "got" in out
+    # every step's state is compared: the buy itself shows the missing penalty card
+    assert "step 1: buy by 1: the state differs from the reference's" in out
+    assert "stock_size: expected 75" in out and "got      76" in out
     data = json.loads(jpath.read_text())
     assert data["format"] == "rummy-spec/conformance-report" and data["summary"]["failed"]
     failed = [c for c in data["cases"] if c["status"] == "failed"]
-    assert failed[0]["step"] == 2 and failed[0]["details"]
+    assert failed[0]["step"] == 1 and failed[0]["details"]
     suite = ET.parse(xpath).getroot().find("testsuite")
     assert suite is not None and int(suite.get("failures", "0")) == len(failed)
     assert suite.find("testcase/failure") is not None

@@ -1,67 +1,83 @@
-"""The machine drives an engine under test through the adapter protocol, beside the
-reference: the reference behind the protocol agrees with itself (seeded deals, or the
-first deal handed over explicitly), and an engine that answers wrongly is caught."""
+"""The machine drives an engine under test through the conformance kit's ``Engine``, the
+interface ``conformance run`` drives, beside the reference: the reference agrees with
+itself deal after deal, and an engine that answers or shows wrongly is caught by the law
+it breaks."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 from hypothesis import Phase, settings
 from hypothesis.stateful import run_state_machine_as_test
 
-from rummy_spec.engine.game import Game
-from rummy_spec.engine.setup import Setup
+from rummy_spec.conformance.engine import Hello, NewGame, Verdict
 from rummy_spec.testing import (
-    EngineAdapter,
-    GameSetup,
+    Engine,
     LawViolation,
-    Outcome,
     ReferenceEngine,
     engine_state_machine,
     profile,
 )
-from rummy_spec.testing.adapter import JSON
 
+JSON = dict[str, Any]
 QUICK = settings(profile("default"), max_examples=3, database=None, print_blob=False,
                  phases=[Phase.generate])
 
 
-class ExplicitDeal(ReferenceEngine):
-    """The reference dealt by hand: it takes the first deal from the setup, as an
-    engine that cannot reproduce the reference's shuffles would."""
+class FirstRoundOnly(ReferenceEngine):
+    """The reference declining every deal after the first: the machine compares the first
+    round, then judges the reference alone."""
 
-    def __init__(self) -> None:
-        super().__init__(capabilities=frozenset({"reason-codes", "legal-actions"}))
+    def new(self, game: NewGame) -> None:
+        if int(game.setup.get("round", 1)) > 1:
+            from rummy_spec.conformance.engine import SkipGame
 
-    def new_game(self, setup: GameSetup) -> None:
-        probe = Game(setup.variant, setup.players, 0)
-        parse = probe.rules.table.parse
-        deal = setup.deal
-        self.game = Game(setup.variant, setup.players, setup.seed, Setup(
-            deal.dealer, [[parse(c) for c in hand] for hand in deal.hands],
-            [parse(c) for c in deal.stock], [parse(c) for c in deal.discard]),
-            turn_cap=setup.turn_cap, deal_cap=setup.deal_cap)
+            raise SkipGame("only first rounds")
+        super().new(game)
 
 
 class AcceptsEveryDiscard(ReferenceEngine):
     """A broken engine: it says yes to any discard it should refuse (and does nothing)."""
 
-    def try_action(self, action: JSON) -> Outcome:
-        out = super().try_action(action)
+    def act(self, action: JSON) -> Verdict:
+        out = super().act(action)
         if action.get("type") == "discard" and not out.accepted:
-            return Outcome.ok()
+            return Verdict(True)
         return out
 
 
 class LosesTheTotals(ReferenceEngine):
     """A broken engine: it reports every total as zero."""
 
-    def observe(self) -> JSON:
-        seen = super().observe()
+    def state(self) -> JSON:
+        seen = super().state()
         return {**seen, "totals": [0] * len(seen["totals"])}
 
 
-def test_the_reference_is_an_engine_adapter() -> None:
-    assert isinstance(ReferenceEngine(), EngineAdapter)
+class ShowsNoTable(LosesTheTotals):
+    """Declares it shows no totals: the wrong totals are not its to answer."""
+
+    def hello(self) -> Hello:
+        h = super().hello()
+        return Hello(h.protocol, h.name, h.version, h.variants, h.features,
+                     frozenset(h.shows or ()) - {"totals"})
+
+
+class LosesAPileCard(ReferenceEngine):
+    """A broken engine: the bottom card of the pile vanishes from its state at the first
+    discard."""
+
+    def act(self, action: JSON) -> Verdict:
+        out = super().act(action)
+        game = self._game()
+        if out.accepted and action.get("type") == "discard" and len(game.state.discard) > 1:
+            del game.state.discard[0]
+        return out
+
+
+def test_the_reference_is_an_engine() -> None:
+    assert isinstance(ReferenceEngine(), Engine)
 
 
 @pytest.mark.parametrize(("variant", "players"), [("continental", 4), ("gin", 2),
@@ -71,16 +87,23 @@ def test_the_reference_agrees_with_itself(variant: str, players: int) -> None:
                               settings=QUICK)
 
 
-def test_an_explicit_first_deal_is_compared_through_the_first_round() -> None:
-    run_state_machine_as_test(engine_state_machine("rummy", 2, engine=ExplicitDeal),
+def test_an_engine_that_declines_later_rounds_is_compared_through_the_first() -> None:
+    run_state_machine_as_test(engine_state_machine("rummy", 2, engine=FirstRoundOnly),
                               settings=QUICK)
 
 
-@pytest.mark.parametrize(("engine", "variant", "players"),
-                         [(AcceptsEveryDiscard, "gin", 2), (LosesTheTotals, "gin", 2)])
+def test_a_field_the_engine_does_not_show_is_not_compared() -> None:
+    run_state_machine_as_test(engine_state_machine("gin", 2, engine=ShowsNoTable),
+                              settings=QUICK)
+
+
+@pytest.mark.parametrize(("engine", "variant", "players", "law"),
+                         [(AcceptsEveryDiscard, "gin", 2, "differential"),
+                          (LosesTheTotals, "gin", 2, "differential"),
+                          (LosesAPileCard, "rummy", 2, "differential")])
 def test_a_wrong_engine_is_caught(engine: type[ReferenceEngine], variant: str,
-                                  players: int) -> None:
+                                  players: int, law: str) -> None:
     machine = engine_state_machine(variant, players, engine=engine)
     with pytest.raises(LawViolation) as caught:
         run_state_machine_as_test(machine, settings=settings(QUICK, max_examples=10))
-    assert caught.value.law == "differential"
+    assert caught.value.law == law

@@ -80,6 +80,15 @@ def _patches() -> dict[str, Broken]:
                "contract", p.layoff_same_turn),
         Broken("upcard-when-down", "X40", "a player who is down may take the upcard",
                "liverpool", p.upcard_when_down),
+        # the state alone goes wrong: caught by the every-step comparison and the laws
+        Broken("pile-card-lost", "state", "a knock loses the bottom card of the pile",
+               "gin", p.pile_card_lost, changes_variant=False),
+        Broken("buy-duplicates-card", "state", "a buy puts a second copy of the bought "
+               "card into the buyer's hand", "liverpool", p.buy_duplicates_card,
+               changes_variant=False),
+        Broken("wild-meaning-wrong", "state", "a run's wild is said to stand for the run's "
+               "first natural card", "continental", p.wild_meaning_wrong,
+               changes_variant=False),
     ]
     found += _boundary()
     return {b.name: b for b in found}

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from ... import decks
 from ...engine import turns
 from ...engine.rules import Rules
 from ...engine.state import State
 from ...lang import model as m
+from ..engine import Verdict
+
+JSON = dict[str, Any]
 
 Change = Callable[[m.Variant], m.Variant]
 Patch = Callable[[], None]
@@ -92,4 +96,61 @@ def turn_skipped_after_claim() -> None:
         original(rules, state)
 
     turns._close_claims = close_claims
+
+
+# ----- engines whose state goes wrong (every answer to an action is right) -------------
+
+def pile_card_lost() -> None:
+    """A knock loses the bottom card of the discard pile from the engine's state."""
+    from ..reference import ReferenceEngine
+
+    original = ReferenceEngine.act
+
+    def act(self: ReferenceEngine, action: JSON) -> Verdict:
+        verdict = original(self, action)
+        state = self._game().state
+        if verdict.accepted and action.get("type") == "knock" and len(state.discard) > 1:
+            del state.discard[0]
+        return verdict
+
+    ReferenceEngine.act = act  # type: ignore[method-assign]
+
+
+def buy_duplicates_card() -> None:
+    """A buy puts a second copy of the bought card into the buyer's hand."""
+    from ..reference import ReferenceEngine
+
+    original = ReferenceEngine.act
+
+    def act(self: ReferenceEngine, action: JSON) -> Verdict:
+        state = self._game().state
+        upcard = state.discard[-1] if state.discard else None
+        verdict = original(self, action)
+        if verdict.accepted and action.get("type") == "buy" and upcard is not None:
+            self._game().state.seats[int(action["player"])].hand.append(upcard)
+        return verdict
+
+    ReferenceEngine.act = act  # type: ignore[method-assign]
+
+
+def wild_meaning_wrong() -> None:
+    """The state says a run's wild stands for the run's first natural card (a card that
+    is in the run already), not for the place it holds."""
+    from ..reference import ReferenceEngine
+
+    original = ReferenceEngine.state
+
+    def state(self: ReferenceEngine) -> JSON:
+        seen = original(self)
+        for meld in seen["table"]:
+            naturals = [c for i, c in enumerate(meld["cards"])
+                        if i not in {w["position"] for w in meld["wilds"]}]
+            if meld["kind"] == "run" and naturals:
+                for w in meld["wilds"]:
+                    w["stands_for"] = naturals[0]
+        return seen
+
+    ReferenceEngine.state = state  # type: ignore[method-assign]
+
+
 ace_either = section("run", ace="either")

@@ -1,0 +1,225 @@
+"""One step, two engines: the reference and the engine under test take the same action,
+and everything either says is judged.
+
+``conformance run``, ``conformance fuzz`` and the shipped state machine all play through
+:class:`Differential`: ``start()`` after ``new``, then ``step(action)`` for every action.
+A step
+
+1. sends the action to the reference and to the engine under test and compares the
+   verdicts (``codes="exact"``: accepted, or refused with the same reason code;
+   ``codes="accepted"``: accepted or refused only);
+2. asks the engine for its state (where it answers ``state``) and compares every field
+   it shows with the reference's (melds by their cards and the meanings of their wilds,
+   not by the order the engine lists them);
+3. checks the laws (``laws.StateLaws``) on the engine's own state, and between its state
+   before and after the action.
+
+Every disagreement is a :class:`Finding` that names the step, the law or field, and the
+expected and the got.  Nothing is raised for a finding: the caller decides whether one
+ends the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .engine import Engine, Verdict
+from .laws import ENDED, Broken, StateLaws
+from .observe import AFTER_ROUND, FIELDS
+from .reference import ReferenceEngine
+
+JSON = dict[str, Any]
+Codes = Literal["exact", "accepted"]
+# after the pile is reshuffled each engine's stock is in its own order: what is drawn
+# from it, and where it goes, is no longer compared (the counts still are)
+OWN_AFTER_RESHUFFLE = ("hands", "table", "discard_top", "discard")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One disagreement at one step (``None``: the deal, before any action).
+
+    ``law`` is ``verdict`` (the answers to the action differ), ``state`` (a field of the
+    engine's state differs from the reference's) or the name of a broken law; ``field``
+    names where (``hands[2]``, ``table[0].wilds``); ``expected`` and ``got`` are the
+    values compared (for a law: what the law asks, and what the engine showed)."""
+
+    step: int | None
+    law: str
+    field: str
+    expected: Any
+    got: Any
+    message: str = ""
+
+    @property
+    def where(self) -> str:
+        return "the deal" if self.step is None else f"step {self.step}"
+
+    def text(self) -> str:
+        what = self.message or f"{self.field}: expected {self.expected!r}, got {self.got!r}"
+        return f"{self.where}: [{self.law}] {what}"
+
+
+@dataclass
+class StepResult:
+    """What one step gave: both verdicts, and every finding (empty: they agree)."""
+
+    step: int
+    action: JSON
+    reference: Verdict
+    engine: Verdict | None
+    findings: list[Finding] = field(default_factory=list)
+    state: JSON | None = None  # the engine's state after the step, where it was asked
+
+    @property
+    def agreed(self) -> bool:
+        return not self.findings
+
+
+def same_verdict(want: Verdict, got: Verdict, codes: Codes = "exact") -> bool:
+    return want.accepted == got.accepted and (codes == "accepted" or want.reason == got.reason)
+
+
+def meld_key(meld: Any) -> Any:
+    """A meld as compared: owner, kind, its cards as a multiset, each wild with what it
+    stands for (the order an engine lists a meld's cards in is its own)."""
+    if not isinstance(meld, dict):
+        return meld
+    wilds: list[Any] = meld["wilds"] if isinstance(meld.get("wilds"), list) else []
+    return {"owner": meld.get("owner"), "kind": meld.get("kind"),
+            "cards": sorted(map(str, meld.get("cards") or [])),
+            "wilds": sorted(({"card": w.get("card"), "stands_for": w.get("stands_for")}
+                             for w in wilds if isinstance(w, dict)),
+                            key=lambda w: (str(w["card"]), str(w["stands_for"])))}
+
+
+def compared(state: JSON) -> JSON:
+    """The state with its melds put in the form compared (see ``meld_key``)."""
+    if isinstance(state.get("table"), list):
+        return {**state, "table": [meld_key(x) for x in state["table"]]}
+    return state
+
+
+def field_diffs(want: JSON, got: JSON, keys: tuple[str, ...]) -> list[tuple[str, Any, Any]]:
+    """(field, expected, got) for every field in ``keys`` that differs, lists narrowed to
+    their differing entries (``hands[2]``, ``table[0]``)."""
+    out: list[tuple[str, Any, Any]] = []
+    a, b = compared(want), compared(got)
+    for key in keys:
+        if key not in a:
+            continue
+        w, g = a[key], b.get(key, "<missing>")
+        if w == g:
+            continue
+        if isinstance(w, list) and isinstance(g, list) and len(w) == len(g):
+            out += [(f"{key}[{i}]", x, y) for i, (x, y) in enumerate(zip(w, g, strict=True))
+                    if x != y]
+        else:
+            out.append((key, w, g))
+    return out
+
+
+class Differential:
+    """The reference and an engine under test (None: the reference alone, judged by the
+    laws) playing one game side by side.
+
+    ``shows``: the state fields the engine shows (``Hello.shows``; None: every field of
+    ``FIELDS``); ``observe=False`` compares verdicts only (no ``state`` request)."""
+
+    def __init__(self, reference: ReferenceEngine, engine: Engine | None = None, *,
+                 codes: Codes = "exact", shows: frozenset[str] | None = None,
+                 observe: bool = True) -> None:
+        game = reference._game()
+        self.reference = reference
+        self.engine = engine
+        self.codes = codes
+        self.shows = frozenset(FIELDS) if shows is None else shows
+        self.observe = observe
+        self.compare = True  # False: the laws alone judge the engine's states
+        self.laws = StateLaws(game.variant, game.state.players)
+        self.steps = 0
+        self.last: JSON | None = None  # the engine's last state seen
+        self.reshuffled = False  # stocks differ from here on: hands are each engine's
+
+    # ----- states ------------------------------------------------------------------------
+    def _engine_state(self) -> JSON:
+        if self.engine is None:
+            return self.reference.state()
+        got = self.engine.state()
+        return {k: v for k, v in got.items() if k in self.shows}
+
+    def _keys(self, want: JSON) -> tuple[str, ...]:
+        if want.get("phase") in ENDED:
+            base: tuple[str, ...] = AFTER_ROUND
+        elif self.reshuffled:
+            base = tuple(k for k in FIELDS if k not in OWN_AFTER_RESHUFFLE)
+        else:
+            base = FIELDS
+        return tuple(k for k in dict.fromkeys(base) if k in self.shows)
+
+    def _judge(self, step: int | None, got: JSON) -> list[Finding]:
+        out: list[Finding] = []
+        if self.engine is not None and self.compare:
+            want = self.reference.state()
+            out += [Finding(step, "state", key, w, g, f"{key}: expected {_brief(w)}, got "
+                            f"{_brief(g)}") for key, w, g in field_diffs(want, got,
+                                                                       self._keys(want))]
+        return out + [_law(step, b) for b in self.laws.state_faults(got)]
+
+    # ----- the game ------------------------------------------------------------------------
+    def start(self) -> list[Finding]:
+        """Compare the states right after ``new`` (both engines have the game)."""
+        self.reshuffled = False
+        if not self.observe:
+            return []
+        got = self._engine_state()
+        self.last = got
+        return self._judge(None, got) + [_law(None, b) for b in self.laws.deal_faults(got)]
+
+    def judge(self, *, index: int | None = None) -> list[Finding]:
+        """The engine's state as it stands, compared and judged (no action played)."""
+        if not self.observe:
+            return []
+        self.last = self._engine_state()
+        return self._judge(self.steps if index is None else index, self.last)
+
+    def step(self, action: JSON, *, index: int | None = None) -> StepResult:
+        """Play ``action`` on both engines and judge it (``index``: the step's number in
+        the findings; default: the count of steps so far)."""
+        step = self.steps if index is None else index
+        self.steps += 1
+        before = self.reference._game().state.exhaustions
+        want = self.reference.act(action)
+        got = self.engine.act(action) if self.engine is not None else None
+        result = StepResult(step, action, want, got)
+        if got is not None and not same_verdict(want, got, self.codes):
+            result.findings.append(Finding(step, "verdict", "result", want.text, got.text,
+                                           f"reference {want.text}, engine {got.text}"
+                                           + (f" [{got.message}]" if got.message else "")))
+        game = self.reference._game()
+        if game.state.exhaustions > before and not game.state.results:
+            self.reshuffled = True
+        if not self.observe:
+            return result
+        now = self._engine_state()
+        result.state = now
+        accepted = (got or want).accepted
+        result.findings += self._judge(step, now)
+        if self.last is not None:
+            result.findings += [_law(step, b) for b in self.laws.step_faults(
+                self.last, action, accepted, now)]
+        self.last = now
+        return result
+
+
+def _law(step: int | None, b: Broken) -> Finding:
+    return Finding(step, b.law, b.field, "", "", f"{b.field}: {b.message}")
+
+
+def _brief(value: Any, limit: int = 160) -> str:
+    import json
+
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
