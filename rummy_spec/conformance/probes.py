@@ -345,8 +345,9 @@ def ranked_probes(rules: Rules, state: State, listed: list[Action]) -> list[list
             ruled.setdefault(v.code, []).append(a)
     groups = [extra[:4]] if extra else []
     if wildest:  # the melds heaviest with wilds: where wild placement goes wrong
-        wildest.sort(key=lambda wa: -wa[0])
-        groups += [[a for _, a in wildest[:6]]] * RULED_WEIGHT
+        first = "go_down" if rules.has_contracts else "meld"
+        wildest.sort(key=lambda wa: (-wa[0], wa[1].type != first))
+        groups += [[a for _, a in wildest[:6]]] * (2 * RULED_WEIGHT)
     order = {code: i for i, code in enumerate(FIRST)}
     for c in sorted(ruled, key=lambda c: order.get(c, len(FIRST))):
         groups += [ruled[c]] * RULED_WEIGHT
