@@ -48,6 +48,10 @@ PLAIN = frozenset({
 # Refusals tried first when they occur: how a hand may end (a rare moment in a game).
 FIRST = ("must-keep-discard", "must-go-out-by-meld", "pat-required", "skip-last-card")
 PER_KIND = 2
+# where a wild's place in a run is judged: the refusals the melds heaviest with wilds
+# are tried for first
+RUN_FAULTS = frozenset({"wrap-around", "ace-position", "ace-both-ends", "adjacent-wilds",
+                        "too-long"})
 RULED_WEIGHT = 3  # a refusal for a rule of the variant is tried this much more often
 MAX_GROUPS = 40
 MAX_TRIES = 60
@@ -329,9 +333,9 @@ def ranked_probes(rules: Rules, state: State, listed: list[Action]) -> list[list
         seen.add(a)
         wilds = max((sum(1 for c in meld if c in rules.wild) for meld in a.melds or ()),
                     default=0)  # the most in one meld
-        if wilds >= 2 and len(a.melds or ()) == 1:
-            wildest.append((wilds, a))
         v = as_written(rules, state, a)
+        if wilds >= 2 and len(a.melds or ()) == 1:  # refused for a rule of runs first
+            wildest.append((wilds * 2 + (v.code in RUN_FAULTS), a))
         if v.ok:
             extra.append(a)
             continue
@@ -344,10 +348,13 @@ def ranked_probes(rules: Rules, state: State, listed: list[Action]) -> list[list
         else:
             ruled.setdefault(v.code, []).append(a)
     groups = [extra[:4]] if extra else []
-    if wildest:  # the melds heaviest with wilds: where wild placement goes wrong
+    if wildest:  # the melds heaviest with wilds: where wild placement goes wrong, those
+        # with the most wilds before the naturals, and those with the most after them
         first = "go_down" if rules.has_contracts else "meld"
-        wildest.sort(key=lambda wa: (-wa[0], wa[1].type != first))
-        groups += [[a for _, a in wildest[:6]]] * (2 * RULED_WEIGHT)
+        for end in (0, -1):
+            wildest.sort(key=lambda wa: (-wa[0], -_wilds_at(rules, wa[1], end),
+                                         wa[1].type != first))
+            groups += [[a for _, a in wildest[:6]]] * RULED_WEIGHT
     order = {code: i for i, code in enumerate(FIRST)}
     for c in sorted(ruled, key=lambda c: order.get(c, len(FIRST))):
         groups += [ruled[c]] * RULED_WEIGHT
@@ -355,6 +362,17 @@ def ranked_probes(rules: Rules, state: State, listed: list[Action]) -> list[list
     groups += [plain[k] for k in sorted(plain) if k[0] in uses]
     foreign = [a for k in sorted(plain) if k[0] not in uses for a in plain[k][:1]]
     return groups + ([foreign] if foreign else [])
+
+
+def _wilds_at(rules: Rules, a: Action, end: int) -> int:
+    """How many wilds the action's first meld has in a row at its start (0) or end (-1)."""
+    cards = list(a.melds[0]) if a.melds else []
+    if end:
+        cards.reverse()
+    n = 0
+    while n < len(cards) and cards[n] in rules.wild:
+        n += 1
+    return n
 
 
 def used_types(rules: Rules) -> set[str]:

@@ -86,3 +86,28 @@ def test_fuzzing_the_reference_against_itself_finds_nothing(tmp_path: Path) -> N
                 str(tmp_path))
     assert done.returncode == 0 and "no disagreement in 4 games" in done.stdout, done.stderr
     assert not any(tmp_path.iterdir())
+
+
+# engines wrong only at a rule's boundary, and the games the aimed fuzz may take to catch
+# each (seed 0, five seconds of shrinking)
+BOUNDARY = {"knock-best-of-eleven": 60, "wilds-lead-around-corner": 100}
+
+
+@pytest.mark.parametrize("name", sorted(BOUNDARY))
+def test_boundary_engine_caught_by_the_aimed_fuzz(name: str, tmp_path: Path) -> None:
+    b = BROKEN[name]
+    found = _cli("fuzz", "--engine", command(name), "--variant", b.variant, "--examples",
+                 str(BOUNDARY[name]), "--seed", "0", "--shrink-seconds", "5", "--findings",
+                 "1", "--timeout", "30", "--out", str(tmp_path))
+    assert found.returncode == 1 and "written:" in found.stdout, found.stdout[-600:]
+    game = re.search(r"first in game (\d+)", found.stdout)
+    assert game is not None and int(game.group(1)) <= BOUNDARY[name]
+    written = re.search(r"written: (\S+)", found.stdout)
+    assert written is not None
+    case = load_case(Path(written.group(1)), tmp_path)
+    engine = ProcessEngine(command(name), timeout=30)
+    try:
+        assert run_suite(engine, [case])[0].status == "failed"
+    finally:
+        engine.close()
+    assert run_suite(ReferenceEngine(), [case])[0].status == "passed"

@@ -100,7 +100,7 @@ def _boundary() -> list[Broken]:
 
     return [
         Broken("wilds-lead-around-corner", "X7", "a run led by three wilds is read around "
-               "the corner", "contract", b.wilds_lead_around_corner, changes_variant=False),
+               "the corner", "continental", b.wilds_lead_around_corner, changes_variant=False),
         Broken("knock-best-of-eleven", "X54", "a knock is judged on the eleven cards' best "
                "melds, so a legal knock is refused", "gin", b.knock_best_of_eleven,
                changes_variant=False),
