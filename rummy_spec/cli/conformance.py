@@ -255,24 +255,39 @@ def _configure_fuzz(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=whole_number, metavar="N",
                    help="the player count (default: 4 where there are claims, else 3, "
                         "within the variant's range)")
-    p.add_argument("--examples", type=whole_number, default=100, metavar="N",
-                   help="how many games to try (default 100)")
+    p.add_argument("--profile", choices=("quick", "deep"), default="quick",
+                   help="quick (default: 100 games of up to 120 actions, 20 s of shrinking "
+                        "per finding) or deep (2000 games of up to 300, 120 s)")
+    p.add_argument("--examples", type=whole_number, metavar="N",
+                   help="how many games to try (default: the profile's)")
     p.add_argument("--seed", type=whole_number, default=0, metavar="S",
-                   help="Hypothesis's seed (default 0): the same seed, the same games")
-    p.add_argument("--steps", type=whole_number, default=200, metavar="N",
-                   help="actions per game at most (default 200)")
-    p.add_argument("--shrink-seconds", type=positive, default=60.0, metavar="S",
-                   help="time allowed for shrinking a disagreement (default 60)")
+                   help="the seed (default 0): the same seed, the same games")
+    p.add_argument("--steps", type=whole_number, metavar="N",
+                   help="actions per game at most (default: the profile's)")
+    p.add_argument("--shrink-seconds", type=positive, metavar="S",
+                   help="time allowed for shrinking each finding (default: the profile's)")
+    p.add_argument("--findings", type=whole_number, default=20, metavar="N",
+                   help="stop after this many distinct disagreements (default 20)")
     add_compare(p)
     p.add_argument("--timeout", type=positive, default=10.0, metavar="S",
                    help="seconds to wait for each reply (default 10)")
+    p.add_argument("--deviations", type=Path, metavar="FILE",
+                   help="known deviations (YAML: by rule, reason code or a predicate, each "
+                        "with a note): a disagreement one matches is reported as known")
     p.add_argument("--out", type=Path, default=Path("conformance-fuzz"), metavar="DIR",
-                   help="where the minimal case is written (default ./conformance-fuzz)")
+                   help="where the minimal cases are written (default ./conformance-fuzz)")
 
 
 def _fuzz(args: argparse.Namespace) -> Outcome:
     from ..conformance.cases import variant
-    from ..conformance.fuzz import FuzzOptions, default_players, fuzz, write_finding
+    from ..conformance.fuzz import (
+        PROFILES,
+        FuzzOptions,
+        default_players,
+        deviations_known,
+        fuzz,
+        write_finding,
+    )
     from ..lang import LookupFailure, SpecError
 
     options = tuple(dict.fromkeys(args.option))
@@ -288,44 +303,68 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
     if not v.players.min <= players <= high:
         raise UsageError(f"--players {players}: {args.variant} is for {v.players.min}.."
                          f"{v.players.max or ''} players")
-    if args.examples < 1 or args.steps < 1:
-        raise UsageError("--examples and --steps must be at least 1")
+    profile = PROFILES[args.profile]
+    examples = args.examples if args.examples is not None else int(profile["examples"])
+    steps = args.steps if args.steps is not None else int(profile["steps"])
+    shrink = args.shrink_seconds if args.shrink_seconds is not None else float(
+        profile["shrink_seconds"])
+    if examples < 1 or steps < 1 or args.findings < 1:
+        raise UsageError("--examples, --steps and --findings must be at least 1")
+    deviations = read_deviations(args.deviations)
     _target(args.out, "--out", directory=True)
     engine, hello = _engine(args)
     why = fuzz_refused(engine, hello, args, options, players)
     if why is not None:
         return Outcome(FAILED, err=f"rummy-spec: nothing to fuzz: {why}\n")
-    opts = FuzzOptions(args.variant, options, players, args.examples, args.seed, args.steps,
-                       args.ignore_codes, args.engine, args.shrink_seconds)
+    known = deviations_known(deviations, args.variant) if deviations else None
+    opts = FuzzOptions(args.variant, options, players, examples, args.seed, steps,
+                       args.ignore_codes, args.engine, shrink, features=hello.features,
+                       shows=hello.shows,
+                       known=known, most_findings=args.findings)
     bar = Bar("games")
     start = time.perf_counter()
     try:
-        result = fuzz(engine, opts, lambda i: bar.show(i, args.examples))
+        result = fuzz(engine, opts, lambda i: bar.show(i, examples))
     finally:
         bar.close()
         engine.close()
     took = f"{time.perf_counter() - start:.1f} s"
-    if result.finding is None:
-        text = [f"no disagreement in {result.examples} games ({args.variant}, {players} "
-                f"players, seed {args.seed}) in {took}"]
-        if result.skipped:
-            text.append(f"the engine declined {result.skipped} of them")
-        if result.skipped >= result.examples and not result.error:
-            return Outcome(FAILED, out=lines(*text), err=f"rummy-spec: {ALL_DECLINED}\n")
-        if result.error:
-            return Outcome(FAILED, out=lines(*text), err=f"rummy-spec: {result.error}\n")
-        return Outcome(out=lines(*text))
-    path = write_finding(args.out, opts, players, result.finding)
-    cid = path.relative_to(args.out).with_suffix("").as_posix()
-    text = [f"disagreement after {result.examples} games ({result.shrink_runs} shrinking "
-            f"runs, {took}):", *("  " + ln for ln in result.finding.lines),
-            "minimal sequence (reference outcomes):",
-            *("  " + ln for ln in result.finding.trail),
-            f"written: {path}",
-            f"replay:  rummy-spec conformance run --engine '{args.engine}' --cases {args.out}"
-            f" --case '{cid}'"]
+    about = f"({args.variant}, {players} players, seed {args.seed}, {took})"
+    if not result.findings and result.skipped >= result.examples and not result.error:
+        return Outcome(FAILED, out=lines(f"no disagreement in {result.examples} games {about}",
+                                         f"the engine declined {result.skipped} of them"),
+                       err=f"rummy-spec: {ALL_DECLINED}\n")
     note = f"rummy-spec: {result.error}\n" if result.error else ""
-    return Outcome(FAILED, out=lines(*text), err=note)
+    text: list[str] = []
+    if not result.findings:
+        text.append(f"no disagreement in {result.examples} games {about}")
+    else:
+        text.append(f"{len(result.findings)} disagreement{'s' * (len(result.findings) > 1)}"
+                    f" in {result.examples} games ({result.shrink_runs} shrinking runs) "
+                    f"{about}:")
+    for n, finding in enumerate(result.findings, 1):
+        path = write_finding(args.out, opts, players, finding, hello.features)
+        cid = path.relative_to(args.out).with_suffix("").as_posix()
+        text += [f"{n}. {finding.rule} (first in game {finding.first}, in {finding.seen} "
+                 f"game{'s' * (finding.seen > 1)})",
+                 *("  " + ln for ln in finding.lines),
+                 f"  minimal sequence ({len(finding.actions)} actions, reference outcomes):",
+                 *("    " + ln for ln in finding.trail),
+                 f"  written: {path}",
+                 f"  replay:  rummy-spec conformance run --engine '{args.engine}' --cases "
+                 f"{args.out} --case '{cid}'"]
+    for what, games in sorted(result.known.items()):
+        text.append(f"known: {what} (in {games} game{'s' * (games > 1)})")
+    for rule in result.flaky:
+        text.append(f"not steady: {rule} (the engine did not disagree again when the "
+                    "game was replayed; no case written)")
+    if deviations and deviations.unmet():
+        text.append("deviations never met in this run: " + ", ".join(
+            e.where for e in deviations.unmet()))
+    if result.skipped:
+        text.append(f"the engine declined {result.skipped} of the games")
+    failed = bool(result.findings) or bool(result.error) or bool(result.flaky)
+    return Outcome(FAILED if failed else 0, out=lines(*text), err=note)
 
 
 # ----- generate, export, perft -------------------------------------------------------

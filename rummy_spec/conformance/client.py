@@ -14,6 +14,7 @@ shown.  Nothing here can hang the runner.
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import time
 from typing import Any
@@ -27,6 +28,7 @@ from .protocol import reply_problem
 JSON = dict[str, Any]
 MOST_DEPTH = 64  # JSON nesting in a reply (a state is about five levels deep)
 MOST_DIGITS = 18  # an integer in a reply
+_LONG_DIGITS = re.compile(rf"\d{{{MOST_DIGITS + 1}}}")
 
 
 def _bounded_int(text: str) -> int:
@@ -164,18 +166,21 @@ class ProcessEngine(Engine):
         except UnicodeDecodeError as err:
             raise self._fail("malformed", f"reply to '{cmd}' is not UTF-8 (byte "
                              f"0x{raw[err.start]:02x} at {err.start})") from None
-        shown = outside_text(line.strip(), 200)
-        try:
-            reply = json.loads(line, parse_int=_bounded_int)
+        try:  # (integers are bounded only where the line holds a long run of digits)
+            reply = json.loads(line, parse_int=_bounded_int) if _LONG_DIGITS.search(line) \
+                else json.loads(line)
         except json.JSONDecodeError:
+            shown = outside_text(line.strip(), 200)
             raise self._fail("malformed", f"reply to '{cmd}' is not JSON: '{shown}'") from None
         except RecursionError:
             raise self._fail("malformed", f"reply to '{cmd}' is nested too deeply") from None
         except ValueError as err:
             raise self._fail("malformed", f"reply to '{cmd}': {err}") from None
         if not isinstance(reply, dict):
+            shown = outside_text(line.strip(), 200)
             raise self._fail("malformed", f"reply to '{cmd}' is not a JSON object: '{shown}'")
-        if _depth(reply) > MOST_DEPTH:
+        # (fewer brackets than the limit cannot nest deeper than it: most replies)
+        if line.count("[") + line.count("{") > MOST_DEPTH and _depth(reply) > MOST_DEPTH:
             raise self._fail("malformed", f"reply to '{cmd}' is nested more than {MOST_DEPTH} "
                              "levels deep")
         seq = reply.get("seq")

@@ -1,21 +1,30 @@
 """Differential fuzzing: Hypothesis plays the same deal and the same actions, legal and
 not, on the reference and on the engine under test, and compares every answer.
 
-Each example draws a deal (``fuzzdeal.deals``), a style of play (``mixed``: each step a
-legal action or a near-miss probe, ``drain``: stock draws and discards until the stock
-runs out) and the actions.  After every action both engines' verdicts (accepted, or
-rejected with a reason code) and observable states must agree.  At the first
-disagreement Hypothesis shrinks the example; the minimal one is printed as a list of
-steps and written as a case file that ``rummy-spec conformance run`` replays.
+Each example draws a deal (``fuzzdeal.deals``: seeded by the run's seed too, with melds
+and boundary hands planted), a style of play and the actions (``fuzzplay``).  After
+every action both engines' verdicts (accepted, or rejected with a reason code) and
+observable states must agree.
+
+A run keeps going after a disagreement.  Each disagreement is counted by the rule it
+breaks (``Disagreement.rule``); the first example of a new rule is shrunk by Hypothesis
+on its own (another rule met while shrinking is left for a later pass), the refused
+actions it does not need are dropped (each dropped one is checked: the shortened game
+must still disagree the same way), and it is written as a case file that
+``rummy-spec conformance run`` replays.  A disagreement the engine declares as a known
+deviation is counted as known, not as a finding.  Then generation goes on with the next
+games, the rules already found counted but not shrunk again, until the examples are
+spent.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -24,25 +33,21 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 from hypothesis.errors import Flaky
 
-from ..engine.game import Game
-from ..engine.state import Action
-from .author import Recorder, case_data, dump_case, reshuffle_next, reshuffled
-from .cases import variant
-from .differential import Differential
-from .differential import Finding as DiffFinding
+from .author import LIVE, Recorder, case_data, dump_case
+from .cases import SCORING_KEYS, variant
+from .deviations import Deviations
 from .engine import Engine, EngineError, NewGame, SkipGame
 from .fuzzdeal import deals
-from .probes import ranked_probes
-from .reference import ReferenceEngine
+from .fuzzplay import STYLES, Disagreement, GameOver, Match, play_game
+from .observe import AFTER_ROUND
 from .reports import write_atomic
-from .runner import action_text, check_state_reply, describe
 
 JSON = dict[str, Any]
-PRIORITY = {"go_down": 0, "knock": 1, "meld": 2, "lay_off": 3, "swap": 4, "shift": 5,
-            "call": 6, "buy": 7, "draw": 8, "give": 9, "discard": 10, "pass": 11,
-            "dead_hand": 12}
-STYLES = ("mixed", "mixed", "mixed", "drain")  # one game in four drains the stock
 SHRINK_SECONDS = 60.0
+# a known deviation: given the disagreement and its game, the note that explains it
+Known = Callable[[Disagreement, Match], str | None]
+PROFILES = {"quick": {"examples": 100, "steps": 120, "shrink_seconds": 20.0},
+            "deep": {"examples": 2000, "steps": 300, "shrink_seconds": 120.0}}
 
 
 @dataclass
@@ -55,46 +60,40 @@ class FuzzOptions:
     steps: int = 200
     ignore_codes: bool = False
     command: str = ""  # how the engine was named, for the written case
-    shrink_seconds: float = SHRINK_SECONDS  # then the smallest example so far is kept
+    shrink_seconds: float = SHRINK_SECONDS  # per finding; then the smallest so far is kept
+    features: frozenset[str] | None = None  # what the engine claims (None: ask hello)
+    shows: frozenset[str] | None = None  # the state fields it shows (None: every one)
+    known: Known | None = None
+    most_findings: int = 20
 
 
 @dataclass
 class Finding:
-    """The minimal disagreement: the deal, the actions, and what differed."""
+    """The minimal disagreement of one rule: the deal, the actions, and what differed."""
 
+    rule: str
     setup: JSON
     actions: list[JSON]
     lines: list[str]
     trail: list[str] = field(default_factory=list)
     accepted: list[bool] = field(default_factory=list)  # the reference's verdicts
-
-    def trimmed(self) -> Finding:
-        """Without the refused actions before the last one: a refused action changes
-        nothing (had it changed the engine's state, a later comparison would show it)."""
-        keep = [i for i, ok in enumerate(self.accepted)
-                if ok or i == len(self.actions) - 1]
-        if len(self.accepted) != len(self.actions):
-            return self
-        return Finding(self.setup, [self.actions[i] for i in keep], self.lines,
-                       [self.trail[i] for i in keep if i < len(self.trail)],
-                       [self.accepted[i] for i in keep])
+    seen: int = 1  # examples that broke this rule
+    first: int = 0  # the game (counted from 1) where it was first met
 
 
 @dataclass
 class FuzzResult:
-    examples: int = 0  # examples generated (up to the first disagreement)
+    examples: int = 0  # games generated
     shrink_runs: int = 0
     skipped: int = 0
-    finding: Finding | None = None
+    findings: list[Finding] = field(default_factory=list)
+    known: Counter[str] = field(default_factory=Counter)  # note -> games
     error: str | None = None
+    flaky: list[str] = field(default_factory=list)  # rules that did not break again
 
-
-class Disagreement(AssertionError):
-    pass
-
-
-class GameOver(Exception):
-    """Nothing more to compare in this game (the pile was reshuffled)."""
+    @property
+    def finding(self) -> Finding | None:
+        return self.findings[0] if self.findings else None
 
 
 def default_players(name: str, options: tuple[str, ...]) -> int:
@@ -105,149 +104,212 @@ def default_players(name: str, options: tuple[str, ...]) -> int:
     return min(max(v.players.min, 4 if v.claim is not None else 3), high)
 
 
-def ordered(game: Game) -> list[Action]:
-    """The legal actions, those that make progress first (stock draws before upcards,
-    buys before passes), so shrinking leads to short games."""
-    acts = game.legal_actions()
-    return sorted(acts, key=lambda a: (PRIORITY.get(a.type, 99), a.source == "discard"))
+@dataclass
+class _Pass:
+    """One Hypothesis run: generation until a new rule breaks, then its shrinking."""
+
+    rule: str | None = None
+    first: int = 0
+    last: list[Finding] = field(default_factory=list)
+    stopped: list[str] = field(default_factory=list)
 
 
-def drain_choice(game: Game) -> Action:
-    """Draw from the stock, pass every claim, discard the first card that may go."""
-    options = game.legal_actions()
-    for kind in ("pass", "draw", "discard"):
-        found = [a for a in options if a.type == kind and a.source != "discard"]
-        if found:
-            return found[0]
-    return ordered(game)[0]
-
-
-class _Match:
-    """One example: the reference and the engine side by side."""
-
-    def __init__(self, engine: Engine, opts: FuzzOptions, players: int, setup: JSON) -> None:
+class _Fuzzer:
+    def __init__(self, engine: Engine, opts: FuzzOptions, players: int,
+                 features: frozenset[str], progress: Callable[[int], None] | None) -> None:
         self.engine = engine
         self.opts = opts
-        self.setup = setup
-        self.ref = ReferenceEngine()
-        game = NewGame(opts.variant, opts.options, players, setup)
-        self.ref.new(game)
-        self.actions: list[JSON] = []
-        self.trail: list[str] = []
-        self.accepted: list[bool] = []
-        engine.new(game)
-        self.pair = Differential(self.ref, engine,
-                                 codes="accepted" if opts.ignore_codes else "exact",
-                                 shows=engine.hello().shows)
+        self.players = players
+        self.features = features
+        self.progress = progress
+        self.result = FuzzResult()
+        self.found: dict[str, Finding] = {}
 
-    @property
-    def game(self) -> Game:
-        assert self.ref.game is not None
-        return self.ref.game
+    def game(self, setup: JSON) -> NewGame:
+        return NewGame(self.opts.variant, self.opts.options, self.players, setup)
 
-    def fail(self, *lines: str) -> None:
-        raise Disagreement("\n".join(lines))
+    def match(self, setup: JSON) -> Match:
+        return Match(self.engine, self.game(setup), self.features, self.opts.ignore_codes,
+                     self.opts.shows)
 
-    def compare_states(self, after: str) -> None:
-        """The states right after the deal (every later step is judged by ``play``)."""
-        self._judged(after, self.pair.start())
+    def run(self) -> FuzzResult:
+        number = 0
+        while (self.result.examples < self.opts.examples and not self.result.error
+               and len(self.result.findings) < self.opts.most_findings):
+            new = self.one_pass(number)
+            number += 1
+            if new is None:
+                break
+            self.found[new.rule] = new
+            if self.breaks(new.setup, new.actions) is None:  # the engine is not steady
+                self.result.flaky.append(new.rule)
+                continue
+            new = self.trim(new)
+            self.found[new.rule] = new
+            self.result.findings.append(new)
+        return self.result
 
-    def _judged(self, after: str, findings: list[DiffFinding]) -> None:
-        if not findings:
-            return
-        if findings[0].law == "verdict":
-            self.fail(findings[0].message)
-        if self.pair.last is not None:
-            check_state_reply(self.pair.last, self.pair.shows)  # malformed: an error
-        states = [f for f in findings if f.law == "state"]
-        if states:
-            lines = [f"after {after} the states differ (reference vs engine):"]
-            for f in states:
-                lines += describe(f.field, f.expected, f.got)
-            lines += [f"  and law '{f.law}' is broken: {f.message}" for f in findings
-                      if f.law != "state"][:3]
+    def one_pass(self, number: int) -> Finding | None:
+        """Generate until a rule not yet found breaks; that example, shrunk."""
+        opts, result, here = self.opts, self.result, _Pass()
+        deal_seed = opts.seed * 1000 + number
+        later = "later-round" in self.features
+
+        @hypothesis_seed(deal_seed)
+        @settings(max_examples=opts.examples - result.examples, deadline=None,
+                  database=None, phases=[Phase.generate, Phase.target, Phase.shrink],
+                  verbosity=Verbosity.quiet, suppress_health_check=list(HealthCheck),
+                  report_multiple_bugs=False, print_blob=False)
+        @given(data=st.data())
+        def example(data: st.DataObject) -> None:
+            if here.stopped:
+                return
+            generating = here.rule is None
+            if generating:
+                if result.examples >= opts.examples:
+                    return  # Hypothesis's own count includes examples it threw away
+                result.examples += 1
+                if self.progress is not None:
+                    self.progress(result.examples)
+            else:
+                result.shrink_runs += 1
+            setup = data.draw(deals(opts.variant, opts.options, self.players, deal_seed,
+                                    later), label="deal")
+            style = STYLES[data.draw(st.integers(0, len(STYLES) - 1), label="style")]
+            try:
+                match = self.match(setup)
+            except SkipGame:
+                result.skipped += generating
+                return
+            except EngineError as err:
+                here.stopped.append(f"engine {err.kind}: {err.message}")
+                self.engine.restart()
+                return
+            try:
+                match.compare_states("the deal", "the deal")
+                play_game(data, match, style, opts.steps)
+            except GameOver:
+                pass
+            except Disagreement as why:
+                if self.counted(why, match, generating):
+                    return
+                if here.rule is None:
+                    here.rule = why.rule
+                    here.first = result.examples
+                if why.rule != here.rule:  # another rule, met while shrinking: later
+                    return
+                here.last.append(Finding(why.rule, setup, list(match.actions), why.lines,
+                                         list(match.trail), list(match.accepted),
+                                         first=here.first))
+                match.aim.report()
+                raise
+            except EngineError as err:
+                here.stopped.append(f"engine {err.kind}: {err.message}")
+                self.engine.restart()
+                return
+            match.aim.report()
+
+        try:
+            with _shrink_limit(opts.shrink_seconds):
+                example()
+        except Disagreement:
+            return here.last[-1]
+        except Flaky:  # (the smallest example so far is checked again by replay)
+            return here.last[-1] if here.last else None
+        if here.stopped:
+            result.error = here.stopped[0]
+        return None
+
+    def counted(self, why: Disagreement, match: Match, generating: bool) -> bool:
+        """A known deviation or a rule already found: counted (while generating), and
+        the game is over."""
+        note = self.opts.known(why, match) if self.opts.known is not None else None
+        if note is not None:
+            if generating:
+                self.result.known[note] += 1
+            return True
+        hit = self.found.get(why.rule)
+        if hit is not None:
+            hit.seen += generating
+            return True
+        return False
+
+    # ----- the refusals a finding needs --------------------------------------------------
+    def breaks(self, setup: JSON, actions: list[JSON]) -> tuple[Disagreement, Match] | None:
+        """Replay the actions; the disagreement they end in (None: they agree)."""
+        try:
+            match = self.match(setup)
+            match.compare_states("the deal", "the deal")
+            for act in actions:
+                match.send(act)
+        except Disagreement as why:
+            return why, match
+        except (GameOver, SkipGame, EngineError):
+            self.engine.restart()
+        return None
+
+    def trim(self, finding: Finding, most_tries: int = 40) -> Finding:
+        """Drop the refused actions the disagreement does not need: each drop is kept only
+        when the shorter game still breaks the same rule (a refusal that is the bug, or
+        one whose change to the engine's state shows later, stays)."""
+        acts = list(finding.actions)
+        last = len(acts) - 1
+        refused = [i for i, ok in enumerate(finding.accepted[:last]) if not ok]
+        if not refused:
+            return finding
+        keep = set(range(len(acts)))
+
+        def still(without: set[int]) -> bool:
+            got = self.breaks(finding.setup, [a for i, a in enumerate(acts)
+                                              if i in keep - without])
+            return got is not None and got[0].rule == finding.rule
+
+        if still(set(refused)):
+            keep -= set(refused)
         else:
-            lines = [f"after {after} law '{f.law}' is broken: {f.message}" for f in findings]
-        self.fail(*lines)
+            for i in reversed(refused[-most_tries:]):
+                if still({i}):
+                    keep.discard(i)
+        if len(keep) == len(acts):
+            return finding
+        again = self.breaks(finding.setup, [acts[i] for i in sorted(keep)])
+        if again is None or again[0].rule != finding.rule:  # (an engine that changed)
+            return finding
+        why, match = again
+        return Finding(finding.rule, finding.setup, list(match.actions), why.lines,
+                       list(match.trail), list(match.accepted), finding.seen, finding.first)
 
-    def play(self, action: Action) -> bool:
-        """Play ``action`` on both; True when the reference accepted it."""
-        aj = self.ref.to_protocol(self.game.action_json(action))
-        self.actions.append(aj)
-        before = self.game.state.exhaustions
-        step = len(self.actions) - 1
-        done = self.pair.step(aj, index=step)
-        want = done.reference
-        text = f"step {step}: {action_text(aj)}"
-        self.trail.append(f"{text} -> {want.text}")
-        self.accepted.append(want.accepted)
-        if done.findings and done.findings[0].law == "verdict":
-            self.fail(f"{text}: {done.findings[0].message}")
-        self._judged(f"step {step}", done.findings)
-        if reshuffled(self.game, before):  # each engine shuffles its own way: stop here
-            raise GameOver
-        return want.accepted
+
+def deviations_known(deviations: Deviations, variant_name: str) -> Known:
+    """A deviations file as fuzz's test of a known deviation: the rule (as fuzz names
+    it), the reason codes either side gave, the action, the reference's observable state
+    before and after it, and both verdicts."""
+    def known(why: Disagreement, match: Match) -> str | None:
+        action = why.action or (match.actions[-1] if match.actions else None)
+        want = why.want.text if why.want is not None else "accepted"
+        got = why.got.text if why.got is not None else "accepted"
+        reasons = (why.want.reason if why.want else None, why.got.reason if why.got else None)
+        hit = deviations.known(rule=why.rule, reasons=reasons, action=action,
+                               before=match.state_before_last(), after=match.ref.state(),
+                               reference=want, engine=got, variant=variant_name)
+        return None if hit is None else hit.label
+
+    return known
 
 
 def fuzz(engine: Engine, opts: FuzzOptions,
          progress: Callable[[int], None] | None = None) -> FuzzResult:
-    """Run up to ``opts.examples`` examples; stop at the first disagreement (shrunk)."""
+    """Up to ``opts.examples`` games; every rule broken, each with its shrunk case."""
     players = opts.players or default_players(opts.variant, opts.options)
-    result = FuzzResult()
-    last: list[Finding] = []
-    stopped: list[str] = []
-
-    @hypothesis_seed(opts.seed)
-    @settings(max_examples=opts.examples, deadline=None, database=None,
-              phases=[Phase.generate, Phase.shrink], verbosity=Verbosity.quiet,
-              suppress_health_check=list(HealthCheck), report_multiple_bugs=False,
-              print_blob=False)
-    @given(data=st.data())
-    def example(data: st.DataObject) -> None:
-        if stopped:
-            return
-        if last:
-            result.shrink_runs += 1
-        else:
-            result.examples += 1
-            if progress is not None:
-                progress(result.examples)
-        setup = data.draw(deals(opts.variant, opts.options, players), label="deal")
-        style = STYLES[data.draw(st.integers(0, len(STYLES) - 1), label="style")]
+    features = opts.features
+    if features is None:
         try:
-            match = _Match(engine, opts, players, setup)
-        except SkipGame:
-            result.skipped += 1
-            return
+            hello = engine.hello()
         except EngineError as err:
-            stopped.append(f"engine {err.kind}: {err.message}")
-            engine.restart()
-            return
-        try:
-            match.compare_states("the deal")
-            _play(data, match, style)
-        except GameOver:
-            pass
-        except Disagreement as why:
-            last.append(Finding(setup, list(match.actions), str(why).splitlines(),
-                                list(match.trail), list(match.accepted)))
-            raise
-        except EngineError as err:
-            stopped.append(f"engine {err.kind}: {err.message}")
-            engine.restart()
-
-    try:
-        with _shrink_limit(opts.shrink_seconds):
-            example()
-    except Disagreement:
-        result.finding = last[-1].trimmed()
-    except Flaky:
-        result.error = ("the engine answered the same actions differently in two runs "
-                        "(flaky); the last disagreement is kept")
-        result.finding = last[-1] if last else None
-    if stopped and result.finding is None:
-        result.error = stopped[0]
-    return result
+            return FuzzResult(error=f"engine {err.kind}: {err.message}")
+        features = hello.features
+        opts = replace(opts, features=features, shows=hello.shows)
+    return _Fuzzer(engine, opts, players, features, progress).run()
 
 
 @contextmanager
@@ -267,47 +329,25 @@ def _shrink_limit(seconds: float) -> Iterator[None]:
         conjecture.MAX_SHRINKING_SECONDS = before
 
 
-def _play(data: st.DataObject, match: _Match, style: str) -> None:
-    """Up to ``steps`` turns of play: each step first tries up to three near misses (a
-    refused one changes nothing), then takes a legal action."""
-    for _ in range(match.opts.steps):
-        s = match.game.state
-        if s.results or s.over or reshuffle_next(match.game):
-            return
-        if style == "drain":
-            match.play(drain_choice(match.game))
-            continue
-        listed = ordered(match.game)
-        tries = data.draw(st.integers(0, 3), label="probes")
-        groups = ranked_probes(match.game.rules, s, listed) if tries else []
-        changed = False
-        for _ in range(tries):
-            if not groups:
-                break
-            group = groups[data.draw(st.integers(0, len(groups) - 1), label="reason")]
-            if match.play(group[data.draw(st.integers(0, len(group) - 1), label="probe")]):
-                changed = True  # a legal action the enumerator did not list
-                break
-        if changed:
-            continue
-        if not listed:
-            return
-        match.play(listed[data.draw(st.integers(0, len(listed) - 1), label="action")])
-
-
 # ----- the minimal case ------------------------------------------------------------------
 
-def finding_case(opts: FuzzOptions, players: int, finding: Finding) -> tuple[str, str]:
+def finding_case(opts: FuzzOptions, players: int, finding: Finding,
+                 features: frozenset[str] | None = None) -> tuple[str, str]:
     """(case id, YAML) replaying a finding: every step as the reference answers it, then
-    the reference's state (the run fails where the engine disagreed)."""
+    the reference's state, the fields that differed included (the run fails where the
+    engine disagreed)."""
     rec = Recorder(opts.variant, opts.options, players, finding.setup)
     for act in finding.actions:
         rec.act(act, True)
-    rec.finish()
-    if "state" not in rec.steps[-1] or len(rec.steps[-1]["state"]) < 3:
-        rec.check()
-    summary = finding.lines[0] if finding.lines else "a disagreement"
-    data = case_data(f"fuzz find: {summary}", opts.variant, opts.options, players,
+    differed = [ln.strip().split(":")[0].split("[")[0].split(".")[0]
+                for ln in finding.lines[1:] if ": expected" in ln]
+    keys = list(dict.fromkeys([*differed, *LIVE]))
+    if rec.round_over:
+        keys = [k for k in keys if k in AFTER_ROUND] or list(AFTER_ROUND)
+    if features is not None and "scoring" not in features:
+        keys = [k for k in keys if k not in SCORING_KEYS] or ["phase"]
+    rec.check(keys)
+    data = case_data(f"fuzz find: {finding.rule}", opts.variant, opts.options, players,
                      finding.setup, rec.steps, rec.features,
                      generated=f"rummy-spec conformance fuzz --engine '{opts.command}' "
                                f"--variant {opts.variant} --seed {opts.seed}")
@@ -316,8 +356,9 @@ def finding_case(opts: FuzzOptions, players: int, finding: Finding) -> tuple[str
     return cid, dump_case(data, cid)
 
 
-def write_finding(root: Path, opts: FuzzOptions, players: int, finding: Finding) -> Path:
-    cid, text = finding_case(opts, players, finding)
+def write_finding(root: Path, opts: FuzzOptions, players: int, finding: Finding,
+                  features: frozenset[str] | None = None) -> Path:
+    cid, text = finding_case(opts, players, finding, features)
     path = root / f"{cid}.yaml"
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(path, text, "--out")

@@ -17,14 +17,20 @@ from typing import Any
 from hypothesis import strategies as st
 
 from .. import decks
-from ..engine.rules import compile_variant
+from ..engine.rules import Rules, compile_variant
 from .cases import variant
 
 JSON = dict[str, Any]
 Structure = tuple[str, int, int, int, int]  # kind, rank index, suit index, length, wilds
 
-STRUCTURE = st.tuples(st.sampled_from(["set", "run", "group"]), st.integers(0, 12),
-                      st.integers(0, 3), st.integers(2, 7), st.integers(0, 3))
+# a grid: ranks r..r+2 in three suits, some left out, so sets and runs share cards (the
+# hands where the best of eleven cards is not the best ten plus one: knocks, lay-downs)
+# (a rank index past the last rank starts a run just below the top: around the corner)
+# a wild run: two or three naturals of a suit and one to four wilds (all the pack has
+# when fewer), for melds with wilds at every position
+STRUCTURE = st.tuples(st.sampled_from(["set", "run", "group", "grid", "wildrun"]),
+                      st.integers(0, 15),
+                      st.integers(0, 3), st.integers(2, 9), st.integers(0, 3))
 
 
 def _take(remaining: Counter[int], card: int) -> bool:
@@ -40,6 +46,8 @@ def realise(table: Any, wilds: list[int], s: Structure, remaining: Counter[int],
     kind, rank_i, suit_i, length, n_wild = s
     ranks = list(range(table.low_rank, table.high_rank + 1))
     suits = list(table.suits)
+    if rank_i >= len(ranks):  # start one to three ranks below the top
+        rank_i = len(ranks) - 1 - (rank_i - len(ranks)) % 3
     rank = ranks[rank_i % len(ranks)]
     suit = suits[suit_i % len(suits)]
     wild_pool = [w for w in wilds if remaining[w] > 0]
@@ -60,6 +68,21 @@ def realise(table: Any, wilds: list[int], s: Structure, remaining: Counter[int],
             elif n_wild > 0 and wild_pool and _take(remaining, wild_pool[0]):
                 out.append(wild_pool[0])
                 n_wild -= 1
+    elif kind == "wildrun":  # at a corner: from the ace or the two, or below the top
+        start = rank_i % 2 if rank_i < len(ranks) - 3 else rank_i
+        for i in range(2 + length % 2):
+            card = table.face(ranks[(start + i) % len(ranks)], suit)
+            if _take(remaining, card):
+                out.append(card)
+        n_wild += 1
+    elif kind == "grid":
+        for i in range(9):
+            if len(out) >= length:
+                break
+            card = table.face(ranks[(rank_i + i // 3) % len(ranks)],
+                              suits[(suit_i + i % 3) % len(suits)])
+            if _take(remaining, card):
+                out.append(card)
     else:
         for i in range(length + 3):
             if len(out) >= length:
@@ -75,6 +98,36 @@ def realise(table: Any, wilds: list[int], s: Structure, remaining: Counter[int],
         for c in out[room:]:
             remaining[c] += 1
         out = out[:room]
+    return out
+
+
+def deadwood_near(rules: Rules, delta: int, remaining: Counter[int], room: int,
+                  start: int) -> list[int]:
+    """Unmatched cards worth the knock limit plus ``delta`` points together (one of each
+    rank from ``start`` on, in turn through the suits, the last card chosen to make the
+    sum), so that the hand, once its melds are laid, sits at the limit's edge."""
+    k = rules.variant.knock
+    if k is None or room <= 0:
+        return []
+    goal = k.deadwood + delta
+    table = rules.table
+    ranks = list(range(table.low_rank, table.high_rank + 1))
+    out: list[int] = []
+    total = 0
+    for i in range(len(ranks)):
+        if len(out) >= room or total >= goal:
+            break
+        suit = table.suits[i % len(table.suits)]
+        want = goal - total
+        # the card that closes the sum exactly, when there is one; else the next rank
+        exact = [table.face(r, suit) for r in ranks if rules.points[table.face(r, suit)] ==
+                 want]
+        card = exact[0] if exact and len(out) + 1 >= min(room, 2) else table.face(
+            ranks[(start + i) % len(ranks)], suit)
+        if rules.points[card] > want or not _take(remaining, card):
+            continue
+        out.append(card)
+        total += rules.points[card]
     return out
 
 
@@ -103,40 +156,49 @@ def _sets_to_fill(draw: st.DrawFn, table: Any, wilds: list[int], remaining: Coun
 
 
 @st.composite
-def deals(draw: st.DrawFn, name: str, options: tuple[str, ...], players: int) -> JSON:
-    """An explicit whole-pack setup for ``players`` players of the variant."""
+def deals(draw: st.DrawFn, name: str, options: tuple[str, ...], players: int,
+          seed: int = 0, later_rounds: bool = True) -> JSON:
+    """An explicit whole-pack setup for ``players`` players of the variant.  ``seed``
+    (the run's) is part of every shuffle, so that the simplest example (where Hypothesis
+    starts) is another game for every seed; ``later_rounds``: the engine plays deals of
+    later rounds and individual contracts."""
     v = variant(name, options)
     rules = compile_variant(v, players)
     table = decks.card_table(v.deck)
     pack = decks.full_deck(v, players)
-    random.Random(f"fuzz-deal:{draw(st.integers(0, 2 ** 16 - 1))}").shuffle(pack)
+    random.Random(f"fuzz-deal:{seed}:{draw(st.integers(0, 2 ** 16 - 1))}").shuffle(pack)
     dealer = draw(st.integers(0, players - 1))
     setup: JSON = {"dealer": players - 1 - dealer}
     round_ = 1
-    if rules.has_contracts and not rules.individual:
+    if rules.has_contracts and not rules.individual and later_rounds:
         round_ = draw(st.one_of(st.just(1), st.integers(1, len(rules.contracts))))
         if round_ != 1:
             setup["round"] = round_
-    if rules.has_contracts and rules.individual:
+    if rules.has_contracts and rules.individual and later_rounds:
         setup["contracts"] = draw(st.lists(st.integers(1, len(rules.contracts)),
                                            min_size=players, max_size=players))
     size = rules.cards_dealt(round_)
     remaining = Counter(pack)
     wilds = sorted(rules.wild)
-    hands: list[list[int]] = []
-    for _ in range(players):
-        hand: list[int] = []
-        for s in draw(st.lists(STRUCTURE, max_size=4)):
+    first = (setup["dealer"] + 1) % players
+    hands: list[list[int]] = [[] for _ in range(players)]
+    # the first to play is planted first and gets the most: his hand is where the first
+    # turns are judged
+    for seat in sorted(range(players), key=lambda q: (q - first) % players):
+        hand = hands[seat]
+        for s in draw(st.lists(STRUCTURE, max_size=5 if seat == first else 3)):
             hand += realise(table, wilds, s, remaining, size - len(hand))
+        if rules.variant.knock is not None and draw(st.booleans()):
+            hand += deadwood_near(rules, draw(st.integers(-2, 2)), remaining,
+                                  size - len(hand), draw(st.integers(0, 12)))
         if draw(st.booleans()):  # a hand of sets to the last card: going out is near
             hand += _sets_to_fill(draw, table, wilds, remaining, size - len(hand))
-        hands.append(hand)
     rest = []
     for card in pack:  # the shuffled pack, less the planted cards
         if remaining[card] > 0:
             remaining[card] -= 1
             rest.append(card)
-    first = (setup["dealer"] + 1) % players  # with no upcard, he holds one card more
+    # with no upcard the first player holds one card more
     for seat, hand in enumerate(hands):
         while len(hand) < size + (seat == first and not v.deal.upcard):
             hand.append(rest.pop())

@@ -11,9 +11,14 @@ from typing import Any
 
 from .. import __version__, decks
 from ..engine import codec
+from ..engine.core import legal
 from ..engine.game import Game, GameError
-from ..engine.rules import compile_variant
+from ..engine.melds import Meld, validate
+from ..engine.reasons import Verdict as EngineVerdict
+from ..engine.reasons import no
+from ..engine.rules import Rules, compile_variant
 from ..engine.setup import Setup
+from ..engine.state import Action, State
 from ..lang import LookupFailure, SpecError
 from ..lang import model as m
 from ..lang.library import builtin_library
@@ -113,6 +118,40 @@ def knock_order_key(game: Game, index: int) -> tuple[int, int, int]:
     return (kind, suit if m.kind == "run" else -1, m.ranks[0] if m.ranks else 0)
 
 
+# refusals for what the melds together do (checked after each meld on its own)
+AFTER_MELDS = frozenset({"contract-not-met", "contract-exact-count", "contract-exact-size",
+                         "same-suit-runs-join", "set-ranks-repeat", "pat-required",
+                         "must-keep-discard", "must-go-out-by-meld", "skip-last-card"})
+
+
+def as_written(rules: Rules, state: State, a: Action) -> EngineVerdict:
+    """The reference's verdict through the protocol: the engine's, with runs read as
+    written."""
+    verdict = legal(rules, state, a)
+    if verdict.ok or verdict.code in AFTER_MELDS:
+        wrong = written_out_of_order(rules, a)
+        if wrong is not None:
+            return no(wrong.reason or "bad-action", wrong.message)
+    return verdict
+
+
+def written_out_of_order(rules_of: Rules, a: Action) -> Verdict | None:
+    """A run the protocol reads as written: cards that make a run only when rearranged
+    are refused with the fault of the order given (the reference's own play would
+    rearrange them; a protocol engine may not have to guess)."""
+    if a.type not in ("go_down", "meld") or not a.melds:
+        return None
+    rules = rules_of.melds
+    for cards in a.melds:
+        as_given = validate(rules, None, cards, contract=a.type == "go_down", ordered=True)
+        if isinstance(as_given, Meld):
+            continue
+        if isinstance(validate(rules, "run", cards, contract=a.type == "go_down"), Meld):
+            return Verdict(False, as_given.code, "a run is written low to high: "
+                           + as_given.message)
+    return None
+
+
 class ReferenceEngine(Engine):
     """The rummy-spec interpreter: every built-in variant, every feature.
 
@@ -210,6 +249,10 @@ class ReferenceEngine(Engine):
         except codec.CodecError as err:
             return Verdict(False, "bad-action", str(err))
         verdict = game.legal(a)
+        if verdict.ok or verdict.code in AFTER_MELDS:
+            wrong = written_out_of_order(game.rules, a)
+            if wrong is not None:
+                return wrong
         if not verdict.ok:
             return Verdict(False, verdict.code, verdict.message)
         game.apply(a)

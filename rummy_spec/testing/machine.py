@@ -35,6 +35,7 @@ from hypothesis.stateful import (
 )
 
 from ..bots import greedy_bot
+from ..conformance import probes
 from ..conformance.differential import Codes, Differential, Finding, StepResult
 from ..conformance.engine import Engine, EngineError, NewGame, SkipGame
 from ..conformance.reference import ReferenceEngine, setup_of
@@ -45,7 +46,6 @@ from ..engine.reasons import all_reasons
 from ..engine.state import Action
 from ..lang import load
 from ..lang import model as m
-from . import probes
 from .laws import Laws, LawViolation, require
 from .notes import note_trace
 from .profiles import profile

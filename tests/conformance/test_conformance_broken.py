@@ -46,27 +46,29 @@ def _cli(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
 
 
 def _fuzz_and_replay(name: str, out: Path) -> tuple[str, str]:
-    """Fuzz the broken engine; replay the written case on it and on the reference."""
+    """Fuzz the broken engine; replay every written case on it and on the reference."""
     b = BROKEN[name]
     found = _cli("fuzz", "--engine", command(name), "--variant", b.variant,
                  "--examples", str(FUZZ_EXAMPLES), "--seed", "0", "--shrink-seconds", "0.5",
+                 "--findings", "1",
                  "--timeout", "30", "--out", str(out / name))  # a loaded machine starts slowly
-    if found.returncode != 1 or "disagreement after" not in found.stdout:
+    if found.returncode != 1 or "written:" not in found.stdout:
         return name, f"not caught: {found.returncode} {found.stdout[-400:]} {found.stderr}"
-    games = int(re.search(r"disagreement after (\d+) games", found.stdout).group(1))  # type: ignore[union-attr]
-    written = re.search(r"written: (\S+)", found.stdout)
-    assert written is not None
-    case = load_case(Path(written.group(1)), out / name)
-    engine = ProcessEngine(command(name), timeout=30)
-    try:
-        on_broken = run_suite(engine, [case])[0]
-    finally:
-        engine.close()
-    on_reference = run_suite(ReferenceEngine(), [case])[0]
-    if games > FUZZ_EXAMPLES or on_broken.status != "failed" or \
-            on_reference.status != "passed":
-        return name, (f"games {games}; replay on the broken engine: {on_broken.lines}; "
-                      f"on the reference: {on_reference.lines}")
+    games = min(int(g) for g in re.findall(r"first in game (\d+)", found.stdout))
+    problems = []
+    for written in re.findall(r"written: (\S+)", found.stdout):
+        case = load_case(Path(written), out / name)
+        engine = ProcessEngine(command(name), timeout=30)
+        try:
+            on_broken = run_suite(engine, [case])[0]
+        finally:
+            engine.close()
+        on_reference = run_suite(ReferenceEngine(), [case])[0]
+        if on_broken.status != "failed" or on_reference.status != "passed":
+            problems.append(f"{written}: replay on the broken engine: {on_broken.lines}; "
+                            f"on the reference: {on_reference.lines}")
+    if games > FUZZ_EXAMPLES or problems:
+        return name, f"first caught in game {games}; {problems}"
     return name, ""
 
 
@@ -84,3 +86,31 @@ def test_fuzzing_the_reference_against_itself_finds_nothing(tmp_path: Path) -> N
                 str(tmp_path))
     assert done.returncode == 0 and "no disagreement in 4 games" in done.stdout, done.stderr
     assert not any(tmp_path.iterdir())
+
+
+# engines wrong only at a rule's boundary, and the games the aimed fuzz may take to catch
+# each (seed 0, five seconds of shrinking)
+BOUNDARY = {"knock-best-of-eleven": 60, "wilds-lead-around-corner": 150}
+
+
+@pytest.mark.parametrize("name", [
+    "knock-best-of-eleven",  # caught in game 33, about 12 s of CPU
+    pytest.param("wilds-lead-around-corner", marks=pytest.mark.slow),  # game 131, 1 min
+])
+def test_boundary_engine_caught_by_the_aimed_fuzz(name: str, tmp_path: Path) -> None:
+    b = BROKEN[name]
+    found = _cli("fuzz", "--engine", command(name), "--variant", b.variant, "--examples",
+                 str(BOUNDARY[name]), "--seed", "0", "--shrink-seconds", "5", "--findings",
+                 "1", "--timeout", "30", "--out", str(tmp_path))
+    assert found.returncode == 1 and "written:" in found.stdout, found.stdout[-600:]
+    game = re.search(r"first in game (\d+)", found.stdout)
+    assert game is not None and int(game.group(1)) <= BOUNDARY[name]
+    written = re.search(r"written: (\S+)", found.stdout)
+    assert written is not None
+    case = load_case(Path(written.group(1)), tmp_path)
+    engine = ProcessEngine(command(name), timeout=30)
+    try:
+        assert run_suite(engine, [case])[0].status == "failed"
+    finally:
+        engine.close()
+    assert run_suite(ReferenceEngine(), [case])[0].status == "passed"

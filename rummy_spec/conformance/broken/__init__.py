@@ -91,7 +91,21 @@ def _patches() -> dict[str, Broken]:
                "first natural card", "continental", p.wild_meaning_wrong,
                changes_variant=False),
     ]
+    found += _boundary()
     return {b.name: b for b in found}
+
+
+def _boundary() -> list[Broken]:
+    """Engines wrong only at a rule's boundary (the aimed fuzz must reach it)."""
+    from . import boundary as b
+
+    return [
+        Broken("wilds-lead-around-corner", "X7", "a run led by three wilds is read around "
+               "the corner", "continental", b.wilds_lead_around_corner, changes_variant=False),
+        Broken("knock-best-of-eleven", "X54", "a knock is judged on the eleven cards' best "
+               "melds, so a legal knock is refused", "gin", b.knock_best_of_eleven,
+               changes_variant=False),
+    ]
 
 
 def broken_engines() -> dict[str, Broken]:

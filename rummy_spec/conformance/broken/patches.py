@@ -153,3 +153,6 @@ def wild_meaning_wrong() -> None:
         return seen
 
     ReferenceEngine.state = state  # type: ignore[method-assign]
+
+
+ace_either = section("run", ace="either")

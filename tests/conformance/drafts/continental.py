@@ -97,6 +97,12 @@ DRAFTS = [
       p0="JS QS KS AS AC 2C 3C 4C 2S 8D 9D 5H",
       hands=("JS QS KS AS AC 2C 3C 4C 2S 8D 9D 5H", C1, C2,
              "AS 3S 3H 4H 10H JH QH KH JD QD 9H 6D")),
+    d("melds/wilds-leading-a-run-stand-as-written", "a run is read as written: three wilds "
+      "before a two stand for the ranks below it, around the corner, so the run is refused "
+      "where runs may not go round", "X7 X16",
+      [*DRAW, "0 go_down JK JK JK 2C 3C 4C | 5S 6S 7S 8S -> wrap-around", "?"], round=3,
+      p0="JK JK JK 2C 3C 4C 5S 6S 7S 8S 9D 5H",
+      hands=("JK JK JK 2C 3C 4C 5S 6S 7S 8S 9D 5H", C1, C2, C3)),
     d("wilds/wilds-never-outnumber-naturals", "wilds may equal the naturals in a meld but "
       "never outnumber them", "X15",
       [*DRAW, "0 go_down 5H JK JK JK | 9C 9D 9S -> wilds-outnumber-naturals",

@@ -1,13 +1,12 @@
-"""Actions for the fuzzer to try besides the legal ones: near misses.
+"""The fuzzer's probes: near misses and plain mistakes built from the hand and the table,
+tried on the reference and grouped by the reason it gives (``ranked_probes``), so that a
+rare refusal is tried as often as a common one.
 
 Engines go wrong at the edges of rules: a run that wraps, a set with one wild too many,
 an extra meld, a lay-off by a player not yet down, a buy out of priority, the discard of
-the card just taken, a play that empties a hand that must end with a discard.  So the
-probes are built from the hand and the table (loose groups of cards that look like melds,
-every lay-off, swap and shift, discards, draws, buys and calls by every player), tried on
-the reference, and ranked: legal actions the enumerator does not list, then refusals for
-a rule (a reason code that names one), a couple per action type and code, then a few
-plain mistakes (a card not held, a meld that is no meld).
+the card just taken, a play that empties a hand that must end with a discard, and at the
+plainest mistakes too: a meld before drawing, a card the player does not hold or names
+twice, a claim by a player who may not claim.
 """
 
 from __future__ import annotations
@@ -16,11 +15,11 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable
 
-from ..engine.contracts import current_contracts
-from ..engine.core import legal
-from ..engine.melds import Meld, validate
-from ..engine.rules import Rules
-from ..engine.state import Action, State
+from ...engine.contracts import current_contracts
+from ...engine.melds import Meld, validate
+from ...engine.rules import Rules
+from ...engine.state import Action, State
+from ..reference import as_written
 
 # Refusals that say only "that is not a move at all": tried last, and few of them.
 PLAIN = frozenset({
@@ -28,12 +27,19 @@ PLAIN = frozenset({
     "no-gift-due", "call-not-open", "already-drawn", "must-draw-first", "mixed-suits",
     "mixed-ranks", "mixed-colours", "not-consecutive", "duplicate-position",
     "no-wild-to-swap", "not-a-natural", "too-long", "stock-empty", "no-upcard", "no-offer",
-    "not-defender", "no-table-play", "special-card", "not-your-turn", "no-such-kind"})
+    "not-defender", "no-table-play", "special-card", "not-your-turn", "no-such-kind",
+    # a kind of play the variant does not have at all
+    "no-dead-hand", "knock-not-allowed", "swap-not-allowed", "shift-not-allowed",
+    "no-claims", "layoff-not-allowed"})
 # Refusals tried first when they occur: how a hand may end (a rare moment in a game).
 FIRST = ("must-keep-discard", "must-go-out-by-meld", "pat-required", "skip-last-card")
 PER_KIND = 2
-MAX_PLAIN = 3
-MAX_GROUPS = 30
+# where a wild's place in a run is judged: the refusals the melds heaviest with wilds
+# are tried for first
+RUN_FAULTS = frozenset({"wrap-around", "ace-position", "ace-both-ends", "adjacent-wilds",
+                        "too-long"})
+RULED_WEIGHT = 3  # a refusal for a rule of the variant is tried this much more often
+MAX_GROUPS = 40
 MAX_TRIES = 60
 
 
@@ -66,7 +72,7 @@ def _loose_groups(rules: Rules, hand: list[int]) -> list[tuple[int, ...]]:
         by_rank.setdefault(f.rank, []).append(c)
         by_suit_rank.setdefault((f.suit, f.rank), c)
         by_suit.setdefault(f.suit, []).append(c)
-    out: list[tuple[int, ...]] = []
+    out = _wild_ends(rules, by_suit_rank, wild)  # first: the rarest hands to hold
     for cards in by_rank.values():
         for k in range(min(len(wild), 2) + 1):
             if len(cards) + k >= 2:
@@ -101,16 +107,50 @@ def _loose_groups(rules: Rules, hand: list[int]) -> list[tuple[int, ...]]:
     return _by_promise(rules, list(seen))[:MAX_GROUPS]
 
 
+def _wild_ends(rules: Rules, by_suit_rank: dict[tuple[str | None, int], int],
+               wild: list[int]) -> list[tuple[int, ...]]:
+    """Runs of two or three naturals of a suit with wilds before and after them, written
+    low to high: 0..k wilds leading, trailing, both (past the ace at either end too, so
+    around the corner where that is the only reading)."""
+    if not wild or rules.variant.run is None:
+        return []
+    low, high = rules.table.low_rank, rules.table.high_rank
+    period = high - low + 1
+    out: list[tuple[int, ...]] = []
+    for (suit, rank), card in by_suit_rank.items():
+        seg = [card]
+        for step in (1, 2):
+            nxt = by_suit_rank.get((suit, low + (rank - low + step) % period))
+            if nxt is None:
+                break
+            seg.append(nxt)
+        if len(seg) < 2:
+            continue
+        k = min(len(wild), 4)
+        for lead in range(k + 1):
+            for trail in range(k - lead + 1):
+                if lead + trail:
+                    out.append((*wild[:lead], *seg, *wild[lead:lead + trail]))
+    return out
+
+
 def _by_promise(rules: Rules, groups: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
-    """Legal melds first, then groups refused for a rule (a wrap, too many wilds...),
-    then the rest."""
-    def rank(g: tuple[int, ...]) -> int:
+    """Legal melds first, then groups refused for a rule (a wrap, too many wilds...) taken
+    in turn from each reason, then the rest; at most ``MAX_GROUPS``."""
+    legal_ones: list[tuple[int, ...]] = []
+    by_code: dict[str, list[tuple[int, ...]]] = {}
+    rest: list[tuple[int, ...]] = []
+    for g in groups:
         got = validate(rules.melds, None, g, contract=True, ordered=True)
         if isinstance(got, Meld):
-            return 0
-        return 2 if got.code in PLAIN else 1
-
-    return sorted(groups, key=rank)
+            legal_ones.append(g)
+        elif got.code in PLAIN:
+            rest.append(g)
+        else:
+            by_code.setdefault(got.code, []).append(g)
+    ruled = [g for tier in itertools.zip_longest(*by_code.values()) for g in tier
+             if g is not None]
+    return (legal_ones[:MAX_GROUPS // 2] + ruled + rest)[:MAX_GROUPS]
 
 
 def _fits_in(hand: Counter[int], groups: Iterable[tuple[int, ...]]) -> bool:
@@ -172,13 +212,13 @@ def _near(rules: Rules, meld: Meld, card: int) -> bool:
 def _grow_all(rules: Rules, melds: tuple[tuple[int, ...], ...], spare: list[int]
               ) -> tuple[tuple[int, ...], ...]:
     """The melds with every spare card that fits one of them added (to empty the hand)."""
-    grown = [list(m) for m in melds]
+    grown = [list(g) for g in melds]
     for c in spare:
-        for m in grown:
-            if isinstance(validate(rules.melds, None, (*m, c), contract=True), Meld):
-                m.append(c)
+        for g in grown:
+            if isinstance(validate(rules.melds, None, (*g, c), contract=True), Meld):
+                g.append(c)
                 break
-    return tuple(tuple(m) for m in grown)
+    return tuple(tuple(g) for g in grown)
 
 
 def _table_probes(rules: Rules, state: State, players: Iterable[int]) -> list[Action]:
@@ -229,39 +269,112 @@ def raw_probes(rules: Rules, state: State, legal_downs: list[Action]) -> list[Ac
         out.append(Action("lay_off", turn, card=hand[0], meld=0))
     out += _meld_probes(rules, state, turn, legal_downs)
     out += _table_probes(rules, state, [turn, *(p for p in everyone if p != turn)])
+    out += _mistakes(rules, state, turn)
+    return out
+
+
+def _mistakes(rules: Rules, state: State, p: int) -> list[Action]:
+    """Plain mistakes with the cards: a meld, a discard, a lay-off of a card the player
+    does not hold (one another player holds), and melds naming a held card twice."""
+    hand = Counter(state.seats[p].hand)
+    others = sorted({c for q, seat in enumerate(state.seats) if q != p for c in seat.hand
+                     if hand[c] == 0})
+    groups = loose_groups(rules, state.seats[p].hand)[:3]
+    out: list[Action] = []
+    for g in groups:
+        if others:
+            out.append(Action("meld", p, melds=((*g[:-1], others[0]),)))
+            out.append(Action("go_down", p, melds=((*g[:-1], others[0]),)))
+        once = [c for c in g if hand[c] == 1]
+        if once:
+            out.append(Action("meld", p, melds=((*g, once[0]),)))
+            out.append(Action("go_down", p, melds=(g, (once[0], *g[:2]))))
+    if others:
+        out.append(Action("discard", p, card=others[0]))
+        if rules.knocking:
+            out.append(Action("knock", p, card=others[0]))
+        if state.table:
+            out.append(Action("lay_off", p, card=others[0], meld=0))
     return out
 
 
 def ranked_probes(rules: Rules, state: State, listed: list[Action]) -> list[list[Action]]:
     """Probes to try, in groups, best first: unlisted legal actions, then one group per
-    reason code for a rule (a couple per action type), then a few plain mistakes.  A
-    fuzzer picks a group, then a probe in it, so a rare refusal is tried as often as a
+    reason code for a rule (a couple per action type), each twice (the refusals the
+    variant's own rules make), then one group per kind of plain mistake (an action type
+    and its refusal: a meld before the draw, a card not held, a claim out of turn...).
+    A fuzzer picks a group, then a probe in it, so a rare refusal is tried as often as a
     common one."""
     known = set(listed)
     downs = [a for a in listed if a.type == "go_down"]
     extra: list[Action] = []
     ruled: dict[str, list[Action]] = {}
-    plain: list[Action] = []
-    counts: Counter[tuple[str, str]] = Counter()
+    plain: dict[tuple[str, str], list[Action]] = {}
+    counts: Counter[tuple[str, str, int]] = Counter()
     seen: set[Action] = set()
+    wildest: list[tuple[int, Action]] = []
     for a in raw_probes(rules, state, downs):
         if a in seen or a in known:
             continue
         seen.add(a)
-        v = legal(rules, state, a)
+        wilds = max((sum(1 for c in meld if c in rules.wild) for meld in a.melds or ()),
+                    default=0)  # the most in one meld
+        v = as_written(rules, state, a)
+        if wilds >= 2 and len(a.melds or ()) == 1:  # refused for a rule of runs first
+            wildest.append((wilds * 2 + (v.code in RUN_FAULTS), a))
         if v.ok:
             extra.append(a)
             continue
         key = (a.type, v.code)
-        if counts[key] >= PER_KIND:
+        if counts[(*key, wilds)] >= PER_KIND:  # (so many wilds, and so many more)
             continue
-        counts[key] += 1
+        counts[(*key, wilds)] += 1
         if v.code in PLAIN:
-            if len(plain) < MAX_PLAIN:
-                plain.append(a)
+            plain.setdefault(key, []).append(a)
         else:
             ruled.setdefault(v.code, []).append(a)
     groups = [extra[:4]] if extra else []
+    if wildest:  # the melds heaviest with wilds: where wild placement goes wrong, those
+        # with the most wilds before the naturals, and those with the most after them
+        first = "go_down" if rules.has_contracts else "meld"
+        for end in (0, -1):
+            wildest.sort(key=lambda wa: (-wa[0], -_wilds_at(rules, wa[1], end),
+                                         wa[1].type != first))
+            groups += [[a for _, a in wildest[:6]]] * RULED_WEIGHT
     order = {code: i for i, code in enumerate(FIRST)}
-    groups += [ruled[c] for c in sorted(ruled, key=lambda c: order.get(c, len(FIRST)))]
-    return groups + ([plain] if plain else [])
+    for c in sorted(ruled, key=lambda c: order.get(c, len(FIRST))):
+        groups += [ruled[c]] * RULED_WEIGHT
+    uses = used_types(rules)
+    groups += [plain[k] for k in sorted(plain) if k[0] in uses]
+    foreign = [a for k in sorted(plain) if k[0] not in uses for a in plain[k][:1]]
+    return groups + ([foreign] if foreign else [])
+
+
+def _wilds_at(rules: Rules, a: Action, end: int) -> int:
+    """How many wilds the action's first meld has in a row at its start (0) or end (-1)."""
+    cards = list(a.melds[0]) if a.melds else []
+    if end:
+        cards.reverse()
+    n = 0
+    while n < len(cards) and cards[n] in rules.wild:
+        n += 1
+    return n
+
+
+def used_types(rules: Rules) -> set[str]:
+    """The action types the variant has at all (the others are tried as one group)."""
+    v = rules.variant
+    out = {"draw", "discard", "pass", "meld", "lay_off"}
+    if v.claim is not None:
+        out.add("buy")
+    if v.rummy_call is not None:
+        out |= {"call", "give"}
+    if v.stock.dead_how == "declared" or v.stock.dead_hand_turn is not None:
+        out.add("dead_hand")
+    if rules.knocking:
+        out.add("knock")
+    if rules.has_contracts:
+        out.add("go_down")
+    if v.swap.allowed:
+        out |= {"swap", "shift"}
+    return out

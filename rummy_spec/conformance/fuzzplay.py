@@ -1,0 +1,297 @@
+"""One fuzz game: the reference and the engine under test side by side, and how the next
+action is chosen.
+
+A game is played in one of three styles: ``mixed`` (each step a legal action, by type
+first so a rare type is taken as often as a common one, or a near miss), ``drain``
+(stock draws and discards until the stock runs out) and ``aimed`` (near misses first:
+the refusals the variant's rules make, then plain mistakes).  What the engine claims in
+``hello`` bounds the game: no action of a feature it does not list, no play past the
+stock's end unless it lists ``stock-exhaustion``, no score compared unless it lists
+``scoring``.  Hypothesis's ``target`` is told how near the game came to the rule
+boundaries (the knock limit, the most wilds in one meld, the claimants of one upcard,
+the last card of the stock, the refusals seen), so it steers towards them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from hypothesis import strategies as st
+from hypothesis import target
+
+from ..engine.game import Game
+from ..engine.melds import Meld, validate
+from ..engine.rules import Rules
+from ..engine.state import Action
+from ..engine.turns import knock_candidates
+from .author import reshuffle_next, reshuffled
+from .cases import ACTION_FEATURES, SCORING_KEYS
+from .differential import Differential
+from .differential import Finding as DiffFinding
+from .engine import Engine, NewGame, Verdict
+from .observe import FIELDS
+from .probes import ranked_probes
+from .reference import ReferenceEngine
+from .runner import action_text, check_state_reply, describe
+
+JSON = dict[str, Any]
+PRIORITY = {"go_down": 0, "knock": 1, "meld": 2, "lay_off": 3, "swap": 4, "shift": 5,
+            "call": 6, "buy": 7, "draw": 8, "give": 9, "discard": 10, "pass": 11,
+            "dead_hand": 12}
+STYLES = ("mixed", "mixed", "aimed", "drain")  # one game in four drains the stock
+STOCK_ENDINGS = frozenset({"stock", "replay", "abandoned"})
+
+
+class Disagreement(AssertionError):
+    """The engine and the reference disagree.  ``rule`` is what the finding is counted
+    by: the action type and the reference's reason (or the state fields that differ)."""
+
+    def __init__(self, rule: str, lines: list[str], action: JSON | None = None,
+                 want: Verdict | None = None, got: Verdict | None = None) -> None:
+        super().__init__("\n".join(lines))
+        self.rule = rule
+        self.lines = lines
+        self.action = action
+        self.want = want
+        self.got = got
+
+
+class GameOver(Exception):
+    """Nothing more to compare in this game (the pile was reshuffled, or the game went
+    where the engine does not claim to follow)."""
+
+
+@dataclass
+class Aim:
+    """How near the game came to each rule boundary (for ``target``)."""
+
+    knock_gap: int = 99  # least |deadwood - knock limit| after a draw
+    wilds: int = 0  # most wilds in one meld tried
+    claimants: int = 0  # most seats a claim window was open to
+    stock_left: int = 999  # least stock cards before a draw
+    codes: set[str] = field(default_factory=set)  # refusals seen
+
+    def report(self) -> None:
+        target(-float(self.knock_gap), label="knock limit gap")
+        target(float(self.wilds), label="wilds in one meld")
+        target(float(self.claimants), label="claimants of one upcard")
+        target(-float(self.stock_left), label="stock left")
+        target(float(len(self.codes)), label="refusals seen")
+
+
+def rule_of_verdicts(action: JSON, want: Verdict, got: Verdict, ignore_codes: bool) -> str:
+    kind = action.get("type")
+    ref = "legal" if want.accepted else want.reason
+    eng = "accepts" if got.accepted else ("refuses" if ignore_codes else
+                                          f"refuses ({got.reason})")
+    return f"{kind}: {ref}, the engine {eng}"
+
+
+class Match:
+    """One example: the reference and the engine side by side, every step judged by the
+    differential step (verdicts, the engine's whole state against the reference's, and
+    the laws on the engine's own state)."""
+
+    def __init__(self, engine: Engine, game: NewGame, features: frozenset[str],
+                 ignore_codes: bool, shows: frozenset[str] | None = None) -> None:
+        self.engine = engine
+        self.features = features
+        self.ignore_codes = ignore_codes
+        self.new_game = game
+        self.ref = ReferenceEngine()
+        self.ref.new(game)
+        self.actions: list[JSON] = []
+        self.trail: list[str] = []
+        self.accepted: list[bool] = []
+        self.aim = Aim()
+        engine.new(game)
+        shown = frozenset(FIELDS) if shows is None else shows
+        if "scoring" not in features:
+            shown = frozenset(k for k in shown if k not in SCORING_KEYS)
+        self.pair = Differential(self.ref, engine,
+                                 codes="accepted" if ignore_codes else "exact", shows=shown)
+
+    @property
+    def game(self) -> Game:
+        assert self.ref.game is not None
+        return self.ref.game
+
+    def state_before_last(self) -> JSON:
+        """The reference's state before the last action (replayed: asked for rarely)."""
+        again = ReferenceEngine()
+        again.new(self.new_game)
+        for act in self.actions[:-1]:
+            again.act(act)
+        return again.state()
+
+    def compare_states(self, after: str, kind: str) -> None:
+        """The states right after the deal (every later step is judged by ``send``)."""
+        self._judged(after, kind, self.pair.start())
+
+    def _judged(self, after: str, kind: str, findings: list[DiffFinding]) -> None:
+        found = [f for f in findings if f.law != "verdict"]
+        if not found:
+            return
+        if self.pair.last is not None:
+            check_state_reply(self.pair.last, self.pair.shows)  # malformed: an error
+        states = [f for f in found if f.law == "state"]
+        if states:
+            lines = [f"after {after} the states differ (reference vs engine):"]
+            for f in states:
+                lines += describe(f.field, f.expected, f.got)
+            lines += [f"  and law '{f.law}' is broken: {f.message}" for f in found
+                      if f.law != "state"][:3]
+            rule = f"state after {kind}: {', '.join(dict.fromkeys(f.field for f in states))}"
+        else:
+            lines = [f"after {after} law '{f.law}' is broken: {f.message}" for f in found]
+            rule = f"law {found[0].law} after {kind}"
+        raise Disagreement(rule, lines)
+
+    def play(self, action: Action) -> bool:
+        """Play ``action`` on both; True when the reference accepted it."""
+        return self.send(self.ref.to_protocol(self.game.action_json(action)))
+
+    def send(self, aj: JSON) -> bool:
+        """Play an action in the protocol's form on both; True when the reference
+        accepted it."""
+        g = self.game
+        self.actions.append(aj)
+        before = g.state.exhaustions
+        step = len(self.actions) - 1
+        done = self.pair.step(aj, index=step)
+        want, got = done.reference, done.engine
+        assert got is not None
+        text = f"step {step}: {action_text(aj)}"
+        self.trail.append(f"{text} -> {want.text}")
+        self.accepted.append(want.accepted)
+        if not want.accepted and want.reason:
+            self.aim.codes.add(want.reason)
+        if any(f.law == "verdict" for f in done.findings):
+            raise Disagreement(rule_of_verdicts(aj, want, got, self.ignore_codes),
+                               [f"{text}: reference {want.text}, engine {got.text}"
+                                + (f" [{got.message}]" if got.message else "")],
+                               aj, want, got)
+        if "stock-exhaustion" not in self.features and (
+                g.state.exhaustions > before or any(
+                    r.ending in STOCK_ENDINGS for r in g.state.results)):
+            raise GameOver  # where the engine does not claim to follow
+        self._judged(f"step {step}", str(aj.get("type")), done.findings)
+        if reshuffled(g, before):  # each engine shuffles its own way: stop here
+            raise GameOver
+        return want.accepted
+
+    def watch(self) -> None:
+        """Note how near the state is to the boundaries the aim reports."""
+        g = self.game
+        s = g.state
+        rules = g.rules
+        if s.phase == "claim" and s.claim is not None:
+            self.aim.claimants = max(self.aim.claimants, len(s.claim.pending))
+        if s.phase == "draw":
+            self.aim.stock_left = min(self.aim.stock_left, len(s.stock))
+        k = rules.variant.knock
+        if k is not None and s.phase == "play":
+            hand = list(s.seats[s.turn].hand)
+            cards, _ = knock_candidates(rules, hand)
+            for c in cards[:6]:
+                rest = list(hand)
+                rest.remove(c)
+                gap = abs(rules.arrange(rest).rest_points - k.deadwood)
+                self.aim.knock_gap = min(self.aim.knock_gap, gap)
+
+    def note_melds(self, action: Action) -> None:
+        wild = self.game.rules.wild
+        for meld in action.melds or ():
+            self.aim.wilds = max(self.aim.wilds, sum(1 for c in meld if c in wild))
+
+
+def allowed(features: frozenset[str], rules: Rules) -> Callable[[Action], bool]:
+    """Does the engine claim what this action needs?"""
+    def ok(a: Action) -> bool:
+        need = ACTION_FEATURES.get(a.type)
+        if need is not None and need not in features:
+            return False
+        return not (a.type == "discard" and a.card is not None and rules.special_of(a.card)
+                    and "skip" not in features)
+
+    return ok
+
+
+def low_to_high(rules: Rules, a: Action) -> Action:
+    """The action with each run written low to high, as the protocol says (an arranged
+    run's cards are in position order); other melds as they are."""
+    if not a.melds:
+        return a
+    out = []
+    for meld in a.melds:
+        if isinstance(validate(rules.melds, None, meld, ordered=True), Meld):
+            out.append(meld)
+            continue
+        got = validate(rules.melds, "run", meld)
+        out.append(got.cards if isinstance(got, Meld) else meld)
+    return replace(a, melds=tuple(out)) if tuple(out) != a.melds else a
+
+
+def ordered(game: Game, ok: Callable[[Action], bool]) -> list[Action]:
+    """The legal actions the engine claims, those that make progress first (stock draws
+    before upcards, buys before passes), so shrinking leads to short games."""
+    acts = [low_to_high(game.rules, a) for a in game.legal_actions() if ok(a)]
+    return sorted(acts, key=lambda a: (PRIORITY.get(a.type, 99), a.source == "discard"))
+
+
+def drain_choice(listed: list[Action]) -> Action:
+    """Draw from the stock, pass every claim, discard the first card that may go."""
+    for kind in ("pass", "draw", "discard"):
+        found = [a for a in listed if a.type == kind and a.source != "discard"]
+        if found:
+            return found[0]
+    return listed[0]
+
+
+def pick_legal(data: st.DataObject, listed: list[Action]) -> Action:
+    """A type first (in the listing's order), then an action of that type."""
+    types = list(dict.fromkeys(a.type for a in listed))
+    kind = types[data.draw(st.integers(0, len(types) - 1), label="type")]
+    same = [a for a in listed if a.type == kind]
+    return same[data.draw(st.integers(0, len(same) - 1), label="action")]
+
+
+def play_game(data: st.DataObject, match: Match, style: str, steps: int) -> None:
+    """Up to ``steps`` turns of play: each step first tries up to three near misses (a
+    refused one changes nothing), then takes a legal action."""
+    ok = allowed(match.features, match.game.rules)
+    most_tries = 5 if style == "aimed" else 3
+    for _ in range(steps):
+        g = match.game
+        s = g.state
+        if s.results or s.over or reshuffle_next(g):
+            return
+        if not s.stock and "stock-exhaustion" not in match.features:
+            return
+        match.watch()
+        listed = ordered(g, ok)
+        if not listed:
+            return
+        if style == "drain":
+            match.play(drain_choice(listed))
+            continue
+        tries = data.draw(st.integers(0, most_tries), label="probes")
+        groups = ranked_probes(g.rules, s, listed) if tries else []
+        groups = [kept for kept in ([a for a in grp if ok(a)] for grp in groups) if kept]
+        changed = False
+        for _ in range(tries):
+            if not groups:
+                break
+            group = groups[data.draw(st.integers(0, len(groups) - 1), label="reason")]
+            probe = group[data.draw(st.integers(0, len(group) - 1), label="probe")]
+            match.note_melds(probe)
+            if match.play(probe):
+                changed = True  # a legal action the enumerator did not list
+                break
+        if changed:
+            continue
+        action = pick_legal(data, listed)
+        match.note_melds(action)
+        match.play(action)
