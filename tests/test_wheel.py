@@ -119,7 +119,7 @@ def test_a_platform_wheel_runs_its_compiled_engine(
     script, env = installed
     python = script.parent / "python"
     done = _run([str(python), "-c", "import rummy_spec.engine.solver as s, "
-                 "rummy_spec.engine.turns as t; print(s.__file__); print(t.__file__)"],
+                 "rummy_spec.engine.core as t; print(s.__file__); print(t.__file__)"],
                 cwd=tmp_path, env=env)
     assert done.returncode == 0, done.stderr
     for line in done.stdout.splitlines():

@@ -25,7 +25,7 @@ from ..engine.game import Game
 from ..engine.melds import Meld, validate
 from ..engine.rules import Rules
 from ..engine.state import Action
-from ..engine.turns import knock_candidates
+from ..engine.knocking import knock_candidates
 from .author import reshuffle_next, reshuffled
 from .cases import ACTION_FEATURES, SCORING_KEYS
 from .differential import Differential
