@@ -149,7 +149,7 @@ def build_variant(
     deck = _deck(r)
     wilds = _wilds(r, deck)
     set_rule = m.SetRule(**r.fields("set", m.SetRule)) if r.get(("set",), False) else None
-    run_rule = m.RunRule(**r.fields("run", m.RunRule)) if r.get(("run",), False) else None
+    run_rule = _run(r, deck) if r.get(("run",), False) else None
     group_rule = (m.GroupRule(**r.fields("group", m.GroupRule))
                   if r.get(("group",), False) else None)
     deal = m.Deal(**r.fields("deal", m.Deal))
@@ -217,6 +217,23 @@ def _wilds(r: _Reader, deck: m.Deck) -> m.WildRules:
     cards = [resolve_card(c, deck, r) for c in raw]
     fields["cards"] = tuple(c for c in cards if c is not None)
     return m.WildRules(**fields)
+
+
+def _run(r: _Reader, deck: m.Deck) -> m.RunRule:
+    r.section = "run"
+    fields = r.fields("run", m.RunRule)
+    ranks: list[int] = []
+    for raw in fields.get("without", ()):
+        card = resolve_card(raw, deck, r)
+        if card is None:
+            continue
+        if card.rank is None or card.colour is not None:
+            r.error("E016", f"runs leave out whole ranks, and '{card.text}' is not one",
+                    raw.span, "name a rank: 'without twos'")
+            continue
+        ranks.append(card.rank)
+    fields["without"] = tuple(sorted(set(ranks)))
+    return m.RunRule(**fields)
 
 
 def _swap(r: _Reader, deck: m.Deck) -> m.Swap:

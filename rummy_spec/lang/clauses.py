@@ -17,7 +17,8 @@ from .data import grammar_text
 # clause rule of the grammar -> the section word(s) that open its block
 SECTION_OF_RULE: dict[str, str] = {
     "deck_clause": "deck", "special_clause": "special", "wild_clause": "wilds",
-    "set_clause": "set", "run_clause": "run", "deal_clause": "deal", "cut_clause": "cut",
+    "set_clause": "set", "run_clause": "run", "group_clause": "group", "deal_clause": "deal",
+    "cut_clause": "cut",
     "contract_clause": "contracts", "turn_clause": "turn", "layoff_clause": "lay off",
     "swap_clause": "swap", "claim_clause": "buy", "call_clause": "rummy call",
     "out_clause": "going out", "knock_clause": "knock", "stock_clause": "stock",

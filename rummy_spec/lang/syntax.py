@@ -67,8 +67,9 @@ class _Builder(ClauseBuilder, Transformer[Token, list[VariantDecl]]):
     def __default__(self, data: Any, children: list[Any], meta: Meta) -> Any:
         name = str(data)
         span = span_of(self.path, meta)
-        if name == "no_upcard":  # nothing to offer either
-            return Clause([(("upcard",), False), (("upcard_offered",), False)], span)
+        if name == "no_upcard":  # nothing to offer either; the first player discards first
+            return Clause([(("upcard",), False), (("upcard_offered",), False),
+                           (("first_turn_discard",), True)], span)
         if name in FLAGS:
             _, fld, value = FLAGS[name]
             return Clause([((fld,), value)], span)

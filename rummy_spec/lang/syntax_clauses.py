@@ -106,7 +106,35 @@ class ClauseBuilder:
 
     @v_args(meta=True)
     def need_natural(self, meta: Meta, c: list[Any]) -> Clause:
-        return Clause([(("need_natural",), "contract" if c else "all")], span_of(self.path, meta))
+        return Clause([(("need_natural",), "contract" if c else "all"), (("naturals",), 1)],
+                      span_of(self.path, meta))
+
+    @v_args(meta=True)
+    def need_naturals(self, meta: Meta, c: list[Any]) -> Clause:
+        return Clause([(("need_natural",), "contract" if len(c) > 1 else "all"),
+                       (("naturals",), int(c[0]))], span_of(self.path, meta))
+
+    @v_args(meta=True)
+    def all_wild(self, meta: Meta, c: list[Any]) -> Clause:
+        return Clause([((f"all_wild_{c[0]}s",), True)], span_of(self.path, meta))
+
+    @v_args(meta=True)
+    def no_all_wild(self, meta: Meta, c: list[Any]) -> Clause:
+        return Clause([((f"all_wild_{c[0]}s",), False)], span_of(self.path, meta))
+
+    @v_args(meta=True)
+    def run_without(self, meta: Meta, c: list[RawCard]) -> Clause:
+        return Clause([(("without",), tuple(c))], span_of(self.path, meta))
+
+    @v_args(meta=True)
+    def runs_gap(self, meta: Meta, c: list[Any]) -> Clause:
+        return Clause([(("same_suit_runs",), "gap"), (("run_gap",), 1)],
+                      span_of(self.path, meta))
+
+    @v_args(meta=True)
+    def runs_gap_of(self, meta: Meta, c: list[Token]) -> Clause:
+        return Clause([(("same_suit_runs",), "gap"), (("run_gap",), int(c[0]))],
+                      span_of(self.path, meta))
 
     def scope(self, c: list[Any]) -> str:
         return "contract"
@@ -120,6 +148,7 @@ class ClauseBuilder:
     def no_limits(self, meta: Meta, c: list[Any]) -> Clause:
         fields: list[tuple[Key, Any]] = [
             (("never_outnumber",), None), (("need_natural",), None), (("minority",), None),
+            (("naturals",), 1),
             (("not_adjacent_in_runs",), False), (("max_per_set",), None),
             (("max_per_run",), None),
         ]
