@@ -165,7 +165,7 @@ def low_stock(rules: Rules, state: State) -> str | None:
 def late_turn(rules: Rules, state: State) -> bool:
     """From the spec's turn on, the player to draw may only declare the hand dead (RLCard:
     judge.py, max_move_count 200 moves, the deal and every draw and discard counted)."""
-    limit = rules.variant.stock.dead_hand_turn
+    limit = rules.variant.limits.dead_hand_turn
     return limit is not None and state.turn_no + 1 >= limit
 
 
@@ -224,7 +224,7 @@ def draw(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         if not v.ok:
             return v
         if do:
-            limit = rules.variant.stock.upcard_draws
+            limit = rules.variant.limits.upcard_draws
             if limit is not None:
                 state.upcard_draws += 1
                 if state.upcard_draws >= limit:  # OpenSpiel: kMaxNumDrawUpcardActions
@@ -380,7 +380,7 @@ def _discard_cards(rules: Rules, state: State, player: int,
     turn = v.turn
     keep = state.taken if turn.keep_taken_card and len(hand) > 1 else None
     wall = at_wall(rules, state)
-    gin: bool | None = None if v.knock is not None and v.knock.gin_forced else False
+    gin: bool | None = None if v.knock is not None and v.limits.gin_forced else False
     last_by_meld = len(hand) == 1 and v.going_out.by == "meld"
     specials = rules.special_faces
     stuck_rule = turn.no_playable_discard and bool(state.table)
@@ -472,7 +472,7 @@ def discard(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     if rc is not None and state.table and (seat.down or not rc.only_down_offenders) \
             and _playable(rules, state, card):
         state.call_on = a.player
-    throwbacks = v.stock.throwbacks
+    throwbacks = v.limits.throwbacks
     if throwbacks is not None:  # OpenSpiel: repeated_move_ in ApplyDiscardAction
         state.throwbacks = state.throwbacks + 1 if card == state.taken else 0
         if state.throwbacks >= throwbacks:

@@ -27,6 +27,7 @@ SECTION_MODELS: dict[str, type] = {
     "turn": m.Turn, "layoff": m.Layoff, "swap": m.Swap, "claim": m.Claim,
     "rummy_call": m.RummyCall, "going_out": m.GoingOut, "knock": m.Knock, "stock": m.Stock,
     "score": m.Score, "game": m.Game, "special": m.SpecialCard, "players": m.Players,
+    "limits": m.EngineLimits,
 }
 # Sections built only when stated (their presence setting is the key ``(section,)``).
 OPTIONAL_SECTIONS = ("set", "run", "group", "cut", "claim", "rummy_call", "knock")
@@ -169,8 +170,9 @@ def build_variant(
         layoff=m.Layoff(**r.fields("layoff", m.Layoff)), swap=_swap(r, deck),
         claim=claim, rummy_call=call, going_out=m.GoingOut(**r.fields("going_out", m.GoingOut)),
         knock=knock, stock=m.Stock(**r.fields("stock", m.Stock)), score=score,
-        game=m.Game(**r.fields("game", m.Game)), options=options, enabled=enabled, path=path,
-        span=span,
+        game=m.Game(**r.fields("game", m.Game)),
+        limits=m.EngineLimits(**r.fields("limits", m.EngineLimits)), options=options,
+        enabled=enabled, path=path, span=span,
     )
     r.section = ""
     r.report_unplaced()

@@ -36,22 +36,13 @@ def check_rules(v: m.Variant, err: Err) -> None:
     if v.score.method in ("deadwood", "minus-deadwood") and v.knock is None:
         err("E033", f"'method {v.score.method.replace('-', ' ')}' scores a knock: add a "
             "'knock' section", v.score.span)
-    for count, what in ((v.stock.throwbacks, "upcards thrown back"),
-                        (v.stock.upcard_draws, "upcard draws"),
-                        (v.stock.dead_hand_turn, "a dead hand from turn")):
-        if count is not None and count < 1:
-            err("E021", f"{what} {count}: the count must be at least 1", v.stock.span)
+    _check_limits(v, err)
     if v.stock.refill_at_once and any(s in ("end-round", "replay-extra-deck")
                                       for s in v.stock.empty):
         err("E032", "'refilled at once' refills the stock, but a step of 'empty' ends the "
             "hand: it would end while a player is in the middle of his turn", v.stock.span)
     if v.stock.dead_how == "wall" and v.knock is None:
         err("E033", "at the wall a player may only knock: add a 'knock' section", v.stock.span)
-    if v.knock is not None and v.knock.run_layoff_limit is not None:
-        if v.knock.run_layoff_limit < 1:
-            err("E021", "a lay-off limit below 1 card per run end", v.knock.span)
-        elif not v.knock.defender_lays_off:
-            err("E032", "a limit on lay-offs, but the defender never lays off", v.knock.span)
     if v.turn.knock_taken_card and not v.turn.keep_taken_card:
         err("E032", "'may knock with the card taken' relaxes 'no discarding the card taken', "
             "which is not stated", v.turn.span)
@@ -82,3 +73,20 @@ def check_rules(v: m.Variant, err: Err) -> None:
     for sp in v.deck.specials:
         if sp.per_deck < 1:
             err("E021", f"special card {sp.code}: {sp.per_deck} per deck", sp.span)
+
+
+def _check_limits(v: m.Variant, err: Err) -> None:
+    lim = v.limits
+    for count, what in ((lim.throwbacks, "upcards thrown back"),
+                        (lim.upcard_draws, "upcard draws"),
+                        (lim.dead_hand_turn, "a dead hand from turn")):
+        if count is not None and count < 1:
+            err("E021", f"{what} {count}: the count must be at least 1", lim.span)
+    if lim.run_layoff_limit is not None:
+        if lim.run_layoff_limit < 1:
+            err("E021", "a lay-off limit below 1 card per run end", lim.span)
+        elif v.knock is None or not v.knock.defender_lays_off:
+            err("E032", "a limit on lay-offs at the knock, but the defender never lays off",
+                lim.span)
+    if lim.gin_forced and v.knock is None:
+        err("E033", "'gin forced' forces a knock: add a 'knock' section", lim.span)

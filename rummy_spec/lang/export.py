@@ -24,7 +24,7 @@ from .check import cards_out, minimum_cards, player_counts, round_numbers
 from .expr import Expr, evaluate_int, render
 
 FORMAT = "rummy-spec/variant"
-VERSION = 1
+VERSION = 2  # 2: the engine limits in a section of their own
 
 JSON = dict[str, Any]
 
@@ -122,6 +122,7 @@ def variant_to_json(variant: m.Variant, players: int) -> JSON:
             "entries": [_plain(e) for e in variant.score.entries],
         },
         "game": _plain(variant.game),
+        "engine_limits": _plain(variant.limits),
     }
 
 

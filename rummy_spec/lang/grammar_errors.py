@@ -9,6 +9,7 @@ from functools import lru_cache
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from .clauses import Clause
 from .errors import Diagnostic
 from .span import Span
 from .words import WHOLE_WORD, GluedWords
@@ -122,11 +123,24 @@ def _clause_hint(text: str, pos: int) -> str | None:
     end_match = _CLAUSE_END.search(text, pos)
     written = " ".join(text[start:end_match.start() if end_match else len(text)].split())
     first_words, _ = _expected(accepted_before(text, start))
-    found = closest_clause(written, set(first_words))
+    found = closest_clause(written, set(first_words), section_clauses(text, start))
     if found is None:
         return None
     numbers = iter(re.findall(r"\b\d+\b", written))  # the author's numbers, not 'N'
     return re.sub(r"\bN\b", lambda m: next(numbers, "N"), found)
+
+
+def section_clauses(text: str, offset: int) -> tuple[Clause, ...]:
+    """The clauses of the section whose block holds ``offset`` (all, outside a section)."""
+    from .clauses import clauses
+
+    brace = _open_brace_before(text, offset)
+    if brace is None:
+        return clauses()
+    opener = " ".join(text[max(text.rfind(c, 0, brace) for c in "{}\n,") + 1:brace].split())
+    inside = tuple(c for c in clauses() if opener == c.section
+                   or opener.startswith(c.section + " "))
+    return inside or clauses()
 
 
 def unclosed_brace(text: str) -> int | None:

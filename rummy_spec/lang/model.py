@@ -257,9 +257,7 @@ class Knock:
     undercut_on_equal: bool = True
     defender_lays_off: bool = False
     no_layoff_on_gin: bool = True
-    run_layoff_limit: int | None = None  # cards the defender may add at each end of a run
     knock_bonus: int = 0  # added to a knocker's winning score (not gin, not an undercut)
-    gin_forced: bool = False  # a player who can go gin must, at once
     span: Span = BUILTIN
 
 
@@ -278,6 +276,16 @@ class Stock:
     # how the low stock ends the hand: at the discard that leaves dead_at cards; at the wall
     # (the next player may only knock with the upcard, or pass); or by a player's choice
     dead_how: Literal["discard", "wall", "declared"] = "discard"
+    span: Span = BUILTIN
+
+
+@dataclass(frozen=True)
+class EngineLimits:
+    """What one published engine does because of how it is built, not by the rules of the
+    game: caps on a hand's length, a move it forces.  A profile of that engine states
+    them, so it can be played against; the rulebook keeps them apart from the rules."""
+
+    title: str = ""  # the engine, as the section names it
     # the hand is dead when this many turns in a row end by throwing back the upcard taken
     throwbacks: int | None = None
     # the hand is dead at this draw of the upcard (the first upcard's offer not counted)
@@ -285,7 +293,13 @@ class Stock:
     # from this turn of the hand (the first is 1) the player to draw may only declare the
     # hand dead
     dead_hand_turn: int | None = None
+    run_layoff_limit: int | None = None  # cards the defender may add at each end of a run
+    gin_forced: bool = False  # a player who can go gin must, at once
     span: Span = BUILTIN
+
+    @property
+    def stated(self) -> bool:
+        return self.span.line != 0
 
 
 @dataclass(frozen=True)
@@ -360,6 +374,7 @@ class Variant:
     stock: Stock
     score: Score
     game: Game
+    limits: EngineLimits
     options: tuple[OptionInfo, ...]
     enabled: tuple[str, ...]
     path: str

@@ -238,9 +238,6 @@ def _discard_step(v: m.Variant) -> str:
         text += ", except in a knock." if v.turn.knock_taken_card and v.knock else "."
     elif v.knock is not None:
         text += " The card just taken from the discard pile may be discarded again at once."
-    if v.knock is not None and v.knock.gin_forced:
-        text += (" If you can go gin (knock leaving no deadwood) you must: you may then "
-                 "neither discard nor knock in any other way.")
     if v.turn.no_discard:
         names = " and ".join(c.text for c in v.turn.no_discard)
         text += (f" {names[:1].upper()}{names[1:]} may never be discarded, unless it is the "

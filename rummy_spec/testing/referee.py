@@ -35,7 +35,7 @@ def low_stock(v: m.Variant, pre: State) -> str | None:
 def late_turn(v: m.Variant, pre: State) -> bool:
     """From the spec's turn (1 = the first) on, the player to draw may only declare the
     hand dead."""
-    limit = v.stock.dead_hand_turn
+    limit = v.limits.dead_hand_turn
     return limit is not None and pre.turn_no + 1 >= limit
 
 
@@ -327,7 +327,7 @@ class Referee:
     def _dead_by_count(self, pre: State, a: Action) -> bool:
         """Does this action end the hand by one of the spec's counts: throw-backs in a row,
         upcard draws, a dead hand declared from the spec's late turn?"""
-        st, b = self.v.stock, self.book
+        st, b = self.v.limits, self.book
         thrown = (st.throwbacks is not None and a.type == "discard"
                   and b.taken == (a.player, a.card) and b.throwbacks + 1 >= st.throwbacks)
         drawn = (st.upcard_draws is not None and a.type == "draw" and a.source == "discard"

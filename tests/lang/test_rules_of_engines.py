@@ -229,3 +229,30 @@ def test_a_child_cancels_all_wild_runs() -> None:
 def test_all_wild_runs_in_the_rulebook() -> None:
     assert "A set or run may be made of wild cards only" in _page(
         "shanghai", "wilds { all wild sets, all wild runs }")
+
+
+# ----- the editor's hover and completion know the new clauses ------------------------------
+
+@pytest.mark.parametrize(("alias", "row"), [
+    ("run_without", "without CLASS and ..."), ("need_naturals", "need N naturals"),
+    ("all_wild", "all wild sets"), ("different_suits", "different suits"),
+    ("runs_gap_of", "same suit runs need a gap of N"),
+    ("first_turn_discard", "first turn discard only"),
+    ("opening_points", "first melds at least N points"), ("window_any_time", "at any time"),
+    ("limit_gin_forced", "gin forced"), ("limit_run_layoffs", "lay off at most N per run end"),
+])
+def test_each_new_clause_has_its_reference_row(alias: str, row: str) -> None:
+    from rummy_spec.lang.clauses import clauses
+    from rummy_spec.lang.editor import meaning_of
+
+    clause = next(c for c in clauses() if c.alias == alias)
+    meaning = meaning_of(clause)
+    assert meaning is not None and meaning.syntax == row
+
+
+def test_completion_offers_the_engine_limits_clauses() -> None:
+    from rummy_spec.lang.editor import completions
+
+    text = 'variant x "X" extends gin {\n    engine limits {  }\n}\n'
+    labels = {c.text for c in completions(text, 1, 20)}  # 0-based, inside the braces
+    assert {"gin forced", "only dead hand from turn N"} <= labels
