@@ -20,10 +20,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from ..engine.contracts import current_contracts
 from ..engine.melds import fits
 from ..engine.rules import Rules
 from ..engine.state import Action, State
-from ..engine.table import current_contracts
 from .reach import HOPELESS, Reach, contract_room, reach
 from .simple import Bot, _usefulness
 

@@ -6,10 +6,10 @@ their number (``you`` are seat 0).  Cards are drawn by a :class:`~.play_style.St
 
 from __future__ import annotations
 
+from ..engine.contracts import current_contracts
 from ..engine.game import Game
 from ..engine.rules import Rules
 from ..engine.state import Action, State
-from ..engine.table import current_contracts
 from .cardtext import cards_text, contract_text, plural, sorted_hand, wild_text
 from .play_story import Story, buys_left, buys_text
 from .play_words import Words

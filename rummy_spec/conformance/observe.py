@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.contracts import current_contracts
 from ..engine.game import Game
 from ..engine.melds import wild_meaning
 from ..engine.state import State, TableMeld
-from ..engine.table import current_contracts
 
 JSON = dict[str, Any]
 

@@ -16,11 +16,11 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable
 
+from ..engine.contracts import current_contracts
 from ..engine.core import legal
 from ..engine.melds import Meld, validate
 from ..engine.rules import Rules
 from ..engine.state import Action, State
-from ..engine.table import current_contracts
 
 # Refusals that say only "that is not a move at all": tried last, and few of them.
 PLAIN = frozenset({

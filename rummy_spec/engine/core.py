@@ -1,10 +1,15 @@
-"""``legal`` and ``apply``: one entry for every action, dispatched by type and phase."""
+"""``legal`` and ``apply``: one entry for every action, dispatched by phase and type.
+
+:data:`RULES` below is the whole dispatch: for each phase, the handler of each action type
+it takes, in the module of the rule family that owns it; an action type a phase does not
+list gets that phase's refusal from :data:`OTHERWISE`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import table, turns
+from . import calls, claims, contracts, discards, draws, knocking, meld_play, stock, swaps
 from .reasons import Verdict, no
 from .rules import Rules
 from .state import Action, State
@@ -20,60 +25,84 @@ class IllegalAction(Exception):
         self.verdict = verdict
 
 
-_PLAY: dict[str, Handler] = {
-    "go_down": table.go_down,
-    "meld": table.new_meld,
-    "lay_off": table.lay_off,
-    "swap": table.swap,
-    "shift": table.shift,
-    "discard": turns.discard,
-    "knock": table.knock,
+def _refuser_draws(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    """A draw in the claim window: the refuser's stock draw is made, to be taken when the
+    window closes; anyone else is not in turn."""
+    if state.claim is not None and a.player == state.claim.refuser:
+        return no("upcard-refused") if a.source == "discard" else no("already-drawn")
+    return no("not-your-turn", "a claim window is open: buy or pass")
+
+
+def _drawn_already(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    return no("already-drawn") if a.player == state.turn else no("not-your-turn")
+
+
+def _pass_in_draw(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    """``pass`` at the draw ends the hand at the wall; elsewhere there is nothing to pass."""
+    if stock.low_stock(rules, state) != "wall":
+        return no("claim-not-open")
+    return stock.wall_pass(rules, state, a, do)
+
+
+def _buy_out_of_window(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    if claims.buys_spent(rules, state, a.player):
+        return no("buy-limit")
+    return no("claim-not-open")
+
+
+def _no_claim(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    return no("claim-not-open")
+
+
+def _no_gift(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    return no("no-gift-due")
+
+
+# Called at any time but the game's end: each checks that its moment has come.
+_ANYTIME: dict[str, Handler] = {"call": calls.call, "dead_hand": stock.dead_hand}
+
+# The in-turn player's own turn, before and after his draw.
+_TURN: dict[str, Handler] = {
+    **_ANYTIME,
+    "buy": _buy_out_of_window,
+    "give": _no_gift,
+    "go_down": contracts.go_down,
+    "meld": meld_play.new_meld,
+    "lay_off": meld_play.lay_off,
+    "swap": swaps.swap,
+    "shift": swaps.shift,
+    "discard": discards.discard,
+    "knock": knocking.knock,
+}
+
+RULES: dict[str, dict[str, Handler]] = {
+    "offer": {**_ANYTIME, "draw": draws.offer, "pass": draws.offer},
+    "claim": {**_ANYTIME, "buy": claims.claim, "pass": claims.claim, "draw": _refuser_draws},
+    "gifts": {**_ANYTIME, "give": calls.give, "pass": calls.give},
+    "layoff": {**_ANYTIME, "lay_off": meld_play.lay_off, "pass": knocking.defender_done},
+    "draw": {**_TURN, "draw": draws.draw, "pass": _pass_in_draw},
+    "play": {**_TURN, "draw": _drawn_already, "pass": _no_claim},
+    "game-over": {},
+}
+
+OTHERWISE: dict[str, Verdict] = {
+    "offer": no("no-offer", "the first upcard is being offered: take it or pass"),
+    "claim": no("not-your-turn", "a claim window is open: buy or pass"),
+    "gifts": no("not-your-turn", "gifts are due: give a card or pass"),
+    "layoff": no("not-defender", "the defender lays off, then passes"),
+    "game-over": no("game-over"),
 }
 
 
 def _handler(rules: Rules, state: State, a: Action) -> Handler | Verdict:
     phase = state.phase
-    if phase == "game-over":
-        return no("game-over")
-    if a.type == "call":
-        return turns.call
-    if a.type == "dead_hand":
-        return turns.dead_hand
-    if phase == "offer":
-        if a.type in ("draw", "pass"):
-            return turns.offer
-        return no("no-offer", "the first upcard is being offered: take it or pass")
-    if phase == "claim":
-        if a.type in ("buy", "pass"):
-            return turns.claim
-        if a.type == "draw" and state.claim is not None and a.player == state.claim.refuser:
-            # his draw from the stock is made, to be taken when the window closes
-            return no("upcard-refused") if a.source == "discard" else no("already-drawn")
-        return no("not-your-turn", "a claim window is open: buy or pass")
-    if phase == "gifts":
-        if a.type in ("give", "pass"):
-            return turns.give
-        return no("not-your-turn", "gifts are due: give a card or pass")
-    if phase == "layoff":
-        if a.type == "lay_off":
-            return table.lay_off
-        if a.type == "pass":
-            return table.defender_done
-        return no("not-defender", "the defender lays off, then passes")
-    if a.type == "draw":
-        if phase != "draw":
-            return no("already-drawn") if a.player == state.turn else no("not-your-turn")
-        return turns.draw
-    if a.type == "pass" and phase == "draw" and turns.low_stock(rules, state) == "wall":
-        return turns.wall_pass
-    if a.type == "buy" and turns.buys_spent(rules, state, a.player):
-        return no("buy-limit")
-    if a.type in ("buy", "pass", "give"):
-        return no("claim-not-open") if a.type != "give" else no("no-gift-due")
-    handler = _PLAY.get(a.type)
-    if handler is None:
-        return no("bad-action", f"unknown action type '{a.type}'")
-    return handler
+    handler = RULES.get(phase, {}).get(a.type)
+    if handler is not None:
+        return handler
+    refusal = OTHERWISE.get(phase)
+    if refusal is not None:
+        return refusal
+    return no("bad-action", f"unknown action type '{a.type}'")
 
 
 def legal(rules: Rules, state: State, a: Action) -> Verdict:

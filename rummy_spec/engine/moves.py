@@ -16,7 +16,7 @@ What it yields, exactly:
 * for a new meld: every meld of the solver's best free arrangement of the hand.
 
 Every action is checked before it is yielded, so all of them are legal: with ``legal``,
-or (discards) with ``turns.legal_discards``, which makes the checks of the discard handler
+or (discards) with ``discards.legal_discards``, which makes the checks of the discard handler
 that do not depend on the card once.
 """
 
@@ -24,12 +24,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .contracts import current_contracts
 from .core import legal_subset
+from .discards import legal_discards
+from .knocking import knock_candidates
 from .melds import Meld
 from .rules import Rules
 from .state import Action, State
-from .table import current_contracts
-from .turns import knock_candidates, legal_discards
 
 GO_DOWN_CANDIDATES = 8
 

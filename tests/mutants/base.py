@@ -61,8 +61,7 @@ def wrap(mp: pytest.MonkeyPatch, module: Any, name: str,
     original = getattr(module, name)
     wrapped = make(original)
     mp.setattr(module, name, wrapped)
-    for table in (getattr(core, "_PLAY", None),):
-        if isinstance(table, dict):
-            for key, value in list(table.items()):
-                if value is original:
-                    mp.setitem(table, key, wrapped)
+    for table in core.RULES.values():  # the dispatch holds handlers itself
+        for key, value in list(table.items()):
+            if value is original:
+                mp.setitem(table, key, wrapped)

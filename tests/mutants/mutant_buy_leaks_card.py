@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rummy_spec.engine import turns
+from rummy_spec.engine import claims
 from rummy_spec.engine.reasons import Verdict
 from rummy_spec.engine.rules import Rules
 from rummy_spec.engine.state import Action, State
@@ -20,7 +20,7 @@ def install(mp: pytest.MonkeyPatch) -> None:
                 state.seats[a.player].hand.pop()
             return verdict
         return claim
-    wrap(mp, turns, "claim", make)
+    wrap(mp, claims, "claim", make)
 
 
 MUTANT = Mutant("buy-leaks-card", "a buy loses one card", "continental", 4,

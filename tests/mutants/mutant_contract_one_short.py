@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from rummy_spec.engine import table
+from rummy_spec.engine import contracts
 from rummy_spec.engine.melds import Meld
 from rummy_spec.engine.reasons import OK, Verdict
 from rummy_spec.engine.rules import Rules
@@ -25,7 +25,7 @@ def install(mp: pytest.MonkeyPatch) -> None:
                 return OK
             return verdict
         return contract_verdict
-    wrap(mp, table, "contract_verdict", make)
+    wrap(mp, contracts, "contract_verdict", make)
 
 
 MUTANT = Mutant("contract-one-short", "a contract is met with one meld short", "continental",

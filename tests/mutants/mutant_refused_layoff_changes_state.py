@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rummy_spec.engine import table
+from rummy_spec.engine import meld_play
 from rummy_spec.engine.reasons import Verdict
 from rummy_spec.engine.rules import Rules
 from rummy_spec.engine.state import Action, State
@@ -21,7 +21,7 @@ def install(mp: pytest.MonkeyPatch) -> None:
                 hand.remove(a.card)
             return verdict
         return lay_off
-    wrap(mp, table, "lay_off", make)
+    wrap(mp, meld_play, "lay_off", make)
 
 
 MUTANT = Mutant("refused-layoff-changes-state", "a refused lay-off still removes the card",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rummy_spec.engine import turns
+from rummy_spec.engine import claims, turnorder
 from rummy_spec.engine.rules import Rules
 from rummy_spec.engine.state import State
 
@@ -16,9 +16,9 @@ def install(mp: pytest.MonkeyPatch) -> None:
         def close_claims(rules: Rules, state: State) -> None:
             original(rules, state)
             if state.phase == "play":
-                turns.next_turn(rules, state)
+                turnorder.next_turn(rules, state)
         return close_claims
-    wrap(mp, turns, "_close_claims", make)
+    wrap(mp, claims, "_close_claims", make)
 
 
 MUTANT = Mutant("skipped-turn-after-claim", "the refuser's turn is skipped after a buy",

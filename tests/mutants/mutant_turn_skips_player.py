@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rummy_spec.engine import turns
+from rummy_spec.engine import turnorder
 from rummy_spec.engine.rules import Rules
 from rummy_spec.engine.state import State
 
@@ -18,7 +18,7 @@ def install(mp: pytest.MonkeyPatch) -> None:
             if state.phase == "draw" and not state.giver:
                 state.turn = (state.turn + 1) % rules.players
         return next_turn
-    wrap(mp, turns, "next_turn", make)
+    wrap(mp, turnorder, "next_turn", make)
 
 
 MUTANT = Mutant("turn-skips-player", "the turn skips the next player", "contract", 3,

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ... import decks
-from ...engine import turns
+from ...engine import claims, stock, turnorder
 from ...engine.rules import Rules
 from ...engine.state import State
 from ...lang import model as m
@@ -63,7 +63,7 @@ def ace_score() -> None:
 
 def stock_turn_over() -> None:
     """Turning the pile over takes the upcard too, leaving no upcard."""
-    original = turns.refill_stock
+    original = stock.refill_stock
 
     def refill_stock(rules: Rules, state: State) -> bool:
         steps = rules.variant.stock.empty
@@ -75,20 +75,20 @@ def stock_turn_over() -> None:
         state.pile_owner = []
         return bool(state.stock) or original(rules, state)
 
-    turns.refill_stock = refill_stock
+    stock.refill_stock = refill_stock
 
 
 def turn_skipped_after_claim() -> None:
     """When a buy closes the claim window, the player who refused the upcard never draws:
     the turn passes on."""
-    original = turns._close_claims
+    original = claims._close_claims
 
     def close_claims(rules: Rules, state: State) -> None:
         if state.claim is not None and not state.upcard_open:  # closed by a buy
             state.turn = state.claim.refuser
             state.claim = None
-            turns.next_turn(rules, state)
+            turnorder.next_turn(rules, state)
             return
         original(rules, state)
 
-    turns._close_claims = close_claims
+    claims._close_claims = close_claims

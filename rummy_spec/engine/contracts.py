@@ -1,0 +1,154 @@
+"""Going down: the round's contract (or each player's own, by progression), whether a set
+of melds makes it, and laying it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..lang import model as m
+from .melds import Meld, Rejection
+from .reasons import OK, Verdict, no
+from .rules import Rules
+from .state import Action, State, TableMeld
+from .tableplay import (
+    KINDS,
+    after_play,
+    empty_ok,
+    holds,
+    in_play,
+    last_card_ok,
+    meld_options,
+    remove_cards,
+)
+
+
+def _element_sizes(rules: Rules, contract: m.Contract) -> dict[str, list[int]]:
+    need: dict[str, list[int]] = {}
+    v = rules.variant
+    for e in contract.elements:
+        rule = {"set": v.set, "run": v.run, "group": v.group}[e.kind]
+        size = e.size if e.size is not None else (rule.min if rule is not None else 0)
+        need.setdefault(e.kind, []).extend([size] * e.count)
+    return need
+
+
+def contract_verdict(rules: Rules, contract: m.Contract, melds: Sequence[Meld]) -> Verdict:
+    """Do these melds (kinds already chosen) make the contract?"""
+    c = rules.variant.contracts
+    need = _element_sizes(rules, contract)
+    exact_size = c.size == "exact" and not contract.pat
+    sizes = {kind: (sorted((len(x.cards) for x in melds if x.kind == kind), reverse=True),
+                    sorted(need.get(kind, []), reverse=True)) for kind in KINDS}
+    for kind, (have, req) in sizes.items():  # a missing meld first, then a surplus
+        if len(have) < len(req):
+            return no("contract-not-met", f"round needs {len(req)} {kind}(s), got {len(have)}")
+    for kind, (have, req) in sizes.items():
+        if c.count == "exact" and len(have) > len(req):
+            return no("contract-exact-count")
+        for h, r in zip(have, req, strict=False):
+            if h < r:
+                return no("contract-not-met", f"a {kind} of {r} or more is needed")
+            if exact_size and h != r:
+                return no("contract-exact-size")
+    runs = [x for x in melds if x.kind == "run"]
+    if c.same_suit_runs == "gap":
+        for i, a in enumerate(runs):
+            for b in runs[i + 1:]:
+                if a.suit == b.suit and a.suit is not None and (
+                        min(b.ranks) <= max(a.ranks) + 1 and min(a.ranks) <= max(b.ranks) + 1):
+                    return no("same-suit-runs-join")
+    if c.distinct_set_ranks:
+        ranks = [x.ranks[0] for x in melds if x.kind == "set"]
+        if len(ranks) != len(set(ranks)):
+            return no("set-ranks-repeat")
+    return OK
+
+
+def choose_kinds(rules: Rules, contract: m.Contract,
+                 options: list[list[Meld]]) -> tuple[list[Meld], Verdict]:
+    """Pick one reading per meld so the contract is met (few melds: try them all)."""
+    best: tuple[list[Meld], Verdict] | None = None
+
+    def walk(i: int, chosen: list[Meld]) -> bool:
+        nonlocal best
+        if i == len(options):
+            v = contract_verdict(rules, contract, chosen)
+            if v.ok or best is None:
+                best = (list(chosen), v)
+            return v.ok
+        return any(walk(i + 1, [*chosen, opt]) for opt in options[i])
+
+    walk(0, [])
+    assert best is not None
+    return best
+
+
+def current_contracts(rules: Rules, state: State, player: int) -> list[m.Contract]:
+    seat = state.seats[player]
+    if not rules.individual:
+        return [rules.contracts[state.round - 1]]
+    if rules.variant.contracts.progression == "any-order":
+        return [c for c in rules.contracts if c.number not in seat.completed]
+    if seat.contract >= len(rules.contracts):
+        return []
+    return [rules.contracts[seat.contract]]
+
+
+def go_down(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    v = in_play(state, a)
+    if not v.ok:
+        return v
+    if not rules.has_contracts:
+        return no("bad-action", "this variant has no contracts: lay melds one by one")
+    seat = state.seats[a.player]
+    if seat.down:
+        return no("already-down")
+    cards = [c for meld in (a.melds or ()) for c in meld]
+    if not a.melds or not holds(seat.hand, cards):
+        return no("not-in-hand")
+    contracts = current_contracts(rules, state, a.player)
+    wanted = {e.kind for c in contracts for e in c.elements}
+    options: list[list[Meld]] = []
+    for meld_cards in a.melds:
+        res = meld_options(rules, meld_cards, contract=True, prefer=wanted)
+        if isinstance(res, Rejection):
+            return no(res.code, res.message)
+        options.append(res)
+    verdict = no("contract-not-met", "no contract is left to make")
+    chosen: list[Meld] = []
+    contract: m.Contract | None = None
+    for c in contracts:
+        chosen, verdict = choose_kinds(rules, c, options)
+        if verdict.ok:
+            contract = c
+            break
+    if not verdict.ok or contract is None:
+        return verdict
+    emptied = len(cards) == len(seat.hand)
+    if contract.pat and not emptied:
+        return no("pat-required")
+    if emptied and not (v := empty_ok(rules, contract.pat)).ok:
+        return v
+    if len(seat.hand) - len(cards) == 1:
+        rest = list(seat.hand)
+        remove_cards(rest, cards)
+        if not (v := last_card_ok(rules, state, rest,
+                                   [t.meld for t in state.table] + chosen)).ok:
+            return v
+    if not do:
+        return OK
+    remove_cards(seat.hand, cards)
+    for meld in chosen:
+        state.table.append(TableMeld(a.player, meld, True, state.turn_no,
+                                     all(c in rules.wild for c in meld.cards)))
+    seat.down = True
+    seat.made = True
+    seat.down_turn = state.turn_no
+    seat.down_contract = contract.number
+    state.melds_this_turn += len(chosen)
+    after_play(rules, state, a.player, contract.pat)
+    return OK
+
+
+def can_go_down(rules: Rules, state: State, player: int, hand: list[int]) -> bool:
+    return any(rules.ways_down(hand, c, 1) for c in current_contracts(rules, state, player))

@@ -1,0 +1,160 @@
+"""The discard, which ends the turn: which cards may go (the card just taken, kept cards,
+the wall, gin that must be gone, a Skip and its target, a playable card), and what it
+sets off (a Skip, going out by discarding, a rummy call open, a hand ended dead)."""
+
+from __future__ import annotations
+
+from . import turnorder
+from .ending import end_round
+from .knocking import gin_possible
+from .melds import fits
+from .reasons import OK, Verdict, no
+from .rules import Rules
+from .state import Action, State
+
+
+def _discard_turn(state: State, player: int) -> Verdict:
+    if player != state.turn:
+        return no("not-your-turn")
+    if state.phase != "play":  # the turn starts with a draw
+        return no("must-draw-first")
+    return OK
+
+
+def _discard_hand(rules: Rules, state: State, player: int) -> Verdict:
+    """The checks of any discard by ``player`` in turn, after the draw, made before the
+    card is looked at."""
+    seat = state.seats[player]
+    if state.must_go_down and not seat.down:
+        return no("must-go-down")
+    return OK
+
+
+def _discard_cards(rules: Rules, state: State, player: int,
+                   picks: list[tuple[int, int | None]]) -> list[Verdict]:
+    """The remaining checks of discards of held cards, in order: one verdict per (card,
+    Skip target) pick; what they ask of the state and the hand is looked up once."""
+    seat = state.seats[player]
+    hand = seat.hand
+    v = rules.variant
+    turn = v.turn
+    keep = state.taken if turn.keep_taken_card and len(hand) > 1 else None
+    wall = at_wall(rules, state)
+    gin: bool | None = None if v.knock is not None and v.limits.gin_forced else False
+    last_by_meld = len(hand) == 1 and v.going_out.by == "meld"
+    specials = rules.special_faces
+    stuck_rule = turn.no_playable_discard and bool(state.table)
+    out: list[Verdict] = []
+    for card, target in picks:
+        if card == keep and hand.count(card) == 1:  # with no other card left, it may go
+            out.append(no("keep-taken-card"))
+            continue
+        if card in rules.kept_faces and len(hand) > 1:
+            out.append(no("card-never-discarded"))
+            continue
+        if wall:
+            out.append(no("wall-knock-only"))
+            continue
+        if gin is None:
+            gin = gin_possible(rules, state, hand)
+        if gin:
+            out.append(no("must-go-gin"))
+            continue
+        if last_by_meld:
+            out.append(no("must-go-out-by-meld"))
+            continue
+        special = specials[card]
+        if special is not None:
+            if len(hand) == 1 and special.not_last_card:
+                out.append(no("skip-last-card"))
+                continue
+            if special.skip == "chosen":
+                if target is None or not 0 <= target < rules.players or target == player:
+                    out.append(no("bad-target", "name the player the Skip hits"))
+                    continue
+                if special.no_repeat_skips and (state.seats[target].skipped
+                                                or state.seats[target].was_skipped):
+                    out.append(no("bad-target",
+                                  "that player was skipped and has not played since"))
+                    continue
+        if stuck_rule and _playable(rules, state, card) and not all(
+                _playable(rules, state, c) for c in hand):  # A17: only if stuck
+            out.append(no("playable-discard"))
+            continue
+        out.append(OK)
+    return out
+
+
+def legal_discards(rules: Rules, state: State, player: int,
+                   candidates: list[Action]) -> list[Action]:
+    """The legal ones among discard ``candidates`` of cards ``player`` holds: the checks of
+    ``discard``, with those that do not depend on the card made once."""
+    if not (_discard_turn(state, player).ok and _discard_hand(rules, state, player).ok):
+        return []
+    verdicts = _discard_cards(rules, state, player,
+                              [(a.card, a.target) for a in candidates if a.card is not None])
+    return [a for a, v in zip(candidates, verdicts, strict=True) if v.ok]
+
+
+def discard(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    verdict = _discard_turn(state, a.player)
+    if not verdict.ok:
+        return verdict
+    seat = state.seats[a.player]
+    card = a.card
+    if card is None or card not in seat.hand:
+        return no("not-in-hand")
+    verdict = _discard_hand(rules, state, a.player)
+    if verdict.ok:
+        verdict = _discard_cards(rules, state, a.player, [(card, a.target)])[0]
+    if not verdict.ok:
+        return verdict
+    if not do:
+        return OK
+    v = rules.variant
+    special = rules.special_of(card)
+    seat.hand.remove(card)
+    state.discard.append(card)
+    state.pile_owner.append(a.player)
+    state.upcard_open = True
+    if special is not None and special.skip is not None:
+        t = a.target if special.skip == "chosen" else (a.player + 1) % rules.players
+        assert t is not None
+        hit = state.seats[t]
+        if not (special.no_repeat_skips and (hit.skipped or hit.was_skipped)):
+            hit.skipped = True
+    if not seat.hand:  # "rummy" if nothing was laid on an earlier turn (played_before)
+        end_round(rules, state, a.player, "out", by="discard")
+        return OK
+    if state.played_this_turn:
+        seat.played_before = True
+    rc = v.rummy_call
+    if rc is not None and state.table and (seat.down or not rc.only_down_offenders) \
+            and _playable(rules, state, card):
+        state.call_on = a.player
+    throwbacks = v.limits.throwbacks
+    if throwbacks is not None:  # OpenSpiel: repeated_move_ in ApplyDiscardAction
+        state.throwbacks = state.throwbacks + 1 if card == state.taken else 0
+        if state.throwbacks >= throwbacks:
+            end_round(rules, state, None, "dead", thrown_back=throwbacks)
+            return OK
+    stock_rule = v.stock.dead_at
+    if stock_rule is not None and v.stock.dead_how == "discard" \
+            and len(state.stock) <= stock_rule:
+        end_round(rules, state, None, "dead")
+        return OK
+    turnorder.next_turn(rules, state)
+    return OK
+
+
+def at_wall(rules: Rules, state: State) -> bool:
+    """Took the upcard at the wall: the only way on is to knock (OpenSpiel's wall).  The
+    stock does not change after the draw, so a card taken with the stock at the wall
+    count means the upcard was taken there."""
+    st = rules.variant.stock
+    return (st.dead_how == "wall" and st.dead_at is not None and state.taken is not None
+            and len(state.stock) <= st.dead_at)
+
+
+def _playable(rules: Rules, state: State, card: int) -> bool:
+    return any(fits(rules.melds, t.meld, card) for t in state.table)

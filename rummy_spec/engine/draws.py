@@ -1,0 +1,106 @@
+"""The draw: the first upcard's offer, and taking the upcard or drawing from the stock.
+
+Refusing the upcard opens the claim window (``claims``) when someone may claim it.
+"""
+
+from __future__ import annotations
+
+from .claims import eligible_claimants
+from .ending import end_round
+from .knocking import knock_possible
+from .reasons import OK, Verdict, no
+from .rules import Rules
+from .state import Action, Claim, State
+from .stock import can_draw_stock, draw_stock, late_turn, low_stock
+
+
+def upcard_verdict(rules: Rules, state: State, player: int) -> Verdict:
+    if not state.discard:
+        return no("no-upcard")
+    if not state.upcard_open:
+        return no("upcard-closed")
+    special = rules.special_of(state.discard[-1])
+    if special is not None and special.never_taken:
+        return no("never-taken")
+    if rules.variant.turn.no_upcard_when_down and state.seats[player].down:
+        return no("down-no-upcard")
+    return OK
+
+
+def offer(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    """The first upcard offered to the non-dealer, then the dealer (take or pass)."""
+    if not state.offer or state.offer[0] != a.player:
+        return no("no-offer")
+    if a.type == "draw" and a.source != "discard":
+        return no("no-offer", "the first upcard is offered: take it or pass")
+    if not do:
+        return OK
+    if a.type == "pass":
+        state.offer.pop(0)
+        if not state.offer:
+            state.phase = "draw"
+            state.refused = True
+        return OK
+    state.offer = []
+    state.turn = a.player
+    _take_upcard(state, a.player)
+    state.phase = "play"
+    return OK
+
+
+def _take_upcard(state: State, player: int) -> None:
+    card = state.discard.pop()
+    state.pile_owner.pop()
+    state.seats[player].hand.append(card)
+    state.taken = card
+
+
+def draw(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    if a.player != state.turn:
+        return no("not-your-turn")
+    if late_turn(rules, state):
+        return no("dead-hand-only")
+    low = low_stock(rules, state)
+    if a.source == "stock" and low is not None:
+        return no("wall") if low == "wall" else no("low-stock")
+    if a.source == "discard" and low == "wall" and state.discard and not knock_possible(
+            rules, [*state.seats[a.player].hand, state.discard[-1]], state.discard[-1]):
+        return no("wall-knock-only")
+    if a.source == "discard":
+        seat = state.seats[a.player]
+        if state.refused:
+            return no("upcard-refused")
+        if seat.down and not seat.hand and rules.variant.going_out.floating:
+            return no("floating-stock-only")  # TS: a floater draws from the stock only
+        v = upcard_verdict(rules, state, a.player)
+        if not v.ok:
+            return v
+        if do:
+            limit = rules.variant.limits.upcard_draws
+            if limit is not None:
+                state.upcard_draws += 1
+                if state.upcard_draws >= limit:  # OpenSpiel: kMaxNumDrawUpcardActions
+                    end_round(rules, state, None, "dead", upcard_draws=limit)
+                    return OK
+            _take_upcard(state, a.player)
+            state.call_on = None
+            state.phase = "play"
+        return OK
+    if a.source != "stock":
+        return no("bad-action", "draw from 'stock' or 'discard'")
+    if not can_draw_stock(rules, state):
+        return no("stock-empty")
+    if not do:
+        return OK
+    state.call_on = None
+    if not state.refused and upcard_verdict(rules, state, a.player).ok:
+        pending = eligible_claimants(rules, state, a.player)
+        if pending:
+            state.refused = True
+            state.claim = Claim(a.player, pending)
+            state.phase = "claim"
+            return OK
+    state.refused = True
+    if draw_stock(rules, state, a.player):
+        state.phase = "play"
+    return OK

@@ -1,0 +1,163 @@
+"""Knocking: which discard a knock may make, gin and big gin, the knocker's melds laid
+out, the defender's lay-offs and the knock's score (deadwood, bonuses, undercut)."""
+
+from __future__ import annotations
+
+from .arrangements import knock_arrangement
+from .ending import end_round
+from .melds import Meld
+from .reasons import OK, Verdict, no
+from .rules import Rules
+from .state import Action, State, TableMeld
+from .tableplay import in_play, remove_cards
+
+
+def _without(hand: list[int], card: int) -> list[int]:
+    rest = list(hand)
+    rest.remove(card)
+    return rest
+
+
+def may_knock_with(rules: Rules, hand: list[int], card: int, taken: int | None) -> bool:
+    """May this card be the knock's discard, as far as the card taken goes?"""
+    t = rules.variant.turn
+    return not (t.keep_taken_card and not t.knock_taken_card and card == taken
+                and hand.count(card) == 1)
+
+
+def knock_candidates(rules: Rules, hand: list[int]) -> tuple[list[int], int]:
+    """The distinct cards a knock might discard (dropping a card lowers the deadwood by at
+    most its points, so hopeless ones are pruned) and the hand's own least deadwood (-1
+    when every card is pruned without looking)."""
+    k = rules.variant.knock
+    if k is None or not hand or rules.deadwood_floor(hand) - rules.max_points > k.deadwood:
+        return [], -1
+    floor = rules.arrange(hand).rest_points
+    points = rules.points
+    return [c for c in sorted(set(hand)) if floor - points[c] <= k.deadwood], floor
+
+
+def knock_possible(rules: Rules, hand: list[int], taken: int | None) -> bool:
+    """Can this hand (after a draw, ``taken`` the card taken) knock with some card?"""
+    k = rules.variant.knock
+    return k is not None and any(
+        may_knock_with(rules, hand, c, taken)
+        and rules.arrange(_without(hand, c)).rest_points <= k.deadwood
+        for c in knock_candidates(rules, hand)[0])
+
+
+def gin_cards(rules: Rules, state: State, hand: list[int]) -> list[int]:
+    """The cards whose knock leaves no deadwood (gin), among those the player may knock
+    with; memoised on the hand."""
+    if not hand or rules.deadwood_floor(hand) > rules.max_points:
+        return []  # two cards fit no meld at all
+    key = ("gin-cards", tuple(sorted(hand)))
+    hit = rules.cache.get(key)
+    if hit is None:
+        hit = rules.cache[key] = [c for c in sorted(set(hand))
+                                  if not rules.arrange(_without(hand, c)).rest]
+    return [c for c in hit if may_knock_with(rules, hand, c, state.taken)]
+
+
+def gin_possible(rules: Rules, state: State, hand: list[int]) -> bool:
+    return bool(gin_cards(rules, state, hand))
+
+
+
+def knock(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    v = in_play(state, a)
+    if not v.ok:
+        return v
+    k = rules.variant.knock
+    if k is None:
+        return no("knock-not-allowed")
+    seat = state.seats[a.player]
+    rest = list(seat.hand)
+    if a.card is not None:
+        if a.card not in rest:
+            return no("not-in-hand")
+        if not may_knock_with(rules, rest, a.card, state.taken):
+            return no("keep-taken-card")
+        rest.remove(a.card)
+    sol = rules.arrange(rest)
+    if a.card is None:
+        if k.big_gin_bonus is None or sol.rest:
+            return no("no-big-gin")
+        kind = "big-gin"
+    elif sol.rest_points > k.deadwood:
+        return no("deadwood-too-high", f"deadwood {sol.rest_points} is above {k.deadwood}")
+    else:
+        kind = "gin" if not sol.rest else "knock"
+    if kind == "knock" and rules.variant.limits.gin_forced and gin_possible(
+            rules, state, seat.hand):
+        return no("must-go-gin")
+    if not do:
+        return OK
+    if a.card is not None:
+        seat.hand.remove(a.card)
+        state.discard.append(a.card)
+        state.pile_owner.append(a.player)
+    for meld in knock_arrangement(rules, rest).melds:  # ties: PROTOCOL.md's rule
+        remove_cards(seat.hand, meld.cards)
+        state.table.append(TableMeld(a.player, meld, False, state.turn_no))
+    state.run_base = [[min(t.meld.ranks), max(t.meld.ranks)] for t in state.table]
+    state.knocker = a.player
+    state.knock_kind = kind
+    layoffs = k.defender_lays_off and not (kind != "knock" and k.no_layoff_on_gin)
+    if layoffs:
+        state.turn = (a.player + 1) % rules.players
+        state.phase = "layoff"
+        return OK
+    score_knock(rules, state)
+    return OK
+
+
+def within_run_limit(rules: Rules, state: State, index: int | None, meld: Meld) -> bool:
+    """A run of the knocker's grows by at most the spec's count of lay-offs at each end
+    (OpenSpiel offers lay-offs next to the run as laid and next to those already laid
+    off only: open_spiel/games/gin_rummy/gin_rummy_utils.cc, AllLayoffs)."""
+    k = rules.variant.knock
+    limit = rules.variant.limits.run_layoff_limit if k is not None else None
+    if limit is None or meld.kind != "run" or index is None or index >= len(state.run_base):
+        return True
+    low, high = state.run_base[index]
+    return low - min(meld.ranks) <= limit and max(meld.ranks) - high <= limit
+
+
+def defender_done(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    if state.phase != "layoff" or a.player != state.turn:
+        return no("not-defender")
+    if do:
+        score_knock(rules, state)
+    return OK
+
+
+def score_knock(rules: Rules, state: State) -> None:
+    """Deadwood difference, gin and big gin bonuses, undercut (two players)."""
+    k = rules.variant.knock
+    assert k is not None and state.knocker is not None
+    knocker = state.knocker
+    defender = (knocker + 1) % rules.players
+    kd = rules.arrange(state.seats[knocker].hand).rest_points
+    dd = rules.arrange(state.seats[defender].hand).rest_points
+    scores = [0] * rules.players
+    kind = state.knock_kind or "knock"
+    if rules.variant.score.method == "minus-deadwood":
+        # A flat score for going out; the other player loses his deadwood (RLCard's
+        # payoff x100: rlcard/games/gin_rummy/utils/scorers.py, get_payoff_gin_rummy_v1).
+        scores[knocker] = {"gin": k.gin_bonus, "big-gin": k.big_gin_bonus or 0}.get(
+            kind, k.knock_bonus)
+        scores[defender] = -dd
+        end_round(rules, state, knocker, kind, scores, knocker_deadwood=kd,
+                  defender_deadwood=dd)
+        return
+    if kind == "gin":
+        winner, scores[knocker] = knocker, dd + k.gin_bonus
+    elif kind == "big-gin":
+        winner, scores[knocker] = knocker, dd + (k.big_gin_bonus or 0)
+    elif dd < kd or (dd == kd and k.undercut_on_equal):
+        winner, scores[defender] = defender, kd - dd + k.undercut_bonus
+        kind = "undercut"
+    else:
+        winner, scores[knocker] = knocker, dd - kd + k.knock_bonus
+    end_round(rules, state, winner, kind, scores, knocker_deadwood=kd, defender_deadwood=dd)

@@ -1,0 +1,113 @@
+"""The stock: drawing from it, refilling it by the spec's ladder when it runs out, and the
+hand's end when it runs low (the wall's pass, a dead hand declared).
+
+Each handler checks an action and, when ``do`` is true, carries it out on a state the
+caller has already cloned.
+"""
+
+from __future__ import annotations
+
+from .. import decks
+from .ending import end_round
+from .reasons import OK, Verdict, no
+from .rules import Rules
+from .setup import rng
+from .state import Action, State
+
+
+def refill_stock(rules: Rules, state: State) -> bool:
+    """Handle an empty stock by the spec's ladder; False when the round has ended."""
+    steps = rules.variant.stock.empty
+    step = steps[min(state.exhaustions, len(steps) - 1)]
+    state.exhaustions += 1
+    if step == "end-round":
+        end_round(rules, state, None, "stock")
+        return False
+    if step == "replay-extra-deck":
+        end_round(rules, state, None, "replay")
+        return False
+    if step == "new-pack":  # the discard pile stays; a fresh pack is the stock
+        pack = decks.full_deck(rules.variant, rules.players, state.extra_decks)
+        rng(state.seed, "new-pack", state.deal_no, state.exhaustions).shuffle(pack)
+        state.stock = pack
+        return True
+    below, top = state.discard[:-1], state.discard[-1:]
+    owners = state.pile_owner[-1:]
+    if step == "turn-over-whole":  # the top card goes too: no upcard until a discard
+        below, top, owners = state.discard[:], [], []
+    if step == "reshuffle-all":  # the upcard goes into the new stock too
+        below, top, owners = list(state.discard), [], []
+    if step in ("reshuffle", "reshuffle-all"):
+        rng(state.seed, "reshuffle", state.deal_no, state.exhaustions).shuffle(below)
+        state.stock = below
+    else:  # turned over: the pile face down, its first card now on top
+        state.stock = list(reversed(below))
+    state.discard = top
+    state.pile_owner = owners
+    if not state.stock:
+        end_round(rules, state, None, "abandoned", reason="no cards left to draw")
+        return False
+    return True
+
+
+def draw_stock(rules: Rules, state: State, seat: int, count: int = 1) -> bool:
+    for _ in range(count):
+        if not state.stock and not refill_stock(rules, state):
+            return False
+        state.seats[seat].hand.append(state.stock.pop())
+    if not state.stock and rules.variant.stock.refill_at_once and can_draw_stock(rules, state):
+        refill_stock(rules, state)  # ``stock { refilled at once }``
+    return True
+
+
+def can_draw_stock(rules: Rules, state: State) -> bool:
+    """A card to draw: in the stock, or in what the next refill makes one of (the pile
+    below the upcard, the whole pile, or a fresh pack)."""
+    if state.stock:
+        return True
+    steps = rules.variant.stock.empty
+    step = steps[min(state.exhaustions, len(steps) - 1)]
+    if step == "new-pack":
+        return True
+    whole = step in ("turn-over-whole", "reshuffle-all")
+    return len(state.discard) > (0 if whole else 1)
+
+
+def low_stock(rules: Rules, state: State) -> str | None:
+    """At the draw, with the stock down to the spec's count: "wall" or "declared" (the
+    rules that change the draw); None otherwise."""
+    st = rules.variant.stock
+    if st.dead_at is None or st.dead_how == "discard" or len(state.stock) > st.dead_at:
+        return None
+    return st.dead_how
+
+
+def late_turn(rules: Rules, state: State) -> bool:
+    """From the spec's turn on, the player to draw may only declare the hand dead (RLCard:
+    judge.py, max_move_count 200 moves, the deal and every draw and discard counted)."""
+    limit = rules.variant.limits.dead_hand_turn
+    return limit is not None and state.turn_no + 1 >= limit
+
+
+def wall_pass(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    """At the wall, ``pass``: the hand ends dead."""
+    if a.player != state.turn:
+        return no("not-your-turn")
+    if low_stock(rules, state) != "wall":
+        return no("claim-not-open")
+    if do:
+        end_round(rules, state, None, "dead")
+    return OK
+
+
+def dead_hand(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
+    """``dead_hand``: instead of drawing with the stock low (or from the spec's late turn
+    on), declare the hand dead."""
+    if state.phase != "draw" or (low_stock(rules, state) != "declared"
+                                 and not late_turn(rules, state)):
+        return no("no-dead-hand")
+    if a.player != state.turn:
+        return no("not-your-turn")
+    if do:
+        end_round(rules, state, None, "dead", declared_by=a.player)
+    return OK

@@ -1,0 +1,154 @@
+"""What every play on the table shares: the player in turn after his draw, the cards he
+holds, reading a card list as a meld, when a play may empty or nearly empty the hand,
+and a hand emptied by a play (out, or floating)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Sequence
+from typing import Literal
+
+from ..lang import model as m
+from . import turnorder
+from .ending import end_round
+from .melds import Meld, Rejection, fits, validate
+from .reasons import OK, Verdict, no
+from .rules import Rules
+from .state import Action, State, TableMeld
+
+KINDS: tuple[m.MeldKind, ...] = ("set", "run", "group")
+
+
+_SHAPE = frozenset({"mixed-ranks", "mixed-suits", "mixed-colours", "not-consecutive",
+                    "no-such-kind"})
+
+
+_SHAPE_OR_SIZE = _SHAPE | {"too-short", "too-long"}
+
+
+def is_down(rules: Rules, state: State, player: int) -> bool:
+    """Down = has laid the contract this hand; every player is, where there is none."""
+    return state.seats[player].down or not rules.has_contracts
+
+
+def holds(hand: Sequence[int], cards: Sequence[int]) -> bool:
+    need = Counter(cards)
+    have = Counter(hand)
+    return all(have[c] >= k for c, k in need.items())
+
+
+def remove_cards(hand: list[int], cards: Sequence[int]) -> None:
+    for c in cards:
+        hand.remove(c)
+
+
+def meld_options(rules: Rules, cards: Sequence[int], contract: bool,
+                  prefer: Collection[str] = ()) -> list[Meld] | Rejection:
+    """Every kind this card list can be laid as (as given in order, else rearranged), or
+    the most telling reason why it is none (``prefer``: the kinds the contract asks for)."""
+    found: list[Meld] = []
+    faults: list[tuple[str, Rejection]] = []
+    for kind in KINDS:
+        for ordered in (True, False):
+            res = validate(rules.melds, kind, cards, contract=contract, ordered=ordered)
+            if isinstance(res, Meld):
+                found.append(res)
+                break
+            faults.append((kind, res))
+    if found:
+        return found
+    # The faults of the kinds asked for; a fault of substance (wilds outnumber, needs a
+    # natural, ace position...) says more than a size, and a size more than "not of one
+    # rank / suit / colour" or "not consecutive", which is told for the kind the cards
+    # look like: a set when a rank repeats, else a run.
+    pool = [f for f in faults if f[0] in prefer] or faults
+    for weak in (_SHAPE_OR_SIZE, _SHAPE):
+        for _, res in pool:
+            if res.code not in weak:
+                return res
+    ranks = [r for r in (rules.melds.rank[c] for c in cards) if r]
+    looks = "set" if len(set(ranks)) < len(ranks) else "run"
+    return next((res for kind, res in pool if kind == looks), pool[0][1])
+
+
+def in_play(state: State, a: Action) -> Verdict:
+    if a.player != state.turn:
+        return no("not-your-turn")
+    if state.phase == "draw":
+        return no("must-draw-first")
+    if state.phase != "play":
+        return no("not-your-turn")
+    return OK
+
+
+def after_play(rules: Rules, state: State, player: int, pat: bool = False) -> None:
+    """A hand emptied by melding or laying off: out, or floating."""
+    state.played_this_turn = True
+    if state.seats[player].hand:
+        return
+    out = rules.variant.going_out
+    if out.floating and not pat:
+        turnorder.next_turn(rules, state)
+        return
+    end_round(rules, state, player, "out", by="meld")
+
+
+def last_card_ok(rules: Rules, state: State, hand_after: list[int],
+                  table_after: list[Meld]) -> Verdict:
+    """A play may not strand a last card that could then neither be discarded nor played:
+    a card that may not be the last one (a Skip under ``not last card``, A44), or, going
+    out by melding only, a card that fits nowhere."""
+    if len(hand_after) != 1:
+        return OK
+    card = hand_after[0]
+    special = rules.special_of(card)
+    if special is not None and special.not_last_card:
+        return no("skip-last-card", "this would leave a Skip as the last card")
+    if rules.variant.going_out.by != "meld":
+        return OK
+    if any(fits(rules.melds, meld, card) for meld in table_after):
+        return OK
+    return no("must-go-out-by-meld", "this would leave a last card that can neither be "
+              "discarded nor played")
+
+
+def one_card_play_ok(rules: Rules, state: State, hand: list[int], card: int,
+                      changed: dict[int | None, Meld]) -> Verdict:
+    """``last_card_ok`` for a play of one card from a hand of two, with the table melds
+    this play changes (by index)."""
+    if len(hand) != 2:
+        return OK
+    rest = list(hand)
+    rest.remove(card)
+    after = [changed.get(i, t.meld) for i, t in enumerate(state.table)]
+    return last_card_ok(rules, state, rest, after)
+
+
+def empty_ok(rules: Rules, pat: bool) -> Verdict:
+    out = rules.variant.going_out
+    if pat or out.by != "discard" or out.floating:
+        return OK
+    return no("must-keep-discard")
+
+
+def run_end(a: Action) -> Literal["low", "high"] | None:
+    return "low" if a.end == "low" else "high" if a.end == "high" else None
+
+
+def target_meld(state: State, a: Action) -> TableMeld | Verdict:
+    if a.meld is None or not 0 <= a.meld < len(state.table):
+        return no("no-such-meld")
+    return state.table[a.meld]
+
+
+def timing_ok(rules: Rules, state: State, player: int, *owners: int) -> Verdict:
+    """A card laid on melds of these owners in the turn of going down: refused when table
+    play starts on the next turn (CR-P), or on one's own melds when those wait (TS)."""
+    if state.seats[player].down_turn != state.turn_no or not rules.has_contracts:
+        return OK
+    lo = rules.variant.layoff
+    if lo.timing == "next-turn":
+        return no("layoff-next-turn")
+    if lo.own_melds_next_turn and player in owners:
+        return no("own-melds-next-turn")
+    return OK
