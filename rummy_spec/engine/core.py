@@ -80,7 +80,7 @@ RULES: dict[str, dict[str, Handler]] = {
     "claim": {**_ANYTIME, "buy": claims.claim, "pass": claims.claim, "draw": _refuser_draws},
     "gifts": {**_ANYTIME, "give": calls.give, "pass": calls.give},
     "layoff": {**_ANYTIME, "lay_off": meld_play.lay_off, "pass": knocking.defender_done},
-    "draw": {**_TURN, "draw": draws.draw, "pass": _pass_in_draw},
+    "draw": {**_TURN, "draw": draws.draw, "pass": _pass_in_draw, "buy": claims.exposed_claim},
     "play": {**_TURN, "draw": _drawn_already, "pass": _no_claim},
     "game-over": {},
 }
