@@ -138,7 +138,7 @@ def deals(draw: st.DrawFn, name: str, options: tuple[str, ...], players: int) ->
             rest.append(card)
     first = (setup["dealer"] + 1) % players  # with no upcard, he holds one card more
     for seat, hand in enumerate(hands):
-        while len(hand) < size + (seat == first and not v.deal.upcard):
+        while len(hand) < size + (seat == first and v.deal.first_turn_discard):
             hand.append(rest.pop())
     discard = [rest.pop()] if v.deal.upcard else []
     setup.update({"hands": [table.texts(h) for h in hands],

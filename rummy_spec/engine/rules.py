@@ -165,7 +165,7 @@ class Rules:
             size: Literal["exact", "minimum"] = "minimum" if contract.pat else c.size
             if len(hand) > BIG_HAND:  # listing every way grows fast: the best way only
                 best = solve(self.melds, hand, contract, count=c.count, size=size,
-                             same_suit_runs=c.same_suit_runs,
+                             same_suit_runs=c.same_suit_runs, run_gap=c.run_gap,
                              distinct_set_ranks=c.distinct_set_ranks, pat=contract.pat,
                              points=self.points)
                 hit = self.cache[key] = [] if best is None else [best]
@@ -173,7 +173,7 @@ class Rules:
                 hit = self.cache[key] = solutions(
                     self.melds, hand, contract, count=c.count, size=size,
                     same_suit_runs=c.same_suit_runs, distinct_set_ranks=c.distinct_set_ranks,
-                    pat=contract.pat, points=self.points, limit=limit)
+                    pat=contract.pat, points=self.points, limit=limit, run_gap=c.run_gap)
         return hit
 
     def special_of(self, card: int) -> m.SpecialCard | None:

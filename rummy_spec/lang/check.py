@@ -162,6 +162,11 @@ def _check_melds(v: m.Variant, err: _Err, wilds_broken: bool) -> None:
         if v.run.min > longest:
             err("E034", f"runs need {v.run.min} cards but the ranks allow at most {longest}",
                 v.run.span)
+    if v.run is not None and v.run.without and len(
+            [n for n in _run_stretches(v)[0] if n > 1]) > 1:
+        err("E032", "leaving out these ranks would split runs into two stretches of ranks; "
+            "runs may leave out only ranks at an end of their order (twos, with the ace "
+            "high)", v.run.span)
     if not v.meld_kinds():
         err("E033", "the variant defines no meld kind (set, run or group)", v.span)
     w = v.wilds
@@ -181,27 +186,40 @@ def _check_melds(v: m.Variant, err: _Err, wilds_broken: bool) -> None:
 
 def _longest_run(v: m.Variant) -> int:
     """The most cards a run can hold: its ranks in order, cut where a rank is left out."""
+    stretches, cap = _run_stretches(v)
+    span = min(max(stretches, default=0), cap)
+    assert v.run is not None
+    if v.run.max is not None:
+        span = min(span, v.run.max)
+    return span
+
+
+def _run_stretches(v: m.Variant) -> tuple[list[int], int]:
+    """The lengths of the stretches of ranks runs may lie in, and the cap on a run's
+    length (13 ranks, 14 with an ace at both ends)."""
     table = decks.card_table(v.deck)
     run = v.run
     assert run is not None
     ranks = list(range(table.low_rank, table.high_rank + 1))
-    ring = False
     cap = len(ranks)
-    if not table.custom:
-        ring = run.wrap
-        if run.ace == "high" and not ring:
+    if not table.custom and not run.wrap:
+        if run.ace == "high":
             ranks = [*range(2, 14), 1]
-        elif run.ace == "either" and not ring:  # an ace at one end, or both with both_ends
+        elif run.ace == "either":  # an ace at one end, or both with both_ends
             ranks = [1, *range(2, 14), 1]
             cap = 14 if run.ace_both_ends else 13
-    longest = current = 0
-    for rank in ranks * (2 if ring else 1):
-        current = 0 if rank in run.without else current + 1
-        longest = max(longest, current)
-    span = min(longest, cap)
-    if run.max is not None:
-        span = min(span, run.max)
-    return span
+    if run.wrap and run.without:  # a ring cut open at a left-out rank
+        first = ranks.index(min(run.without))
+        ranks = ranks[first:] + ranks[:first]
+    elif run.wrap:
+        return [len(ranks)], cap
+    stretches = [0]
+    for rank in ranks:
+        if rank in run.without:
+            stretches.append(0)
+        else:
+            stretches[-1] += 1
+    return [n for n in stretches if n], cap
 
 
 def _kind_rule(v: m.Variant, kind: str) -> m.SetRule | m.RunRule | m.GroupRule | None:

@@ -105,10 +105,11 @@ class Referee:
         b = self.book
         dealt = self.laws.cards_dealt(s.round)
         b.sizes = [dealt] * self.laws.players
-        if not self.v.deal.upcard:  # no upcard: the first player holds it
+        if self.v.deal.first_turn_discard:  # the first player holds one card more
             b.sizes[(s.dealer + 1) % self.laws.players] += 1
-            require(not s.discard and s.phase == "play", "deal",
-                    "with no upcard the pile starts empty and the first player discards")
+            require(s.phase == "play", "deal", "the first player starts by discarding")
+        if not self.v.deal.upcard:
+            require(not s.discard, "deal", "with no upcard the pile starts empty")
         b.down, b.down_turn, b.taken = set(), {}, None
         b.played_now, b.played_before, b.melds_now = set(), set(), 0
         b.owes_go_down = False

@@ -48,11 +48,17 @@ def test_runs_leave_out_only_plain_ranks(cards: str) -> None:
 
 
 def test_a_run_minimum_the_cut_ranks_cannot_reach_is_e034() -> None:
-    """With the 2s and the 9s left out, ace low: A, then 3..8 and 10..K: at most 6 ranks."""
-    _, codes = _child("rummy", "run { min 7, without twos and nines }")
+    """With the 2s left out and the ace low: the ace alone, then 3..K: 11 ranks."""
+    _, codes = _child("rummy", "run { min 12, without twos }")
     assert codes == ["E034"]
-    _, codes = _child("rummy", "run { min 6, without twos and nines }")
+    _, codes = _child("rummy", "run { min 11, without twos }")
     assert codes == []
+
+
+def test_ranks_left_out_inside_the_order_are_e032() -> None:
+    """Leaving out the 9s would leave two stretches (3..8 and 10..K): refused."""
+    assert _child("rummy", "run { without twos and nines }")[1] == ["E032"]
+    assert _child("rummy", "run { around the corner, without nines }")[1] == []  # a ring
 
 
 def test_runs_without_twos_in_the_rulebook() -> None:
