@@ -262,3 +262,14 @@ def test_completion_offers_the_engine_limits_clauses() -> None:
     text = 'variant x "X" extends gin {\n    engine limits {  }\n}\n'
     labels = {c.text for c in completions(text, 1, 20)}  # 0-based, inside the braces
     assert {"gin forced", "only dead hand from turn N"} <= labels
+
+
+@pytest.mark.parametrize("old", ["knock { gin forced }", "stock { dead at upcard draw 50 }",
+                                 "stock { only dead hand from turn 101 }"])
+def test_a_limit_written_in_its_old_section_says_where_it_belongs(old: str) -> None:
+    from rummy_spec.lang.errors import SpecError
+
+    with pytest.raises(SpecError) as caught:
+        _resolve(f'variant x "X" extends gin {{\n    {old}\n}}\n')
+    hint = caught.value.diagnostics[0].hint
+    assert hint.endswith("is a clause of 'engine limits { ... }': move it there"), hint
