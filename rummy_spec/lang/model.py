@@ -199,7 +199,8 @@ class Layoff:
 class Swap:
     from_runs: bool = False
     from_sets: bool = False
-    who: Literal["down", "anyone", "not-down"] = "down"
+    # anyone: who then goes down; any: any player on his turn, down (melded) or not
+    who: Literal["down", "anyone", "not-down", "any"] = "down"
     wilds: tuple[CardClass, ...] = ()  # the wilds that may be freed (none named: any)
     others_only: bool = False
     freed: Literal["table", "hand"] = "hand"

@@ -60,6 +60,7 @@ FLAGS: dict[str, tuple[str, str, Any]] = {
     "swap_by_down": ("swap", "who", "down"),
     "swap_by_anyone": ("swap", "who", "anyone"),
     "swap_by_not_down": ("swap", "who", "not-down"),
+    "swap_by_any": ("swap", "who", "any"),
     "stock_refill_at_once": ("stock", "refill_at_once", True),
     "swap_others_only": ("swap", "others_only", True),
     "freed_to_table": ("swap", "freed", "table"),

@@ -134,7 +134,8 @@ def _swap(v: m.Variant) -> str:
     text += {"down": " Only once you have gone down.",
              "anyone": " Anyone may, but if you are not yet down you must go down in the "
                        "same turn.",
-             "not-down": " Only while you have not yet gone down."}[s.who]
+             "not-down": " Only while you have not yet gone down.",
+             "any": " Any player may, on his turn, whether or not he has melded."}[s.who]
     if s.wilds:
         names = " and ".join(c.text for c in s.wilds)
         text += f" Only these wild cards may be freed: {names}."
