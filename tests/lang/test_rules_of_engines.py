@@ -273,3 +273,12 @@ def test_a_limit_written_in_its_old_section_says_where_it_belongs(old: str) -> N
         _resolve(f'variant x "X" extends gin {{\n    {old}\n}}\n')
     hint = caught.value.diagnostics[0].hint
     assert hint.endswith("is a clause of 'engine limits { ... }': move it there"), hint
+
+
+def test_show_prints_the_limits_apart_from_the_rules() -> None:
+    from rummy_spec.cli.show import show_text
+
+    text = show_text("gin_rlcard")
+    assert "Limits of that engine, not rules of play (RLCard 1.2.0)" in text
+    assert "gin forced: yes" in text.split("Limits of that engine")[1]
+    assert "Limits of that engine" not in show_text("gin")
