@@ -29,7 +29,8 @@ def eligible_claimants(rules: Rules, state: State, refuser: int,
         seat = state.seats[p]
         if p == exclude or (p == owner and not claim.own_discard):
             continue
-        if seat.down and (not claim.when_down or rules.variant.turn.no_upcard_when_down):
+        if (not claim.when_down or rules.variant.turn.no_upcard_when_down) and rules.is_down(
+                state, p):
             continue
         if allowance is not None and seat.buys >= allowance + seat.buy_credit:
             continue  # the same test as buys_spent, the allowance looked up once

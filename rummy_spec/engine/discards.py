@@ -129,7 +129,8 @@ def discard(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
     if state.played_this_turn:
         seat.played_before = True
     rc = v.rummy_call
-    if rc is not None and state.table and (seat.down or not rc.only_down_offenders) \
+    if rc is not None and state.table and (
+            not rc.only_down_offenders or rules.is_down(state, a.player)) \
             and _playable(rules, state, card):
         state.call_on = a.player
     throwbacks = v.limits.throwbacks

@@ -22,7 +22,7 @@ def upcard_verdict(rules: Rules, state: State, player: int) -> Verdict:
     special = rules.special_of(state.discard[-1])
     if special is not None and special.never_taken:
         return no("never-taken")
-    if rules.variant.turn.no_upcard_when_down and state.seats[player].down:
+    if rules.variant.turn.no_upcard_when_down and rules.is_down(state, player):
         return no("down-no-upcard")
     return OK
 

@@ -38,7 +38,8 @@ def new_meld(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         if not rules.variant.turn.new_melds_after_down:
             return no("no-new-melds")
     # an opening that must count points may lay several melds at once
-    opening = rules.variant.turn.opening_points is not None and not seat.down
+    opening = rules.variant.turn.opening_points is not None and not is_down(
+        rules, state, a.player)
     many = len(a.melds or ()) > 1 and opening
     limit = rules.variant.turn.melds_per_turn
     if limit is not None and state.melds_this_turn + max(1, len(a.melds or ())) > limit:
@@ -71,8 +72,6 @@ def new_meld(rules: Rules, state: State, a: Action, do: bool) -> Verdict:
         state.table.append(TableMeld(a.player, meld, False, state.turn_no,
                                      all(c in rules.wild for c in meld.cards)))
     state.melds_this_turn += len(laid)
-    if not rules.has_contracts:  # without contracts, down means having melded
-        seat.down = True
     after_play(rules, state, a.player)
     return OK
 

@@ -61,6 +61,13 @@ class Rules:
     def has_contracts(self) -> bool:
         return bool(self.contracts)
 
+    def is_down(self, state: Any, player: int) -> bool:
+        """Down = has laid the contract this hand; where there are no contracts, has laid
+        a meld (melds stay on the table for the hand, so the table tells)."""
+        if state.seats[player].down:
+            return True
+        return not self.has_contracts and any(t.owner == player for t in state.table)
+
     @property
     def knocking(self) -> bool:
         return self.variant.knock is not None

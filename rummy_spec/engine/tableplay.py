@@ -28,14 +28,14 @@ _SHAPE_OR_SIZE = _SHAPE | {"too-short", "too-long"}
 
 def is_down(rules: Rules, state: State, player: int) -> bool:
     """Down = has laid the contract this hand; where there is none, has laid a meld."""
-    return state.seats[player].down
+    return rules.is_down(state, player)
 
 
 def opening_short(rules: Rules, state: State, player: int, melds: Sequence[Meld]) -> Verdict:
     """A player's first melds, laid at once, must count the spec's opening points: each
     card its score, a wild the score of the card it stands for."""
     least = rules.variant.turn.opening_points
-    if least is None or state.seats[player].down:
+    if least is None or rules.is_down(state, player):
         return OK
     total = sum(_meld_points(rules, m) for m in melds)
     if total < least:
