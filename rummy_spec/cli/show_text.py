@@ -41,6 +41,12 @@ def render_text(d: JSON) -> str:
     out += _section("Score", [*_pairs({k: v for k, v in score.items() if k != "entries"}),
                               "entries: " + ", ".join(_entry(e) for e in score["entries"])])
     out += _section("Game", _pairs(d["game"]))
+    limits = {k: v for k, v in d["engine_limits"].items()
+              if k != "title" and v not in (None, False)}
+    if limits:  # what one engine does by how it is built, apart from the rules
+        title = d["engine_limits"]["title"]
+        out += _section("Limits of that engine, not rules of play"
+                        + (f" ({title})" if title else ""), _pairs(limits))
     return "\n".join(out).rstrip() + "\n"
 
 

@@ -44,7 +44,7 @@ def best_way_down(rules: Rules, hand: list[int], contract: m.Contract) -> Soluti
     return solve(rules.melds, hand, contract, count=c.count,
                  size="minimum" if contract.pat else c.size, same_suit_runs=c.same_suit_runs,
                  distinct_set_ranks=c.distinct_set_ranks, pat=contract.pat,
-                 points=rules.points)
+                 points=rules.points, run_gap=c.run_gap)
 
 
 def solution_lines(rules: Rules, sol: Solution) -> list[str]:

@@ -112,7 +112,7 @@ def complete_setup(name: str, options: Sequence[str], players: int, hands: Seque
         first = ((players - 1 if dealer is None else dealer) + 1) % players
         for i, h in enumerate(dealt):
             # with no upcard the first player is dealt one card more
-            if len(h) != size + (i == first and not v.deal.upcard):
+            if len(h) != size + (i == first and v.deal.first_turn_discard):
                 raise AuthorError(f"hands[{i}] holds {len(h)} cards; round {round_} deals "
                                   f"{size}")
     pile = take(discard, "discard")

@@ -200,7 +200,7 @@ def deals(draw: st.DrawFn, name: str, options: tuple[str, ...], players: int,
             rest.append(card)
     # with no upcard the first player holds one card more
     for seat, hand in enumerate(hands):
-        while len(hand) < size + (seat == first and not v.deal.upcard):
+        while len(hand) < size + (seat == first and v.deal.first_turn_discard):
             hand.append(rest.pop())
     discard = [rest.pop()] if v.deal.upcard else []
     setup.update({"hands": [table.texts(h) for h in hands],

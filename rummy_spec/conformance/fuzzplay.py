@@ -22,10 +22,10 @@ from hypothesis import strategies as st
 from hypothesis import target
 
 from ..engine.game import Game
+from ..engine.knocking import knock_candidates
 from ..engine.melds import Meld, validate
 from ..engine.rules import Rules
 from ..engine.state import Action
-from ..engine.knocking import knock_candidates
 from .author import reshuffle_next, reshuffled
 from .cases import ACTION_FEATURES, SCORING_KEYS
 from .differential import Differential

@@ -84,7 +84,7 @@ def _check_deal(game_variant: Any, players: int, setup: JSON) -> None:
     upcard = game_variant.deal.upcard
     first = (int(setup["dealer"]) + 1) % players
     for seat, hand in enumerate(setup["hands"]):
-        want = dealt + (seat == first and not upcard)
+        want = dealt + (seat == first and game_variant.deal.first_turn_discard)
         if len(hand) != want:
             raise EngineError("error", f"setup.hands[{seat}] holds {len(hand)} cards; this "
                               f"deal gives seat {seat} {want}")

@@ -48,6 +48,9 @@ class Reader:
         n_faces = len(faces)
         self.rules = rules
         self.points = tuple(points)
+        # sets of different suits: one natural per face, so faces are never merged
+        self.one_per_face = rules.set is not None and rules.set.different_suits
+        collapse = collapse and not self.one_per_face
         self.collapse = collapse
         self.pts = [p or 0 for p in points] + [0] * (n_faces - len(points))
         natural = sorted((rules.rank[c], c) for c in range(n_faces) if rules.is_natural[c])
@@ -240,6 +243,8 @@ class Reader:
             counts[f] = counts.get(f, 0) + 1
         combos = [(0, 0, 0)]
         for f, k in counts.items():
+            if self.one_per_face and t.kind == "set":
+                k = min(k, 1)
             unit, p = 1 << (BITS * f), self.field_points[f]
             combos = [(x + i * unit, q + i * p, n + i) for x, q, n in combos for i in range(k + 1)]
         out = []

@@ -1,5 +1,7 @@
 """Claims and buying: who may claim the refused upcard, in what order, and the buy itself
-(the upcard and the penalty cards); the window closes with the refuser's stock draw."""
+(the upcard and the penalty cards); the window closes with the refuser's stock draw.
+With ``buy { at any time }`` a claim may also be made before the player in turn draws
+(:func:`exposed_claim`)."""
 
 from __future__ import annotations
 
@@ -28,7 +30,8 @@ def eligible_claimants(rules: Rules, state: State, refuser: int,
         seat = state.seats[p]
         if p == exclude or (p == owner and not claim.own_discard):
             continue
-        if seat.down and (not claim.when_down or rules.variant.turn.no_upcard_when_down):
+        if (not claim.when_down or rules.variant.turn.no_upcard_when_down) and rules.is_down(
+                state, p):
             continue
         if allowance is not None and seat.buys >= allowance + seat.buy_credit:
             continue  # the same test as buys_spent, the allowance looked up once
@@ -70,13 +73,7 @@ def claim(rules: Rules, state: State, a: Action, plan: Go) -> None:
         if not window.pending:
             _close_claims(rules, state)
         return
-    seat = state.seats[a.player]
-    card = state.discard.pop()
-    state.pile_owner.pop()
-    seat.hand.append(card)
-    for _ in range(cl.penalty):
-        seat.hand.append(state.stock.pop())
-    seat.buys += 1
+    _take_claimed(state, a.player, cl.penalty)
     if cl.chain and state.discard:
         state.upcard_open = True
         pending = eligible_claimants(rules, state, window.refuser, exclude=a.player)
@@ -85,6 +82,51 @@ def claim(rules: Rules, state: State, a: Action, plan: Go) -> None:
             return
     state.upcard_open = False
     _close_claims(rules, state)
+
+
+def check_exposed_claim(rules: Rules, state: State, a: Action) -> Verdict | Go:
+    """``buy`` at the draw, before the player in turn has drawn: open only where claims may
+    be made whenever a discard is exposed."""
+    cl = rules.variant.claim
+    if cl is None or cl.window != "any-time":
+        return no("buy-limit") if buys_spent(rules, state, a.player) else no("claim-not-open")
+    if a.player == state.turn:
+        return no("not-eligible", "the player in turn draws the upcard, he does not buy it")
+    if a.player not in eligible_claimants(rules, state, state.turn):
+        if buys_spent(rules, state, a.player):
+            return no("buy-limit")
+        if state.discard and state.upcard_open and len(state.stock) < cl.penalty:
+            return no("stock-cannot-pay")
+        return no("not-eligible")
+    return GO
+
+
+def exposed_claim(rules: Rules, state: State, a: Action, plan: Go) -> None:
+    """The first claim is granted at once; the player in turn then draws (from the stock:
+    the pile is closed until the next discard, or, with ``chain``, open to the claims of
+    the others as after a claim)."""
+    cl = rules.variant.claim
+    assert cl is not None
+    _take_claimed(state, a.player, cl.penalty)
+    state.call_on = None  # the card called on has left the pile
+    if cl.chain and state.discard:
+        state.upcard_open = True
+        pending = eligible_claimants(rules, state, state.turn, exclude=a.player)
+        if pending:
+            state.claim = Claim(state.turn, pending, a.player)
+            state.refused = True
+            state.phase = "claim"
+            return
+    state.upcard_open = False
+
+
+def _take_claimed(state: State, player: int, penalty: int) -> None:
+    seat = state.seats[player]
+    seat.hand.append(state.discard.pop())
+    state.pile_owner.pop()
+    for _ in range(penalty):
+        seat.hand.append(state.stock.pop())
+    seat.buys += 1
 
 
 def _close_claims(rules: Rules, state: State) -> None:

@@ -19,6 +19,7 @@ from .tableplay import (
     in_play,
     last_card_ok,
     meld_options,
+    opening_short,
     remove_cards,
 )
 
@@ -55,8 +56,7 @@ def contract_verdict(rules: Rules, contract: m.Contract, melds: Sequence[Meld]) 
     if c.same_suit_runs == "gap":
         for i, a in enumerate(runs):
             for b in runs[i + 1:]:
-                if a.suit == b.suit and a.suit is not None and (
-                        min(b.ranks) <= max(a.ranks) + 1 and min(a.ranks) <= max(b.ranks) + 1):
+                if a.suit == b.suit and a.suit is not None and _too_near(a, b, c.run_gap):
                     return no("same-suit-runs-join")
     if c.distinct_set_ranks:
         ranks = [x.ranks[0] for x in melds if x.kind == "set"]
@@ -93,12 +93,19 @@ def current_contracts(rules: Rules, state: State, player: int) -> list[m.Contrac
     if seat.contract >= len(rules.contracts):
         return []
     return [rules.contracts[seat.contract]]
+
+
 class GoDown(NamedTuple):
     """A go-down's plan: the contract it makes, with each meld read as the kind that
     makes it."""
 
     contract: m.Contract
     melds: list[Meld]
+
+
+def _too_near(a: Meld, b: Meld, gap: int) -> bool:
+    """Do two runs leave fewer than ``gap`` ranks between them (or overlap)?"""
+    return min(b.ranks) <= max(a.ranks) + gap and min(a.ranks) <= max(b.ranks) + gap
 
 
 def check_go_down(rules: Rules, state: State, a: Action) -> Verdict | GoDown:
@@ -131,6 +138,8 @@ def check_go_down(rules: Rules, state: State, a: Action) -> Verdict | GoDown:
             break
     if not verdict.ok or contract is None:
         return verdict
+    if not (v := opening_short(rules, state, a.player, chosen)).ok:
+        return v
     emptied = len(cards) == len(seat.hand)
     if contract.pat and not emptied:
         return no("pat-required")

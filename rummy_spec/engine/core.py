@@ -89,7 +89,8 @@ RULES: dict[Phase, dict[ActionType, AnyRule]] = {
     "layoff": {**_ANYTIME, "lay_off": LAY_OFF,
                "pass": Rule(knocking.check_defender_done, knocking.defender_done)},
     "draw": {**_TURN, "draw": Rule(draws.check_draw, draws.draw),
-             "pass": Rule(_check_pass_in_draw, stock.wall_pass)},
+             "pass": Rule(_check_pass_in_draw, stock.wall_pass),
+             "buy": Rule(claims.check_exposed_claim, claims.exposed_claim)},
     "play": {**_TURN, "draw": refusal(_drawn_already), "pass": refusal(_no_claim)},
     "game-over": {},
 }

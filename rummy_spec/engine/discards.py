@@ -41,7 +41,7 @@ def _discard_cards(rules: Rules, state: State, player: int,
     turn = v.turn
     keep = state.taken if turn.keep_taken_card and len(hand) > 1 else None
     wall = at_wall(rules, state)
-    gin: bool | None = None if v.knock is not None and v.knock.gin_forced else False
+    gin: bool | None = None if v.knock is not None and v.limits.gin_forced else False
     last_by_meld = len(hand) == 1 and v.going_out.by == "meld"
     specials = rules.special_faces
     stuck_rule = turn.no_playable_discard and bool(state.table)
@@ -132,10 +132,11 @@ def discard(rules: Rules, state: State, a: Action, plan: Go) -> None:
     if state.played_this_turn:
         seat.played_before = True
     rc = v.rummy_call
-    if rc is not None and state.table and (seat.down or not rc.only_down_offenders) \
+    if rc is not None and state.table and (
+            not rc.only_down_offenders or rules.is_down(state, a.player)) \
             and _playable(rules, state, card):
         state.call_on = a.player
-    throwbacks = v.stock.throwbacks
+    throwbacks = v.limits.throwbacks
     if throwbacks is not None:  # OpenSpiel: repeated_move_ in ApplyDiscardAction
         state.throwbacks = state.throwbacks + 1 if card == state.taken else 0
         if state.throwbacks >= throwbacks:

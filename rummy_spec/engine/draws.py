@@ -23,7 +23,7 @@ def upcard_verdict(rules: Rules, state: State, player: int) -> Verdict:
     special = rules.special_of(state.discard[-1])
     if special is not None and special.never_taken:
         return no("never-taken")
-    if rules.variant.turn.no_upcard_when_down and state.seats[player].down:
+    if rules.variant.turn.no_upcard_when_down and rules.is_down(state, player):
         return no("down-no-upcard")
     return OK
 
@@ -100,7 +100,7 @@ def draw(rules: Rules, state: State, a: Action, plan: Go) -> None:
     """Take the upcard; or, drawing from the stock, refuse it: the claim window opens
     when someone may claim it, else the stock card is drawn at once."""
     if a.source == "discard":
-        limit = rules.variant.stock.upcard_draws
+        limit = rules.variant.limits.upcard_draws
         if limit is not None:
             state.upcard_draws += 1
             if state.upcard_draws >= limit:  # OpenSpiel: kMaxNumDrawUpcardActions

@@ -97,7 +97,8 @@ def check_knock(rules: Rules, state: State, a: Action) -> Verdict | Knock:
         return no("deadwood-too-high", f"deadwood {sol.rest_points} is above {k.deadwood}")
     else:
         kind = "gin" if not sol.rest else "knock"
-    if kind == "knock" and k.gin_forced and gin_possible(rules, state, seat.hand):
+    if kind == "knock" and rules.variant.limits.gin_forced and gin_possible(
+            rules, state, seat.hand):
         return no("must-go-gin")
     return Knock(kind, rest)
 
@@ -130,7 +131,7 @@ def within_run_limit(rules: Rules, state: State, index: int | None, meld: Meld) 
     (OpenSpiel offers lay-offs next to the run as laid and next to those already laid
     off only: open_spiel/games/gin_rummy/gin_rummy_utils.cc, AllLayoffs)."""
     k = rules.variant.knock
-    limit = k.run_layoff_limit if k is not None else None
+    limit = rules.variant.limits.run_layoff_limit if k is not None else None
     if limit is None or meld.kind != "run" or index is None or index >= len(state.run_base):
         return True
     low, high = state.run_base[index]

@@ -18,6 +18,7 @@ from .tableplay import (
     last_card_ok,
     meld_options,
     one_card_play_ok,
+    opening_short,
     remove_cards,
     run_end,
     target_meld,
@@ -25,8 +26,8 @@ from .tableplay import (
 )
 
 
-def check_new_meld(rules: Rules, state: State, a: Action) -> Verdict | Meld:
-    """A new meld: its plan is the meld as the cards are read."""
+def check_new_meld(rules: Rules, state: State, a: Action) -> Verdict | list[Meld]:
+    """New melds (one, or an opening of several): the plan is the melds as read."""
     v = in_play(state, a)
     if not v.ok:
         return v
@@ -38,31 +39,43 @@ def check_new_meld(rules: Rules, state: State, a: Action) -> Verdict | Meld:
             return no("not-down")
         if not rules.variant.turn.new_melds_after_down:
             return no("no-new-melds")
+    # an opening that must count points may lay several melds at once
+    opening = rules.variant.turn.opening_points is not None and not is_down(
+        rules, state, a.player)
+    many = len(a.melds or ()) > 1 and opening
     limit = rules.variant.turn.melds_per_turn
-    if limit is not None and state.melds_this_turn >= limit:
+    if limit is not None and state.melds_this_turn + max(1, len(a.melds or ())) > limit:
         return no("melds-per-turn")
-    if not a.melds or len(a.melds) != 1 or not holds(seat.hand, a.melds[0]):
+    cards = [c for meld in (a.melds or ()) for c in meld]
+    if not a.melds or (len(a.melds) != 1 and not many) or not holds(seat.hand, cards):
+        if a.melds and len(a.melds) != 1:
+            return no("bad-action", "lay one meld at a time")
         return no("not-in-hand") if a.melds else no("bad-action", "name the meld's cards")
-    res = meld_options(rules, a.melds[0], contract=False)
-    if isinstance(res, Rejection):
-        return no(res.code, res.message)
-    if len(a.melds[0]) == len(seat.hand) and not (v := empty_ok(rules, False)).ok:
+    laid: list[Meld] = []
+    for meld_cards in a.melds:
+        res = meld_options(rules, meld_cards, contract=False)
+        if isinstance(res, Rejection):
+            return no(res.code, res.message)
+        laid.append(res[0])
+    if not (v := opening_short(rules, state, a.player, laid)).ok:
         return v
-    if len(seat.hand) - len(a.melds[0]) == 1:
+    if len(cards) == len(seat.hand) and not (v := empty_ok(rules, False)).ok:
+        return v
+    if len(seat.hand) - len(cards) == 1:
         rest = list(seat.hand)
-        remove_cards(rest, a.melds[0])
+        remove_cards(rest, cards)
         if not (v := last_card_ok(rules, state, rest,
-                                   [t.meld for t in state.table] + [res[0]])).ok:
+                                   [t.meld for t in state.table] + laid)).ok:
             return v
-    return res[0]
+    return laid
 
 
-def new_meld(rules: Rules, state: State, a: Action, plan: Meld) -> None:
-    assert a.melds is not None
-    remove_cards(state.seats[a.player].hand, a.melds[0])
-    state.table.append(TableMeld(a.player, plan, False, state.turn_no,
-                                 all(c in rules.wild for c in plan.cards)))
-    state.melds_this_turn += 1
+def new_meld(rules: Rules, state: State, a: Action, plan: list[Meld]) -> None:
+    remove_cards(state.seats[a.player].hand, [c for meld in plan for c in meld.cards])
+    for meld in plan:
+        state.table.append(TableMeld(a.player, meld, False, state.turn_no,
+                                     all(c in rules.wild for c in meld.cards)))
+    state.melds_this_turn += len(plan)
     after_play(rules, state, a.player)
 
 

@@ -88,8 +88,10 @@ def _limits(rules: MeldRules, kind: MeldKind, nat: int, wild: int, contract: boo
             ) -> Rejection | None:
     w = rules.wilds
     if nat == 0:
-        if kind != "set" or not w.all_wild_sets or rules.in_scope(w.need_natural, contract):
+        if not w.all_wild(kind) or rules.in_scope(w.need_natural, contract):
             return reject("needs-natural")
+    elif w.naturals > 1 and nat < w.naturals and rules.in_scope(w.need_natural, contract):
+        return reject("needs-natural", f"{nat} natural, at least {w.naturals} needed")
     elif rules.in_scope(w.never_outnumber, contract) and wild > nat:
         return reject("wilds-outnumber-naturals", f"{wild} wild, {nat} natural")
     elif rules.in_scope(w.minority, contract) and wild >= nat:
@@ -116,6 +118,9 @@ def _set(rules: MeldRules, hand: tuple[int, ...], contract: bool) -> Meld | Reje
     ranks = {rules.rank[c] for c in naturals}
     if len(ranks) > 1:
         return reject("mixed-ranks", " ".join(rules.table.texts(naturals)))
+    suits = [rules.suit[c] for c in naturals]
+    if rule.different_suits and len(set(suits)) < len(suits):
+        return reject("set-suits-repeat", " ".join(rules.table.texts(naturals)))
     bad = _limits(rules, "set", len(naturals), len(wilds), contract)
     if bad:
         return bad
@@ -225,9 +230,9 @@ def add_card(
     ``end`` chooses.  Limits scoped to contract melds apply only with ``contract``."""
     if not rules.is_natural[card] and not rules.is_wild[card]:
         return reject("special-card", rules.table.text(card))
+    if not rules.is_wild[card] and all(rules.is_wild[c] for c in meld.cards):
+        return reject("only-wilds-join")
     if meld.kind != "run":
-        if not rules.is_wild[card] and all(rules.is_wild[c] for c in meld.cards):
-            return reject("only-wilds-join")
         return validate(rules, meld.kind, (*meld.cards, card), contract=contract)
     got = _extend(rules, meld, card, end, contract)
     if isinstance(got, Rejection) and got.code in _PLACE_FAULTS and rules.is_natural[card]:
@@ -276,7 +281,7 @@ def _wild_for(rules: MeldRules, meld: Meld, natural: int) -> int | Rejection:
     """The index of the wild in ``meld`` that ``natural`` may replace."""
     if not rules.is_natural[natural]:
         return reject("not-a-natural", rules.table.text(natural))
-    if meld.kind == "set" and all(rules.is_wild[c] for c in meld.cards):
+    if all(rules.is_wild[c] for c in meld.cards):
         return reject("only-wilds-join")
     if meld.kind == "set" and rules.rank[natural] != meld.ranks[0]:
         return reject("mixed-ranks", rules.table.text(natural))

@@ -73,9 +73,11 @@ def legal_actions(rules: Rules, state: State) -> list[Action]:
         p = state.turn
         out += [_act("draw", p, None, "stock"), _act("draw", p, None, "discard")]
         st = rules.variant.stock
-        if st.dead_how != "discard" or st.dead_hand_turn is not None:  # wall, dead hands
+        if st.dead_how != "discard" or rules.variant.limits.dead_hand_turn is not None:
             out += [_act("pass", p), _act("dead_hand", p)]
         out += _calls(rules, state)
+        if rules.variant.claim is not None and rules.variant.claim.window == "any-time":
+            out += [_act("buy", q) for q in range(rules.players) if q != p]
     elif phase == "play":
         p = state.turn
         out = legal_subset(rules, state, _play(rules, state, p))

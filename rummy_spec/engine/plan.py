@@ -24,7 +24,7 @@ class Plan(NamedTuple):
     min_cards: int
     min_naturals: int
     collapse: bool
-    gap: bool
+    gap: int  # the ranks two runs of one suit leave between them (0: they may touch)
     distinct: bool
     pat: bool
 

@@ -61,6 +61,13 @@ class Rules:
     def has_contracts(self) -> bool:
         return bool(self.contracts)
 
+    def is_down(self, state: Any, player: int) -> bool:
+        """Down = has laid the contract this hand; where there are no contracts, has laid
+        a meld (melds stay on the table for the hand, so the table tells)."""
+        if state.seats[player].down:
+            return True
+        return not self.has_contracts and any(t.owner == player for t in state.table)
+
     @property
     def knocking(self) -> bool:
         return self.variant.knock is not None
@@ -165,7 +172,7 @@ class Rules:
             size: Literal["exact", "minimum"] = "minimum" if contract.pat else c.size
             if len(hand) > BIG_HAND:  # listing every way grows fast: the best way only
                 best = solve(self.melds, hand, contract, count=c.count, size=size,
-                             same_suit_runs=c.same_suit_runs,
+                             same_suit_runs=c.same_suit_runs, run_gap=c.run_gap,
                              distinct_set_ranks=c.distinct_set_ranks, pat=contract.pat,
                              points=self.points)
                 hit = self.cache[key] = [] if best is None else [best]
@@ -173,7 +180,7 @@ class Rules:
                 hit = self.cache[key] = solutions(
                     self.melds, hand, contract, count=c.count, size=size,
                     same_suit_runs=c.same_suit_runs, distinct_set_ranks=c.distinct_set_ranks,
-                    pat=contract.pat, points=self.points, limit=limit)
+                    pat=contract.pat, points=self.points, limit=limit, run_gap=c.run_gap)
         return hit
 
     def special_of(self, card: int) -> m.SpecialCard | None:

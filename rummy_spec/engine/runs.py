@@ -71,7 +71,31 @@ def run_space(table: CardTable, rule: RunRule) -> RunSpace:
     cap = period + 1 if both and not rule.wrap else period
     if rule.max is not None:
         cap = min(cap, rule.max)
+    if rule.without:
+        return _cut(RunSpace(low, period, pmin, pmax, rule.wrap, cap), set(rule.without))
     return RunSpace(low, period, pmin, pmax, rule.wrap, cap)
+
+
+def _cut(space: RunSpace, without: set[int]) -> RunSpace:
+    """The space with the left-out ranks cut away: runs lie in the one stretch of
+    positions that is left (the checker refuses ranks that would leave two, E032).  A
+    lone position (the low ace, with the 2s left out) holds no run and is dropped."""
+    if space.wrap:  # a ring cut open: count on from a left-out rank, once around
+        first = min(without)
+        line = range(first + 1, first + space.period)
+    else:
+        line = range(space.pmin, space.pmax + 1)
+    stretches: list[list[int]] = [[]]
+    for p in line:
+        if space.rank_at(p) in without:
+            stretches.append([])
+        else:
+            stretches[-1].append(p)
+    longest = max(stretches, key=len)
+    if len(longest) < 1:
+        return RunSpace(space.low, space.period, space.pmin, space.pmin - 1, False, 0)
+    return RunSpace(space.low, space.period, longest[0], longest[-1], False,
+                    min(space.max_len, len(longest)))
 
 
 def relaxations(table: CardTable, rule: RunRule) -> tuple[tuple[str, RunSpace], ...]:
@@ -80,6 +104,9 @@ def relaxations(table: CardTable, rule: RunRule) -> tuple[tuple[str, RunSpace], 
     When cards make no run, the first relaxed space in which they do names the reason.
     """
     out: list[tuple[str, RunSpace]] = []
+    if rule.without:
+        rule = replace(rule, without=())
+        out.append(("rank-left-out", run_space(table, rule)))
     loose = rule
     if not table.custom and rule.ace != "either":
         loose = replace(loose, ace="either")
@@ -136,8 +163,8 @@ def fit_ordered(space: RunSpace, seq: Sequence[int | None]) -> int | None:
     """
     length = len(seq)
     naturals = [(i, r) for i, r in enumerate(seq) if r is not None]
-    if not naturals:
-        return None
+    if not naturals:  # wilds only (where the variant allows it): the lowest window
+        return next(iter(space.starts(length)), None)
     i0, r0 = naturals[0]
     for s in space.starts(length):
         if space.rank_at(s + i0) != r0:

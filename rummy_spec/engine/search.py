@@ -187,7 +187,7 @@ def _fix_ends(plan: Plan, chosen: list[Cand], need: int, cap: int, wilds: int,
 
 def _separate(plan: Plan, chosen: list[Cand], fixed: list[int],
               combo: tuple[tuple[int, int, int], ...]) -> bool:
-    """Do same-suit runs keep at least one rank between them?"""
+    """Do same-suit runs keep at least ``plan.gap`` ranks between them?"""
     space = plan.rules.space
     assert space is not None
     spans: dict[str | int | None, list[tuple[int, int]]] = {}
@@ -200,11 +200,13 @@ def _separate(plan: Plan, chosen: list[Cand], fixed: list[int],
             taken = [{(p - space.low) % space.period for p in range(lo, hi + 1)}
                      for lo, hi in windows]
             for x, one in enumerate(taken):
-                near = {(p + d) % space.period for p in one for d in (-1, 0, 1)}
+                near = {(p + d) % space.period for p in one
+                        for d in range(-plan.gap, plan.gap + 1)}
                 if any(near & other for other in taken[x + 1:]):
                     return False
         else:
             windows.sort()
-            if any(windows[x][1] + 1 >= windows[x + 1][0] for x in range(len(windows) - 1)):
+            if any(windows[x][1] + plan.gap >= windows[x + 1][0]
+                   for x in range(len(windows) - 1)):
                 return False
     return True

@@ -167,18 +167,19 @@ def deal(rules: Rules, state: State, setup: Setup | None = None) -> None:
             for i in range(1, n + 1):
                 hands[(state.dealer + i) % n].append(pack[top])
                 top -= 1
-        if not rules.variant.deal.upcard:  # the card that would be the upcard
+        deal = rules.variant.deal
+        if deal.first_turn_discard:  # the first player is dealt one card more
             hands[(state.dealer + 1) % n].append(pack[top])
             top -= 1
         for seat, hand in zip(state.seats, hands, strict=True):
             seat.hand = hand
-        state.discard = [pack[top]] if rules.variant.deal.upcard else []
-        state.pile_owner = [-1] if rules.variant.deal.upcard else []
-        state.stock = pack[:top] if rules.variant.deal.upcard else pack[:top + 1]
+        state.discard = [pack[top]] if deal.upcard else []
+        state.pile_owner = [-1] if deal.upcard else []
+        state.stock = pack[:top] if deal.upcard else pack[:top + 1]
     state.turn = (state.dealer + 1) % n
     state.phase = "draw"
     state.offer = []
-    if not rules.variant.deal.upcard:  # the first player holds one card more: no draw
+    if rules.variant.deal.first_turn_discard:  # he holds one card more: no draw
         state.phase = "play"
     elif rules.variant.deal.upcard_offered and state.discard:
         state.offer = [(state.dealer + 1) % n, state.dealer]

@@ -70,8 +70,9 @@ def count_table(rules: MeldRules, t: MeldType, top: int = 64) -> tuple[tuple[int
     out: list[tuple[int, int] | None] = []
     w = rules.wilds
     for n in range(top + 1):
-        if n == 0 and not (t.kind == "set" and w.all_wild_sets
-                           and not rules.in_scope(w.need_natural, t.contract)):
+        scoped = rules.in_scope(w.need_natural, t.contract)
+        if (n == 0 and not (w.all_wild(t.kind) and not scoped)) or (
+                scoped and 0 < n < w.naturals):
             out.append(None)
             continue
         cap = wild_cap(rules, t.kind, n, t.contract)

@@ -42,7 +42,9 @@ class Solution:
 
 
 def _least_naturals(rules: MeldRules, t: MeldType) -> int:
-    n = 0 if t.kind == "set" and rules.wilds.all_wild_sets else 1
+    w = rules.wilds
+    scoped = rules.in_scope(w.need_natural, t.contract)
+    n = 0 if w.all_wild(t.kind) and not scoped else (w.naturals if scoped else 1)
     while n < t.size and wild_cap(rules, t.kind, n, t.contract) < t.size - n:
         n += 1
     return n
@@ -50,7 +52,7 @@ def _least_naturals(rules: MeldRules, t: MeldType) -> int:
 
 @lru_cache(maxsize=512)
 def _plan(rules: MeldRules, elements: tuple[tuple[int, MeldKind, int | None], ...],
-          count: Exactness, size: Exactness, gap: bool, distinct: bool, pat: bool,
+          count: Exactness, size: Exactness, gap: int, distinct: bool, pat: bool,
           free: bool, by_face: bool = False) -> Plan:
     def least(kind: MeldKind) -> int:
         rule = rules.set if kind == "set" else rules.run if kind == "run" else rules.group
@@ -197,13 +199,14 @@ def _key(s: Solution) -> tuple[tuple[str, tuple[int, ...], tuple[int, ...], str]
 def _prepare(rules: MeldRules, hand: Sequence[int], contract: Contract | Sequence[Element],
              count: Exactness, size: Exactness, same_suit_runs: Literal["touch", "gap"],
              distinct_set_ranks: bool, pat: bool, points: Sequence[int | None],
-             by_face: bool = False) -> tuple[Plan, Reader, Hand]:
-    key = (id(rules), id(contract), id(points), count, size, same_suit_runs,
+             by_face: bool = False, run_gap: int = 1) -> tuple[Plan, Reader, Hand]:
+    gap = run_gap if same_suit_runs == "gap" else 0
+    key = (id(rules), id(contract), id(points), count, size, gap,
            distinct_set_ranks, pat, by_face)
     hit = _SETUPS.get(key)
     if hit is None or hit[2] is not rules or hit[3] is not contract or hit[4] is not points:
         elements, contract_pat = _elements(contract)
-        plan = _plan(rules, elements, count, size, same_suit_runs == "gap",
+        plan = _plan(rules, elements, count, size, gap,
                      distinct_set_ranks, pat or contract_pat, False, by_face)
         if len(_SETUPS) > 1024:
             _SETUPS.clear()
@@ -227,6 +230,7 @@ def solve(
     distinct_set_ranks: bool = False,
     pat: bool = False,
     points: Sequence[int | None],
+    run_gap: int = 1,
 ) -> Solution | None:
     """The best way to lay ``contract`` from ``hand``, or None if there is none.
 
@@ -234,12 +238,12 @@ def solve(
     (the kind's minimum when unset); ``size='exact'``: exactly that many.
     ``count='minimum'``: more melds of the contract's kinds may be laid, each as large as
     the smallest element of its kind.  ``pat`` (or a pat contract): every card is melded.
-    ``same_suit_runs='gap'``: two runs of one suit keep a rank between them.
+    ``same_suit_runs='gap'``: two runs of one suit keep ``run_gap`` ranks between them.
     ``distinct_set_ranks``: the contract's sets differ in rank.  Limits scoped to contract
     melds apply.  ``points`` gives each face's value in hand (None counts 0).
     """
     plan, rd, info = _prepare(rules, hand, contract, count, size, same_suit_runs,
-                              distinct_set_ranks, pat, points)
+                              distinct_set_ranks, pat, points, run_gap=run_gap)
     leaves = search(plan, rd, info, collect=False)
     return _build(plan, rd, info, leaves[0]) if leaves else None
 
@@ -256,13 +260,14 @@ def solutions(
     pat: bool = False,
     points: Sequence[int | None],
     limit: int = 64,
+    run_gap: int = 1,
 ) -> list[Solution]:
     """Distinct ways to lay ``contract`` (as multisets of melds), best first, at most
     ``limit``.  Each choice of which cards form which meld gives one solution, its wilds
     placed as :func:`solve` would place them (each meld's wilds are the hand's highest
     scoring ones, a run's spare wilds at its high end first)."""
     plan, rd, info = _prepare(rules, hand, contract, count, size, same_suit_runs,
-                              distinct_set_ranks, pat, points, by_face=True)
+                              distinct_set_ranks, pat, points, by_face=True, run_gap=run_gap)
     leaves = search(plan, rd, info, collect=True)
     order = sorted(range(len(leaves)), key=lambda i: (-leaves[i].score, leaves[i].wilds, i))
     out: list[Solution] = []

@@ -121,7 +121,7 @@ def low_stock(rules: Rules, state: State) -> str | None:
 def late_turn(rules: Rules, state: State) -> bool:
     """From the spec's turn on, the player to draw may only declare the hand dead (RLCard:
     judge.py, max_move_count 200 moves, the deal and every draw and discard counted)."""
-    limit = rules.variant.stock.dead_hand_turn
+    limit = rules.variant.limits.dead_hand_turn
     return limit is not None and state.turn_no + 1 >= limit
 
 

@@ -11,7 +11,7 @@ from typing import Literal
 from ..lang import model as m
 from . import turnorder
 from .ending import end_round
-from .melds import Meld, Rejection, fits, validate
+from .melds import Meld, Rejection, fits, validate, wild_meaning
 from .reasons import OK, Verdict, no
 from .rules import Rules
 from .state import Action, State, TableMeld
@@ -27,8 +27,33 @@ _SHAPE_OR_SIZE = _SHAPE | {"too-short", "too-long"}
 
 
 def is_down(rules: Rules, state: State, player: int) -> bool:
-    """Down = has laid the contract this hand; every player is, where there is none."""
-    return state.seats[player].down or not rules.has_contracts
+    """Down = has laid the contract this hand; where there is none, has laid a meld."""
+    return rules.is_down(state, player)
+
+
+def opening_short(rules: Rules, state: State, player: int, melds: Sequence[Meld]) -> Verdict:
+    """A player's first melds, laid at once, must count the spec's opening points: each
+    card its score, a wild the score of the card it stands for."""
+    least = rules.variant.turn.opening_points
+    if least is None or rules.is_down(state, player):
+        return OK
+    total = sum(_meld_points(rules, m) for m in melds)
+    if total < least:
+        return no("opening-too-low", f"{total} points, at least {least} needed")
+    return OK
+
+
+def _meld_points(rules: Rules, meld: Meld) -> int:
+    table = rules.melds.table
+    total = 0
+    for i, c in enumerate(meld.cards):
+        if c not in rules.wild:
+            total += rules.points[c]
+            continue
+        rank, suit = wild_meaning(rules.melds, meld, i)
+        if rank:  # a wild of a set counts its rank, in any suit; of an all-wild meld, 0
+            total += rules.points[table.face(rank, suit or table.suits[0])]
+    return total
 
 
 def holds(hand: Sequence[int], cards: Sequence[int]) -> bool:

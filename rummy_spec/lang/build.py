@@ -27,6 +27,7 @@ SECTION_MODELS: dict[str, type] = {
     "turn": m.Turn, "layoff": m.Layoff, "swap": m.Swap, "claim": m.Claim,
     "rummy_call": m.RummyCall, "going_out": m.GoingOut, "knock": m.Knock, "stock": m.Stock,
     "score": m.Score, "game": m.Game, "special": m.SpecialCard, "players": m.Players,
+    "limits": m.EngineLimits,
 }
 # Sections built only when stated (their presence setting is the key ``(section,)``).
 OPTIONAL_SECTIONS = ("set", "run", "group", "cut", "claim", "rummy_call", "knock")
@@ -149,7 +150,7 @@ def build_variant(
     deck = _deck(r)
     wilds = _wilds(r, deck)
     set_rule = m.SetRule(**r.fields("set", m.SetRule)) if r.get(("set",), False) else None
-    run_rule = m.RunRule(**r.fields("run", m.RunRule)) if r.get(("run",), False) else None
+    run_rule = _run(r, deck) if r.get(("run",), False) else None
     group_rule = (m.GroupRule(**r.fields("group", m.GroupRule))
                   if r.get(("group",), False) else None)
     deal = m.Deal(**r.fields("deal", m.Deal))
@@ -169,8 +170,9 @@ def build_variant(
         layoff=m.Layoff(**r.fields("layoff", m.Layoff)), swap=_swap(r, deck),
         claim=claim, rummy_call=call, going_out=m.GoingOut(**r.fields("going_out", m.GoingOut)),
         knock=knock, stock=m.Stock(**r.fields("stock", m.Stock)), score=score,
-        game=m.Game(**r.fields("game", m.Game)), options=options, enabled=enabled, path=path,
-        span=span,
+        game=m.Game(**r.fields("game", m.Game)),
+        limits=m.EngineLimits(**r.fields("limits", m.EngineLimits)), options=options,
+        enabled=enabled, path=path, span=span,
     )
     r.section = ""
     r.report_unplaced()
@@ -217,6 +219,23 @@ def _wilds(r: _Reader, deck: m.Deck) -> m.WildRules:
     cards = [resolve_card(c, deck, r) for c in raw]
     fields["cards"] = tuple(c for c in cards if c is not None)
     return m.WildRules(**fields)
+
+
+def _run(r: _Reader, deck: m.Deck) -> m.RunRule:
+    r.section = "run"
+    fields = r.fields("run", m.RunRule)
+    ranks: list[int] = []
+    for raw in fields.get("without", ()):
+        card = resolve_card(raw, deck, r)
+        if card is None:
+            continue
+        if card.rank is None or card.colour is not None:
+            r.error("E016", f"runs leave out whole ranks, and '{card.text}' is not one",
+                    raw.span, "name a rank: 'without twos'")
+            continue
+        ranks.append(card.rank)
+    fields["without"] = tuple(sorted(set(ranks)))
+    return m.RunRule(**fields)
 
 
 def _swap(r: _Reader, deck: m.Deck) -> m.Swap:

@@ -6,10 +6,10 @@ player count (2..12 when the upper bound is open) and every round.
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from . import decks
 from . import model as m
+from .check_rules import Err as _Err
+from .check_rules import check_rules
 from .errors import Diagnostic
 from .expr import EvalError, Expr, evaluate_int, uses_round
 from .limits import check_variant_limits
@@ -57,12 +57,10 @@ def check_variant(v: m.Variant, broken: frozenset[str] = frozenset()) -> list[Di
     _check_contracts(v, err, formulas_ok)
     if formulas_ok and "score" not in broken:
         _check_scores(v, err)
-    _check_rules(v, err)
+    check_rules(v, err)
     return out
 
 
-class _Err(Protocol):
-    def __call__(self, code: str, msg: str, span: Span, hint: str = "", /) -> None: ...
 
 
 def _check_players(v: m.Variant, err: _Err) -> bool:
@@ -120,10 +118,12 @@ def _check_formulas(v: m.Variant, err: _Err) -> bool:
             if dealt is None:
                 ok = False
                 continue
-            need = n * dealt + 1
+            need = cards_out(v, n, dealt)
             if need > size:
                 where = v.deal.cards.span if v.deal.cards.span.line else v.players.span
-                err("E026", f"{n} players x {dealt} cards + 1 upcard = {need} cards, but the "
+                extra = (" + 1 upcard" if v.deal.upcard else "") + (
+                    " + 1 for the first player" if v.deal.first_turn_discard else "")
+                err("E026", f"{n} players x {dealt} cards{extra} = {need} cards, but the "
                     f"pack has {size}" + (f" (round {rnd})" if v.rounds > 1 else ""),
                     where)
         if v.claim is not None and v.claim.limit is not None:
@@ -134,6 +134,11 @@ def _check_formulas(v: m.Variant, err: _Err) -> bool:
             for rnd in round_numbers(v):
                 _value(v.cut.target, n, rnd, "the cut target", err, positive=True)
     return ok
+
+
+def cards_out(v: m.Variant, players: int, dealt: int) -> int:
+    """Cards the deal takes from the pack: the hands, the upcard, the first player's extra."""
+    return players * dealt + int(v.deal.upcard) + int(v.deal.first_turn_discard)
 
 
 def _cut_bonus(cut: m.Cut, players: int, err: _Err) -> int:
@@ -157,13 +162,22 @@ def _check_melds(v: m.Variant, err: _Err, wilds_broken: bool) -> None:
         if v.run.min > longest:
             err("E034", f"runs need {v.run.min} cards but the ranks allow at most {longest}",
                 v.run.span)
+    if v.run is not None and v.run.without and len(
+            [n for n in _run_stretches(v)[0] if n > 1]) > 1:
+        err("E032", "leaving out these ranks would split runs into two stretches of ranks; "
+            "runs may leave out only ranks at an end of their order (twos, with the ace "
+            "high)", v.run.span)
     if not v.meld_kinds():
         err("E033", "the variant defines no meld kind (set, run or group)", v.span)
     w = v.wilds
     if wilds_broken:  # a wild card class that did not resolve: "no card is wild" is unsure
         return
+    if w.naturals < 1:
+        err("E021", f"a meld needing {w.naturals} natural cards: say 'no limits' instead",
+            w.span)
     has_limits = (w.never_outnumber or w.minority or w.need_natural or w.not_adjacent_in_runs
-                  or w.max_per_set is not None or w.max_per_run is not None or w.all_wild_sets)
+                  or w.max_per_set is not None or w.max_per_run is not None or w.all_wild_sets
+                  or w.all_wild_runs or w.all_wild_groups)
     if has_limits and not w.cards:
         err("W102", "wild-card limits are stated, but no card is wild", w.span)
     if v.swap.allowed and not w.cards:
@@ -171,16 +185,41 @@ def _check_melds(v: m.Variant, err: _Err, wilds_broken: bool) -> None:
 
 
 def _longest_run(v: m.Variant) -> int:
-    table = decks.card_table(v.deck)
-    span = table.high_rank - table.low_rank + 1
+    """The most cards a run can hold: its ranks in order, cut where a rank is left out."""
+    stretches, cap = _run_stretches(v)
+    span = min(max(stretches, default=0), cap)
     assert v.run is not None
-    if not table.custom and v.run.ace in ("high", "either"):
-        if v.run.wrap:
-            return 13
-        span = 14 if (v.run.ace == "either" and v.run.ace_both_ends) else 13
     if v.run.max is not None:
         span = min(span, v.run.max)
     return span
+
+
+def _run_stretches(v: m.Variant) -> tuple[list[int], int]:
+    """The lengths of the stretches of ranks runs may lie in, and the cap on a run's
+    length (13 ranks, 14 with an ace at both ends)."""
+    table = decks.card_table(v.deck)
+    run = v.run
+    assert run is not None
+    ranks = list(range(table.low_rank, table.high_rank + 1))
+    cap = len(ranks)
+    if not table.custom and not run.wrap:
+        if run.ace == "high":
+            ranks = [*range(2, 14), 1]
+        elif run.ace == "either":  # an ace at one end, or both with both_ends
+            ranks = [1, *range(2, 14), 1]
+            cap = 14 if run.ace_both_ends else 13
+    if run.wrap and run.without:  # a ring cut open at a left-out rank
+        first = ranks.index(min(run.without))
+        ranks = ranks[first:] + ranks[:first]
+    elif run.wrap:
+        return [len(ranks)], cap
+    stretches = [0]
+    for rank in ranks:
+        if rank in run.without:
+            stretches.append(0)
+        else:
+            stretches[-1] += 1
+    return [n for n in stretches if n], cap
 
 
 def _kind_rule(v: m.Variant, kind: str) -> m.SetRule | m.RunRule | m.GroupRule | None:
@@ -336,60 +375,3 @@ def _check_scores(v: m.Variant, err: _Err) -> None:
         shown = ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")
         err("E027", f"no score for {shown}", v.score.block,
             "add score entries such as '2..10: pip', 'J..K: 10', 'joker: 25'")
-
-
-def _check_rules(v: m.Variant, err: _Err) -> None:
-    g = v.game
-    if v.knock is not None and v.contracts.rounds:
-        err("E032", "knocking (Gin) and contracts cannot be combined", v.knock.span)
-    if v.knock is not None and (v.players.max is None or v.players.max > 2):
-        err("E032", "knocking is scored between two players: state 'players 2..2'",
-            v.knock.span)
-    if g.ends == "last-contract" and not v.contracts.rounds:
-        err("E033", "the game ends at the last contract, but there are no contracts", g.span)
-    if g.ends == "rounds" and not v.contracts.rounds:
-        err("E033", "the game ends after all rounds, but there is no round schedule: state "
-            "'contracts { 1: ... }' or 'game { ends at N points }'", g.span)
-    if g.ends == "target" and g.target is not None and g.target <= 0:
-        err("E021", f"a target of {g.target} points", g.span)
-    if g.ends == "hands" and g.hands is not None and g.hands <= 0:
-        err("E021", f"a game of {g.hands} hands", g.span)
-    if not v.deal.upcard and v.deal.upcard_offered:
-        err("E032", "there is no upcard to offer: 'no upcard' and 'first upcard offered' "
-            "cannot both hold", v.deal.span)
-    if v.score.method in ("deadwood", "minus-deadwood") and v.knock is None:
-        err("E033", f"'method {v.score.method.replace('-', ' ')}' scores a knock: add a "
-            "'knock' section", v.score.span)
-    for count, what in ((v.stock.throwbacks, "upcards thrown back"),
-                        (v.stock.upcard_draws, "upcard draws"),
-                        (v.stock.dead_hand_turn, "a dead hand from turn")):
-        if count is not None and count < 1:
-            err("E021", f"{what} {count}: the count must be at least 1", v.stock.span)
-    if v.stock.refill_at_once and any(s in ("end-round", "replay-extra-deck")
-                                      for s in v.stock.empty):
-        err("E032", "'refilled at once' refills the stock, but a step of 'empty' ends the "
-            "hand: it would end while a player is in the middle of his turn", v.stock.span)
-    if v.stock.dead_how == "wall" and v.knock is None:
-        err("E033", "at the wall a player may only knock: add a 'knock' section", v.stock.span)
-    if v.knock is not None and v.knock.run_layoff_limit is not None:
-        if v.knock.run_layoff_limit < 1:
-            err("E021", "a lay-off limit below 1 card per run end", v.knock.span)
-        elif not v.knock.defender_lays_off:
-            err("E032", "a limit on lay-offs, but the defender never lays off", v.knock.span)
-    if v.turn.knock_taken_card and not v.turn.keep_taken_card:
-        err("E032", "'may knock with the card taken' relaxes 'no discarding the card taken', "
-            "which is not stated", v.turn.span)
-    if v.contracts.progression != "together" and g.ends == "rounds":
-        err("E032", "players advance individually, so the game must end at the last contract "
-            "('game { ends at last contract }')", v.contracts.span)
-    if v.going_out.floating and v.going_out.by == "meld":
-        err("E032", "floating players go out by discarding, but going out is by meld only",
-            v.going_out.span)
-    if v.score.winner_bonus and v.knock is not None:
-        err("E032", "'winner bonus' scores going out, but a knock game scores the knock "
-            "(use 'knock bonus' or 'gin bonus')", v.score.span)
-    if v.turn.melds_per_turn is not None and v.turn.melds_per_turn < 1:
-        err("E021", "melds per turn must be at least 1", v.turn.span)
-    for sp in v.deck.specials:
-        if sp.per_deck < 1:
-            err("E021", f"special card {sp.code}: {sp.per_deck} per deck", sp.span)

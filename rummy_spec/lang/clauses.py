@@ -17,11 +17,12 @@ from .data import grammar_text
 # clause rule of the grammar -> the section word(s) that open its block
 SECTION_OF_RULE: dict[str, str] = {
     "deck_clause": "deck", "special_clause": "special", "wild_clause": "wilds",
-    "set_clause": "set", "run_clause": "run", "deal_clause": "deal", "cut_clause": "cut",
+    "set_clause": "set", "run_clause": "run", "group_clause": "group", "deal_clause": "deal",
+    "cut_clause": "cut",
     "contract_clause": "contracts", "turn_clause": "turn", "layoff_clause": "lay off",
     "swap_clause": "swap", "claim_clause": "buy", "call_clause": "rummy call",
     "out_clause": "going out", "knock_clause": "knock", "stock_clause": "stock",
-    "score_clause": "score", "game_clause": "game",
+    "score_clause": "score", "game_clause": "game", "limit_clause": "engine limits",
 }
 # an argument of a clause -> how a phrase shows it
 _PLACEHOLDERS: dict[str, str] = {
@@ -87,9 +88,12 @@ def clauses() -> tuple[Clause, ...]:
     return tuple(out)
 
 
-def closest_clause(written: str, first_words: set[str]) -> str | None:
-    """The clause most like ``written`` among those starting with one of ``first_words``."""
-    candidates = {c.phrase for c in clauses() if c.first_word in first_words}
+def closest_clause(written: str, first_words: set[str],
+                   among: tuple[Clause, ...] | None = None) -> str | None:
+    """The clause most like ``written`` among those (of ``among``: the section's, when
+    known) starting with one of ``first_words``."""
+    candidates = {c.phrase for c in (clauses() if among is None else among)
+                  if c.first_word in first_words}
     if not written or not candidates:
         return None
     found = difflib.get_close_matches(written, sorted(candidates), n=1, cutoff=0.6)

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .clauses import Clause, clauses
+from .clauses import Clause
 from .data import language_reference_path
 from .errors import Diagnostic, SpecError
-from .grammar_errors import _expected, _open_brace_before, accepted_before
+from .grammar_errors import _expected, accepted_before, section_clauses
 from .library import Library, builtin_library
 from .span import Span
 from .syntax import VariantDecl
@@ -100,6 +100,9 @@ def meaning_of(clause: Clause) -> Meaning | None:
     words = _literal(clause.phrase.split())
     own = [r for r in reference_rows() if clause.section in r.sections] or list(
         reference_rows())
+    exact = next((r for r in own if r.syntax == clause.phrase), None)
+    if exact is not None:  # ``need N naturals``, not the row of ``need a natural``
+        return exact
     if not words:  # ``N: MELDS``: the row that starts with the same placeholder
         first = clause.phrase.split()[0]
         return next((r for r in own if r.syntax.startswith(first)), None)
@@ -116,18 +119,6 @@ def meaning_of(clause: Clause) -> Meaning | None:
         if best is None or common > best[0]:
             best = (common, row)
     return best[1] if best else None
-
-
-def section_clauses(text: str, offset: int) -> tuple[Clause, ...]:
-    """The clauses of the section whose block holds ``offset`` (all, outside a section)."""
-    brace = _open_brace_before(text, offset)
-    if brace is None:
-        return clauses()
-    opener = " ".join(text[max(text.rfind(c, 0, brace) for c in "{}\n,") + 1:brace].split())
-    opener = "set" + opener[len("group"):] if opener.startswith("group") else opener
-    inside = tuple(c for c in clauses() if opener == c.section
-                   or opener.startswith(c.section + " "))
-    return inside or clauses()
 
 
 def _clause_start(text: str, offset: int) -> int:

@@ -20,11 +20,11 @@ from typing import Any
 
 from . import decks
 from . import model as m
-from .check import minimum_cards, player_counts, round_numbers
+from .check import cards_out, minimum_cards, player_counts, round_numbers
 from .expr import Expr, evaluate_int, render
 
 FORMAT = "rummy-spec/variant"
-VERSION = 1
+VERSION = 2  # 2: the engine limits in a section of their own
 
 JSON = dict[str, Any]
 
@@ -48,7 +48,7 @@ def variant_to_json(variant: m.Variant, players: int) -> JSON:
     wild = decks.wild_faces(variant)
     points = decks.face_points(variant)
     dealt = [_int(variant.deal.cards, players, r) or 0 for r in rounds]
-    if len(pack) < players * max(dealt) + 1:
+    if len(pack) < cards_out(variant, players, max(dealt)):
         raise ValueError(f"a pack of {len(pack)} cards cannot deal {max(dealt)} cards to "
                          f"{players} players and turn an upcard")
     return {
@@ -102,7 +102,7 @@ def variant_to_json(variant: m.Variant, players: int) -> JSON:
         },
         "deal": {
             "cards": {"formula": render(variant.deal.cards), "per_round": dealt},
-            "stock_after_deal": [len(pack) - players * d - 1 for d in dealt],
+            "stock_after_deal": [len(pack) - cards_out(variant, players, d) for d in dealt],
             **_plain(variant.deal, skip=("cards",)),
         },
         "cut": None if variant.cut is None else _cut(variant.cut, players),
@@ -122,6 +122,7 @@ def variant_to_json(variant: m.Variant, players: int) -> JSON:
             "entries": [_plain(e) for e in variant.score.entries],
         },
         "game": _plain(variant.game),
+        "engine_limits": _plain(variant.limits),
     }
 
 

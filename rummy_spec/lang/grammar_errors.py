@@ -9,6 +9,7 @@ from functools import lru_cache
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from .clauses import Clause
 from .errors import Diagnostic
 from .span import Span
 from .words import WHOLE_WORD, GluedWords
@@ -100,7 +101,7 @@ def _hint(found: str, words: list[str], text: str, pos: int) -> str:
     """
     clause = _clause_hint(text, pos) if pos >= 0 else None
     if clause is not None:
-        return f"did you mean '{clause}'?"
+        return clause if clause.endswith("move it there") else f"did you mean '{clause}'?"
     if found.lower() in _OFF_WORDS:  # 'no' -> 'not' would look alike and mean otherwise
         return "to switch the whole section off, write 'never'" if "never" in words else ""
     suggestion = difflib.get_close_matches(found, words, n=1) if found.isalnum() else []
@@ -122,11 +123,37 @@ def _clause_hint(text: str, pos: int) -> str | None:
     end_match = _CLAUSE_END.search(text, pos)
     written = " ".join(text[start:end_match.start() if end_match else len(text)].split())
     first_words, _ = _expected(accepted_before(text, start))
-    found = closest_clause(written, set(first_words))
+    found = closest_clause(written, set(first_words), section_clauses(text, start))
     if found is None:
-        return None
+        return _elsewhere(written)
     numbers = iter(re.findall(r"\b\d+\b", written))  # the author's numbers, not 'N'
     return re.sub(r"\bN\b", lambda m: next(numbers, "N"), found)
+
+
+def _elsewhere(written: str) -> str | None:
+    """A clause of another section written word for word (``knock { gin forced }``,
+    moved to ``engine limits``): where it belongs."""
+    from .clauses import clauses
+
+    for c in clauses():
+        words = c.phrase.split()
+        pattern = r"\s+".join(r"\d+" if w == "N" else re.escape(w) for w in words)
+        if re.fullmatch(pattern, written):
+            return f"'{written}' is a clause of '{c.section} {{ ... }}': move it there"
+    return None
+
+
+def section_clauses(text: str, offset: int) -> tuple[Clause, ...]:
+    """The clauses of the section whose block holds ``offset`` (all, outside a section)."""
+    from .clauses import clauses
+
+    brace = _open_brace_before(text, offset)
+    if brace is None:
+        return clauses()
+    opener = " ".join(text[max(text.rfind(c, 0, brace) for c in "{}\n,") + 1:brace].split())
+    inside = tuple(c for c in clauses() if opener == c.section
+                   or opener.startswith(c.section + " "))
+    return inside or clauses()
 
 
 def unclosed_brace(text: str) -> int | None:

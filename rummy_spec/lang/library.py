@@ -17,6 +17,7 @@ from .check import check_variant
 from .data import builtin_specs
 from .errors import Diagnostic, SpecError
 from .limits import BOM, check_text, read_spec
+from .span import Span
 from .syntax import Key, Setting, VariantDecl, parse
 
 
@@ -174,6 +175,7 @@ def _duplicates(settings: Iterable[Setting], found: list[Setting]) -> list[Diagn
     """E010 for each rule stated twice; the second statements are added to ``found``."""
     seen: dict[Key, Setting] = {}
     out = []
+    pairs: set[tuple[Span, Span]] = set()  # a clause of several rules is reported once
     for s in settings:
         if (len(s.key) == 1 and s.key[0] in {"set", "run", "group", "cut", "claim",
                                                "rummy_call", "knock"}) or s.key[-1] == "__block__":
@@ -181,9 +183,11 @@ def _duplicates(settings: Iterable[Setting], found: list[Setting]) -> list[Diagn
         first = seen.get(s.key)
         if first is not None and first.span != s.span and not first.reset:
             what = " ".join(str(k) for k in s.key)
-            out.append(Diagnostic(
-                "E010", f"the rule '{what}' is stated twice (first at line {first.span.line})",
-                s.span))
+            if (first.span, s.span) not in pairs:
+                pairs.add((first.span, s.span))
+                out.append(Diagnostic(
+                    "E010", f"the rule '{what}' is stated twice (first at line "
+                    f"{first.span.line})", s.span))
             found.append(s)
         seen[s.key] = s
     return out

@@ -77,17 +77,26 @@ class WildRules:
     never_outnumber: Scope | None = None
     minority: Scope | None = None  # strictly fewer wilds than naturals
     need_natural: Scope | None = None
+    naturals: int = 1  # the natural cards a meld needs, with need_natural
     not_adjacent_in_runs: bool = False
     max_per_set: int | None = None
     max_per_run: int | None = None
-    all_wild_sets: bool = False
+    all_wild_sets: bool = False  # a set of wilds only may be laid; only wilds join it
+    all_wild_runs: bool = False
+    all_wild_groups: bool = False
     span: Span = BUILTIN
+
+    def all_wild(self, kind: str) -> bool:
+        """May a meld of this kind be made of wilds only?"""
+        return {"set": self.all_wild_sets, "run": self.all_wild_runs,
+                "group": self.all_wild_groups}.get(kind, False)
 
 
 @dataclass(frozen=True)
 class SetRule:
     min: int = 3
     max: int | None = None
+    different_suits: bool = False  # no two natural cards of one suit (colour, custom deck)
     span: Span = BUILTIN
 
 
@@ -99,6 +108,8 @@ class RunRule:
     ace_both_ends: bool = False
     wrap: bool = False
     any_colour: bool = False
+    # ranks a run never holds nor passes (twos wild: runs go 3..A), by rank number
+    without: tuple[int, ...] = ()
     span: Span = BUILTIN
 
 
@@ -117,7 +128,9 @@ class Deal:
     first_dealer: Literal["random", "highest", "lowest", "last"] = "random"
     rotation: Literal["left", "winner"] = "left"
     upcard_offered: bool = False  # Gin: first upcard offered to non-dealer, then dealer
-    upcard: bool = True  # False: no upcard; the first player is dealt one card more
+    upcard: bool = True  # False: no upcard (``no upcard`` also sets first_turn_discard)
+    # the first player is dealt one card more and starts by discarding, without a draw
+    first_turn_discard: bool = False
     span: Span = BUILTIN
 
 
@@ -154,6 +167,7 @@ class Contracts:
     count: Literal["exact", "minimum"] = "exact"
     size: Literal["exact", "minimum"] = "minimum"
     same_suit_runs: Literal["touch", "gap"] = "touch"
+    run_gap: int = 1  # with "gap": the ranks left out between two runs of one suit
     distinct_set_ranks: bool = False
     span: Span = BUILTIN
 
@@ -167,6 +181,8 @@ class Turn:
     new_melds_after_down: bool = False
     knock_taken_card: bool = False  # may knock with the card taken, though not discard it
     no_discard: tuple[CardClass, ...] = ()  # cards never discarded (a joker), unless last
+    # the first meld action of a player must total this many points (his opening)
+    opening_points: int | None = None
     span: Span = BUILTIN
 
 
@@ -183,7 +199,8 @@ class Layoff:
 class Swap:
     from_runs: bool = False
     from_sets: bool = False
-    who: Literal["down", "anyone", "not-down"] = "down"
+    # anyone: who then goes down; any: any player on his turn, down (melded) or not
+    who: Literal["down", "anyone", "not-down", "any"] = "down"
     wilds: tuple[CardClass, ...] = ()  # the wilds that may be freed (none named: any)
     others_only: bool = False
     freed: Literal["table", "hand"] = "hand"
@@ -200,7 +217,8 @@ class Claim:
     """Out-of-turn claims of the upcard: buy, "May I?", "I want it"."""
 
     title: str = "buy"
-    window: Literal["after-refusal", "between-turns"] = "after-refusal"
+    # any-time: whenever a discard is exposed, not only once the player in turn declines
+    window: Literal["after-refusal", "between-turns", "any-time"] = "after-refusal"
     priority: Literal["nearest", "first-caller"] = "nearest"
     penalty: int = 1
     limit: Expr | None = None  # per round; None: unlimited
@@ -240,9 +258,7 @@ class Knock:
     undercut_on_equal: bool = True
     defender_lays_off: bool = False
     no_layoff_on_gin: bool = True
-    run_layoff_limit: int | None = None  # cards the defender may add at each end of a run
     knock_bonus: int = 0  # added to a knocker's winning score (not gin, not an undercut)
-    gin_forced: bool = False  # a player who can go gin must, at once
     span: Span = BUILTIN
 
 
@@ -261,6 +277,16 @@ class Stock:
     # how the low stock ends the hand: at the discard that leaves dead_at cards; at the wall
     # (the next player may only knock with the upcard, or pass); or by a player's choice
     dead_how: Literal["discard", "wall", "declared"] = "discard"
+    span: Span = BUILTIN
+
+
+@dataclass(frozen=True)
+class EngineLimits:
+    """What one published engine does because of how it is built, not by the rules of the
+    game: caps on a hand's length, a move it forces.  A profile of that engine states
+    them, so it can be played against; the rulebook keeps them apart from the rules."""
+
+    title: str = ""  # the engine, as the section names it
     # the hand is dead when this many turns in a row end by throwing back the upcard taken
     throwbacks: int | None = None
     # the hand is dead at this draw of the upcard (the first upcard's offer not counted)
@@ -268,7 +294,13 @@ class Stock:
     # from this turn of the hand (the first is 1) the player to draw may only declare the
     # hand dead
     dead_hand_turn: int | None = None
+    run_layoff_limit: int | None = None  # cards the defender may add at each end of a run
+    gin_forced: bool = False  # a player who can go gin must, at once
     span: Span = BUILTIN
+
+    @property
+    def stated(self) -> bool:
+        return self.span.line != 0
 
 
 @dataclass(frozen=True)
@@ -343,6 +375,7 @@ class Variant:
     stock: Stock
     score: Score
     game: Game
+    limits: EngineLimits
     options: tuple[OptionInfo, ...]
     enabled: tuple[str, ...]
     path: str

@@ -12,7 +12,7 @@ from pathlib import PurePath
 
 from ..lang import Library, SpecError
 from ..lang import model as m
-from . import ambiguities, cards, claims, compare, ending, melds, play
+from . import ambiguities, cards, claims, compare, ending, limits, melds, play
 from .doc import Block, Items, Listing, Note, Page, Para, Section, code
 from .holds import FAMILIES, holds
 from .sources import source_title
@@ -40,6 +40,7 @@ def rules_sections(scope: Scope) -> list[Section]:
         ending.exhausted_stock(scope),
         ending.scoring(scope),
         ending.end_of_game(scope),
+        limits.engine_limits(scope),
     ]
     return [s for s in sections if s is not None]
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from .. import decks
 from ..cards import CardTable
 from ..lang import model as m
+from ..lang.check import cards_out
 from ..lang.expr import Num, evaluate_int
 from .doc import Block, Items, Note, Para, Section, Table, code
 from .doc import cards as card_faces
@@ -28,15 +29,18 @@ def players_and_decks(scope: Scope) -> Section:
         row = [str(p), str(n_decks)] + ([str(n_jokers)] if jokers else [])
         row.append(str(total))
         dealt = {r: _dealt(v, p, r) for r in scope.rounds}
-        stock = {r: total - p * n - 1 for r, n in dealt.items()}
+        stock = {r: total - cards_out(v, p, n) for r, n in dealt.items()}
         row.append(by_round(scope, dealt.__getitem__))
         row.append(by_round(scope, stock.__getitem__))
         rows.append(tuple(row))
     blocks.append(Table(tuple(header), tuple(rows), keyed=True))
-    blocks.append(Para("After the deal one card is turned face up to start the discard pile "
-                       "(the upcard); the rest of the pack is the stock." if v.deal.upcard else
-                       "No card is turned face up: the first player is dealt one card more, "
-                       "and the rest of the pack is the stock."))
+    text = ("After the deal one card is turned face up to start the discard pile (the "
+            "upcard); the rest of the pack is the stock." if v.deal.upcard else
+            "No card is turned face up, and the rest of the pack is the stock.")
+    if v.deal.first_turn_discard:
+        text += (" The first player is dealt one card more, and starts his first turn by "
+                 "discarding, without drawing.")
+    blocks.append(Para(text))
     if scope.open_ended and len(scope.players) > 1:
         blocks.append(Note(
             "More players",
@@ -212,11 +216,14 @@ def _limits(w: m.WildRules) -> list[str]:
         text = f"Wild cards must be fewer than the natural cards {_scoped(w.minority)}"
         out.append(text + (": two wilds need three naturals." if w.minority == "all" else
                            "; cards laid off later are not limited."))
+    kinds = [k for k in ("set", "run", "group") if w.all_wild(k)]
     if w.need_natural is not None:
-        out.append(f"At least one natural card is needed {_scoped(w.need_natural)}.")
-    elif w.all_wild_sets:
-        out.append("A set may be made of wild cards only; then only wild cards may join it. "
-                   "Every other meld needs at least one natural card.")
+        need = "one natural card is" if w.naturals == 1 else f"{w.naturals} natural cards are"
+        out.append(f"At least {need} needed {_scoped(w.need_natural)}.")
+    elif kinds:
+        names = join([{"group": "colour group"}.get(k, k) for k in kinds], "or")
+        out.append(f"A {names} may be made of wild cards only; then only wild cards may "
+                   "join it. Every other meld needs at least one natural card.")
     else:
         out.append("Every meld needs at least one natural card: wild cards alone are no meld.")
     if w.not_adjacent_in_runs:

@@ -27,10 +27,15 @@ def claiming(scope: Scope) -> Section:
 
 def _claim_rules(scope: Scope, c: m.Claim) -> list[str]:
     out = [
-        "Claims open only once the player whose turn it is has passed the upcard by and "
-        "drawn from the stock." if c.window == "after-refusal" else
-        "Claims are made after a discard, before the next player draws; the next player "
-        "has first call, and simply takes the card as the draw.",
+        {"after-refusal": "Claims open only once the player whose turn it is has passed the "
+                          "upcard by and drawn from the stock.",
+         "between-turns": "Claims are made after a discard, before the next player draws; "
+                          "the next player has first call, and simply takes the card as the "
+                          "draw.",
+         "any-time": "You may claim whenever a discard lies exposed: before the player "
+                     "whose turn it is has drawn, the first to call gets it at once (that "
+                     "player then draws from the stock), and once he has passed it by."
+         }[c.window],
         "Among several claimants the one nearest in turn order gets the card."
         if c.priority == "nearest" else "Among several claimants the first to call gets it.",
         _limit(scope, c),
@@ -129,7 +134,8 @@ def _swap(v: m.Variant) -> str:
     text += {"down": " Only once you have gone down.",
              "anyone": " Anyone may, but if you are not yet down you must go down in the "
                        "same turn.",
-             "not-down": " Only while you have not yet gone down."}[s.who]
+             "not-down": " Only while you have not yet gone down.",
+             "any": " Any player may, on his turn, whether or not he has melded."}[s.who]
     if s.wilds:
         names = " and ".join(c.text for c in s.wilds)
         text += f" Only these wild cards may be freed: {names}."

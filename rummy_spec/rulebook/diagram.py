@@ -57,6 +57,8 @@ def claim_window(v: m.Variant) -> tuple[int, str] | None:
         return None
     if c.window == "after-refusal":
         return 0, f"upcard passed by: others may call “{c.title}”"
+    if c.window == "any-time":
+        return -1, f"whenever a discard is exposed: others may call “{c.title}”"
     return -1, f"after the discard: others may call “{c.title}”"
 
 

@@ -59,9 +59,6 @@ def _knock(k: m.Knock, method: str) -> list[str]:
                   else "") + "; the knocker never lays off.")
     if k.defender_lays_off and k.no_layoff_on_gin:
         out.append("Against gin the defender may not lay off.")
-    if k.defender_lays_off and k.run_layoff_limit is not None:
-        out.append(f"Lay-offs extend each end of a knocker's run by at most "
-                   f"{plural(k.run_layoff_limit, 'card')}.")
     if flat:
         out.append("Nobody undercuts: the knock scores as described under Scoring, whatever "
                    "the defender holds.")
@@ -120,26 +117,7 @@ def exhausted_stock(scope: Scope) -> Section:
                            "player to draw may not draw from it: they take the upcard and "
                            "plays on, or declares the hand dead, which ends it: "
                            f"{scores}."))
-    st = v.stock
-    if st.throwbacks is not None:
-        turns = "a turn ends" if st.throwbacks == 1 else f"{st.throwbacks} turns in a row end"
-        blocks.append(Para(f"When {turns} by throwing back the upcard just taken, the hand "
-                           f"is dead: {scores}."))
-    if st.upcard_draws is not None:
-        blocks.append(Para(f"The {ordinal(st.upcard_draws)} draw of the upcard in a hand "
-                           "(not counting the first upcard's offer) is not made: the hand is "
-                           f"dead instead: {scores}."))
-    if st.dead_hand_turn is not None:
-        blocks.append(Para(f"From turn {st.dead_hand_turn} of a hand on (the first turn is "
-                           "turn 1), the player to draw may not draw: they declare the hand "
-                           f"dead: {scores}."))
     return Section("An exhausted stock", "stock", tuple(blocks))
-
-
-def ordinal(n: int) -> str:
-    tens = n % 100
-    suffix = "th" if 10 <= tens <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def scoring(scope: Scope) -> Section:

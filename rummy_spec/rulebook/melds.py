@@ -17,7 +17,7 @@ from ..engine.melds import Meld, MeldRules, compile_rules, validate, wild_meanin
 from ..lang import model as m
 from .doc import Block, Items, Para, Section, Table
 from .doc import cards as card_faces
-from .words import Scope, plural
+from .words import Scope, join, plural
 
 
 @dataclass(frozen=True)
@@ -65,8 +65,12 @@ def _definitions(v: m.Variant) -> list[str]:
     suits = "colours" if v.deck.custom else "suits"
     if v.set is not None:
         text = f"A set is {_size(v.set)} of one {'number' if v.deck.custom else 'rank'}"
-        text += (f", of any {suits}; identical cards may be in one set." if several
-                 else f", each of a different {suits[:-1]}.")
+        if v.set.different_suits:
+            text += (f", each natural card of a different {suits[:-1]} (wild cards "
+                     "aside)." if v.wilds.cards else f", each of a different {suits[:-1]}.")
+        else:
+            text += (f", of any {suits}; identical cards may be in one set." if several
+                     else f", each of a different {suits[:-1]}.")
         out.append(text)
     if v.run is not None:
         out.append(_run_definition(v, v.run))
@@ -98,7 +102,17 @@ def _run_definition(v: m.Variant, run: m.RunRule) -> str:
                 if run.ace_both_ends else ", but not both in one run.")
     wrap = (" A run may go around the corner (K-A-2)." if run.wrap
             else " A run never goes around the corner (K-A-2 is not a run).")
-    return f"{text} {ace}{wrap}"
+    return f"{text} {ace}{wrap}{_without(v, run)}"
+
+
+def _without(v: m.Variant, run: m.RunRule) -> str:
+    """The ranks runs leave out (twos wild: runs go 3..A)."""
+    if not run.without:
+        return ""
+    table = decks.card_table(v.deck)
+    names = join([table.rank_names[r - table.low_rank] for r in run.without], "or")
+    return (f" A run never holds a natural {names} and never passes its place: the ranks "
+            "stop there, and such a card in a run is always a wild card.")
 
 
 # ----- examples -------------------------------------------------------------------------

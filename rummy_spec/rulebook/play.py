@@ -148,8 +148,7 @@ def _contract_rules(v: m.Variant) -> list[str]:
     ]
     if any(sum(e.count for e in r.elements if e.kind == "run") > 1 for r in c.rounds):
         out.append(
-            "Two runs of one suit in a contract must leave a gap between them: 2 to 5 and "
-            "6 to 9 of one suit would be one run." if c.same_suit_runs == "gap" else
+            _gap(c.run_gap) if c.same_suit_runs == "gap" else
             "Two runs of one suit may touch (2 to 5 and 6 to 9 of one suit are two runs); "
             "they are laid and extended as separate runs.")
     if c.distinct_set_ranks:
@@ -160,6 +159,21 @@ def _contract_rules(v: m.Variant) -> list[str]:
                    "down melds every card held after the draw, with no discard, and ends "
                    "the hand.")
     return out
+
+
+def _gap(ranks: int) -> str:
+    if ranks == 1:
+        return ("Two runs of one suit in a contract must leave a gap between them: 2 to 5 "
+                "and 6 to 9 of one suit would be one run.")
+    text = f"Two runs of one suit in a contract must leave at least {ranks} ranks out between them"
+    names = {10: "10", 11: "J", 12: "Q", 13: "K"}
+    start = 5 + ranks + 1
+    if start + 3 <= 13:
+        low, high = names.get(start, str(start)), names.get(start + 3, str(start + 3))
+        low2, high2 = names.get(start - 1, str(start - 1)), names.get(start + 2, str(start + 2))
+        text += (f": 2 to 5 and {low} to {high} of one suit are two runs, 2 to 5 and {low2} "
+                 f"to {high2} are not")
+    return text + "."
 
 
 # ----- the turn ---------------------------------------------------------------------------
@@ -180,7 +194,7 @@ def _draw_step(v: m.Variant) -> str:
             "discard pile).")
     if v.turn.no_upcard_when_down:
         text += " Once you have gone down you may only draw from the stock."
-    if v.claim is not None and v.claim.window == "after-refusal":
+    if v.claim is not None and v.claim.window in ("after-refusal", "any-time"):
         text += (" Passing the upcard by opens it to claims out of turn "
                  f"(“{v.claim.title}”, see below).")
     return text
@@ -200,6 +214,10 @@ def _table_steps(v: m.Variant) -> list[str]:
         text = "Meld: lay sets and runs from your hand onto the table, if you wish."
     if t.melds_per_turn is not None:
         text += f" At most {plural(t.melds_per_turn, 'new meld')} per turn."
+    if t.opening_points is not None:
+        first = "going down" if v.contracts.rounds else "your first melds, laid at once,"
+        text += (f" The cards of {first} must count at least {t.opening_points} points "
+                 "(a wild card counts as the card it stands for).")
     out.append(text)
     if v.layoff.allowed:
         out.append("Lay off: add cards from your hand to melds on the table (see below).")
@@ -220,9 +238,6 @@ def _discard_step(v: m.Variant) -> str:
         text += ", except in a knock." if v.turn.knock_taken_card and v.knock else "."
     elif v.knock is not None:
         text += " The card just taken from the discard pile may be discarded again at once."
-    if v.knock is not None and v.knock.gin_forced:
-        text += (" If you can go gin (knock leaving no deadwood) you must: you may then "
-                 "neither discard nor knock in any other way.")
     if v.turn.no_discard:
         names = " and ".join(c.text for c in v.turn.no_discard)
         text += (f" {names[:1].upper()}{names[1:]} may never be discarded, unless it is the "

@@ -171,9 +171,11 @@ class Laws:
             return scope == "all" or (scope == "contract" and contract)
 
         if nat == 0:
-            if kind != "set" or not w.all_wild_sets or scoped(w.need_natural):
+            if not w.all_wild(kind) or scoped(w.need_natural):
                 return ["a meld with no natural card"]
             return []
+        if scoped(w.need_natural) and nat < w.naturals:
+            return [f"{nat} naturals, at least {w.naturals} needed"]
         if scoped(w.never_outnumber) and wild > nat:
             return [f"{wild} wilds outnumber {nat} naturals"]
         if scoped(w.minority) and wild >= nat:

@@ -41,7 +41,7 @@ def low_stock(v: m.Variant, pre: State) -> str | None:
 def late_turn(v: m.Variant, pre: State) -> bool:
     """From the spec's turn (1 = the first) on, the player to draw may only declare the
     hand dead."""
-    limit = v.stock.dead_hand_turn
+    limit = v.limits.dead_hand_turn
     return limit is not None and pre.turn_no + 1 >= limit
 
 
@@ -111,10 +111,11 @@ class Referee:
         b = self.book
         dealt = self.laws.cards_dealt(s.round)
         b.sizes = [dealt] * self.laws.players
-        if not self.v.deal.upcard:  # no upcard: the first player holds it
+        if self.v.deal.first_turn_discard:  # the first player holds one card more
             b.sizes[(s.dealer + 1) % self.laws.players] += 1
-            require(not s.discard and s.phase == "play", "deal",
-                    "with no upcard the pile starts empty and the first player discards")
+            require(s.phase == "play", "deal", "the first player starts by discarding")
+        if not self.v.deal.upcard:
+            require(not s.discard, "deal", "with no upcard the pile starts empty")
         b.down, b.down_turn, b.taken = set(), {}, None
         b.played_now, b.played_before, b.melds_now = set(), set(), 0
         b.owes_go_down = False
@@ -318,7 +319,7 @@ class Referee:
     def _dead_by_count(self, pre: State, a: Action) -> bool:
         """Does this action end the hand by one of the spec's counts: throw-backs in a row,
         upcard draws, a dead hand declared from the spec's late turn?"""
-        st, b = self.v.stock, self.book
+        st, b = self.v.limits, self.book
         thrown = (st.throwbacks is not None and a.type == "discard"
                   and b.taken == (a.player, a.card) and b.throwbacks + 1 >= st.throwbacks)
         drawn = (st.upcard_draws is not None and a.type == "draw" and a.source == "discard"

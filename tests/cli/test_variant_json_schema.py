@@ -59,7 +59,7 @@ def test_the_schema_rejects_what_it_should(validator: jsonschema.protocols.Valid
     assert validator.is_valid(good)
     for broken in (
         {**good, "surprise": 1},
-        {**good, "version": 2},
+        {**good, "version": 1},
         {k: v for k, v in good.items() if k != "deal"},
         {**good, "deck": {**good["deck"], "decks": {"formula": "x", "value": 0}}},
         {**good, "going_out": {**good["going_out"], "by": "teleport"}},
@@ -83,6 +83,7 @@ _SECTIONS: dict[str, tuple[type, tuple[str, ...]]] = {
     "stock": (m.Stock, ("stock",)),
     "score": (m.Score, ("score",)),
     "game": (m.Game, ("game",)),
+    "limits": (m.EngineLimits, ("engine_limits",)),
 }
 _ELSEWHERE = {("wilds", "cards"), ("deck", "jokers_per_deck")}  # exported under another key
 
@@ -91,7 +92,7 @@ def test_every_model_field_is_exported() -> None:
     data = variant_to_json(builtin_library().resolve("continental")[0], 5)
     variant_fields = {f.name for f in dataclasses.fields(m.Variant)} - {"span", "path"}
     renamed = {"wilds": "wild_limits", "set": "meld_kinds", "run": "meld_kinds",
-               "group": "meld_kinds", "enabled": "options"}
+               "group": "meld_kinds", "enabled": "options", "limits": "engine_limits"}
     for name in variant_fields:
         assert renamed.get(name, name) in data, name
     for section, (cls, where) in _SECTIONS.items():

@@ -26,9 +26,10 @@ def _scope(scope: Scope | None, contract: bool) -> bool:
 def _limits(rules: MeldRules, kind: MeldKind, nat: int, wild: int, contract: bool) -> bool:
     w = rules.wilds
     if nat == 0:
-        if kind != "set" or not w.all_wild_sets or _scope(w.need_natural, contract):
+        if not w.all_wild(kind) or _scope(w.need_natural, contract):
             return False
-    elif _scope(w.never_outnumber, contract) and wild > nat:
+    elif ((_scope(w.need_natural, contract) and nat < w.naturals)
+          or (_scope(w.never_outnumber, contract) and wild > nat)):
         return False
     if kind == "set" and w.max_per_set is not None and wild > w.max_per_set:
         return False

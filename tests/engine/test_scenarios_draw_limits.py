@@ -60,10 +60,11 @@ def test_gin_has_no_throw_back_rule() -> None:
     assert refused(g, "discard", 0, card="9D") == "keep-taken-card"
 
 
-def _with_stock(name: str, **fields: Any) -> Game:
-    """The profile with some stock counts changed (small, to reach them in a scenario)."""
+def _with_limits(name: str, **fields: Any) -> Game:
+    """The profile with some of its engine's counts changed (small, to reach them in a
+    scenario)."""
     v = load(name)
-    v = dataclasses.replace(v, stock=dataclasses.replace(v.stock, **fields))
+    v = dataclasses.replace(v, limits=dataclasses.replace(v.limits, **fields))
     hands = [SEAT0, SEAT1] if v.deal.upcard else [SEAT0 + " KD", SEAT1]
     return scenario(v, 2, hands=hands, stock=STOCK, discard="9D" if v.deal.upcard else "")
 
@@ -71,7 +72,7 @@ def _with_stock(name: str, **fields: Any) -> Game:
 def test_the_nth_upcard_draw_is_not_made_and_the_hand_is_dead() -> None:
     """OpenSpiel (kMaxNumDrawUpcardActions, 50; 3 here): the first upcard's offer does not
     count; the third draw of the upcard ends the hand before the card is taken."""
-    g = _with_stock("gin_openspiel", upcard_draws=3, throwbacks=9)
+    g = _with_limits("gin_openspiel", upcard_draws=3, throwbacks=9)
     ok(g, "draw", 0, source="discard")  # the first upcard's offer: not counted
     ok(g, "discard", 0, card="5D")
     ok(g, "draw", 1, source="discard")  # 1
@@ -88,9 +89,9 @@ def test_the_nth_upcard_draw_is_not_made_and_the_hand_is_dead() -> None:
 
 
 def test_the_built_in_limits_of_openspiel() -> None:
-    st = load("gin_openspiel").stock
+    st = load("gin_openspiel").limits
     assert (st.throwbacks, st.upcard_draws, st.dead_hand_turn) == (2, 50, None)
-    st = load("gin_rlcard").stock
+    st = load("gin_rlcard").limits
     assert (st.throwbacks, st.upcard_draws, st.dead_hand_turn) == (None, None, 101)
 
 
@@ -98,7 +99,7 @@ def test_from_the_late_turn_only_a_dead_hand() -> None:
     """RLCard (max_move_count 200; turn 4 here): the first player only discards (turn 1),
     then every turn draws; from turn 4 on the player to draw may only declare the hand
     dead, whatever the stock holds."""
-    g = _with_stock("gin_rlcard", dead_hand_turn=4)
+    g = _with_limits("gin_rlcard", dead_hand_turn=4)
     ok(g, "discard", 0, card="KD")  # turn 1
     assert refused(g, "dead_hand", 1) == "no-dead-hand"  # turn 2: the stock is not low
     ok(g, "draw", 1, source="stock")

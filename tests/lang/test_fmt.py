@@ -63,6 +63,13 @@ def test_fmt_is_idempotent_on_every_builtin(name: str, path: Path) -> None:
     assert format_text(once, str(path)) == once
 
 
+@pytest.mark.parametrize(("name", "path"), BUILTINS, ids=[n for n, _ in BUILTINS])
+def test_every_builtin_is_in_the_canonical_layout(name: str, path: Path) -> None:
+    """What ``rummy-spec fmt --check spec/*.rummy`` asks of the shipped files."""
+    text = path.read_text(encoding="utf-8")
+    assert format_text(text, str(path)) == text
+
+
 def test_fmt_keeps_every_comment_of_every_builtin() -> None:
     for _, path in BUILTINS:
         text = path.read_text(encoding="utf-8")

@@ -66,9 +66,10 @@ def test_the_card_taken() -> None:
 
 
 def test_knock_clauses() -> None:
-    v = child("knock { gin forced, knock bonus 20, lay off at most 2 per run end }")
+    v = child("knock { knock bonus 20 }",
+              "engine limits { gin forced, lay off at most 2 per run end }")
     assert v.knock is not None
-    assert (v.knock.gin_forced, v.knock.knock_bonus, v.knock.run_layoff_limit) == (True, 20, 2)
+    assert (v.limits.gin_forced, v.knock.knock_bonus, v.limits.run_layoff_limit) == (True, 20, 2)
     assert v.knock.defender_lays_off  # inherited
     never = child("knock { defender never lays off }")
     assert never.knock is not None and not never.knock.defender_lays_off
@@ -86,7 +87,9 @@ def test_defaults_leave_gin_as_it_was() -> None:
     v = child()
     assert (v.stock.dead_how, v.deal.upcard, v.turn.knock_taken_card) == ("discard", True, False)
     assert v.knock is not None
-    assert (v.knock.gin_forced, v.knock.knock_bonus, v.knock.run_layoff_limit) == (False, 0, None)
+    assert (v.limits.gin_forced, v.knock.knock_bonus, v.limits.run_layoff_limit) == (
+        False, 0, None)
+    assert not v.limits.stated
     assert (v.score.zero_sum, v.game.hands) == (False, None)
 
 
@@ -99,7 +102,8 @@ def test_openspiel_profile() -> None:
     k = v.knock
     assert (k.deadwood, k.gin_bonus, k.big_gin_bonus, k.undercut_bonus) == (10, 25, None, 25)
     assert not k.undercut_on_equal and k.defender_lays_off and k.no_layoff_on_gin
-    assert k.run_layoff_limit == 2 and not k.gin_forced
+    assert v.limits.run_layoff_limit == 2 and not v.limits.gin_forced
+    assert v.limits.title == "OpenSpiel 2.0.2" and v.limits.stated
     assert (v.stock.dead_how, v.stock.dead_at) == ("wall", 2)
     assert (v.score.method, v.score.zero_sum) == ("deadwood", True)
     assert (v.game.ends, v.game.hands, v.game.game_bonus, v.game.line_bonus) == (
@@ -116,7 +120,8 @@ def test_rlcard_profile() -> None:
     assert v.turn.keep_taken_card and v.turn.knock_taken_card
     k = v.knock
     assert (k.deadwood, k.gin_bonus, k.big_gin_bonus, k.knock_bonus) == (10, 100, None, 20)
-    assert k.gin_forced and not k.defender_lays_off
+    assert v.limits.gin_forced and not k.defender_lays_off
+    assert (v.limits.title, v.limits.dead_hand_turn) == ("RLCard 1.2.0", 101)
     assert (v.stock.dead_how, v.stock.dead_at) == ("declared", 2)
     assert (v.score.method, v.score.zero_sum) == ("minus-deadwood", False)
     assert (v.game.ends, v.game.hands, v.game.game_bonus, v.game.line_bonus) == (
@@ -128,7 +133,8 @@ def test_export_carries_the_new_fields() -> None:
     data = variant_to_json(v, 2)
     assert data["deal"]["upcard"] is False
     assert data["stock"]["dead_how"] == "declared"
-    assert data["knock"]["gin_forced"] is True and data["knock"]["knock_bonus"] == 20
+    assert data["engine_limits"]["gin_forced"] is True and data["knock"]["knock_bonus"] == 20
+    assert "gin_forced" not in data["knock"] and "dead_hand_turn" not in data["stock"]
     assert data["score"]["method"] == "minus-deadwood"
     assert (data["game"]["ends"], data["game"]["hands"]) == ("hands", 1)
     assert data["deal"]["stock_after_deal"] == [31]

@@ -43,7 +43,8 @@ def test_a_misplaced_negation_is_not_corrected_into_another_word() -> None:
     ("game { end after all rounds }", "ends after all rounds"),
     ("game { ends at 100 pints }", "ends at 100 points"),
     ("turn { no discard the card taken }", "no discarding the card taken"),
-    ("knock { gin bonus 20, undercut bonus 10, gin forsed }", "gin forced"),
+    ("knock { gin bonus 20, undercut bonus 10, gin bonos 20 }", "gin bonus 20"),
+    ("engine limits { gin forsed }", "gin forced"),
 ])
 def test_did_you_mean_names_the_whole_clause(clause: str, meant: str) -> None:
     d = _syntax_error(clause)

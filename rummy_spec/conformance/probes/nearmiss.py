@@ -369,7 +369,7 @@ def used_types(rules: Rules) -> set[str]:
         out.add("buy")
     if v.rummy_call is not None:
         out |= {"call", "give"}
-    if v.stock.dead_how == "declared" or v.stock.dead_hand_turn is not None:
+    if v.stock.dead_how == "declared" or v.limits.dead_hand_turn is not None:
         out.add("dead_hand")
     if rules.knocking:
         out.add("knock")

@@ -1,0 +1,92 @@
+"""Checks of rules against rules: two that cannot both hold (E032), one that needs a rule
+the variant does not state (E033), and counts that must be at least 1 (E021)."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from . import model as m
+from .span import Span
+
+
+class Err(Protocol):
+    def __call__(self, code: str, msg: str, span: Span, hint: str = "", /) -> None: ...
+
+
+def check_rules(v: m.Variant, err: Err) -> None:
+    """Rules that cannot hold together, or that need a rule the variant lacks."""
+    g = v.game
+    if v.knock is not None and v.contracts.rounds:
+        err("E032", "knocking (Gin) and contracts cannot be combined", v.knock.span)
+    if v.knock is not None and (v.players.max is None or v.players.max > 2):
+        err("E032", "knocking is scored between two players: state 'players 2..2'",
+            v.knock.span)
+    if g.ends == "last-contract" and not v.contracts.rounds:
+        err("E033", "the game ends at the last contract, but there are no contracts", g.span)
+    if g.ends == "rounds" and not v.contracts.rounds:
+        err("E033", "the game ends after all rounds, but there is no round schedule: state "
+            "'contracts { 1: ... }' or 'game { ends at N points }'", g.span)
+    if g.ends == "target" and g.target is not None and g.target <= 0:
+        err("E021", f"a target of {g.target} points", g.span)
+    if g.ends == "hands" and g.hands is not None and g.hands <= 0:
+        err("E021", f"a game of {g.hands} hands", g.span)
+    if not v.deal.upcard and v.deal.upcard_offered:
+        err("E032", "there is no upcard to offer: 'no upcard' and 'first upcard offered' "
+            "cannot both hold", v.deal.span)
+    if v.score.method in ("deadwood", "minus-deadwood") and v.knock is None:
+        err("E033", f"'method {v.score.method.replace('-', ' ')}' scores a knock: add a "
+            "'knock' section", v.score.span)
+    _check_limits(v, err)
+    if v.stock.refill_at_once and any(s in ("end-round", "replay-extra-deck")
+                                      for s in v.stock.empty):
+        err("E032", "'refilled at once' refills the stock, but a step of 'empty' ends the "
+            "hand: it would end while a player is in the middle of his turn", v.stock.span)
+    if v.stock.dead_how == "wall" and v.knock is None:
+        err("E033", "at the wall a player may only knock: add a 'knock' section", v.stock.span)
+    if v.turn.knock_taken_card and not v.turn.keep_taken_card:
+        err("E032", "'may knock with the card taken' relaxes 'no discarding the card taken', "
+            "which is not stated", v.turn.span)
+    if v.contracts.progression != "together" and g.ends == "rounds":
+        err("E032", "players advance individually, so the game must end at the last contract "
+            "('game { ends at last contract }')", v.contracts.span)
+    if v.going_out.floating and v.going_out.by == "meld":
+        err("E032", "floating players go out by discarding, but going out is by meld only",
+            v.going_out.span)
+    if v.score.winner_bonus and v.knock is not None:
+        err("E032", "'winner bonus' scores going out, but a knock game scores the knock "
+            "(use 'knock bonus' or 'gin bonus')", v.score.span)
+    for count, what, span in ((v.turn.opening_points, "an opening of", v.turn.span),
+                              (v.contracts.run_gap, "a gap between runs of", v.contracts.span)):
+        if count is not None and count < 1:
+            err("E021", f"{what} {count}: it must be at least 1", span)
+    if v.set is not None and v.set.different_suits and not v.wilds.cards:
+        suits = len(v.deck.colours) if v.deck.custom else 4
+        if v.set.min > suits:
+            err("E034", f"sets of different suits need {v.set.min} cards, but there are "
+                f"only {suits} suits and no wild cards", v.set.span)
+    if v.deal.first_turn_discard and v.deal.upcard_offered:
+        err("E032", "the first player starts by discarding, so no upcard can be offered "
+            "before his turn: 'first turn discard only' and 'first upcard offered' cannot "
+            "both hold", v.deal.span)
+    if v.turn.melds_per_turn is not None and v.turn.melds_per_turn < 1:
+        err("E021", "melds per turn must be at least 1", v.turn.span)
+    for sp in v.deck.specials:
+        if sp.per_deck < 1:
+            err("E021", f"special card {sp.code}: {sp.per_deck} per deck", sp.span)
+
+
+def _check_limits(v: m.Variant, err: Err) -> None:
+    lim = v.limits
+    for count, what in ((lim.throwbacks, "upcards thrown back"),
+                        (lim.upcard_draws, "upcard draws"),
+                        (lim.dead_hand_turn, "a dead hand from turn")):
+        if count is not None and count < 1:
+            err("E021", f"{what} {count}: the count must be at least 1", lim.span)
+    if lim.run_layoff_limit is not None:
+        if lim.run_layoff_limit < 1:
+            err("E021", "a lay-off limit below 1 card per run end", lim.span)
+        elif v.knock is None or not v.knock.defender_lays_off:
+            err("E032", "a limit on lay-offs at the knock, but the defender never lays off",
+                lim.span)
+    if lim.gin_forced and v.knock is None:
+        err("E033", "'gin forced' forces a knock: add a 'knock' section", lim.span)

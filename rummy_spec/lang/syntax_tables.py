@@ -1,0 +1,161 @@
+"""The grammar's clauses as rule settings: each clause alias -> (section, field, value).
+
+Clauses with structure (a card list, a contract) are methods of the builder instead.  A
+test proves every field named here exists in the rules model, so a rename cannot drop a
+rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# Rank words of French cards -> rank number (ace = 1).
+RANK_WORDS: dict[str, int] = {}
+for _i, _names in enumerate(
+    [("a", "ace", "aces"), ("2", "two", "twos", "deuce", "deuces"), ("3", "three", "threes"),
+     ("4", "four", "fours"), ("5", "five", "fives"), ("6", "six", "sixes"),
+     ("7", "seven", "sevens"), ("8", "eight", "eights"), ("9", "nine", "nines"),
+     ("10", "t", "ten", "tens"), ("j", "jack", "jacks"), ("q", "queen", "queens"),
+     ("k", "king", "kings")]
+):
+    for _n in _names:
+        RANK_WORDS[_n] = _i + 1
+
+
+# Each clause alias -> (field, value) inside its section.  Clauses with arguments are
+# methods of _Builder below.
+FLAGS: dict[str, tuple[str, str, Any]] = {
+    "ace_both_ends": ("run", "ace_both_ends", True),
+    "wrap": ("run", "wrap", True),
+    "any_colour": ("run", "any_colour", True),
+    "one_suit": ("run", "any_colour", False),
+    "different_suits": ("set", "different_suits", True),
+    "first_turn_discard": ("deal", "first_turn_discard", True),
+    "rotate_left": ("deal", "rotation", "left"),
+    "winner_deals": ("deal", "rotation", "winner"),
+    "upcard_offered": ("deal", "upcard_offered", True),
+    "first_dealer_last": ("deal", "first_dealer", "last"),
+    "may_discard_taken": ("turn", "keep_taken_card", False),
+    "may_knock_taken": ("turn", "knock_taken_card", True),
+    "defender_never_lays_off": ("knock", "defender_lays_off", False),
+    "limit_gin_forced": ("limits", "gin_forced", True),
+    "method_minus": ("score", "method", "minus-deadwood"),
+    "zero_sum": ("score", "zero_sum", True),
+    "cut_right": ("cut", "by", "right"),
+    "cut_any": ("cut", "by", "any"),
+    "cut_dealer": ("cut", "by", "dealer"),
+    "progression_any": ("contracts", "progression", "any-order"),
+    "runs_touch": ("contracts", "same_suit_runs", "touch"),
+    "distinct_set_ranks": ("contracts", "distinct_set_ranks", True),
+    "no_upcard_when_down": ("turn", "no_upcard_when_down", True),
+    "keep_taken_card": ("turn", "keep_taken_card", True),
+    "no_playable_discard": ("turn", "no_playable_discard", True),
+    "new_melds_after_down": ("turn", "new_melds_after_down", True),
+    "no_new_melds_after_down": ("turn", "new_melds_after_down", False),
+    "layoff_same_turn": ("layoff", "timing", "same-turn"),
+    "layoff_next_turn": ("layoff", "timing", "next-turn"),
+    "own_melds_next_turn": ("layoff", "own_melds_next_turn", True),
+    "layoff_before_down": ("layoff", "needs_down", False),
+    "layoff_never": ("layoff", "allowed", False),
+    "swap_by_down": ("swap", "who", "down"),
+    "swap_by_anyone": ("swap", "who", "anyone"),
+    "swap_by_not_down": ("swap", "who", "not-down"),
+    "swap_by_any": ("swap", "who", "any"),
+    "stock_refill_at_once": ("stock", "refill_at_once", True),
+    "swap_others_only": ("swap", "others_only", True),
+    "freed_to_table": ("swap", "freed", "table"),
+    "freed_to_hand": ("swap", "freed", "hand"),
+    "shift_to_end": ("swap", "shift_to_end", True),
+    "no_shift": ("swap", "shift_to_end", False),
+    "no_big_gin": ("knock", "big_gin_bonus", None),
+    "no_shutout": ("game", "shutout_doubles", False),
+    "window_after_refusal": ("claim", "window", "after-refusal"),
+    "window_between_turns": ("claim", "window", "between-turns"),
+    "window_any_time": ("claim", "window", "any-time"),
+    "priority_nearest": ("claim", "priority", "nearest"),
+    "priority_first_caller": ("claim", "priority", "first-caller"),
+    "own_discard": ("claim", "own_discard", True),
+    "not_when_down": ("claim", "when_down", False),
+    "claimant_waits": ("claim", "claimant_waits", True),
+    "chain": ("claim", "chain", True),
+    "caller_discards": ("rummy_call", "penalty", "caller-discards"),
+    "gifts": ("rummy_call", "penalty", "gifts"),
+    "down_offenders": ("rummy_call", "only_down_offenders", True),
+    "out_discard": ("going_out", "by", "discard"),
+    "out_meld": ("going_out", "by", "meld"),
+    "out_either": ("going_out", "by", "either"),
+    "floating": ("going_out", "floating", True),
+    "undercut_equal": ("knock", "undercut_on_equal", True),
+    "undercut_less": ("knock", "undercut_on_equal", False),
+    "defender_lays_off": ("knock", "defender_lays_off", True),
+    "no_layoff_on_gin": ("knock", "no_layoff_on_gin", True),
+    "rummy_doubles": ("score", "rummy_doubles", True),
+    "ends_rounds": ("game", "ends", "rounds"),
+    "ends_last_contract": ("game", "ends", "last-contract"),
+    "ties_shared": ("game", "ties", "shared"),
+    "ties_replay": ("game", "ties", "replay"),
+    "shutout_doubles": ("game", "shutout_doubles", True),
+    "claimant_at_once": ("claim", "claimant_waits", False),
+    "needed_for_contracts": ("claim", "needed_for_contracts", True),
+    "not_adjacent": ("wilds", "not_adjacent_in_runs", True),
+    "skips_next": ("special", "skip", "next"),
+    "skips_chosen": ("special", "skip", "chosen"),
+    "never_taken": ("special", "never_taken", True),
+    "not_last_card": ("special", "not_last_card", True),
+    "no_repeat_skips": ("special", "no_repeat_skips", True),
+}
+
+# Clauses with one argument: alias -> (section, field, converter)
+VALUED: dict[str, tuple[str, str, str]] = {
+    "decks": ("deck", "decks", "expr"),
+    "copies": ("deck", "copies", "int"),
+    "deal_cards": ("deal", "cards", "expr"),
+    "first_dealer": ("deal", "first_dealer", "str"),
+    "cut_target": ("cut", "target", "expr"),
+    "cut_bonus": ("cut", "bonus", "expr"),
+    "progression": ("contracts", "progression", "str"),
+    "count_rule": ("contracts", "count", "str"),
+    "size_rule": ("contracts", "size", "str"),
+    "melds_per_turn": ("turn", "melds_per_turn", "int"),
+    "opening_points": ("turn", "opening_points", "int"),
+    "penalty": ("claim", "penalty", "int"),
+    "limit": ("claim", "limit", "expr"),
+    "pile_after": ("claim", "pile_after", "str"),
+    "take_back": ("rummy_call", "take_back_extra", "int"),
+    "knock_deadwood": ("knock", "deadwood", "int"),
+    "gin_bonus": ("knock", "gin_bonus", "int"),
+    "big_gin_bonus": ("knock", "big_gin_bonus", "int"),
+    "undercut_bonus": ("knock", "undercut_bonus", "int"),
+    "knock_bonus": ("knock", "knock_bonus", "int"),
+    "limit_run_layoffs": ("limits", "run_layoff_limit", "int"),
+    "stock_dead_at": ("stock", "dead_at", "int"),
+    "stock_wall_at": ("stock", "dead_at", "int"),
+    "stock_declared_at": ("stock", "dead_at", "int"),
+    "limit_throwbacks": ("limits", "throwbacks", "int"),
+    "limit_upcard_draws": ("limits", "upcard_draws", "int"),
+    "limit_dead_hand_turn": ("limits", "dead_hand_turn", "int"),
+    "ends_hands": ("game", "hands", "int"),
+    "method": ("score", "method", "str"),
+    "ends_target": ("game", "target", "int"),
+    "winner": ("game", "winner", "str"),
+    "game_bonus": ("game", "game_bonus", "int"),
+    "line_bonus": ("game", "line_bonus", "int"),
+}
+
+LOW_STOCK = {"stock_dead_at": "discard", "stock_wall_at": "wall",
+              "stock_declared_at": "declared"}
+
+SECTIONS = {
+    "deck": "deck", "wilds": "wilds", "set_kind": "set", "run_kind": "run",
+    "group_kind": "group", "deal": "deal", "cut": "cut", "contracts": "contracts",
+    "turn": "turn", "layoff": "layoff", "swap": "swap", "claim": "claim",
+    "rummy_call": "rummy_call", "going_out": "going_out", "knock": "knock",
+    "stock": "stock", "score": "score", "game": "game", "engine_limits": "limits",
+}
+# Sections whose mere presence switches a rule family on.
+PRESENCE = {"set", "run", "group", "cut", "claim", "rummy_call", "knock"}
+
+
+def kind_of(word: str) -> str:
+    return {"sets": "set", "runs": "run", "groups": "group"}.get(word, word)
+
