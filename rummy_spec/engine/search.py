@@ -9,6 +9,7 @@ Same-suit runs under the gap rule fix each run's growth at each end.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import product
 
 from .candidates import Hand, Reader
@@ -19,11 +20,22 @@ from .shapes import Cand
 __all__ = ["Leaf", "Plan", "SearchTooBig", "search"]
 
 QUICK_SLOTS = 3  # contracts of up to this many melds (no extras, no gap rule) go flat
+RANK_FROM = 4096  # leaves collected before the first ranking against a limit
 
 
-def search(plan: Plan, rd: Reader, hand: Hand, collect: bool) -> list[Leaf]:
+def search(plan: Plan, rd: Reader, hand: Hand, collect: bool, limit: int = 0,
+           key: Callable[[Leaf], object] | None = None) -> list[Leaf]:
     """Every solution (collect) or the best one, as leaves of the slot search; raises
-    :class:`SearchTooBig` past the budget."""
+    :class:`SearchTooBig` past the budget.
+
+    Collecting with a ``limit`` and a ``key`` (what makes two leaves the same way to
+    lay the contract): only the leaves that can be among the best ``limit`` distinct
+    ways are kept.  Now and then the leaves found so far are ranked (score, then fewest
+    wilds, then order found); once ``limit`` distinct keys are met, the score of the last
+    of them is a floor, and leaves and branches that cannot reach it are dropped.  A
+    random player's big hand with many jokers offers millions of ways to go down, of
+    which a caller wants a few dozen.
+    """
     wilds = len(hand.wilds)
     naturals = hand.naturals
     if naturals < plan.min_naturals or naturals + wilds < plan.min_cards:
@@ -58,6 +70,22 @@ def search(plan: Plan, rd: Reader, hand: Hand, collect: bool) -> list[Leaf]:
     leaves: list[Leaf] = []
     best: list[int] = [-1, 0]  # score, wilds
     nodes = [NODE_BUDGET]
+    top_wild = max(prefix)
+    capped = rd.capped
+    floor = [-BIG_POINTS, RANK_FROM]  # collecting: the score to reach, leaves at the next ranking
+
+    def rank() -> None:
+        assert key is not None
+        order = sorted(range(len(leaves)), key=lambda i: (-leaves[i].score, leaves[i].wilds, i))
+        seen: set[object] = set()
+        for i in order:
+            seen.add(key(leaves[i]))
+            if len(seen) == limit:
+                low = leaves[i].score
+                leaves[:] = [x for x in leaves if x.score >= low]
+                floor[0] = low
+                break
+        floor[1] = 2 * len(leaves) + RANK_FROM
 
     def leaf(left: int, need: int, cap: int, pts: int) -> None:
         if pat and (left or others):
@@ -78,7 +106,11 @@ def search(plan: Plan, rd: Reader, hand: Hand, collect: bool) -> list[Leaf]:
                 k -= 1
         score = pts + prefix[k]
         if collect:
+            if score < floor[0]:
+                return
             leaves.append(Leaf(score, k, tuple(chosen), ends))
+            if limit and key is not None and len(leaves) >= floor[1]:
+                rank()
         elif score > best[0] or (score == best[0] and k < best[1]):
             best[0], best[1] = score, k
             leaves[:] = [Leaf(score, k, tuple(chosen), ends)]
@@ -107,6 +139,9 @@ def search(plan: Plan, rd: Reader, hand: Hand, collect: bool) -> list[Leaf]:
         nodes[0] -= 1
         if not nodes[0]:
             raise SearchTooBig()
+        if collect and pts + (min(nat_total - pts, ahead[i]) if capped else ahead[i]) \
+                + top_wild < floor[0]:
+            return  # cannot reach the best ways already found
         if i == nslots:
             leaf(left, need, cap, pts)
             if extras:

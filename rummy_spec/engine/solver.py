@@ -268,7 +268,8 @@ def solutions(
     scoring ones, a run's spare wilds at its high end first)."""
     plan, rd, info = _prepare(rules, hand, contract, count, size, same_suit_runs,
                               distinct_set_ranks, pat, points, by_face=True, run_gap=run_gap)
-    leaves = search(plan, rd, info, collect=True)
+    leaves = search(plan, rd, info, collect=True, limit=limit,
+                    key=lambda leaf: _key(_build(plan, rd, info, leaf)))
     order = sorted(range(len(leaves)), key=lambda i: (-leaves[i].score, leaves[i].wilds, i))
     out: list[Solution] = []
     seen: set[tuple[tuple[str, tuple[int, ...], tuple[int, ...], str], ...]] = set()

@@ -17,7 +17,7 @@ import pytest
 from rummy_spec.decks import card_table, face_points, full_deck
 from rummy_spec.engine import quick, search
 from rummy_spec.engine.melds import compile_rules
-from rummy_spec.engine.solver import Solution, solve
+from rummy_spec.engine.solver import Solution, solutions, solve
 from rummy_spec.lang import load
 
 CASES = [("liverpool", 4), ("contract", 3)]
@@ -128,3 +128,25 @@ def test_the_pat_look_up_finds_the_slot_searchs_solution(
     slots = solved()
     assert flat == slots
     assert sum(s is not None for s in flat) >= 10  # enough pat hands to compare
+
+
+@pytest.mark.parametrize(("name", "players", "options"),
+                         [("contract", 5, ("more_jokers",)), ("seven_hand", 3, ())])
+def test_ways_down_kept_against_a_limit_are_the_first_of_all_ways(
+        name: str, players: int, options: tuple[str, ...],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # ranked every few leaves, so the floor drops leaves and branches on these hands
+    monkeypatch.setattr(search, "RANK_FROM", 8)
+    v = load(name, options)
+    rules = compile_rules(v)
+    points = face_points(v)
+    assert v.contracts is not None
+    pruned = 0
+    for hand in (h[:12] for h in _hands(name, players, 9)):
+        for contract in v.contracts.rounds:
+            every = solutions(rules, hand, contract, points=points, limit=10 ** 9)
+            for limit in (1, 3, 10):
+                assert solutions(rules, hand, contract, points=points, limit=limit) \
+                    == every[:limit]
+            pruned += len(every) > 10
+    assert pruned >= 5  # enough hands with more ways than the limits to compare
