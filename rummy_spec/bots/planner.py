@@ -60,11 +60,9 @@ def _choose(rules: Rules, state: State, player: int, actions: list[Action],
     for kind in ("shift", "swap"):  # a natural in, a wild freed
         if kind in by_type:
             return by_type[kind][0]
-    if "lay_off" in by_type:
-        naturals = [a for a in by_type["lay_off"] if a.card not in rules.wild]
-        return (naturals or by_type["lay_off"])[0]
-    if "meld" in by_type:
-        return by_type["meld"][0]
+    plays = by_type.get("meld", []) + by_type.get("lay_off", [])
+    if plays:  # the play that sheds the most cards; of lay-offs, a natural before a wild
+        return max(plays, key=lambda a: (_shed(a), a.card not in rules.wild))
     if "give" in by_type:
         return min(by_type["give"], key=lambda a: _usefulness(rules, hand, a.card or 0))
     if "discard" in by_type:
@@ -100,6 +98,13 @@ def _deadwood(rules: Rules, hand: Sequence[int]) -> int:
 
 def _playable(rules: Rules, state: State, card: int) -> bool:
     return any(fits(rules.melds, t.meld, card) for t in state.table)
+
+
+def _shed(a: Action) -> int:
+    """How many cards a meld or a lay-off takes out of the hand: a new meld of three goes
+    before a lay-off of one, which would leave those three to be laid off singly (or
+    never, once the table's melds have closed around them)."""
+    return sum(len(meld) for meld in a.melds) if a.melds else 1
 
 
 def _after_knock(rules: Rules, hand: list[int], a: Action) -> tuple[int, int]:
