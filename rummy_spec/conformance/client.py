@@ -216,9 +216,10 @@ class ProcessEngine(Engine):
                              "lists of names")
         shows = reply.get("state")
         if shows is not None and not (isinstance(shows, list) and all(
-                isinstance(f, str) for f in shows) and "phase" in shows):
+                isinstance(f, str) for f in shows) and ("phase" in shows or not shows)):
             raise self._fail("malformed", "reply to 'hello': 'state' must list the fields "
-                             "of the state the engine shows, 'phase' among them")
+                             "of the state the engine shows, 'phase' among them (or be "
+                             "empty: no state shown)")
         about = reply.get("engine") if isinstance(reply.get("engine"), dict) else {}
         assert isinstance(about, dict)
         reasons = reply.get("reasons", "reference")

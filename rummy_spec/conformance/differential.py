@@ -125,7 +125,8 @@ class Differential:
     laws) playing one game side by side.
 
     ``shows``: the state fields the engine shows (``Hello.shows``; None: every field of
-    ``FIELDS``); ``observe=False`` compares verdicts only (no ``state`` request)."""
+    ``FIELDS``; none: the engine shows no state); ``observe=False``, or an engine that
+    shows nothing, compares verdicts only (no ``state`` request)."""
 
     def __init__(self, reference: ReferenceEngine, engine: Engine | None = None, *,
                  codes: Codes = "exact", shows: frozenset[str] | None = None,
@@ -135,7 +136,7 @@ class Differential:
         self.engine = engine
         self.codes = codes
         self.shows = frozenset(FIELDS) if shows is None else shows
-        self.observe = observe
+        self.observe = observe and bool(self.shows)
         self.compare = True  # False: the laws alone judge the engine's states
         self.laws = StateLaws(game.variant, game.state.players)
         self.steps = 0

@@ -38,6 +38,7 @@ from ..bots import greedy_bot
 from ..conformance import probes
 from ..conformance.differential import Codes, Differential, Finding, StepResult
 from ..conformance.engine import Engine, EngineError, NewGame, SkipGame
+from ..conformance.fuzzplay import low_to_high
 from ..conformance.reference import ReferenceEngine, setup_of
 from ..engine import codec
 from ..engine.core import IllegalAction
@@ -296,7 +297,8 @@ def engine_state_machine(
             """The differential step: the action to the reference (this machine's game)
             and to the engine under test."""
             pair = self._pair()
-            action = pair.reference.to_protocol(self._game().action_json(a))
+            g = self._game()  # runs written low to high, as the protocol reads them
+            action = pair.reference.to_protocol(g.action_json(low_to_high(g.rules, a)))
             try:
                 return pair.step(action)
             except EngineError:

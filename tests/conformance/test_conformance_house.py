@@ -177,9 +177,9 @@ def test_a_broken_house_engine_is_caught_and_the_find_replays_as_written(
     relative to itself, so the printed replay works from anywhere."""
     broken = command("house-penalty-card")
     found = _cli("fuzz", "--engine", broken, "--variant", str(HOUSE), "--examples", "20",
-                 "--shrink-seconds", "2", "--out", str(tmp_path / "finds"))
-    assert found.returncode == 1 and "disagreement after" in found.stdout, found.stdout
-    replay = re.search(r"replay:  rummy-spec conformance (.*)", found.stdout)
+                 "--shrink-seconds", "2", "--findings", "1", "--out", str(tmp_path / "finds"))
+    assert found.returncode == 1 and "1 disagreement in" in found.stdout, found.stdout
+    replay = re.search(r"replay: +rummy-spec conformance (.*)", found.stdout)
     assert replay is not None
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()

@@ -11,5 +11,7 @@ def install(mp: pytest.MonkeyPatch) -> None:
     misread(mp, section("run", wrap=True))
 
 
+# caught by the meld it leaves on the table, or sooner, where the run is written around the
+# corner (2C AC KC QC), by the reference refusing the meld the mutant accepted
 MUTANT = Mutant("wrap-around-run", "a run around the corner is accepted", "rummy", 2,
-                frozenset({"table-meld"}), install)
+                frozenset({"table-meld", "rejected"}), install)

@@ -1,7 +1,7 @@
 """A gallery of misbehaving engines: ``python engine.py MODE TOKEN``.
 
 A tiny engine that accepts every action (enough for the gallery's cases, whose every
-step is accepted) and misbehaves in one way, MODE, when it is asked to act with the card
+step is accepted), shows no state (``"state": []`` in hello) and misbehaves in one way, MODE, when it is asked to act with the card
 5D; TOKEN only marks its processes so a test can look for any left behind.  It imports
 nothing of rummy-spec, so it starts at once.
 """
@@ -91,7 +91,7 @@ def main() -> None:
         if cmd == "hello":
             variants = [] if MODE == "no-variants" else ["gin"]
             reply(msg, {"protocol": 1, "engine": {"name": f"gallery {MODE}", "version": "1"},
-                        "variants": variants, "features": []})
+                        "variants": variants, "features": [], "state": []})
         elif cmd == "new":
             reply(msg, {"ok": True})
         elif cmd == "act":
