@@ -1,9 +1,9 @@
 """A gallery of misbehaving engines: ``python engine.py MODE TOKEN``.
 
 A tiny engine that accepts every action (enough for the gallery's cases, whose every
-step is accepted), shows no state (``"state": []`` in hello) and misbehaves in one way, MODE, when it is asked to act with the card
-5D; TOKEN only marks its processes so a test can look for any left behind.  It imports
-nothing of rummy-spec, so it starts at once.
+step is accepted), shows no state (``"state": []`` in hello) and misbehaves in one way,
+MODE, when it is asked to act with the card 5D; TOKEN only marks its processes so a test
+can look for any left behind.  It imports nothing of rummy-spec, so it starts at once.
 """
 
 from __future__ import annotations
