@@ -17,8 +17,8 @@ from .tableplay import (
     empty_ok,
     holds,
     in_play,
-    last_card_ok,
     meld_options,
+    melds_leave_ok,
     opening_short,
     remove_cards,
 )
@@ -143,14 +143,8 @@ def check_go_down(rules: Rules, state: State, a: Action) -> Verdict | GoDown:
     emptied = len(cards) == len(seat.hand)
     if contract.pat and not emptied:
         return no("pat-required")
-    if emptied and not (v := empty_ok(rules, contract.pat)).ok:
+    if not (v := melds_leave_ok(rules, state, seat.hand, cards, chosen, contract.pat)).ok:
         return v
-    if len(seat.hand) - len(cards) == 1:
-        rest = list(seat.hand)
-        remove_cards(rest, cards)
-        if not (v := last_card_ok(rules, state, rest,
-                                   [t.meld for t in state.table] + chosen)).ok:
-            return v
     return GoDown(contract, chosen)
 
 

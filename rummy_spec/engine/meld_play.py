@@ -15,8 +15,8 @@ from .tableplay import (
     holds,
     in_play,
     is_down,
-    last_card_ok,
     meld_options,
+    melds_leave_ok,
     one_card_play_ok,
     opening_short,
     remove_cards,
@@ -59,14 +59,8 @@ def check_new_meld(rules: Rules, state: State, a: Action) -> Verdict | list[Meld
         laid.append(res[0])
     if not (v := opening_short(rules, state, a.player, laid)).ok:
         return v
-    if len(cards) == len(seat.hand) and not (v := empty_ok(rules, False)).ok:
+    if not (v := melds_leave_ok(rules, state, seat.hand, cards, laid, False)).ok:
         return v
-    if len(seat.hand) - len(cards) == 1:
-        rest = list(seat.hand)
-        remove_cards(rest, cards)
-        if not (v := last_card_ok(rules, state, rest,
-                                   [t.meld for t in state.table] + laid)).ok:
-            return v
     return laid
 
 

@@ -156,6 +156,20 @@ def empty_ok(rules: Rules, pat: bool) -> Verdict:
     return no("must-keep-discard")
 
 
+def melds_leave_ok(rules: Rules, state: State, hand: list[int], cards: list[int],
+                   laid: list[Meld], pat: bool) -> Verdict:
+    """Melds of ``cards`` laid from ``hand``: may the hand be emptied (a discard kept where
+    going out needs one), and may a last card be left (it must be discardable or
+    playable)?  Shared by going down and by new melds."""
+    if len(cards) == len(hand) and not (v := empty_ok(rules, pat)).ok:
+        return v
+    if len(hand) - len(cards) == 1:
+        rest = list(hand)
+        remove_cards(rest, cards)
+        return last_card_ok(rules, state, rest, [t.meld for t in state.table] + laid)
+    return OK
+
+
 def run_end(a: Action) -> Literal["low", "high"] | None:
     return "low" if a.end == "low" else "high" if a.end == "high" else None
 
