@@ -224,6 +224,13 @@ def _open_brace_before(text: str, pos: int) -> int | None:
     return opened[-1] if opened else None
 
 
+def _opens_block(text: str, pos: int) -> bool:
+    """Whether the words at ``pos`` open a block (``lay off {``) rather than being a clause
+    that starts with a section's word (``knock { lay off at most 2 per run end }``)."""
+    end = _CLAUSE_END.search(text, pos)
+    return "{" in text[pos:end.start() if end else len(text)]
+
+
 def _indent_at(text: str, pos: int) -> int:
     line_start = text.rfind("\n", 0, pos) + 1
     line = text[line_start:pos]
@@ -248,7 +255,8 @@ def translate(err: UnexpectedInput, text: str, path: str) -> Diagnostic:
                           "(a '}' is missing)", Span(path, line, col, line, col + 1))
     if isinstance(err, UnexpectedToken):
         tok = err.token
-        if str(tok) in _SECTION_WORDS and "RBRACE" in err.expected:
+        if (str(tok) in _SECTION_WORDS and "RBRACE" in err.expected
+                and _opens_block(text, tok.start_pos or 0)):
             brace = _open_brace_before(text, tok.start_pos or 0)
             if brace is not None:  # a new section begins inside one left open
                 line, col = _line_col(text, brace)

@@ -265,7 +265,9 @@ def test_completion_offers_the_engine_limits_clauses() -> None:
 
 
 @pytest.mark.parametrize("old", ["knock { gin forced }", "stock { dead at upcard draw 50 }",
-                                 "stock { only dead hand from turn 101 }"])
+                                 "stock { only dead hand from turn 101 }",
+                                 # starts with a section's word, yet is no section
+                                 "knock { lay off at most 2 per run end }"])
 def test_a_limit_written_in_its_old_section_says_where_it_belongs(old: str) -> None:
     from rummy_spec.lang.errors import SpecError
 
@@ -273,6 +275,16 @@ def test_a_limit_written_in_its_old_section_says_where_it_belongs(old: str) -> N
         _resolve(f'variant x "X" extends gin {{\n    {old}\n}}\n')
     hint = caught.value.diagnostics[0].hint
     assert hint.endswith("is a clause of 'engine limits { ... }': move it there"), hint
+
+
+def test_a_section_left_open_before_the_next_is_still_named() -> None:
+    from rummy_spec.lang.errors import SpecError
+
+    with pytest.raises(SpecError) as caught:
+        _resolve('variant x "X" extends gin {\n    game { ends at 100 points\n'
+                 '    lay off { same turn }\n}\n')
+    found = caught.value.diagnostics[0]
+    assert found.code == "E003" and "'game' is not closed before 'lay'" in found.message
 
 
 def test_show_prints_the_limits_apart_from_the_rules() -> None:
