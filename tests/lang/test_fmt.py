@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from docblocks import DOC, reference_blocks
 
 from rummy_spec.lang import Library, SpecError, builtin_library
 from rummy_spec.lang.check import player_counts
@@ -13,22 +14,6 @@ from rummy_spec.lang.export import variant_to_json
 from rummy_spec.lang.fmt import format_text
 
 BUILTINS = sorted(builtin_specs().items())
-DOC = Path(__file__).resolve().parents[2] / "docs" / "language.md"
-
-
-def _doc_blocks(info: str) -> list[str]:
-    """The bodies of the ```INFO blocks of the language reference."""
-    out: list[str] = []
-    body: list[str] | None = None
-    for row in DOC.read_text(encoding="utf-8").splitlines():
-        if body is None and row.strip() == f"```{info}":
-            body = []
-        elif body is not None and row.rstrip() == "```":
-            out.append("\n".join(body) + "\n")
-            body = None
-        elif body is not None:
-            body.append(row)
-    return out
 
 
 def _rst_blocks() -> list[str]:
@@ -53,8 +38,8 @@ def _rst_blocks() -> list[str]:
     return out
 
 
-VARIANTS = _doc_blocks("rummy") + _rst_blocks()
-FRAGMENTS = _doc_blocks("rummy-fragment")
+VARIANTS = [b.text for b in reference_blocks("rummy")] + _rst_blocks()
+FRAGMENTS = [b.text for b in reference_blocks("rummy-fragment")]
 
 
 @pytest.mark.parametrize(("name", "path"), BUILTINS, ids=[n for n, _ in BUILTINS])

@@ -15,10 +15,10 @@ deleting a clause that is one word long (the author removed a rule; nothing vani
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
+from docblocks import reference_blocks
 from lark import Tree
 
 from rummy_spec.lang import Library, SpecError, builtin_library
@@ -26,7 +26,6 @@ from rummy_spec.lang.fmt import _strip, _tokens
 from rummy_spec.lang.grammar_errors import _terminal_words, accepted_before
 from rummy_spec.lang.syntax import parser
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "language.md"
 SYNONYMS = [{"set", "sets"}, {"run", "runs"}, {"group", "groups"}, {"hand", "hands"},
             {"joker", "jokers"}]
 _CLAUSE_PARENTS = {"deck", "wilds", "set_kind", "run_kind", "group_kind", "deal", "cut",
@@ -35,17 +34,7 @@ _CLAUSE_PARENTS = {"deck", "wilds", "set_kind", "run_kind", "group_kind", "deal"
 
 
 def _examples() -> list[str]:
-    out: list[str] = []
-    body: list[str] | None = None
-    for row in DOC.read_text(encoding="utf-8").splitlines():
-        if body is None and row.strip() == "```rummy":
-            body = []
-        elif body is not None and row.rstrip() == "```":
-            out.append("\n".join(body) + "\n")
-            body = None
-        elif body is not None:
-            body.append(row)
-    return out
+    return [b.text for b in reference_blocks("rummy")]
 
 
 def _clauses(text: str) -> list[tuple[int, int]]:
