@@ -17,7 +17,7 @@ from ..engine.melds import Meld, validate
 from ..engine.reasons import Verdict as EngineVerdict
 from ..engine.reasons import no
 from ..engine.rules import Rules, compile_variant
-from ..engine.setup import Setup
+from ..engine.setup import Setup, buys_allowed_before
 from ..engine.state import Action, State
 from ..lang import LookupFailure, SpecError
 from ..lang import model as m
@@ -63,7 +63,8 @@ def setup_from_json(game_variant: Any, setup: JSON) -> Setup:
 def setup_of(game: Game) -> JSON:
     """The ``new`` message's ``setup`` that deals ``game``'s current deal as it stands at
     the deal: its cards, its round, the totals and (each player on his own contract) the
-    contract each seat is on, the hands won so far."""
+    contract each seat is on, the hands won so far, and where unused buys carry over, the
+    buys used before (those that leave each seat the credit it brings into this round)."""
     s, table = game.state, game.rules.table
     out: JSON = {"dealer": s.game.dealer, "hands": [table.texts(x.hand) for x in s.hand.seats],
                  "stock": table.texts(list(reversed(s.hand.stock))),
@@ -72,6 +73,9 @@ def setup_of(game: Game) -> JSON:
                  "hands_won": [x.hands_won for x in s.game.seats]}
     if game.rules.individual:
         out["contracts"] = [x.contract + 1 for x in s.game.seats]
+    allowed = buys_allowed_before(game.rules, s.game.round)
+    if allowed is not None:
+        out["buys_used"] = [max(0, allowed - x.buy_credit) for x in s.game.seats]
     return out
 
 

@@ -92,13 +92,20 @@ class Setup:
 def carried_buys(rules: Rules, round_: int, used: int) -> int:
     """The unused buys of rounds 1..round-1 a player brings into ``round_``, having made
     ``used`` buys in them (0 where buys do not carry over)."""
+    allowed = buys_allowed_before(rules, round_)
+    return 0 if allowed is None else max(0, allowed - used)
+
+
+def buys_allowed_before(rules: Rules, round_: int) -> int | None:
+    """The buys rounds 1..round-1 allowed in all, where unused buys carry over into
+    ``round_``; None where none are carried (no carry-over, an unlimited round, round 1)."""
     claim = rules.variant.claim
     if claim is None or not claim.carry_over or round_ <= 1:
-        return 0
+        return None
     allowed = [rules.buy_limit_one(r) for r in range(1, round_)]
     if any(a is None for a in allowed):
-        return 0
-    return max(0, sum(a for a in allowed if a is not None) - used)
+        return None
+    return sum(a for a in allowed if a is not None)
 
 
 def first_dealer(rules: Rules, seed: int) -> int:
