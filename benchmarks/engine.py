@@ -58,10 +58,10 @@ def gin_hands_per_second(hands: int) -> tuple[float, float]:
         bot = random_bot(seed)
         seed += 1
         while not game.over and done < hands:
-            before = len(game.state.results)
+            before = len(game.state.game.results)
             game.apply_trusted(bot(game.rules, game.state, game.legal_actions()))
             decisions += 1
-            done += len(game.state.results) - before
+            done += len(game.state.game.results) - before
     elapsed = time.perf_counter() - start
     return done / elapsed, decisions / elapsed
 

@@ -116,12 +116,12 @@ class RummySpec(Engine):
             game = self._hand(i)
             rng = random.Random(i)
             state = game.state
-            while not (state.results or state.over):  # one hand: until it is scored
+            while not (state.game.results or state.over):  # one hand: until it is scored
                 actions = game.legal_actions()
                 game.apply(actions[rng.randrange(len(actions))])
                 decisions += 1
                 state = game.state
-            end = state.results[0].ending if state.results else "none"
+            end = state.game.results[0].ending if state.game.results else "none"
             tally.ends[end] = tally.ends.get(end, 0) + 1
         return decisions
 
@@ -129,7 +129,7 @@ class RummySpec(Engine):
         game = self._hand(seed)
         rng = random.Random(seed)
         for _ in range(steps):
-            if game.state.results or game.over:
+            if game.state.game.results or game.over:
                 break
             actions = game.legal_actions()
             game.apply(actions[rng.randrange(len(actions))])

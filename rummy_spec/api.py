@@ -233,7 +233,7 @@ class Game:
     @property
     def turn(self) -> int:
         """The seat in turn (during a claim window, the player who refused the upcard)."""
-        return self.engine.state.turn
+        return self.engine.state.hand.turn
 
     @property
     def to_act(self) -> list[int]:
@@ -241,24 +241,24 @@ class Game:
         answer a claim (in priority order), the one owing a gift, else the seat in turn;
         nobody once the game is over."""
         s = self.engine.state
-        if s.phase == "game-over":
+        if s.hand.phase == "game-over":
             return []
-        if s.phase == "offer":
-            return s.offer[:1]
-        if s.phase == "claim" and s.claim is not None:
-            return list(s.claim.pending)
-        if s.phase == "gifts":
-            return s.giver[:1]
-        return [s.turn]
+        if s.hand.phase == "offer":
+            return s.hand.offer[:1]
+        if s.hand.phase == "claim" and s.hand.claim is not None:
+            return list(s.hand.claim.pending)
+        if s.hand.phase == "gifts":
+            return s.hand.giver[:1]
+        return [s.hand.turn]
 
     @property
     def phase(self) -> str:
         """``offer``, ``draw``, ``claim``, ``gifts``, ``play``, ``layoff`` or ``game-over``."""
-        return self.engine.state.phase
+        return self.engine.state.hand.phase
 
     @property
     def round(self) -> int:
-        return self.engine.state.round
+        return self.engine.state.game.round
 
     @property
     def over(self) -> bool:
@@ -266,30 +266,30 @@ class Game:
 
     @property
     def totals(self) -> list[int]:
-        return [s.total for s in self.engine.state.seats]
+        return [s.total for s in self.engine.state.game.seats]
 
     @property
     def winners(self) -> list[int]:
         """The seats that won the game (empty until it is over)."""
-        return list(self.engine.state.winners)
+        return list(self.engine.state.game.winners)
 
     @property
     def upcard(self) -> str | None:
-        pile = self.engine.state.discard
+        pile = self.engine.state.hand.discard
         return self._table.text(pile[-1]) if pile else None
 
     @property
     def stock_size(self) -> int:
-        return len(self.engine.state.stock)
+        return len(self.engine.state.hand.stock)
 
     def hand(self, seat: int) -> list[str]:
         """A seat's cards, in the order held."""
-        return self.engine.card_text(self.engine.state.seats[seat].hand)
+        return self.engine.card_text(self.engine.state.hand.seats[seat].hand)
 
     @property
     def table(self) -> list[list[str]]:
         """The melds on the table, in the order laid, each low to high for a run."""
-        return [self.engine.card_text(t.meld.cards) for t in self.engine.state.table]
+        return [self.engine.card_text(t.meld.cards) for t in self.engine.state.hand.table]
 
     @property
     def history(self) -> list[Action]:

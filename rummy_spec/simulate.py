@@ -170,7 +170,7 @@ def play_out(variant: m.Variant, players: int, seed: int,
     while not game.over and count < max_actions:
         actions = game.legal_actions()
         if not actions:  # pragma: no cover - every live state offers an action
-            raise RuntimeError(f"no legal action in phase {game.state.phase}")
+            raise RuntimeError(f"no legal action in phase {game.state.hand.phase}")
         if not single:
             p = actions[0].player
             actions = [a for a in actions if a.player == p]
@@ -178,26 +178,26 @@ def play_out(variant: m.Variant, players: int, seed: int,
         else:
             choose = choosers[0]
         state = game.state
-        before, deal_no, seen = state.turn_no, state.deal_no, len(state.results)
+        before, deal_no, seen = state.hand.turn_no, state.game.deal_no, len(state.game.results)
         action = choose(game.rules, state, actions)
         tally.see(action, before, knocking)
         game.apply_trusted(action)
         count += 1
         state = game.state
-        if len(state.results) > seen:
-            result = state.results[-1]
+        if len(state.game.results) > seen:
+            result = state.game.results[-1]
             turns.append(before + 1)
             rounds.append(_round_record(result, deal_no, before + 1, tally))
             tally = _Tally()
-            now = _leader(game, [s.total for s in state.seats])
+            now = _leader(game, [s.total for s in state.game.seats])
             if leader is not None and now is not None and now != leader:
                 changes += 1
             leader = now if now is not None else leader
-    results = state.results
+    results = state.game.results
     abandoned = sum(1 for r in results if r.ending == "abandoned")
     record = GameRecord(seed, players, bots, tuple(rounds), count,
-                        tuple(s.total for s in state.seats), tuple(state.winners),
-                        game.over and not state.abandoned, changes)
+                        tuple(s.total for s in state.game.seats), tuple(state.game.winners),
+                        game.over and not state.game.abandoned, changes)
     return Outcome(game, count, len(results), abandoned, turns, record)
 
 

@@ -47,7 +47,7 @@ def _choose(rules: Rules, state: State, player: int, actions: list[Action],
     by_type: dict[str, list[Action]] = {}
     for a in actions:
         by_type.setdefault(a.type, []).append(a)
-    hand = state.seats[player].hand
+    hand = state.hand.seats[player].hand
     if "knock" in by_type:
         return min(by_type["knock"], key=lambda a: _after_knock(rules, hand, a))
     if "go_down" in by_type:
@@ -55,7 +55,7 @@ def _choose(rules: Rules, state: State, player: int, actions: list[Action],
     if "call" in by_type:
         return max(by_type["call"], key=lambda a: -1 if a.card is None
                    else rules.points[a.card])
-    if state.phase in ("offer", "draw", "claim"):
+    if state.hand.phase in ("offer", "draw", "claim"):
         return _draw(rules, state, player, by_type) or actions[0]
     for kind in ("shift", "swap"):  # a natural in, a wild freed
         if kind in by_type:
@@ -67,8 +67,8 @@ def _choose(rules: Rules, state: State, player: int, actions: list[Action],
         return min(by_type["give"], key=lambda a: _usefulness(rules, hand, a.card or 0))
     if "discard" in by_type:
         pool = _discards(rules, state, player, by_type["discard"])
-        if state.turn_no >= STALE and len(pool) > 1:  # a stock that turns over unshuffled
-            loose = set(rules.arrange(state.seats[player].hand).rest)  # repeats itself:
+        if state.hand.turn_no >= STALE and len(pool) > 1:  # a stock that turns over unshuffled
+            loose = set(rules.arrange(state.hand.seats[player].hand).rest)  # repeats itself:
             top = [a for a in pool if a.card in loose] or pool  # vary to break out
             return top[shuffle.randrange(len(top))]
         return pool[0]
@@ -80,7 +80,7 @@ def _choose(rules: Rules, state: State, player: int, actions: list[Action],
 
 def _goal(rules: Rules, state: State, player: int, hand: Sequence[int]) -> Reach | None:
     """The hand against its nearest current contract (None: no contract to make)."""
-    if not rules.has_contracts or state.seats[player].down:
+    if not rules.has_contracts or state.hand.seats[player].down:
         return None
     contracts = current_contracts(rules, state, player)
     if not contracts:
@@ -97,7 +97,7 @@ def _deadwood(rules: Rules, hand: Sequence[int]) -> int:
 
 
 def _playable(rules: Rules, state: State, card: int) -> bool:
-    return any(fits(rules.melds, t.meld, card) for t in state.table)
+    return any(fits(rules.melds, t.meld, card) for t in state.hand.table)
 
 
 def _shed(a: Action) -> int:
@@ -128,7 +128,7 @@ def _after_down(rules: Rules, state: State, hand: list[int], a: Action) -> tuple
 
 def _wants(rules: Rules, state: State, player: int, card: int) -> bool:
     """Would taking ``card`` bring this player's goal closer?"""
-    seat = state.seats[player]
+    seat = state.hand.seats[player]
     hand = seat.hand
     goal = _goal(rules, state, player, hand)
     if goal is not None:
@@ -148,10 +148,10 @@ def _wants(rules: Rules, state: State, player: int, card: int) -> bool:
 
 def _draw(rules: Rules, state: State, player: int,
           by_type: dict[str, list[Action]]) -> Action | None:
-    upcard = state.discard[-1] if state.discard else None
+    upcard = state.hand.discard[-1] if state.hand.discard else None
     wanted = upcard is not None and (_wants(rules, state, player, upcard) or (
-        state.turn_no >= STALE and not rules.has_contracts  # free melding that drags on:
-        and _usefulness(rules, state.seats[player].hand, upcard)[0] >= 2))  # pairs, too
+        state.hand.turn_no >= STALE and not rules.has_contracts  # free melding that drags on:
+        and _usefulness(rules, state.hand.seats[player].hand, upcard)[0] >= 2))  # pairs, too
     takes = [a for a in by_type.get("draw", []) if a.source == "discard"]
     if takes and wanted:
         return takes[0]
@@ -159,9 +159,9 @@ def _draw(rules: Rules, state: State, player: int,
     if stock:
         return stock[0]
     buys = by_type.get("buy", [])
-    seat = state.seats[player]
+    seat = state.hand.seats[player]
     if buys and wanted and not seat.down and (
-            len(seat.hand) < rules.cards_dealt(state.round) + BUY_ROOM) and _room_to_buy(
+            len(seat.hand) < rules.cards_dealt(state.game.round) + BUY_ROOM) and _room_to_buy(
                 rules, state, player):
         return buys[0]
     for kind in ("dead_hand", "pass"):
@@ -175,7 +175,7 @@ def _room_to_buy(rules: Rules, state: State, player: int) -> bool:
     next draw still fits in the most cards the contract's melds can hold."""
     claim = rules.variant.claim
     penalty = claim.penalty if claim is not None else 0
-    after = len(state.seats[player].hand) + 1 + penalty + 1
+    after = len(state.hand.seats[player].hand) + 1 + penalty + 1
     for c in current_contracts(rules, state, player):
         if c.pat and rules.variant.contracts.count == "exact":
             room = contract_room(rules, c)
@@ -189,7 +189,7 @@ def _room_to_buy(rules: Rules, state: State, player: int) -> bool:
 def _discards(rules: Rules, state: State, player: int, discards: list[Action]
               ) -> list[Action]:
     """The discards worth making, best first (at least one)."""
-    hand = state.seats[player].hand
+    hand = state.hand.seats[player].hand
     specials = [a for a in discards if a.card is not None and rules.melds.rank[a.card] == 0
                 and a.card not in rules.wild]
     if specials:  # cards that never meld go first (a Skip hits the next player)
@@ -253,7 +253,7 @@ def _near_table(rules: Rules, state: State, card: int) -> int:
     f = rules.table.faces[card]
     if f.rank is None:
         return 0
-    for t in state.table:
+    for t in state.hand.table:
         meld = t.meld
         if meld.kind == "set" and meld.ranks and meld.ranks[0] == f.rank:
             return 1

@@ -68,7 +68,7 @@ def greedy_bot(seed: int) -> Bot:
         if "call" in by_type:
             return max(by_type["call"], key=lambda a: -1 if a.card is None
                        else rules.points[a.card])
-        if state.phase in ("offer", "draw", "claim"):
+        if state.hand.phase in ("offer", "draw", "claim"):
             return _draw_or_claim(rules, state, by_type) or actions[0]
         if "lay_off" in by_type:
             naturals = [a for a in by_type["lay_off"] if a.card not in rules.wild]
@@ -76,10 +76,10 @@ def greedy_bot(seed: int) -> Bot:
         if "meld" in by_type:
             return by_type["meld"][0]
         if "give" in by_type:
-            hand = state.seats[by_type["give"][0].player].hand
+            hand = state.hand.seats[by_type["give"][0].player].hand
             return min(by_type["give"], key=lambda a: _usefulness(rules, hand, a.card or 0))
         if "discard" in by_type:
-            hand = state.seats[state.turn].hand
+            hand = state.hand.seats[state.hand.turn].hand
             return min(by_type["discard"],
                        key=lambda a: (_usefulness(rules, hand, a.card or 0), a.target or 0))
         return actions[fallback.randrange(len(actions))]
@@ -93,12 +93,12 @@ def _best_knock(knocks: list[Action]) -> Action:
 
 
 def _draw_or_claim(rules: Rules, state: State, by_type: dict[str, list[Action]]) -> Action | None:
-    upcard = state.discard[-1] if state.discard else None
+    upcard = state.hand.discard[-1] if state.hand.discard else None
 
     def helps(player: int) -> bool:
         if upcard is None:
             return False
-        hand = state.seats[player].hand
+        hand = state.hand.seats[player].hand
         if upcard in rules.wild:
             return True
         if rules.has_contracts:  # cheap: does it match a rank or sit next to a suit-mate?
@@ -112,7 +112,7 @@ def _draw_or_claim(rules: Rules, state: State, by_type: dict[str, list[Action]])
     if stock:
         return stock[0]
     for a in by_type.get("buy", []):
-        seat = state.seats[a.player]
+        seat = state.hand.seats[a.player]
         if not seat.down and helps(a.player) and len(seat.hand) < 16:
             return a
     dead = by_type.get("dead_hand", [])  # the stock is low and the upcard does not help

@@ -123,10 +123,11 @@ def declined(engine: Engine, name: str, options: tuple[str, ...], players: int) 
 
     game = Game(variant(name, options), players, 1)
     s, table = game.state, game.rules.table
-    setup = {"dealer": s.dealer, "hands": [table.texts(seat.hand) for seat in s.seats],
-             "stock": table.texts(list(reversed(s.stock))), "discard": table.texts(s.discard)}
-    if any(seat.total for seat in s.seats):
-        setup["totals"] = [seat.total for seat in s.seats]
+    setup = {"dealer": s.game.dealer, "hands": [table.texts(seat.hand) for seat in s.hand.seats],
+             "stock": table.texts(list(reversed(s.hand.stock))),
+             "discard": table.texts(s.hand.discard)}
+    if any(seat.total for seat in s.game.seats):
+        setup["totals"] = [seat.total for seat in s.game.seats]
     try:
         engine.new(NewGame(name, options, players, setup))
     except SkipGame as why:

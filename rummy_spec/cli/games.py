@@ -58,20 +58,20 @@ def _names(names: list[str]) -> str:
 
 
 def scores_text(game: Game, names: list[str]) -> str:
-    return ", ".join(f"{n} {s.total}" for n, s in zip(names, game.state.seats, strict=True))
+    return ", ".join(f"{n} {s.total}" for n, s in zip(names, game.state.game.seats, strict=True))
 
 
 def result_lines(game: Game, names: list[str]) -> list[str]:
     """How a game ended: rounds played, the winner(s), the final scores."""
     s = game.state
-    abandoned = sum(1 for r in s.results if r.ending == "abandoned")
-    rounds = f"rounds: {len(s.results)}"
+    abandoned = sum(1 for r in s.game.results if r.ending == "abandoned")
+    rounds = f"rounds: {len(s.game.results)}"
     if abandoned:
         rounds += f" ({abandoned} abandoned)"
-    winners = [names[w] for w in s.winners]
+    winners = [names[w] for w in s.game.winners]
     if not game.over:
         won = "winner: none (the game did not finish)"
-    elif s.abandoned:
+    elif s.game.abandoned:
         won = "winner: none (the game was abandoned)"
     elif len(winners) == 1:
         won = f"winner: {winners[0]}"

@@ -73,7 +73,7 @@ def _meld_action(game: Game, rest: list[str]) -> Action:
     if not rest or any(not g for g in groups):
         raise BadCommand("meld: name the cards, melds apart by '/': meld 5H 5S 5D / 9C 9D 9H")
     melds = tuple(tuple(_card(game, t) for t in g) for g in groups)
-    seat = game.state.seats[HUMAN]
+    seat = game.state.hand.seats[HUMAN]
     if game.rules.has_contracts and not seat.down:
         return Action("go_down", HUMAN, melds=melds)
     if len(melds) > 1:
@@ -146,7 +146,7 @@ class Session:
         verbs = [usage.split()[0] for usage, makes, _ in COMMANDS
                  if not makes or kinds & set(makes)]
         table = self.game.rules.table
-        hand = sorted_hand(table, self.game.rules.wild, self.game.state.seats[HUMAN].hand)
+        hand = sorted_hand(table, self.game.rules.wild, self.game.state.hand.seats[HUMAN].hand)
         return [*verbs, *dict.fromkeys(table.texts(hand)), "on", "off"]
 
     def say(self, *lines: str) -> None:
@@ -177,7 +177,7 @@ class Session:
                 self.apply(self.bot(game.rules, game.state, theirs))
                 continue
             kinds = {a.type for a in mine}
-            if game.state.phase == "claim" and kinds <= {"buy", "pass"} and (
+            if game.state.hand.phase == "claim" and kinds <= {"buy", "pass"} and (
                     self.auto_pass or "buy" not in kinds):
                 self.apply(Action("pass", HUMAN), note=" (auto)" if "buy" in kinds
                            else " (you cannot buy it)")
@@ -207,16 +207,16 @@ class Session:
         first, *rest = self.story.tell(before, a, after)
         self.say(self.style.paint("you", first + note) if a.player == HUMAN else first + note,
                  *rest)
-        gained = new_cards(before.seats[HUMAN].hand, after.seats[HUMAN].hand)
+        gained = new_cards(before.hand.seats[HUMAN].hand, after.hand.seats[HUMAN].hand)
         if gained and a.type != "give":
             self.new = gained
         elif a.player == HUMAN and a.type in ("discard", "knock"):
             self.new = []
-        if len(after.results) > len(before.results):
+        if len(after.game.results) > len(before.game.results):
             self.new = []
             hands: list[list[int]] | None = end_hands(before, a)
-            for r in after.results[len(before.results):]:
-                self.say("", *reveal_lines(self.story, self.words, r, hands, before.table))
+            for r in after.game.results[len(before.game.results):]:
+                self.say("", *reveal_lines(self.story, self.words, r, hands, before.hand.table))
                 hands = None
             self.say("  totals: " + scores_text(game, self.words.names))
             if self.pause and not game.over:
@@ -258,11 +258,11 @@ class Session:
         self.auto_pass = (rest[0].lower() == "on") if rest else not self.auto_pass
         self.say("auto pass " + ("on: you pass on every chance to buy" if self.auto_pass
                                  else "off: you are asked whether to buy"))
-        if self.auto_pass and self.game.state.phase == "claim":
+        if self.auto_pass and self.game.state.hand.phase == "claim":
             self.shown = -1
 
     def leave(self) -> None:
-        self.say(f"you left the game in round {self.game.state.round}",
+        self.say(f"you left the game in round {self.game.state.game.round}",
                  *result_lines(self.game, self.words.names))
 
     def act(self, words: list[str]) -> None:

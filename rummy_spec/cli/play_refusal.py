@@ -78,7 +78,7 @@ def refusal_text(story: Story, state: State, a: Action, verdict: Verdict) -> str
     if code == "not-in-hand" and a.card is not None:
         why = f"you do not hold {card}"
     elif code == "not-in-hand" and a.melds:
-        hand = list(state.seats[a.player].hand)
+        hand = list(state.hand.seats[a.player].hand)
         missing = []
         for c in (c for m in a.melds for c in m):
             if c in hand:

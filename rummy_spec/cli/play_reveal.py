@@ -20,7 +20,7 @@ ENDINGS = {
 
 def end_hands(before: State, a: Action) -> list[list[int]]:
     """Each seat's cards when the hand ended by ``a``."""
-    hands = [list(s.hand) for s in before.seats]
+    hands = [list(s.hand) for s in before.hand.seats]
     mine = hands[a.player]
     gone = [c for m in a.melds or () for c in m]
     if a.card is not None and a.type in ("discard", "knock", "call", "lay_off", "meld"):

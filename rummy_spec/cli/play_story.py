@@ -23,11 +23,11 @@ def new_cards(before: list[int], after: list[int]) -> list[int]:
 
 def buys_left(rules: Rules, state: State, player: int) -> int | None:
     """Buys the player still has this round; None when buying is unlimited."""
-    allowance = rules.buy_limit_one(state.round)
+    allowance = rules.buy_limit_one(state.game.round)
     if allowance is None:
         return None
-    seat = state.seats[player]
-    return max(0, allowance + seat.buy_credit - seat.buys)
+    return max(0, allowance + state.game.seats[player].buy_credit
+               - state.hand.seats[player].buys)
 
 
 def buys_text(left: int | None) -> str:
@@ -53,21 +53,22 @@ class Story:
         return self.style.card(self.rules.table, card, self.rules.wild)
 
     def upcard(self, state: State) -> str:
-        return self.card(state.discard[-1]) if state.discard else "the upcard"
+        return self.card(state.hand.discard[-1]) if state.hand.discard else "the upcard"
 
     def tell(self, before: State, a: Action, after: State) -> list[str]:
         """The lines for one move: the move itself, then what it set off."""
         lines = [self.move(before, a, after)]
-        closed = (before.phase == "claim" and after.phase != "claim"
-                  and len(after.results) == len(before.results) and before.claim is not None)
+        closed = (before.hand.phase == "claim" and after.hand.phase != "claim"
+                  and len(after.game.results) == len(before.game.results)
+                  and before.hand.claim is not None)
         if closed:
-            assert before.claim is not None
-            lines.append(self.stock_draw(before.claim.refuser, before, after))
+            assert before.hand.claim is not None
+            lines.append(self.stock_draw(before.hand.claim.refuser, before, after))
         return lines
 
     def stock_draw(self, player: int, before: State, after: State) -> str:
         w = self.w
-        got = new_cards(before.seats[player].hand, after.seats[player].hand)
+        got = new_cards(before.hand.seats[player].hand, after.hand.seats[player].hand)
         if w.is_human(player) and got:
             return f"you draw {self.cards(got)} from the stock"
         return w.says(player, "draw", "draws") + " from the stock"
@@ -75,9 +76,10 @@ class Story:
     def move(self, before: State, a: Action, after: State) -> str:
         w, p = self.w, a.player
         up = self.upcard(before)
-        hand_got = new_cards(before.seats[p].hand, after.seats[p].hand)
+        hand_got = new_cards(before.hand.seats[p].hand, after.hand.seats[p].hand)
         if a.type == "draw" and a.source == "stock":
-            if after.phase == "claim" and after.claim is not None and after.claim.refuser == p:
+            claim = after.hand.claim
+            if after.hand.phase == "claim" and claim is not None and claim.refuser == p:
                 return (w.says(p, "do not take", "does not take") + f" {up}; "
                         "the others may buy it")
             return self.stock_draw(p, before, after)
@@ -104,11 +106,11 @@ class Story:
                 return w.says(p, "go", "goes") + " big gin"
             return w.says(p, "knock", "knocks") + f", discarding {self.card(a.card)}"
         if a.type == "call":
-            on = w.name(before.call_on) if before.call_on is not None else "the last"
+            on = w.name(before.hand.call_on) if before.hand.call_on is not None else "the last"
             throw = "" if a.card is None else f", throwing {self.card(a.card)}"
             return w.says(p, "call", "calls") + f" rummy on {w.possessive(on)} discard" + throw
         if a.type == "give":
-            to = before.turn
+            to = before.hand.turn
             shown = self.card(a.card) if w.is_human(p) or w.is_human(to) else "a card"
             return w.says(p, "give", "gives") + f" {w.name(to)} {shown}"
         return w.says(p, a.type, a.type)
@@ -116,8 +118,8 @@ class Story:
     def buy(self, before: State, a: Action, after: State, up: str, got: list[int]) -> str:
         w, p = self.w, a.player
         penalty = list(got)
-        if before.discard and before.discard[-1] in penalty:
-            penalty.remove(before.discard[-1])
+        if before.hand.discard and before.hand.discard[-1] in penalty:
+            penalty.remove(before.hand.discard[-1])
         left = buys_text(buys_left(self.rules, after, p))
         if w.is_human(p):
             extra = f" and take {self.cards(penalty)} as the penalty" if penalty else ""
@@ -130,7 +132,7 @@ class Story:
 
     def passing(self, before: State, p: int, up: str) -> str:
         w = self.w
-        phase = before.phase
+        phase = before.hand.phase
         if phase == "offer":
             return w.says(p, "pass", "passes") + f" on {up}"
         if phase == "claim":
@@ -146,7 +148,7 @@ class Story:
     def table_play(self, before: State, a: Action, after: State) -> str:
         w, p = self.w, a.player
         assert a.meld is not None
-        target = before.table[a.meld] if 0 <= a.meld < len(before.table) else None
+        target = before.hand.table[a.meld] if 0 <= a.meld < len(before.hand.table) else None
         whose = (f"{w.possessive(w.name(target.owner))} {target.meld.kind} (meld {a.meld + 1})"
                  if target is not None else f"meld {a.meld + 1}")
         card = self.card(a.card)
@@ -156,7 +158,7 @@ class Story:
         if a.type == "shift":
             return (w.says(p, "put", "puts") + f" {card} into {whose}, moving its wild "
                     "to an end")
-        freed = new_cards(before.seats[p].hand, after.seats[p].hand)
+        freed = new_cards(before.hand.seats[p].hand, after.hand.seats[p].hand)
         if freed:
             take = " and take " if w.is_human(p) else " and takes "
             wild = take + f"{self.cards(freed)} into {'your' if w.is_human(p) else 'their'} hand"

@@ -83,10 +83,10 @@ def contract_now(game: Game, human: int) -> str | None:
 def status_text(game: Game, human: int) -> str:
     """``round 2 of 7 · contract 1 set + 1 run · 2 buys left``: for the prompt."""
     rules, s = game.rules, game.state
-    parts = [f"round {s.round}{_rounds(rules)}"]
+    parts = [f"round {s.game.round}{_rounds(rules)}"]
     contract = contract_now(game, human)
     if contract is not None:
-        parts.append(f"contract {contract}" + (" (made)" if s.seats[human].down else ""))
+        parts.append(f"contract {contract}" + (" (made)" if s.hand.seats[human].down else ""))
     if rules.variant.claim is not None:
         parts.append(buys_text(buys_left(rules, s, human)))
     return " · ".join(parts)
@@ -95,13 +95,13 @@ def status_text(game: Game, human: int) -> str:
 def table_lines(story: Story, words: Words, state: State) -> list[str]:
     """The melds on the table, numbered, grouped by the player who laid them."""
     rules = story.rules
-    if not state.table:
+    if not state.hand.table:
         return ["table: no melds yet"]
     out = ["table:"]
     width = max(len(n) for n in words.names)
-    for owner in range(len(state.seats)):
+    for owner in range(len(state.hand.seats)):
         first = True
-        for n, t in enumerate(state.table, 1):
+        for n, t in enumerate(state.hand.table, 1):
             if t.owner != owner:
                 continue
             who = words.name(owner).ljust(width) if first else " " * width
@@ -119,22 +119,23 @@ def board_lines(game: Game, story: Story, words: Words, human: int,
     (``new``: the card just drawn, marked)."""
     rules, s = game.rules, game.state
     style = story.style
-    out = [style.paint("head", f"-- round {s.round}{_rounds(rules)}, turn {s.turn_no + 1}; "
-                               f"dealer: {words.name(s.dealer)} --")]
+    out = [style.paint("head", f"-- round {s.game.round}{_rounds(rules)}, "
+                               f"turn {s.hand.turn_no + 1}; "
+                               f"dealer: {words.name(s.game.dealer)} --")]
     contract = contract_now(game, human)
     if contract is not None:
         out.append(("your contract: " if rules.individual else "contract: ") + contract)
     out.append("scores: " + ", ".join(f"{n} {seat.total}"
-                                       for n, seat in zip(words.names, s.seats, strict=True)))
+                                       for n, seat in zip(words.names, s.game.seats, strict=True)))
     seats = []
-    for i, seat in enumerate(s.seats):
+    for i, seat in enumerate(s.hand.seats):
         note = ", down" if seat.down and rules.has_contracts else ""
         seats.append(f"{words.name(i)} {plural(len(seat.hand), 'card')}{note}")
     out.append("players: " + "; ".join(seats))
     out += table_lines(story, words, s)
-    up = story.upcard(s) if s.discard else "none"
-    out.append(f"upcard: {up}   stock: {plural(len(s.stock), 'card')}")
-    hand = sorted_hand(rules.table, rules.wild, s.seats[human].hand)
+    up = story.upcard(s) if s.hand.discard else "none"
+    out.append(f"upcard: {up}   stock: {plural(len(s.hand.stock), 'card')}")
+    hand = sorted_hand(rules.table, rules.wild, s.hand.seats[human].hand)
     shown = style.cards(rules.table, hand, rules.wild, new or ()) or "empty"
     out.append(f"your hand: {shown}")
     return out
@@ -148,21 +149,22 @@ def prompt_line(game: Game, story: Story, words: Words, human: int,
 
 def question(game: Game, story: Story, words: Words, human: int, mine: list[Action]) -> str:
     s = game.state
-    up = story.upcard(s) if s.discard else "none"
+    up = story.upcard(s) if s.hand.discard else "none"
     kinds = {a.type for a in mine}
-    if s.phase == "offer":
+    if s.hand.phase == "offer":
         return f"the upcard {up} is offered to you: take or pass"
-    if s.phase == "claim":
-        refuser = words.name(s.claim.refuser) if s.claim is not None else "the player in turn"
+    if s.hand.phase == "claim":
+        claim = s.hand.claim
+        refuser = words.name(claim.refuser) if claim is not None else "the player in turn"
         return f"{refuser} did not take {up}: buy it or pass ('auto on' always passes)"
-    if s.phase == "gifts":
-        return f"{words.name(s.turn)} called rummy: give a card, or pass"
-    if s.phase == "layoff":
+    if s.hand.phase == "gifts":
+        return f"{words.name(s.hand.turn)} called rummy: give a card, or pass"
+    if s.hand.phase == "layoff":
         return "lay off on the knocker's melds (layoff CARD MELD), then pass"
-    if s.turn != human and kinds == {"call"}:
-        caller = words.possessive(words.name(s.call_on or 0))
+    if s.hand.turn != human and kinds == {"call"}:
+        caller = words.possessive(words.name(s.hand.call_on or 0))
         return f"{caller} discard {up} could have been played: call, or pass"
-    if s.phase == "draw":
+    if s.hand.phase == "draw":
         take = any(a.type == "draw" and a.source == "discard" for a in mine)
         stock = any(a.type == "draw" and a.source == "stock" for a in mine)
         if not stock:  # the stock is low: the upcard, or the end of the hand
@@ -215,8 +217,8 @@ def hint_lines(rules: Rules, state: State, mine: list[Action]) -> list[str]:
                 shared[key] = []
                 out.append(key)
             shared[key].append(a.card)
-        elif a.type in ("draw", "buy") and a.source != "stock" and state.discard:
-            out.append(f"{command_text(rules, a)}   ({rules.table.text(state.discard[-1])})")
+        elif a.type in ("draw", "buy") and a.source != "stock" and state.hand.discard:
+            out.append(f"{command_text(rules, a)}   ({rules.table.text(state.hand.discard[-1])})")
         else:
             out.append(command_text(rules, a))
     lines = ["your legal moves:"]

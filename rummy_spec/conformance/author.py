@@ -156,19 +156,19 @@ class Recorder:
 
     @property
     def round_over(self) -> bool:
-        return bool(self.game.state.results)
+        return bool(self.game.state.game.results)
 
     def _watch(self) -> None:
         s = self.game.state
-        if s.phase == "claim":
+        if s.hand.phase == "claim":
             self.features.add("claims")
-        if s.phase == "layoff":
+        if s.hand.phase == "layoff":
             self.features.add("knock")
-        if s.exhaustions and not s.results:
+        if s.hand.exhaustions and not s.game.results:
             self.features.add("stock-exhaustion")
-        if any(r.ending in ("stock", "replay") for r in s.results):
+        if any(r.ending in ("stock", "replay") for r in s.game.results):
             self.features.add("stock-exhaustion")
-        if any(seat.skipped for seat in s.seats):
+        if any(seat.skipped for seat in s.hand.seats):
             self.features.add("skip")
 
     def act(self, act: JSON, expect: str | bool | None = True, note: str = "") -> str | None:
@@ -285,7 +285,7 @@ def reshuffled(game: Game, exhaustions_before: int) -> bool:
     """Did the last action reshuffle the pile into a new stock?"""
     s = game.state
     steps = game.rules.variant.stock.empty
-    return s.exhaustions > exhaustions_before and not s.results and steps[
+    return s.hand.exhaustions > exhaustions_before and not s.game.results and steps[
         min(exhaustions_before, len(steps) - 1)] == "reshuffle"
 
 
@@ -297,7 +297,7 @@ def reshuffle_next(game: Game) -> bool:
     each engine's own, so neither cases nor the fuzzer play past one.)"""
     s = game.state
     steps = game.rules.variant.stock.empty
-    return not s.stock and steps[min(s.exhaustions, len(steps) - 1)] == "reshuffle"
+    return not s.hand.stock and steps[min(s.hand.exhaustions, len(steps) - 1)] == "reshuffle"
 
 
 def dump_case(data: JSON, case_id: str) -> str:
@@ -362,20 +362,20 @@ def drain_script(name: str, players: int, setup: JSON, turns: int,
         lines.append(text)
 
     for _ in range(turns):
-        if game.state.results:
+        if game.state.game.results:
             break
-        p = game.state.turn
-        before = list(game.state.seats[p].hand)
+        p = game.state.hand.turn
+        before = list(game.state.hand.seats[p].hand)
         do(f"{p} draw stock")
-        while game.state.phase == "claim":
-            assert game.state.claim is not None
-            do(f"{game.state.claim.pending[0]} pass")
-        if game.state.results:
+        while game.state.hand.phase == "claim":
+            assert game.state.hand.claim is not None
+            do(f"{game.state.hand.claim.pending[0]} pass")
+        if game.state.game.results:
             break
-        drawn = (Counter(game.state.seats[p].hand) - Counter(before))
+        drawn = (Counter(game.state.hand.seats[p].hand) - Counter(before))
         card = game.rules.table.text(next(iter(drawn)))
         do(f"{p} discard {card}")
     if refill:
         keys = "stock_size discard_top discard_size"
-        lines += [f"? {keys}", f"{game.state.turn} draw stock", f"? {keys} phase"]
+        lines += [f"? {keys}", f"{game.state.hand.turn} draw stock", f"? {keys} phase"]
     return lines

@@ -18,11 +18,11 @@ def legal_non_meld(rules: Rules, state: State) -> list[Action]:
 def perft_count(rules: Rules, state: State, depth: int) -> int:
     if depth == 0:
         return 1
-    done = len(state.results)
+    done = len(state.game.results)
     total = 0
     for a in legal_non_meld(rules, state):
         after = apply(rules, state, a)
-        if depth == 1 or len(after.results) > done or after.phase == "game-over":
+        if depth == 1 or len(after.game.results) > done or after.hand.phase == "game-over":
             total += 1
         else:
             total += perft_count(rules, after, depth - 1)

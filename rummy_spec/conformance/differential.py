@@ -138,7 +138,7 @@ class Differential:
         self.shows = frozenset(FIELDS) if shows is None else shows
         self.observe = observe and bool(self.shows)
         self.compare = True  # False: the laws alone judge the engine's states
-        self.laws = StateLaws(game.variant, game.state.players)
+        self.laws = StateLaws(game.variant, game.state.game.players)
         self.steps = 0
         self.last: JSON | None = None  # the engine's last state seen
         self.reshuffled = False  # stocks differ from here on: hands are each engine's
@@ -194,7 +194,7 @@ class Differential:
         the findings; default: the count of steps so far)."""
         step = self.steps if index is None else index
         self.steps += 1
-        before = self.reference._game().state.exhaustions
+        before = self.reference._game().state.hand.exhaustions
         want = self.reference.act(action)
         got = self.engine.act(action) if self.engine is not None else None
         result = StepResult(step, action, want, got)
@@ -203,7 +203,7 @@ class Differential:
                                            f"reference {want.text}, engine {got.text}"
                                            + (f" [{got.message}]" if got.message else "")))
         game = self.reference._game()
-        if game.state.exhaustions > before and not game.state.results:
+        if game.state.hand.exhaustions > before and not game.state.game.results:
             self.reshuffled = True
         if not self.observe:
             return result

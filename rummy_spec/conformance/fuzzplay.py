@@ -158,7 +158,7 @@ class Match:
         accepted it."""
         g = self.game
         self.actions.append(aj)
-        before = g.state.exhaustions
+        before = g.state.hand.exhaustions
         step = len(self.actions) - 1
         done = self.pair.step(aj, index=step)
         want, got = done.reference, done.engine
@@ -174,8 +174,8 @@ class Match:
                                 + (f" [{got.message}]" if got.message else "")],
                                aj, want, got)
         if "stock-exhaustion" not in self.features and (
-                g.state.exhaustions > before or any(
-                    r.ending in STOCK_ENDINGS for r in g.state.results)):
+                g.state.hand.exhaustions > before or any(
+                    r.ending in STOCK_ENDINGS for r in g.state.game.results)):
             raise GameOver  # where the engine does not claim to follow
         self._judged(f"step {step}", str(aj.get("type")), done.findings)
         if reshuffled(g, before):  # each engine shuffles its own way: stop here
@@ -187,13 +187,13 @@ class Match:
         g = self.game
         s = g.state
         rules = g.rules
-        if s.phase == "claim" and s.claim is not None:
-            self.aim.claimants = max(self.aim.claimants, len(s.claim.pending))
-        if s.phase == "draw":
-            self.aim.stock_left = min(self.aim.stock_left, len(s.stock))
+        if s.hand.phase == "claim" and s.hand.claim is not None:
+            self.aim.claimants = max(self.aim.claimants, len(s.hand.claim.pending))
+        if s.hand.phase == "draw":
+            self.aim.stock_left = min(self.aim.stock_left, len(s.hand.stock))
         k = rules.variant.knock
-        if k is not None and s.phase == "play":
-            hand = list(s.seats[s.turn].hand)
+        if k is not None and s.hand.phase == "play":
+            hand = list(s.hand.seats[s.hand.turn].hand)
             cards, _ = knock_candidates(rules, hand)
             for c in cards[:6]:
                 rest = list(hand)
@@ -266,9 +266,9 @@ def play_game(data: st.DataObject, match: Match, style: str, steps: int) -> None
     for _ in range(steps):
         g = match.game
         s = g.state
-        if s.results or s.over or reshuffle_next(g):
+        if s.game.results or s.over or reshuffle_next(g):
             return
-        if not s.stock and "stock-exhaustion" not in match.features:
+        if not s.hand.stock and "stock-exhaustion" not in match.features:
             return
         match.watch()
         listed = ordered(g, ok)

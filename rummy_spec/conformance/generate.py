@@ -49,12 +49,12 @@ def seeded_setup(name: str, players: int, seed: int) -> JSON:
     game = Game(variant(name), players, seed)
     s = game.state
     table = game.rules.table
-    setup: JSON = {"dealer": s.dealer}
-    if any(seat.total for seat in s.seats):  # an exact cut's bonus
-        setup["totals"] = [seat.total for seat in s.seats]
-    setup.update({"hands": [table.texts(seat.hand) for seat in s.seats],
-                  "stock": table.texts(list(reversed(s.stock))),
-                  "discard": table.texts(s.discard)})
+    setup: JSON = {"dealer": s.game.dealer}
+    if any(seat.total for seat in s.game.seats):  # an exact cut's bonus
+        setup["totals"] = [seat.total for seat in s.game.seats]
+    setup.update({"hands": [table.texts(seat.hand) for seat in s.hand.seats],
+                  "stock": table.texts(list(reversed(s.hand.stock))),
+                  "discard": table.texts(s.hand.discard)})
     return setup
 
 
@@ -73,10 +73,10 @@ def golden_case(name: str, seed: int, steps: int = GOLDEN_STEPS,
     bot = greedy_bot(seed)
     for i in range(steps):
         game = rec.game
-        if game.state.results or game.over or reshuffle_next(game):
+        if game.state.game.results or game.over or reshuffle_next(game):
             break
         action = bot(game.rules, game.state, game.legal_actions())
-        before = game.state.exhaustions
+        before = game.state.hand.exhaustions
         rec.act(rec.engine.to_protocol(game.action_json(action)), True)
         if reshuffled(rec.game, before):  # the new stock's order is each engine's own
             rec.check(AFTER_RESHUFFLE)
@@ -214,12 +214,12 @@ def house_positions(name: str) -> list[tuple[Position, str]]:
     moves: list[JSON] = []
     for _ in range(HOUSE_MOVES):
         game = rec.game
-        if game.state.results or game.over or reshuffle_next(game):
+        if game.state.game.results or game.over or reshuffle_next(game):
             break
         action = bot(game.rules, game.state, game.legal_actions())
         moves.append(rec.engine.to_protocol(game.action_json(action)))
         rec.act(moves[-1], True)
-        if rec.game.state.table and not rec.round_over:
+        if rec.game.state.hand.table and not rec.round_over:
             break  # a meld is down: lay-offs are counted from here
         if rec.round_over:
             moves.pop()  # the round's last action leaves nothing to count

@@ -59,11 +59,11 @@ def contract_numbers(game: Game, s: State) -> list[int]:
     for individual progression (0: none left), 0 for every seat where there are none."""
     rules = game.rules
     if not rules.has_contracts:
-        return [0] * s.players
+        return [0] * s.game.players
     out = []
-    for p in range(s.players):
+    for p in range(s.game.players):
         if not rules.individual:
-            out.append(s.round)
+            out.append(s.game.round)
             continue
         current = current_contracts(rules, s, p)
         out.append(current[0].number if len(current) == 1 else 0)
@@ -75,33 +75,33 @@ def observe(game: Game, results_before: int = 0, order: list[int] | None = None)
     earlier part of the game) are left out; ``order`` lists the table melds in the
     protocol's order (default: the engine's)."""
     s = game.state
-    melds = s.table if order is None or len(order) != len(s.table) else [
-        s.table[i] for i in order]
+    melds = s.hand.table if order is None or len(order) != len(s.hand.table) else [
+        s.hand.table[i] for i in order]
     table = game.rules.table
     results = [{"round": r.round, "scores": list(r.scores), "winner": r.winner,
-                "ending": r.ending} for r in s.results[results_before:]]
-    phase: str = s.phase  # the protocol's phases add round-over
+                "ending": r.ending} for r in s.game.results[results_before:]]
+    phase: str = s.hand.phase  # the protocol's phases add round-over
     if results and phase != "game-over":
         phase = "round-over"
     return {
         "phase": phase,
-        "round": s.round,
-        "dealer": s.dealer,
-        "turn": s.turn,
-        "hands": [sorted_cards(table.texts(seat.hand)) for seat in s.seats],
+        "round": s.game.round,
+        "dealer": s.game.dealer,
+        "turn": s.hand.turn,
+        "hands": [sorted_cards(table.texts(seat.hand)) for seat in s.hand.seats],
         "table": [meld_json(game, t) for t in melds],
-        "discard_top": table.text(s.discard[-1]) if s.discard else None,
-        "discard_size": len(s.discard),
-        "discard": table.texts(s.discard),
-        "stock_size": len(s.stock),
-        "down": [seat.down for seat in s.seats],
-        "buys": [seat.buys for seat in s.seats],
-        "claim": None if s.claim is None else {"pending": list(s.claim.pending)},
-        "offer": list(s.offer),
+        "discard_top": table.text(s.hand.discard[-1]) if s.hand.discard else None,
+        "discard_size": len(s.hand.discard),
+        "discard": table.texts(s.hand.discard),
+        "stock_size": len(s.hand.stock),
+        "down": [seat.down for seat in s.hand.seats],
+        "buys": [seat.buys for seat in s.hand.seats],
+        "claim": None if s.hand.claim is None else {"pending": list(s.hand.claim.pending)},
+        "offer": list(s.hand.offer),
         "contracts": contract_numbers(game, s),
-        "totals": [seat.total for seat in s.seats],
+        "totals": [seat.total for seat in s.game.seats],
         "results": results,
-        "winners": list(s.winners),
+        "winners": list(s.game.winners),
     }
 
 

@@ -17,7 +17,7 @@ from ..engine.melds import Meld, validate
 from ..engine.reasons import Verdict as EngineVerdict
 from ..engine.reasons import no
 from ..engine.rules import Rules, compile_variant
-from ..engine.setup import Setup
+from ..engine.setup import Setup, buys_allowed_before
 from ..engine.state import Action, State
 from ..lang import LookupFailure, SpecError
 from ..lang import model as m
@@ -63,15 +63,19 @@ def setup_from_json(game_variant: Any, setup: JSON) -> Setup:
 def setup_of(game: Game) -> JSON:
     """The ``new`` message's ``setup`` that deals ``game``'s current deal as it stands at
     the deal: its cards, its round, the totals and (each player on his own contract) the
-    contract each seat is on, the hands won so far."""
+    contract each seat is on, the hands won so far, and where unused buys carry over, the
+    buys used before (those that leave each seat the credit it brings into this round)."""
     s, table = game.state, game.rules.table
-    out: JSON = {"dealer": s.dealer, "hands": [table.texts(x.hand) for x in s.seats],
-                 "stock": table.texts(list(reversed(s.stock))),
-                 "discard": table.texts(s.discard), "round": s.round,
-                 "totals": [x.total for x in s.seats],
-                 "hands_won": [x.hands_won for x in s.seats]}
+    out: JSON = {"dealer": s.game.dealer, "hands": [table.texts(x.hand) for x in s.hand.seats],
+                 "stock": table.texts(list(reversed(s.hand.stock))),
+                 "discard": table.texts(s.hand.discard), "round": s.game.round,
+                 "totals": [x.total for x in s.game.seats],
+                 "hands_won": [x.hands_won for x in s.game.seats]}
     if game.rules.individual:
-        out["contracts"] = [x.contract + 1 for x in s.seats]
+        out["contracts"] = [x.contract + 1 for x in s.game.seats]
+    allowed = buys_allowed_before(game.rules, s.game.round)
+    if allowed is not None:
+        out["buys_used"] = [max(0, allowed - x.buy_credit) for x in s.game.seats]
     return out
 
 
@@ -111,7 +115,7 @@ def start(game_variant: Any, players: int, setup: JSON) -> Game:
 def knock_order_key(game: Game, index: int) -> tuple[int, int, int]:
     """The protocol's order of the melds one knock lays: sets by rank, then runs by suit
     (in the deck's suit order) and lowest rank, then colour groups."""
-    m = game.state.table[index].meld
+    m = game.state.hand.table[index].meld
     kind = ("set", "run", "group").index(m.kind)
     suits = game.rules.table.suits
     suit = suits.index(m.suit) if m.suit in suits else -1
@@ -180,8 +184,8 @@ class ReferenceEngine(Engine):
         """A new deal of ``around``'s game: its rounds ended so far are left out of the
         state, its melds are numbered afresh."""
         game = self._game()
-        self.results_before = len(game.state.results)
-        self.order = list(range(len(game.state.table)))
+        self.results_before = len(game.state.game.results)
+        self.order = list(range(len(game.state.hand.table)))
 
     def hello(self) -> Hello:
         """Every built-in variant, and each spec file given (``variants.py``) by its
@@ -201,7 +205,7 @@ class ReferenceEngine(Engine):
             raise SkipGame(f"cannot load {game.variant} with options "
                            f"{list(game.options)}: {str(err).splitlines()[0]}") from None
         self.game = start(v, game.players, game.setup)
-        self.order = list(range(len(self.game.state.table)))
+        self.order = list(range(len(self.game.state.hand.table)))
 
     def load_variant(self, name: str, options: tuple[str, ...]) -> m.Variant:
         return variant(name, options)
@@ -233,7 +237,7 @@ class ReferenceEngine(Engine):
         return out
 
     def _renumber(self, game: Game, knocked: bool) -> None:
-        size = len(game.state.table)
+        size = len(game.state.hand.table)
         if size < len(self.order):  # a new round: a new table
             self.order = []
         fresh = list(range(len(self.order), size))

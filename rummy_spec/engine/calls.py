@@ -14,50 +14,50 @@ from .stock import draw_stock
 def check_call(rules: Rules, state: State, a: Action) -> Verdict | Go:
     """A rummy call on the last discard, which could have been played on the table."""
     rc = rules.variant.rummy_call
-    if rc is None or state.call_on is None or state.phase != "draw":
+    if rc is None or state.hand.call_on is None or state.hand.phase != "draw":
         return no("call-not-open")
-    if a.player == state.call_on:
+    if a.player == state.hand.call_on:
         return no("bad-player", "a player cannot call rummy on his own discard")
-    seat = state.seats[a.player]
+    seat = state.hand.seats[a.player]
     if rc.penalty == "caller-discards" and (a.card is None or a.card not in seat.hand):
         return no("not-in-hand", "the caller throws one card of his own onto the pile")
     return GO
 
 
 def call(rules: Rules, state: State, a: Action, plan: Go) -> None:
-    rc, offender, seat = rules.variant.rummy_call, state.call_on, state.seats[a.player]
+    rc, offender, seat = rules.variant.rummy_call, state.hand.call_on, state.hand.seats[a.player]
     assert rc is not None and offender is not None
-    state.call_on = None
+    state.hand.call_on = None
     if rc.penalty == "caller-discards":
         assert a.card is not None
         seat.hand.remove(a.card)
-        state.discard.append(a.card)
-        state.pile_owner.append(a.player)
+        state.hand.discard.append(a.card)
+        state.hand.pile_owner.append(a.player)
         if not seat.hand:
             end_round(rules, state, a.player, "out", by="rummy-call")
     elif rc.penalty == "gifts":
-        state.seats[offender].gifts_from = [
+        state.hand.seats[offender].gifts_from = [
             (offender + i) % rules.players for i in range(1, rules.players)]
     else:  # take-back: the offender takes the card back, plus penalty cards
-        state.seats[offender].hand.append(state.discard.pop())
-        state.pile_owner.pop()
+        state.hand.seats[offender].hand.append(state.hand.discard.pop())
+        state.hand.pile_owner.pop()
         draw_stock(rules, state, offender, rc.take_back_extra)
 
 
 def check_give(rules: Rules, state: State, a: Action) -> Verdict | Go:
     """A gift after a rummy call: ``give`` one card, or ``pass``."""
-    if state.phase != "gifts" or not state.giver or state.giver[0] != a.player:
+    if state.hand.phase != "gifts" or not state.hand.giver or state.hand.giver[0] != a.player:
         return no("no-gift-due")
-    if a.type == "give" and (a.card is None or a.card not in state.seats[a.player].hand):
+    if a.type == "give" and (a.card is None or a.card not in state.hand.seats[a.player].hand):
         return no("not-in-hand")
     return GO
 
 
 def give(rules: Rules, state: State, a: Action, plan: Go) -> None:
-    state.giver.pop(0)
+    state.hand.giver.pop(0)
     if a.type == "give":
         assert a.card is not None
-        state.seats[a.player].hand.remove(a.card)
-        state.seats[state.turn].hand.append(a.card)
-    if not state.giver:
-        state.phase = "draw"
+        state.hand.seats[a.player].hand.remove(a.card)
+        state.hand.seats[state.hand.turn].hand.append(a.card)
+    if not state.hand.giver:
+        state.hand.phase = "draw"

@@ -15,25 +15,25 @@ from .stock import draw_stock
 def eligible_claimants(rules: Rules, state: State, refuser: int,
                        exclude: int | None = None) -> list[int]:
     claim = rules.variant.claim
-    if claim is None or not state.discard or not state.upcard_open:
+    if claim is None or not state.hand.discard or not state.hand.upcard_open:
         return []
-    special = rules.special_of(state.discard[-1])
+    special = rules.special_of(state.hand.discard[-1])
     if special is not None and special.never_taken:
         return []
-    if len(state.stock) < claim.penalty:  # A54
+    if len(state.hand.stock) < claim.penalty:  # A54
         return []
-    owner = state.pile_owner[-1] if state.pile_owner else -1
-    allowance = rules.buy_limit_one(state.round)
+    owner = state.hand.pile_owner[-1] if state.hand.pile_owner else -1
+    allowance = rules.buy_limit_one(state.game.round)
     out = []
     for step in range(1, rules.players):
         p = (refuser + step) % rules.players
-        seat = state.seats[p]
+        seat = state.hand.seats[p]
         if p == exclude or (p == owner and not claim.own_discard):
             continue
         if (not claim.when_down or rules.variant.turn.no_upcard_when_down) and rules.is_down(
                 state, p):
             continue
-        if allowance is not None and seat.buys >= allowance + seat.buy_credit:
+        if allowance is not None and seat.buys >= allowance + state.game.seats[p].buy_credit:
             continue  # the same test as buys_spent, the allowance looked up once
         out.append(p)
     return out
@@ -41,14 +41,14 @@ def eligible_claimants(rules: Rules, state: State, refuser: int,
 
 def buys_spent(rules: Rules, state: State, player: int) -> bool:
     """Has the player used every buy allowed him this round (credit carried in counted)?"""
-    allowance = rules.buy_limit_one(state.round)
-    seat = state.seats[player]
-    return allowance is not None and seat.buys >= allowance + seat.buy_credit
+    allowance = rules.buy_limit_one(state.game.round)
+    return allowance is not None and (state.hand.seats[player].buys
+                                      >= allowance + state.game.seats[player].buy_credit)
 
 
 def check_claim(rules: Rules, state: State, a: Action) -> Verdict | Go:
     """``buy`` or ``pass`` in an open claim window."""
-    window = state.claim
+    window = state.hand.claim
     if window is None:
         return no("claim-not-open")
     if a.player not in window.pending:
@@ -59,14 +59,14 @@ def check_claim(rules: Rules, state: State, a: Action) -> Verdict | Go:
     assert cl is not None
     if cl.priority == "nearest" and window.pending[0] != a.player:
         return no("not-your-priority")
-    if a.type == "buy" and len(state.stock) < cl.penalty:
+    if a.type == "buy" and len(state.hand.stock) < cl.penalty:
         return no("stock-cannot-pay")
     return GO
 
 
 def claim(rules: Rules, state: State, a: Action, plan: Go) -> None:
     """A pass leaves the window to the others; a buy takes the upcard and the penalty."""
-    window, cl = state.claim, rules.variant.claim
+    window, cl = state.hand.claim, rules.variant.claim
     assert window is not None and cl is not None
     if a.type == "pass":
         window.pending.remove(a.player)
@@ -74,13 +74,13 @@ def claim(rules: Rules, state: State, a: Action, plan: Go) -> None:
             _close_claims(rules, state)
         return
     _take_claimed(state, a.player, cl.penalty)
-    if cl.chain and state.discard:
-        state.upcard_open = True
+    if cl.chain and state.hand.discard:
+        state.hand.upcard_open = True
         pending = eligible_claimants(rules, state, window.refuser, exclude=a.player)
         if pending:
-            state.claim = Claim(window.refuser, pending, a.player)
+            state.hand.claim = Claim(window.refuser, pending, a.player)
             return
-    state.upcard_open = False
+    state.hand.upcard_open = False
     _close_claims(rules, state)
 
 
@@ -90,12 +90,12 @@ def check_exposed_claim(rules: Rules, state: State, a: Action) -> Verdict | Go:
     cl = rules.variant.claim
     if cl is None or cl.window != "any-time":
         return no("buy-limit") if buys_spent(rules, state, a.player) else no("claim-not-open")
-    if a.player == state.turn:
+    if a.player == state.hand.turn:
         return no("not-eligible", "the player in turn draws the upcard, he does not buy it")
-    if a.player not in eligible_claimants(rules, state, state.turn):
+    if a.player not in eligible_claimants(rules, state, state.hand.turn):
         if buys_spent(rules, state, a.player):
             return no("buy-limit")
-        if state.discard and state.upcard_open and len(state.stock) < cl.penalty:
+        if state.hand.discard and state.hand.upcard_open and len(state.hand.stock) < cl.penalty:
             return no("stock-cannot-pay")
         return no("not-eligible")
     return GO
@@ -108,29 +108,29 @@ def exposed_claim(rules: Rules, state: State, a: Action, plan: Go) -> None:
     cl = rules.variant.claim
     assert cl is not None
     _take_claimed(state, a.player, cl.penalty)
-    state.call_on = None  # the card called on has left the pile
-    if cl.chain and state.discard:
-        state.upcard_open = True
-        pending = eligible_claimants(rules, state, state.turn, exclude=a.player)
+    state.hand.call_on = None  # the card called on has left the pile
+    if cl.chain and state.hand.discard:
+        state.hand.upcard_open = True
+        pending = eligible_claimants(rules, state, state.hand.turn, exclude=a.player)
         if pending:
-            state.claim = Claim(state.turn, pending, a.player)
-            state.refused = True
-            state.phase = "claim"
+            state.hand.claim = Claim(state.hand.turn, pending, a.player)
+            state.hand.refused = True
+            state.hand.phase = "claim"
             return
-    state.upcard_open = False
+    state.hand.upcard_open = False
 
 
 def _take_claimed(state: State, player: int, penalty: int) -> None:
-    seat = state.seats[player]
-    seat.hand.append(state.discard.pop())
-    state.pile_owner.pop()
+    seat = state.hand.seats[player]
+    seat.hand.append(state.hand.discard.pop())
+    state.hand.pile_owner.pop()
     for _ in range(penalty):
-        seat.hand.append(state.stock.pop())
+        seat.hand.append(state.hand.stock.pop())
     seat.buys += 1
 
 
 def _close_claims(rules: Rules, state: State) -> None:
-    refuser = state.claim.refuser if state.claim is not None else state.turn
-    state.claim = None
+    refuser = state.hand.claim.refuser if state.hand.claim is not None else state.hand.turn
+    state.hand.claim = None
     if draw_stock(rules, state, refuser):
-        state.phase = "play"
+        state.hand.phase = "play"

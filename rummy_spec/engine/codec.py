@@ -14,7 +14,18 @@ from typing import Any
 
 from ..cards import CardError, CardTable
 from .melds import Meld
-from .state import ACTION_TYPES, Action, Claim, RoundResult, Seat, State, TableMeld
+from .state import (
+    ACTION_TYPES,
+    Action,
+    Claim,
+    GameRecord,
+    HandRecord,
+    RoundResult,
+    Seat,
+    SeatRecord,
+    State,
+    TableMeld,
+)
 from .state_check import PackOf, StateError, check_state
 
 
@@ -132,40 +143,80 @@ def _meld_from_json(table: CardTable, d: dict[str, Any], wild: frozenset[int]) -
     return TableMeld(d["owner"], meld, d["contract"], d["laid_turn"], d["all_wild"])
 
 
+# The JSON form of a state is one object holding the game record's fields and the hand
+# record's, in this order (a seat's object likewise holds both of its records' fields); the
+# conformance protocol and the saved traces fix it, whatever the records' own order.
+STATE_KEYS = (
+    "players", "seed", "round", "deal_no", "dealer", "turn", "phase", "seats", "stock",
+    "discard", "table", "turn_no", "taken", "melds_this_turn", "upcard_open", "refused",
+    "exhaustions", "extra_decks", "claim", "call_on", "offer", "knocker", "knock_kind",
+    "giver", "results", "winners", "abandoned", "cut_exact", "contenders", "pile_owner",
+    "played_this_turn", "must_go_down", "throwbacks", "upcard_draws", "run_base", "restocks",
+    "turn_cap", "deal_cap",
+)
+SEAT_KEYS = (
+    "hand", "total", "down", "contract", "made", "down_turn", "buys", "buy_credit",
+    "skipped", "was_skipped", "gifts_from", "played_before", "hands_won", "completed",
+    "down_contract",
+)
+_GAME_KEYS = frozenset(f.name for f in fields(GameRecord))
+_RECORD_KEYS = frozenset(f.name for f in fields(SeatRecord))
+
+
 def state_to_json(table: CardTable, s: State, wild: frozenset[int]) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for f in fields(State):
-        value = getattr(s, f.name)
-        if f.name in ("stock", "discard"):
+    game, hand = s.game, s.hand
+    for name in STATE_KEYS:
+        if name == "seats":
+            out[name] = [_seat_json(table, record, seat)
+                         for record, seat in zip(game.seats, hand.seats, strict=True)]
+            continue
+        value = getattr(game if name in _GAME_KEYS else hand, name)
+        if name in ("stock", "discard"):
             value = _cards(table, value)
-        elif f.name == "seats":
-            value = [_seat_json(table, seat) for seat in value]
-        elif f.name == "table":
+        elif name == "table":
             value = [meld_to_json(table, t, wild) for t in value]
-        elif f.name == "claim":
+        elif name == "claim":
             value = None if value is None else {
                 "refuser": value.refuser, "pending": list(value.pending),
                 "last_buyer": value.last_buyer}
-        elif f.name == "results":
+        elif name == "results":
             value = [{"round": r.round, "scores": r.scores, "winner": r.winner,
                       "ending": r.ending, "details": r.details} for r in value]
-        elif f.name == "taken":
+        elif name == "taken":
             value = None if value is None else table.faces[value].text
-        elif f.name == "restocks":
+        elif name == "restocks":
             value = [_cards(table, r) for r in value]
         elif isinstance(value, list):
             value = list(value)
-        out[f.name] = value
+        out[name] = value
     return out
 
 
-def _seat_json(table: CardTable, seat: Seat) -> dict[str, Any]:
+def _seat_json(table: CardTable, record: SeatRecord, seat: Seat) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for f in fields(Seat):
-        value = getattr(seat, f.name)
-        out[f.name] = _cards(table, value) if f.name == "hand" else (
+    for name in SEAT_KEYS:
+        value = getattr(record if name in _RECORD_KEYS else seat, name)
+        out[name] = _cards(table, value) if name == "hand" else (
             list(value) if isinstance(value, list) else value)
     return out
+
+
+def _split(data: dict[str, Any], first: frozenset[str]) -> tuple[dict[str, Any],
+                                                                  dict[str, Any]]:
+    """The keys of ``data`` that name fields of the first record, and the others."""
+    return ({k: v for k, v in data.items() if k in first},
+            {k: v for k, v in data.items() if k not in first})
+
+
+def _seats_from_json(table: CardTable, data: Any) -> tuple[list[SeatRecord], list[Seat]]:
+    records, seats = [], []
+    for sd in data:
+        record, seat = _split(sd, _RECORD_KEYS)
+        records.append(SeatRecord(**record))
+        seats.append(Seat(**{**seat, "hand": [_parse_card(table, c, "hand")
+                                               for c in seat["hand"]]}))
+    return records, seats
 
 
 def state_from_json(table: CardTable, data: dict[str, Any], wild: frozenset[int],
@@ -175,19 +226,18 @@ def state_from_json(table: CardTable, data: dict[str, Any], wild: frozenset[int]
     if not isinstance(data, dict):
         raise CodecError("not a saved state: a JSON object is needed")
     try:
-        kw = dict(data)
-        kw["stock"] = [_parse_card(table, c, "stock") for c in data["stock"]]
-        kw["discard"] = [_parse_card(table, c, "discard") for c in data["discard"]]
-        kw["seats"] = [Seat(**{**sd, "hand": [_parse_card(table, c, "hand")
-                                               for c in sd["hand"]]}) for sd in data["seats"]]
-        kw["table"] = [_meld_from_json(table, d, wild) for d in data["table"]]
-        kw["claim"] = None if data["claim"] is None else Claim(**data["claim"])
-        kw["restocks"] = [[_parse_card(table, c, f"restocks[{i}]") for c in r]
-                          for i, r in enumerate(data.get("restocks", []))]
-        kw["results"] = [RoundResult(**r) for r in data["results"]]
-        kw["taken"] = None if data["taken"] is None else _parse_card(table, data["taken"],
-                                                                      "taken")
-        state = State(**kw)
+        game, hand = _split(data, _GAME_KEYS)
+        game["seats"], hand["seats"] = _seats_from_json(table, data["seats"])
+        hand["stock"] = [_parse_card(table, c, "stock") for c in data["stock"]]
+        hand["discard"] = [_parse_card(table, c, "discard") for c in data["discard"]]
+        hand["table"] = [_meld_from_json(table, d, wild) for d in data["table"]]
+        hand["claim"] = None if data["claim"] is None else Claim(**data["claim"])
+        hand["restocks"] = [[_parse_card(table, c, f"restocks[{i}]") for c in r]
+                            for i, r in enumerate(data.get("restocks", []))]
+        game["results"] = [RoundResult(**r) for r in data["results"]]
+        hand["taken"] = None if data["taken"] is None else _parse_card(table, data["taken"],
+                                                                        "taken")
+        state = State(GameRecord(**game), HandRecord(**hand))
         check_state(state, table, pack_of)
         return state
     except (KeyError, TypeError, AttributeError) as err:

@@ -85,9 +85,9 @@ def choose_kinds(rules: Rules, contract: m.Contract,
 
 
 def current_contracts(rules: Rules, state: State, player: int) -> list[m.Contract]:
-    seat = state.seats[player]
+    seat = state.game.seats[player]
     if not rules.individual:
-        return [rules.contracts[state.round - 1]]
+        return [rules.contracts[state.game.round - 1]]
     if rules.variant.contracts.progression == "any-order":
         return [c for c in rules.contracts if c.number not in seat.completed]
     if seat.contract >= len(rules.contracts):
@@ -114,7 +114,7 @@ def check_go_down(rules: Rules, state: State, a: Action) -> Verdict | GoDown:
         return v
     if not rules.has_contracts:
         return no("bad-action", "this variant has no contracts: lay melds one by one")
-    seat = state.seats[a.player]
+    seat = state.hand.seats[a.player]
     if seat.down:
         return no("already-down")
     cards = [c for meld in (a.melds or ()) for c in meld]
@@ -149,17 +149,17 @@ def check_go_down(rules: Rules, state: State, a: Action) -> Verdict | GoDown:
 
 
 def go_down(rules: Rules, state: State, a: Action, plan: GoDown) -> None:
-    seat, (contract, chosen) = state.seats[a.player], plan
+    seat, (contract, chosen) = state.hand.seats[a.player], plan
     assert a.melds is not None
     remove_cards(seat.hand, [c for meld in a.melds for c in meld])
     for meld in chosen:
-        state.table.append(TableMeld(a.player, meld, True, state.turn_no,
-                                     all(c in rules.wild for c in meld.cards)))
+        state.hand.table.append(TableMeld(a.player, meld, True, state.hand.turn_no,
+                                          all(c in rules.wild for c in meld.cards)))
     seat.down = True
     seat.made = True
-    seat.down_turn = state.turn_no
+    seat.down_turn = state.hand.turn_no
     seat.down_contract = contract.number
-    state.melds_this_turn += len(chosen)
+    state.hand.melds_this_turn += len(chosen)
     after_play(rules, state, a.player, contract.pat)
 
 

@@ -27,13 +27,13 @@ class IllegalAction(Exception):
 def _refuser_draws(rules: Rules, state: State, a: Action) -> Verdict:
     """A draw in the claim window: the refuser's stock draw is made, to be taken when the
     window closes; anyone else is not in turn."""
-    if state.claim is not None and a.player == state.claim.refuser:
+    if state.hand.claim is not None and a.player == state.hand.claim.refuser:
         return no("upcard-refused") if a.source == "discard" else no("already-drawn")
     return no("not-your-turn", "a claim window is open: buy or pass")
 
 
 def _drawn_already(rules: Rules, state: State, a: Action) -> Verdict:
-    return no("already-drawn") if a.player == state.turn else no("not-your-turn")
+    return no("already-drawn") if a.player == state.hand.turn else no("not-your-turn")
 
 
 def _check_pass_in_draw(rules: Rules, state: State, a: Action) -> Verdict | Go:
@@ -105,7 +105,7 @@ OTHERWISE: dict[Phase, Verdict] = {
 
 
 def _rule(rules: Rules, state: State, a: Action) -> AnyRule | Verdict:
-    phase = state.phase
+    phase = state.hand.phase
     rule = RULES[phase].get(a.type)
     if rule is not None:
         return rule

@@ -15,9 +15,9 @@ from .state import Action, State
 
 
 def _discard_turn(state: State, player: int) -> Verdict:
-    if player != state.turn:
+    if player != state.hand.turn:
         return no("not-your-turn")
-    if state.phase != "play":  # the turn starts with a draw
+    if state.hand.phase != "play":  # the turn starts with a draw
         return no("must-draw-first")
     return OK
 
@@ -25,8 +25,8 @@ def _discard_turn(state: State, player: int) -> Verdict:
 def _discard_hand(rules: Rules, state: State, player: int) -> Verdict:
     """The checks of any discard by ``player`` in turn, after the draw, made before the
     card is looked at."""
-    seat = state.seats[player]
-    if state.must_go_down and not seat.down:
+    seat = state.hand.seats[player]
+    if state.hand.must_go_down and not seat.down:
         return no("must-go-down")
     return OK
 
@@ -35,16 +35,16 @@ def _discard_cards(rules: Rules, state: State, player: int,
                    picks: list[tuple[int, int | None]]) -> list[Verdict]:
     """The remaining checks of discards of held cards, in order: one verdict per (card,
     Skip target) pick; what they ask of the state and the hand is looked up once."""
-    seat = state.seats[player]
+    seat = state.hand.seats[player]
     hand = seat.hand
     v = rules.variant
     turn = v.turn
-    keep = state.taken if turn.keep_taken_card and len(hand) > 1 else None
+    keep = state.hand.taken if turn.keep_taken_card and len(hand) > 1 else None
     wall = at_wall(rules, state)
     gin: bool | None = None if v.knock is not None and v.limits.gin_forced else False
     last_by_meld = len(hand) == 1 and v.going_out.by == "meld"
     specials = rules.special_faces
-    stuck_rule = turn.no_playable_discard and bool(state.table)
+    stuck_rule = turn.no_playable_discard and bool(state.hand.table)
     out: list[Verdict] = []
     for card, target in picks:
         if card == keep and hand.count(card) == 1:  # with no other card left, it may go
@@ -73,8 +73,8 @@ def _discard_cards(rules: Rules, state: State, player: int,
                 if target is None or not 0 <= target < rules.players or target == player:
                     out.append(no("bad-target", "name the player the Skip hits"))
                     continue
-                if special.no_repeat_skips and (state.seats[target].skipped
-                                                or state.seats[target].was_skipped):
+                if special.no_repeat_skips and (state.hand.seats[target].skipped
+                                                or state.hand.seats[target].was_skipped):
                     out.append(no("bad-target",
                                   "that player was skipped and has not played since"))
                     continue
@@ -101,7 +101,7 @@ def check_discard(rules: Rules, state: State, a: Action) -> Verdict | Go:
     verdict = _discard_turn(state, a.player)
     if not verdict.ok:
         return verdict
-    seat = state.seats[a.player]
+    seat = state.hand.seats[a.player]
     card = a.card
     if card is None or card not in seat.hand:
         return no("not-in-hand")
@@ -113,38 +113,38 @@ def check_discard(rules: Rules, state: State, a: Action) -> Verdict | Go:
 
 def discard(rules: Rules, state: State, a: Action, plan: Go) -> None:
     """The card goes onto the pile; a Skip hits, the hand ends or the turn passes."""
-    v, seat, card = rules.variant, state.seats[a.player], a.card
+    v, seat, card = rules.variant, state.hand.seats[a.player], a.card
     assert card is not None
     special = rules.special_of(card)
     seat.hand.remove(card)
-    state.discard.append(card)
-    state.pile_owner.append(a.player)
-    state.upcard_open = True
+    state.hand.discard.append(card)
+    state.hand.pile_owner.append(a.player)
+    state.hand.upcard_open = True
     if special is not None and special.skip is not None:
         t = a.target if special.skip == "chosen" else (a.player + 1) % rules.players
         assert t is not None
-        hit = state.seats[t]
+        hit = state.hand.seats[t]
         if not (special.no_repeat_skips and (hit.skipped or hit.was_skipped)):
             hit.skipped = True
     if not seat.hand:  # "rummy" if nothing was laid on an earlier turn (played_before)
         end_round(rules, state, a.player, "out", by="discard")
         return
-    if state.played_this_turn:
+    if state.hand.played_this_turn:
         seat.played_before = True
     rc = v.rummy_call
-    if rc is not None and state.table and (
+    if rc is not None and state.hand.table and (
             not rc.only_down_offenders or rules.is_down(state, a.player)) \
             and _playable(rules, state, card):
-        state.call_on = a.player
+        state.hand.call_on = a.player
     throwbacks = v.limits.throwbacks
     if throwbacks is not None:  # OpenSpiel: repeated_move_ in ApplyDiscardAction
-        state.throwbacks = state.throwbacks + 1 if card == state.taken else 0
-        if state.throwbacks >= throwbacks:
+        state.hand.throwbacks = state.hand.throwbacks + 1 if card == state.hand.taken else 0
+        if state.hand.throwbacks >= throwbacks:
             end_round(rules, state, None, "dead", thrown_back=throwbacks)
             return
     stock_rule = v.stock.dead_at
     if stock_rule is not None and v.stock.dead_how == "discard" \
-            and len(state.stock) <= stock_rule:
+            and len(state.hand.stock) <= stock_rule:
         end_round(rules, state, None, "dead")
         return
     turnorder.next_turn(rules, state)
@@ -155,9 +155,9 @@ def at_wall(rules: Rules, state: State) -> bool:
     stock does not change after the draw, so a card taken with the stock at the wall
     count means the upcard was taken there."""
     st = rules.variant.stock
-    return (st.dead_how == "wall" and st.dead_at is not None and state.taken is not None
-            and len(state.stock) <= st.dead_at)
+    return (st.dead_how == "wall" and st.dead_at is not None and state.hand.taken is not None
+            and len(state.hand.stock) <= st.dead_at)
 
 
 def _playable(rules: Rules, state: State, card: int) -> bool:
-    return any(fits(rules.melds, t.meld, card) for t in state.table)
+    return any(fits(rules.melds, t.meld, card) for t in state.hand.table)

@@ -16,11 +16,11 @@ from .stock import can_draw_stock, draw_stock, late_turn, low_stock
 
 
 def upcard_verdict(rules: Rules, state: State, player: int) -> Verdict:
-    if not state.discard:
+    if not state.hand.discard:
         return no("no-upcard")
-    if not state.upcard_open:
+    if not state.hand.upcard_open:
         return no("upcard-closed")
-    special = rules.special_of(state.discard[-1])
+    special = rules.special_of(state.hand.discard[-1])
     if special is not None and special.never_taken:
         return no("never-taken")
     if rules.variant.turn.no_upcard_when_down and rules.is_down(state, player):
@@ -30,7 +30,7 @@ def upcard_verdict(rules: Rules, state: State, player: int) -> Verdict:
 
 def check_offer(rules: Rules, state: State, a: Action) -> Verdict | Go:
     """The first upcard offered to the non-dealer, then the dealer (take or pass)."""
-    if not state.offer or state.offer[0] != a.player:
+    if not state.hand.offer or state.hand.offer[0] != a.player:
         return no("no-offer")
     if a.type == "draw" and a.source != "discard":
         return no("no-offer", "the first upcard is offered: take it or pass")
@@ -39,38 +39,39 @@ def check_offer(rules: Rules, state: State, a: Action) -> Verdict | Go:
 
 def offer(rules: Rules, state: State, a: Action, plan: Go) -> None:
     if a.type == "pass":
-        state.offer.pop(0)
-        if not state.offer:
-            state.phase = "draw"
-            state.refused = True
+        state.hand.offer.pop(0)
+        if not state.hand.offer:
+            state.hand.phase = "draw"
+            state.hand.refused = True
         return
-    state.offer = []
-    state.turn = a.player
+    state.hand.offer = []
+    state.hand.turn = a.player
     _take_upcard(state, a.player)
-    state.phase = "play"
+    state.hand.phase = "play"
 
 
 def _take_upcard(state: State, player: int) -> None:
-    card = state.discard.pop()
-    state.pile_owner.pop()
-    state.seats[player].hand.append(card)
-    state.taken = card
+    card = state.hand.discard.pop()
+    state.hand.pile_owner.pop()
+    state.hand.seats[player].hand.append(card)
+    state.hand.taken = card
 
 
 def check_draw(rules: Rules, state: State, a: Action) -> Verdict | Go:
-    if a.player != state.turn:
+    if a.player != state.hand.turn:
         return no("not-your-turn")
     if late_turn(rules, state):
         return no("dead-hand-only")
     low = low_stock(rules, state)
     if a.source == "stock" and low is not None:
         return no("wall") if low == "wall" else no("low-stock")
-    if a.source == "discard" and low == "wall" and state.discard and not knock_possible(
-            rules, [*state.seats[a.player].hand, state.discard[-1]], state.discard[-1]):
+    pile = state.hand.discard
+    if a.source == "discard" and low == "wall" and pile and not knock_possible(
+            rules, [*state.hand.seats[a.player].hand, pile[-1]], pile[-1]):
         return no("wall-knock-only")
     if a.source == "discard":
-        seat = state.seats[a.player]
-        if state.refused:
+        seat = state.hand.seats[a.player]
+        if state.hand.refused:
             return no("upcard-refused")
         if seat.down and not seat.hand and rules.variant.going_out.floating:
             return no("floating-stock-only")  # TS: a floater draws from the stock only
@@ -88,8 +89,8 @@ def _upcard_open(rules: Rules, state: State, player: int) -> bool:
     its refill makes, nor the upcard can be drawn, drawing from the stock runs the stock
     rule once more: as floaters who laid every card leave no pile, a round could
     otherwise be left with no legal move.)"""
-    seat = state.seats[player]
-    if not state.discard or state.refused:
+    seat = state.hand.seats[player]
+    if not state.hand.discard or state.hand.refused:
         return False
     if seat.down and not seat.hand and rules.variant.going_out.floating:
         return False
@@ -102,22 +103,22 @@ def draw(rules: Rules, state: State, a: Action, plan: Go) -> None:
     if a.source == "discard":
         limit = rules.variant.limits.upcard_draws
         if limit is not None:
-            state.upcard_draws += 1
-            if state.upcard_draws >= limit:  # OpenSpiel: kMaxNumDrawUpcardActions
+            state.hand.upcard_draws += 1
+            if state.hand.upcard_draws >= limit:  # OpenSpiel: kMaxNumDrawUpcardActions
                 end_round(rules, state, None, "dead", upcard_draws=limit)
                 return
         _take_upcard(state, a.player)
-        state.call_on = None
-        state.phase = "play"
+        state.hand.call_on = None
+        state.hand.phase = "play"
         return
-    state.call_on = None
-    if not state.refused and upcard_verdict(rules, state, a.player).ok:
+    state.hand.call_on = None
+    if not state.hand.refused and upcard_verdict(rules, state, a.player).ok:
         pending = eligible_claimants(rules, state, a.player)
         if pending:
-            state.refused = True
-            state.claim = Claim(a.player, pending)
-            state.phase = "claim"
+            state.hand.refused = True
+            state.hand.claim = Claim(a.player, pending)
+            state.hand.phase = "claim"
             return
-    state.refused = True
+    state.hand.refused = True
     if draw_stock(rules, state, a.player):
-        state.phase = "play"
+        state.hand.phase = "play"

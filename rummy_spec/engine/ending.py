@@ -1,17 +1,17 @@
 """The end of a round and of the game: scoring by the spec's table, progression, winner.
 
-Rounds are dealt on at once: the round's result is kept in ``state.results``.
+Rounds are dealt on at once: the round's result is kept in ``state.game.results``.
 """
 
 from __future__ import annotations
 
 from .rules import Rules
 from .setup import deal
-from .state import Ending, RoundResult, State
+from .state import Ending, RoundResult, Seat, SeatRecord, State
 
 
 def hand_scores(rules: Rules, state: State) -> list[int]:
-    return [rules.hand_points(s.hand) for s in state.seats]
+    return [rules.hand_points(s.hand) for s in state.hand.seats]
 
 
 def end_round(rules: Rules, state: State, winner: int | None, ending: Ending,
@@ -24,45 +24,42 @@ def end_round(rules: Rules, state: State, winner: int | None, ending: Ending,
     if v.score.zero_sum:  # each player's points are won from the others
         total = sum(scores)
         scores = [2 * s - total for s in scores]
-    for seat, pts in zip(state.seats, scores, strict=True):
-        seat.total += pts
+    for record, pts in zip(state.game.seats, scores, strict=True):
+        record.total += pts
     if winner is not None:
-        state.seats[winner].hands_won += 1
-    state.results.append(RoundResult(state.round, scores, winner, ending,
-                                     {"held": held, **details}))
+        state.game.seats[winner].hands_won += 1
+    state.game.results.append(RoundResult(state.game.round, scores, winner, ending,
+                                          {"held": held, **details}))
     replay = ending == "replay"
     if rules.has_contracts and not replay:
-        for seat in state.seats:
+        for seat, record in zip(state.hand.seats, state.game.seats, strict=True):
             if seat.made:
-                number = _contract_number(rules, state, seat)
-                if number not in seat.completed:
-                    seat.completed.append(number)
-                seat.contract += 1
+                number = _contract_number(rules, state, seat, record)
+                if number not in record.completed:
+                    record.completed.append(number)
+                record.contract += 1
     if _game_over(rules, state, ending):
         return
-    if state.deal_no >= state.deal_cap:
-        state.abandoned = True
-        state.phase = "game-over"
+    if state.game.deal_no >= state.game.deal_cap:
+        state.game.abandoned = True
+        state.hand.phase = "game-over"
         return
     if not replay and ending not in ("dead",):
-        state.round += 1
+        state.game.round += 1
     if v.deal.rotation == "winner":
         if winner is not None:
-            state.dealer = winner
+            state.game.dealer = winner
     else:
-        state.dealer = (state.dealer + 1) % rules.players
+        state.game.dealer = (state.game.dealer + 1) % rules.players
     if ending == "replay":
-        state.extra_decks += 1
+        state.game.extra_decks += 1
     deal(rules, state)
 
 
-def _contract_number(rules: Rules, state: State, seat: object) -> int:
-    from .state import Seat
-
-    assert isinstance(seat, Seat)
+def _contract_number(rules: Rules, state: State, seat: Seat, record: SeatRecord) -> int:
     if not rules.individual:
-        return state.round
-    return seat.down_contract if seat.down_contract else seat.contract + 1
+        return state.game.round
+    return seat.down_contract if seat.down_contract else record.contract + 1
 
 
 def _scores(rules: Rules, state: State, winner: int | None, ending: Ending,
@@ -70,14 +67,14 @@ def _scores(rules: Rules, state: State, winner: int | None, ending: Ending,
     method = rules.variant.score.method
     n = rules.players
     if ending == "dead" and method == "minus-deadwood":  # every player loses his deadwood
-        return [-rules.arrange(s.hand).rest_points for s in state.seats]
+        return [-rules.arrange(s.hand).rest_points for s in state.hand.seats]
     if ending in ("dead", "abandoned", "replay"):
         return [0] * n
     if method == "collect":
         out = [0] * n
         if winner is not None:
             total = sum(p for i, p in enumerate(held) if i != winner)
-            if rules.variant.score.rummy_doubles and not state.seats[winner].played_before:
+            if rules.variant.score.rummy_doubles and not state.hand.seats[winner].played_before:
                 total *= 2
             out[winner] = total
     else:
@@ -90,24 +87,24 @@ def _scores(rules: Rules, state: State, winner: int | None, ending: Ending,
 def _game_over(rules: Rules, state: State, ending: Ending) -> bool:
     v = rules.variant
     g = v.game
-    totals = [s.total for s in state.seats]
+    totals = [s.total for s in state.game.seats]
     candidates: list[int] = []
-    if state.contenders:
-        made = [i for i in state.contenders if state.seats[i].made]
+    if state.game.contenders:
+        made = [i for i in state.game.contenders if state.hand.seats[i].made]
         if not made:
             return False
         candidates = made
     elif g.ends == "rounds":
-        if ending == "replay" or state.round < len(rules.contracts):
+        if ending == "replay" or state.game.round < len(rules.contracts):
             return False
         candidates = list(range(rules.players))
     elif g.ends == "hands":
-        if state.deal_no < (g.hands or 0):
+        if state.game.deal_no < (g.hands or 0):
             return False
         candidates = list(range(rules.players))
     elif g.ends == "last-contract":
         last = len(rules.contracts)
-        done = [i for i, s in enumerate(state.seats) if len(set(s.completed)) >= last]
+        done = [i for i, s in enumerate(state.game.seats) if len(set(s.completed)) >= last]
         if not done:
             return False
         candidates = done
@@ -117,19 +114,19 @@ def _game_over(rules: Rules, state: State, ending: Ending) -> bool:
             return False
         candidates = list(range(rules.players))
     _apply_game_bonuses(rules, state)
-    totals = [s.total for s in state.seats]
+    totals = [s.total for s in state.game.seats]
     pick = min if g.winner == "lowest" else max
     best = pick(totals[i] for i in candidates)
     tied = [i for i in candidates if totals[i] == best]
-    if len(tied) > 1 and g.ties == "replay" and not state.contenders and rules.has_contracts:
-        state.contenders = tied
+    if len(tied) > 1 and g.ties == "replay" and not state.game.contenders and rules.has_contracts:
+        state.game.contenders = tied
         for i in tied:
-            state.seats[i].contract = len(rules.contracts) - 1
-            state.seats[i].completed = [c for c in state.seats[i].completed
-                                        if c != len(rules.contracts)]
+            state.game.seats[i].contract = len(rules.contracts) - 1
+            state.game.seats[i].completed = [c for c in state.game.seats[i].completed
+                                             if c != len(rules.contracts)]
         return False
-    state.winners = tied
-    state.phase = "game-over"
+    state.game.winners = tied
+    state.hand.phase = "game-over"
     return True
 
 
@@ -138,13 +135,13 @@ def _apply_game_bonuses(rules: Rules, state: State) -> None:
     g = rules.variant.game
     if not (g.game_bonus or g.line_bonus or g.shutout_doubles):
         return
-    totals = [s.total for s in state.seats]
+    totals = [s.total for s in state.game.seats]
     leader = max(range(rules.players), key=lambda i: totals[i])
-    others_won = any(s.hands_won for i, s in enumerate(state.seats) if i != leader)
+    others_won = any(s.hands_won for i, s in enumerate(state.game.seats) if i != leader)
     if g.shutout_doubles and not others_won:
         # "the points for each hand" are doubled: what the leader scored in the hands of
         # this game, not points he carried into it (a position set up mid-game)
-        state.seats[leader].total += sum(r.scores[leader] for r in state.results)
-    for s in state.seats:
+        state.game.seats[leader].total += sum(r.scores[leader] for r in state.game.results)
+    for s in state.game.seats:
         s.total += g.line_bonus * s.hands_won
-    state.seats[leader].total += g.game_bonus
+    state.game.seats[leader].total += g.game_bonus

@@ -59,7 +59,7 @@ def gin_cards(rules: Rules, state: State, hand: list[int]) -> list[int]:
     if hit is None:
         hit = rules.cache[key] = [c for c in sorted(set(hand))
                                   if not rules.arrange(_without(hand, c)).rest]
-    return [c for c in hit if may_knock_with(rules, hand, c, state.taken)]
+    return [c for c in hit if may_knock_with(rules, hand, c, state.hand.taken)]
 
 
 def gin_possible(rules: Rules, state: State, hand: list[int]) -> bool:
@@ -79,12 +79,12 @@ def check_knock(rules: Rules, state: State, a: Action) -> Verdict | Knock:
     k = rules.variant.knock
     if k is None:
         return no("knock-not-allowed")
-    seat = state.seats[a.player]
+    seat = state.hand.seats[a.player]
     rest = list(seat.hand)
     if a.card is not None:
         if a.card not in rest:
             return no("not-in-hand")
-        if not may_knock_with(rules, rest, a.card, state.taken):
+        if not may_knock_with(rules, rest, a.card, state.hand.taken):
             return no("keep-taken-card")
         rest.remove(a.card)
     sol = rules.arrange(rest)
@@ -106,22 +106,22 @@ def check_knock(rules: Rules, state: State, a: Action) -> Verdict | Knock:
 def knock(rules: Rules, state: State, a: Action, plan: Knock) -> None:
     """The discard, the knocker's melds laid out; then the defender's lay-offs or the
     score."""
-    k, seat, kind = rules.variant.knock, state.seats[a.player], plan.kind
+    k, seat, kind = rules.variant.knock, state.hand.seats[a.player], plan.kind
     assert k is not None
     if a.card is not None:
         seat.hand.remove(a.card)
-        state.discard.append(a.card)
-        state.pile_owner.append(a.player)
+        state.hand.discard.append(a.card)
+        state.hand.pile_owner.append(a.player)
     for meld in knock_arrangement(rules, plan.rest).melds:  # ties: PROTOCOL.md's rule
         remove_cards(seat.hand, meld.cards)
-        state.table.append(TableMeld(a.player, meld, False, state.turn_no))
-    state.run_base = [[min(t.meld.ranks), max(t.meld.ranks)] for t in state.table]
-    state.knocker = a.player
-    state.knock_kind = kind
+        state.hand.table.append(TableMeld(a.player, meld, False, state.hand.turn_no))
+    state.hand.run_base = [[min(t.meld.ranks), max(t.meld.ranks)] for t in state.hand.table]
+    state.hand.knocker = a.player
+    state.hand.knock_kind = kind
     layoffs = k.defender_lays_off and not (kind != "knock" and k.no_layoff_on_gin)
     if layoffs:
-        state.turn = (a.player + 1) % rules.players
-        state.phase = "layoff"
+        state.hand.turn = (a.player + 1) % rules.players
+        state.hand.phase = "layoff"
         return
     score_knock(rules, state)
 
@@ -132,14 +132,14 @@ def within_run_limit(rules: Rules, state: State, index: int | None, meld: Meld) 
     off only: open_spiel/games/gin_rummy/gin_rummy_utils.cc, AllLayoffs)."""
     k = rules.variant.knock
     limit = rules.variant.limits.run_layoff_limit if k is not None else None
-    if limit is None or meld.kind != "run" or index is None or index >= len(state.run_base):
+    if limit is None or meld.kind != "run" or index is None or index >= len(state.hand.run_base):
         return True
-    low, high = state.run_base[index]
+    low, high = state.hand.run_base[index]
     return low - min(meld.ranks) <= limit and max(meld.ranks) - high <= limit
 
 
 def check_defender_done(rules: Rules, state: State, a: Action) -> Verdict | Go:
-    if state.phase != "layoff" or a.player != state.turn:
+    if state.hand.phase != "layoff" or a.player != state.hand.turn:
         return no("not-defender")
     return GO
 
@@ -152,13 +152,13 @@ def defender_done(rules: Rules, state: State, a: Action, plan: Go) -> None:
 def score_knock(rules: Rules, state: State) -> None:
     """Deadwood difference, gin and big gin bonuses, undercut (two players)."""
     k = rules.variant.knock
-    assert k is not None and state.knocker is not None
-    knocker = state.knocker
+    assert k is not None and state.hand.knocker is not None
+    knocker = state.hand.knocker
     defender = (knocker + 1) % rules.players
-    kd = rules.arrange(state.seats[knocker].hand).rest_points
-    dd = rules.arrange(state.seats[defender].hand).rest_points
+    kd = rules.arrange(state.hand.seats[knocker].hand).rest_points
+    dd = rules.arrange(state.hand.seats[defender].hand).rest_points
     scores = [0] * rules.players
-    kind: Ending = state.knock_kind or "knock"
+    kind: Ending = state.hand.knock_kind or "knock"
     if rules.variant.score.method == "minus-deadwood":
         # A flat score for going out; the other player loses his deadwood (RLCard's
         # payoff x100: rlcard/games/gin_rummy/utils/scorers.py, get_payoff_gin_rummy_v1).

@@ -33,7 +33,7 @@ def check_new_meld(rules: Rules, state: State, a: Action) -> Verdict | list[Meld
         return v
     if rules.knocking:
         return no("no-table-play")
-    seat = state.seats[a.player]
+    seat = state.hand.seats[a.player]
     if rules.has_contracts:
         if not seat.down:
             return no("not-down")
@@ -44,7 +44,7 @@ def check_new_meld(rules: Rules, state: State, a: Action) -> Verdict | list[Meld
         rules, state, a.player)
     many = len(a.melds or ()) > 1 and opening
     limit = rules.variant.turn.melds_per_turn
-    if limit is not None and state.melds_this_turn + max(1, len(a.melds or ())) > limit:
+    if limit is not None and state.hand.melds_this_turn + max(1, len(a.melds or ())) > limit:
         return no("melds-per-turn")
     cards = [c for meld in (a.melds or ()) for c in meld]
     if not a.melds or (len(a.melds) != 1 and not many) or not holds(seat.hand, cards):
@@ -65,19 +65,19 @@ def check_new_meld(rules: Rules, state: State, a: Action) -> Verdict | list[Meld
 
 
 def new_meld(rules: Rules, state: State, a: Action, plan: list[Meld]) -> None:
-    remove_cards(state.seats[a.player].hand, [c for meld in plan for c in meld.cards])
+    remove_cards(state.hand.seats[a.player].hand, [c for meld in plan for c in meld.cards])
     for meld in plan:
-        state.table.append(TableMeld(a.player, meld, False, state.turn_no,
-                                     all(c in rules.wild for c in meld.cards)))
-    state.melds_this_turn += len(plan)
+        state.hand.table.append(TableMeld(a.player, meld, False, state.hand.turn_no,
+                                          all(c in rules.wild for c in meld.cards)))
+    state.hand.melds_this_turn += len(plan)
     after_play(rules, state, a.player)
 
 
 def check_lay_off(rules: Rules, state: State, a: Action) -> Verdict | Meld:
     """A lay-off (the defender's too, after a knock): its plan is the meld it makes."""
-    defending = state.phase == "layoff"
+    defending = state.hand.phase == "layoff"
     if defending:
-        if a.player != state.turn:
+        if a.player != state.hand.turn:
             return no("not-defender")
     else:
         v = in_play(state, a)
@@ -86,7 +86,7 @@ def check_lay_off(rules: Rules, state: State, a: Action) -> Verdict | Meld:
         if rules.knocking:
             return no("no-table-play")
     lo = rules.variant.layoff
-    seat = state.seats[a.player]
+    seat = state.hand.seats[a.player]
     if not lo.allowed and not defending:
         return no("layoff-not-allowed")
     if lo.needs_down and not is_down(rules, state, a.player) and not defending:
@@ -98,7 +98,7 @@ def check_lay_off(rules: Rules, state: State, a: Action) -> Verdict | Meld:
         return no("not-in-hand")
     if not defending and not (v := timing_ok(rules, state, a.player, target.owner)).ok:
         return v
-    if defending and target.owner != state.knocker:
+    if defending and target.owner != state.hand.knocker:
         return no("no-such-meld", "lay off only on the knocker's melds")
     res = add_card(rules.melds, target.meld, a.card, end=run_end(a), contract=False)
     if isinstance(res, Rejection):
@@ -115,5 +115,5 @@ def check_lay_off(rules: Rules, state: State, a: Action) -> Verdict | Meld:
 
 def lay_off(rules: Rules, state: State, a: Action, plan: Meld) -> None:
     card_onto_meld(state, a, plan, keep_all_wild=True)
-    if state.phase != "layoff":
+    if state.hand.phase != "layoff":
         after_play(rules, state, a.player)

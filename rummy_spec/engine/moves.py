@@ -51,26 +51,26 @@ def _act(type_: ActionType, player: int, card: int | None = None,
 
 def legal_actions(rules: Rules, state: State) -> list[Action]:
     out: list[Action] = []
-    phase = state.phase
+    phase = state.hand.phase
     if phase == "game-over":
         return out
     if phase == "offer":
-        p = state.offer[0]
+        p = state.hand.offer[0]
         out += [_act("draw", p, None, "discard"), _act("pass", p)]
     elif phase == "claim":
-        assert state.claim is not None
-        for p in state.claim.pending:
+        assert state.hand.claim is not None
+        for p in state.hand.claim.pending:
             out += [_act("buy", p), _act("pass", p)]
     elif phase == "gifts":
-        p = state.giver[0]
-        out += [_act("give", p, c) for c in _distinct(state.seats[p].hand)]
+        p = state.hand.giver[0]
+        out += [_act("give", p, c) for c in _distinct(state.hand.seats[p].hand)]
         out.append(_act("pass", p))
     elif phase == "layoff":
-        p = state.turn
+        p = state.hand.turn
         out += _layoffs(rules, state, p)
         out.append(_act("pass", p))
     elif phase == "draw":
-        p = state.turn
+        p = state.hand.turn
         out += [_act("draw", p, None, "stock"), _act("draw", p, None, "discard")]
         st = rules.variant.stock
         if st.dead_how != "discard" or rules.variant.limits.dead_hand_turn is not None:
@@ -79,23 +79,23 @@ def legal_actions(rules: Rules, state: State) -> list[Action]:
         if rules.variant.claim is not None and rules.variant.claim.window == "any-time":
             out += [_act("buy", q) for q in range(rules.players) if q != p]
     elif phase == "play":
-        p = state.turn
+        p = state.hand.turn
         out = legal_subset(rules, state, _play(rules, state, p))
-        out += legal_discards(rules, state, p, _discards(rules, state.seats[p].hand, p))
-        return out + legal_subset(rules, state, _knocks(rules, state.seats[p].hand, p))
+        out += legal_discards(rules, state, p, _discards(rules, state.hand.seats[p].hand, p))
+        return out + legal_subset(rules, state, _knocks(rules, state.hand.seats[p].hand, p))
     return legal_subset(rules, state, out)
 
 
 def _calls(rules: Rules, state: State) -> list[Action]:
     rc = rules.variant.rummy_call
-    if rc is None or state.call_on is None:
+    if rc is None or state.hand.call_on is None:
         return []
     out = []
     for p in range(rules.players):
-        if p == state.call_on:
+        if p == state.hand.call_on:
             continue
         if rc.penalty == "caller-discards":
-            out += [_act("call", p, c) for c in _distinct(state.seats[p].hand)]
+            out += [_act("call", p, c) for c in _distinct(state.hand.seats[p].hand)]
         else:
             out.append(_act("call", p))
     return out
@@ -121,8 +121,8 @@ def _may_fit(rules: Rules, meld: Meld, card: int) -> bool:
 
 def _layoffs(rules: Rules, state: State, p: int) -> list[Action]:
     out = []
-    for i, t in enumerate(state.table):
-        for c in _distinct(state.seats[p].hand):
+    for i, t in enumerate(state.hand.table):
+        for c in _distinct(state.hand.seats[p].hand):
             if not _may_fit(rules, t.meld, c):
                 continue
             if t.meld.kind == "run" and c in rules.wild:
@@ -144,7 +144,7 @@ def _wild_meanings(rules: Rules, meld: Meld) -> set[tuple[int, str | None]]:
 
 
 def _play(rules: Rules, state: State, p: int) -> list[Action]:
-    seat = state.seats[p]
+    seat = state.hand.seats[p]
     hand = seat.hand
     v = rules.variant
     out: list[Action] = []
@@ -155,11 +155,11 @@ def _play(rules: Rules, state: State, p: int) -> list[Action]:
     if not rules.knocking and (not rules.has_contracts or v.turn.new_melds_after_down):
         for meld in rules.arrange(hand).melds:
             out.append(Action("meld", p, melds=(meld.cards,)))
-    if state.table and not rules.knocking:
+    if state.hand.table and not rules.knocking:
         out += _layoffs(rules, state, p)
         sw = v.swap
         faces = rules.table.faces
-        for i, t in enumerate(state.table):
+        for i, t in enumerate(state.hand.table):
             wanted = _wild_meanings(rules, t.meld)
             if not wanted:
                 continue
@@ -171,7 +171,7 @@ def _play(rules: Rules, state: State, p: int) -> list[Action]:
                 if sw.allowed:
                     if sw.freed == "table":
                         out += [Action("swap", p, card=c, meld=i, wild_to=j)
-                                for j in range(len(state.table))]
+                                for j in range(len(state.hand.table))]
                     else:
                         out.append(Action("swap", p, card=c, meld=i))
                 if sw.shift_to_end and t.meld.kind == "run":

@@ -17,6 +17,7 @@ from ..lang import model as m
 from ..lang.expr import evaluate_int
 from .melds import MeldRules, compile_rules
 from .solver import Solution, best_melds, solutions, solve
+from .state import State
 
 TURN_CAP = 400  # default: turns in one round before it is abandoned
 DEAL_CAP = 150  # default: deals in one game before it is abandoned
@@ -61,12 +62,13 @@ class Rules:
     def has_contracts(self) -> bool:
         return bool(self.contracts)
 
-    def is_down(self, state: Any, player: int) -> bool:
+    def is_down(self, state: State, player: int) -> bool:
         """Down = has laid the contract this hand; where there are no contracts, has laid
         a meld (melds stay on the table for the hand, so the table tells)."""
-        if state.seats[player].down:
+        hand = state.hand
+        if hand.seats[player].down:
             return True
-        return not self.has_contracts and any(t.owner == player for t in state.table)
+        return not self.has_contracts and any(t.owner == player for t in hand.table)
 
     @property
     def knocking(self) -> bool:

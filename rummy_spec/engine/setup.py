@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .. import decks
 from .rules import DEAL_CAP, TURN_CAP, Rules
-from .state import Seat, State
+from .state import GameRecord, HandRecord, Phase, Seat, SeatRecord, State
 
 
 def rng(seed: int, *purpose: object) -> random.Random:
@@ -75,9 +75,9 @@ class Setup:
             out.append(f"contracts are numbered 1..{max(last, 1)}")
         return out
 
-    def place(self, rules: Rules, state: State) -> None:
-        """Put the game's position (not the deal) into a state just dealt from this."""
-        for i, seat in enumerate(state.seats):
+    def place(self, rules: Rules, game: GameRecord) -> None:
+        """Put the game's position (not the deal) into the record of a game just dealt."""
+        for i, seat in enumerate(game.seats):
             if self.totals is not None:
                 seat.total = self.totals[i]
             if self.hands_won is not None:
@@ -92,13 +92,20 @@ class Setup:
 def carried_buys(rules: Rules, round_: int, used: int) -> int:
     """The unused buys of rounds 1..round-1 a player brings into ``round_``, having made
     ``used`` buys in them (0 where buys do not carry over)."""
+    allowed = buys_allowed_before(rules, round_)
+    return 0 if allowed is None else max(0, allowed - used)
+
+
+def buys_allowed_before(rules: Rules, round_: int) -> int | None:
+    """The buys rounds 1..round-1 allowed in all, where unused buys carry over into
+    ``round_``; None where none are carried (no carry-over, an unlimited round, round 1)."""
     claim = rules.variant.claim
     if claim is None or not claim.carry_over or round_ <= 1:
-        return 0
+        return None
     allowed = [rules.buy_limit_one(r) for r in range(1, round_)]
     if any(a is None for a in allowed):
-        return 0
-    return max(0, sum(a for a in allowed if a is not None) - used)
+        return None
+    return sum(a for a in allowed if a is not None)
 
 
 def first_dealer(rules: Rules, seed: int) -> int:
@@ -123,87 +130,93 @@ def new_game(rules: Rules, seed: int, setup: Setup | None = None,
     if setup is not None and (bad := setup.problems(rules)):
         raise ValueError("; ".join(bad))
     dealer = setup.dealer if setup is not None else first_dealer(rules, seed)
-    state = State(
+    game = GameRecord(
         players=n, seed=seed, round=setup.round if setup is not None else 1, deal_no=0,
-        dealer=dealer, turn=(dealer + 1) % n, phase="draw",
-        seats=[Seat(hand=[]) for _ in range(n)], stock=[], discard=[], table=[],
-        turn_cap=turn_cap, deal_cap=deal_cap,
+        dealer=dealer, seats=[SeatRecord() for _ in range(n)], turn_cap=turn_cap,
+        deal_cap=deal_cap,
     )
+    # no hand before the first: nothing dealt, no buys made
+    state = State(game, HandRecord(turn=(dealer + 1) % n, phase="draw",
+                                   seats=[Seat(hand=[]) for _ in range(n)], stock=[],
+                                   discard=[]))
     deal(rules, state, setup)
     if setup is not None:
-        setup.place(rules, state)
+        setup.place(rules, game)
     return state
 
 
 def deal(rules: Rules, state: State, setup: Setup | None = None) -> None:
-    """Deal the current round into ``state`` (which the caller owns)."""
+    """Deal the current round into ``state`` (which the caller owns): a new hand record,
+    the game record's buys carried over from the hand just played."""
     n = rules.players
-    state.deal_no += 1
-    state.new_hand()
-    state.table = []
-    state.restocks = [list(r) for r in setup.restocks] if setup is not None else []
-    for seat in state.seats:
-        if rules.variant.claim is not None:  # the buys left of the hand just played
+    game = state.game
+    game.deal_no += 1
+    claim = rules.variant.claim
+    if claim is not None:  # the buys left of the hand just played
+        for record, seat in zip(game.seats, state.hand.seats, strict=True):
             carried = 0
-            if rules.variant.claim.carry_over and state.round > 1:
-                prev = rules.buy_limit_one(state.round - 1)
-                carried = max(0, seat.buy_credit + (prev or 0) - seat.buys)
-            seat.buy_credit = carried
-        seat.new_hand()
+            if claim.carry_over and game.round > 1:
+                prev = rules.buy_limit_one(game.round - 1)
+                carried = max(0, record.buy_credit + (prev or 0) - seat.buys)
+            record.buy_credit = carried
+    cut_exact = None
     if setup is not None:
-        for seat, hand in zip(state.seats, setup.hands, strict=True):
-            seat.hand = list(hand)
-        state.stock = list(reversed(setup.stock))
-        state.discard = list(setup.discard)
-        state.pile_owner = [-1] * len(state.discard)
+        hands = [list(hand) for hand in setup.hands]
+        stock = list(reversed(setup.stock))
+        discard = list(setup.discard)
+        pile_owner = [-1] * len(discard)
     else:
-        pack = decks.full_deck(rules.variant, n, state.extra_decks)
-        rng(state.seed, "deal", state.deal_no).shuffle(pack)
-        _cut(rules, state, pack)
-        size = rules.cards_dealt(state.round)
-        hands: list[list[int]] = [[] for _ in range(n)]
+        pack = decks.full_deck(rules.variant, n, game.extra_decks)
+        rng(game.seed, "deal", game.deal_no).shuffle(pack)
+        cut_exact = _cut(rules, game, pack)
+        size = rules.cards_dealt(game.round)
+        hands = [[] for _ in range(n)]
         top = len(pack) - 1
         for _ in range(size):  # one card at a time, from the dealer's left
             for i in range(1, n + 1):
-                hands[(state.dealer + i) % n].append(pack[top])
+                hands[(game.dealer + i) % n].append(pack[top])
                 top -= 1
-        deal = rules.variant.deal
-        if deal.first_turn_discard:  # the first player is dealt one card more
-            hands[(state.dealer + 1) % n].append(pack[top])
+        how = rules.variant.deal
+        if how.first_turn_discard:  # the first player is dealt one card more
+            hands[(game.dealer + 1) % n].append(pack[top])
             top -= 1
-        for seat, hand in zip(state.seats, hands, strict=True):
-            seat.hand = hand
-        state.discard = [pack[top]] if deal.upcard else []
-        state.pile_owner = [-1] if deal.upcard else []
-        state.stock = pack[:top] if deal.upcard else pack[:top + 1]
-    state.turn = (state.dealer + 1) % n
-    state.phase = "draw"
-    state.offer = []
+        discard = [pack[top]] if how.upcard else []
+        pile_owner = [-1] if how.upcard else []
+        stock = pack[:top] if how.upcard else pack[:top + 1]
+    first = (game.dealer + 1) % n
+    phase: Phase = "draw"
+    offer: list[int] = []
     if rules.variant.deal.first_turn_discard:  # he holds one card more: no draw
-        state.phase = "play"
-    elif rules.variant.deal.upcard_offered and state.discard:
-        state.offer = [(state.dealer + 1) % n, state.dealer]
-        state.phase = "offer"
+        phase = "play"
+    elif rules.variant.deal.upcard_offered and discard:
+        offer = [first, game.dealer]
+        phase = "offer"
+    state.hand = HandRecord(
+        turn=first, phase=phase, seats=[Seat(hand=hand) for hand in hands], stock=stock,
+        discard=discard, offer=offer, cut_exact=cut_exact, pile_owner=pile_owner,
+        restocks=[list(r) for r in setup.restocks] if setup is not None else [],
+    )
 
 
-def _cut(rules: Rules, state: State, pack: list[int]) -> None:
+def _cut(rules: Rules, game: GameRecord, pack: list[int]) -> int | None:
     """The cut: the cutter lifts a seeded number of cards near the target; exact earns
-    the bonus.  The lifted packet goes under the rest."""
+    the bonus (the seat that earned it is returned).  The lifted packet goes under the
+    rest."""
     cut = rules.variant.cut
     if cut is None:
-        return
+        return None
     from ..lang.expr import evaluate_int
 
     n = rules.players
-    r = rng(state.seed, "cut", state.deal_no)
+    r = rng(game.seed, "cut", game.deal_no)
     if cut.by == "right":
-        cutter = (state.dealer - 1) % n
+        cutter = (game.dealer - 1) % n
     elif cut.by == "dealer":
-        cutter = state.dealer
+        cutter = game.dealer
     else:
-        cutter = (state.dealer + 1 + r.randrange(max(1, n - 1))) % n
-    bonus = evaluate_int(cut.bonus, n, state.round) or 0
-    target = evaluate_int(cut.target, n, state.round) or 0 if bonus else 0
+        cutter = (game.dealer + 1 + r.randrange(max(1, n - 1))) % n
+    bonus = evaluate_int(cut.bonus, n, game.round) or 0
+    target = evaluate_int(cut.target, n, game.round) or 0 if bonus else 0
     if target > 0:
         low, high = max(1, target - 5), min(len(pack) - 1, target + 5)
         lifted = r.randint(low, high)
@@ -212,5 +225,6 @@ def _cut(rules: Rules, state: State, pack: list[int]) -> None:
     # pack's top is its last element: the top `lifted` cards move under the rest
     pack[:] = pack[len(pack) - lifted:] + pack[: len(pack) - lifted]
     if bonus and lifted == target:
-        state.seats[cutter].total += bonus
-        state.cut_exact = cutter
+        game.seats[cutter].total += bonus
+        return cutter
+    return None

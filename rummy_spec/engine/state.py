@@ -8,9 +8,7 @@ Cards are face codes (ints) inside, canonical card text in JSON.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import MISSING, dataclass, field, fields
-from functools import partial
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal, TypeVar, get_args
 
 from .melds import Meld
@@ -78,40 +76,38 @@ class TableMeld:
     all_wild: bool = False
 
 
-# A field of the hand record: dealt afresh, to its default, at each deal (``new_hand``).
-# Every other field of a seat or a state is of the game record, kept from deal to deal.
-HAND: dict[str, str] = {"record": "hand"}
+@dataclass
+class SeatRecord:
+    """One player's line of the game record, kept from deal to deal."""
+
+    total: int = 0
+    contract: int = 0  # index into the contract list (individual progression)
+    buy_credit: int = 0  # unused buys of earlier rounds, where they carry over
+    hands_won: int = 0
+    completed: list[int] = field(default_factory=list)  # contract numbers made (any order)
+
+    def clone(self) -> SeatRecord:
+        return _clone(self, _RECORD_LISTS, ())
 
 
 @dataclass
 class Seat:
-    """One player: his hand record (the cards, going down, buys and skips this hand) and
-    his game record (total, contract progress, hands won, buys carried)."""
+    """One player's part of the hand record: his cards, going down, buys and skips this
+    hand.  Dealt afresh (a new object) at each deal."""
 
     hand: list[int]
-    total: int = 0
-    down: bool = field(default=False, metadata=HAND)
-    contract: int = 0  # index into the contract list (individual progression)
-    made: bool = field(default=False, metadata=HAND)  # made a contract this hand
-    down_turn: int = field(default=-1, metadata=HAND)
-    buys: int = field(default=0, metadata=HAND)
-    buy_credit: int = 0  # unused buys of earlier rounds, where they carry over
-    skipped: bool = field(default=False, metadata=HAND)
-    was_skipped: bool = field(default=False, metadata=HAND)
-    gifts_from: list[int] = field(default_factory=list, metadata=HAND)
-    # melded or laid off on an earlier turn of this hand
-    played_before: bool = field(default=False, metadata=HAND)
-    hands_won: int = 0
-    completed: list[int] = field(default_factory=list)  # contract numbers made (any order)
-    # the contract number laid this hand
-    down_contract: int = field(default=0, metadata=HAND)
+    down: bool = False
+    made: bool = False  # made a contract this hand
+    down_turn: int = -1
+    buys: int = 0
+    skipped: bool = False
+    was_skipped: bool = False
+    gifts_from: list[int] = field(default_factory=list)
+    played_before: bool = False  # melded or laid off on an earlier turn of this hand
+    down_contract: int = 0  # the contract number laid this hand
 
     def clone(self) -> Seat:
         return _clone(self, _SEAT_LISTS, ())
-
-    def new_hand(self) -> None:
-        """The hand record made fresh for a new deal (the cards are dealt apart)."""
-        _fresh(self, _SEAT_FRESH)
 
 
 @dataclass(slots=True)
@@ -136,83 +132,101 @@ class RoundResult:
 
 
 @dataclass
-class State:
-    """A position: the game record (players, seed, round, dealer, the results so far;
-    totals and contract progress in the seats) and the hand record (``HAND`` fields: the
-    turn, the phase, the cards, the table, the claim window and what this hand and turn
-    have done), which each deal makes afresh (``new_hand``, then the deal itself sets
-    those without a default: turn, phase, stock, pile and table)."""
+class GameRecord:
+    """What lives from deal to deal: the players, the seed, the round and the dealer, the
+    results so far, and each seat's total and contract progress (``seats``)."""
 
     players: int
     seed: int
     round: int  # 1-based round (hand) number
     deal_no: int  # hands dealt so far, replays included
     dealer: int
-    turn: int = field(metadata=HAND)  # whose turn it is
-    phase: Phase = field(metadata=HAND)
-    seats: list[Seat]
-    stock: list[int] = field(metadata=HAND)  # top = last
-    discard: list[int] = field(metadata=HAND)  # top = last
-    table: list[TableMeld] = field(metadata=HAND)
-    turn_no: int = field(default=0, metadata=HAND)  # turns taken this round
-    taken: int | None = field(default=None, metadata=HAND)  # face taken from the pile
-    melds_this_turn: int = field(default=0, metadata=HAND)
-    # False after a claim until the next discard
-    upcard_open: bool = field(default=True, metadata=HAND)
-    # the in-turn player refused the upcard this turn
-    refused: bool = field(default=False, metadata=HAND)
-    exhaustions: int = field(default=0, metadata=HAND)
+    seats: list[SeatRecord]
     extra_decks: int = 0
-    claim: Claim | None = field(default=None, metadata=HAND)
-    call_on: int | None = field(default=None, metadata=HAND)  # whose discard may be called
-    # seats still to be offered the upcard
-    offer: list[int] = field(default_factory=list, metadata=HAND)
-    knocker: int | None = field(default=None, metadata=HAND)
-    knock_kind: Ending | None = field(default=None, metadata=HAND)  # knock, gin, big-gin
-    giver: list[int] = field(default_factory=list, metadata=HAND)
     results: list[RoundResult] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
     abandoned: bool = False
-    # the seat whose exact cut earned the bonus this round
-    cut_exact: int | None = field(default=None, metadata=HAND)
     contenders: list[int] = field(default_factory=list)  # tie-break hand players
-    # who discarded each pile card
-    pile_owner: list[int] = field(default_factory=list, metadata=HAND)
-    # melded or laid off this turn
-    played_this_turn: bool = field(default=False, metadata=HAND)
-    # took a wild before going down: must go down this turn
-    must_go_down: bool = field(default=False, metadata=HAND)
-    # turns in a row ended by throwing back the upcard just taken
-    throwbacks: int = field(default=0, metadata=HAND)
-    # upcards drawn this hand (the first upcard's offer not counted)
-    upcard_draws: int = field(default=0, metadata=HAND)
-    # the knocker's runs as laid: [low, high]
-    run_base: list[list[int]] = field(default_factory=list, metadata=HAND)
-    # the stated orders of this deal's reshuffled stocks (Setup.restocks), top first
-    restocks: list[list[int]] = field(default_factory=list, metadata=HAND)
     turn_cap: int = 400  # turns in a round before it is abandoned
     deal_cap: int = 150  # deals in a game before it is abandoned
+
+    def clone(self) -> GameRecord:
+        return _clone(self, _GAME_LISTS, _GAME_OWNED)
+
+
+@dataclass
+class HandRecord:
+    """One deal's play: the turn, the phase, the cards, the table, the claim window and
+    what this hand and turn have done.  Each deal makes a new one (``setup.deal``), so
+    nothing of a hand outlives it."""
+
+    turn: int  # whose turn it is
+    phase: Phase
+    seats: list[Seat]
+    stock: list[int]  # top = last
+    discard: list[int]  # top = last
+    table: list[TableMeld] = field(default_factory=list)
+    turn_no: int = 0  # turns taken this round
+    taken: int | None = None  # face taken from the pile
+    melds_this_turn: int = 0
+    upcard_open: bool = True  # False after a claim until the next discard
+    refused: bool = False  # the in-turn player refused the upcard this turn
+    exhaustions: int = 0
+    claim: Claim | None = None
+    call_on: int | None = None  # whose discard may be called
+    offer: list[int] = field(default_factory=list)  # seats still to be offered the upcard
+    knocker: int | None = None
+    knock_kind: Ending | None = None  # knock, gin, big-gin
+    giver: list[int] = field(default_factory=list)
+    cut_exact: int | None = None  # the seat whose exact cut earned the bonus this round
+    pile_owner: list[int] = field(default_factory=list)  # who discarded each pile card
+    played_this_turn: bool = False  # melded or laid off this turn
+    must_go_down: bool = False  # took a wild before going down: must go down this turn
+    # turns in a row ended by throwing back the upcard just taken
+    throwbacks: int = 0
+    # upcards drawn this hand (the first upcard's offer not counted)
+    upcard_draws: int = 0
+    run_base: list[list[int]] = field(default_factory=list)  # the knocker's runs: [low, high]
+    # the stated orders of this deal's reshuffled stocks (Setup.restocks), top first
+    restocks: list[list[int]] = field(default_factory=list)
+
+    def clone(self) -> HandRecord:
+        return _clone(self, _HAND_LISTS, _HAND_OWNED)
+
+
+@dataclass(slots=True)
+class State:
+    """A position: the game record (``game``, kept from deal to deal) and the hand record
+    (``hand``, made new at each deal).  The engine reads and changes both in place."""
+
+    game: GameRecord
+    hand: HandRecord
 
     def clone(self) -> State:
         """A copy that shares nothing mutable with this state: every list field copied,
         the seats and the claim window cloned (derived from the fields' types)."""
-        return _clone(self, _STATE_LISTS, _STATE_OWNED)
-
-    def new_hand(self) -> None:
-        """The hand record made fresh for a new deal (see the class docstring)."""
-        _fresh(self, _STATE_FRESH)
+        return State(self.game.clone(), self.hand.clone())
 
     @property
     def over(self) -> bool:
-        return self.phase == "game-over"
+        return self.hand.phase == "game-over"
 
     def card_count(self) -> int:
-        return (len(self.stock) + len(self.discard) + sum(len(s.hand) for s in self.seats)
-                + sum(len(t.meld.cards) for t in self.table))
+        h = self.hand
+        return (len(h.stock) + len(h.discard) + sum(len(s.hand) for s in h.seats)
+                + sum(len(t.meld.cards) for t in h.table))
 
 
 T = TypeVar("T")
-Fresh = tuple[tuple[str, Callable[[], object]], ...]
+# The types whose objects clone themselves: a field holding one, or a list of them, is
+# cloned item by item instead of copied.
+_OWNED_TYPES = ("Seat", "SeatRecord", "Claim")
+
+
+def _owned(cls: type[Any]) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls)
+                 if str(f.type).removeprefix("list[").removesuffix("]").removesuffix(
+                     " | None") in _OWNED_TYPES)
 
 
 def _lists(cls: type[Any], owned: tuple[str, ...] = ()) -> tuple[str, ...]:
@@ -220,28 +234,6 @@ def _lists(cls: type[Any], owned: tuple[str, ...] = ()) -> tuple[str, ...]:
     engine replaces whole), less those whose items are cloned apart."""
     return tuple(f.name for f in fields(cls)
                  if str(f.type).startswith("list[") and f.name not in owned)
-
-
-def _fresh_values(cls: type[Any]) -> Fresh:
-    """Each hand-record field with a default, and how to make that default afresh."""
-    out: list[tuple[str, Callable[[], object]]] = []
-    for f in fields(cls):
-        if f.metadata.get("record") != "hand":
-            continue
-        if f.default_factory is not MISSING:
-            out.append((f.name, f.default_factory))
-        elif f.default is not MISSING:  # an immutable value: shared
-            out.append((f.name, partial(_same, f.default)))
-    return tuple(out)
-
-
-def _same(value: object) -> object:
-    return value
-
-
-def _fresh(obj: object, values: Fresh) -> None:
-    for name, make in values:
-        setattr(obj, name, make())
 
 
 def _clone(obj: T, lists: tuple[str, ...], owned: tuple[str, ...]) -> T:
@@ -259,10 +251,9 @@ def _clone(obj: T, lists: tuple[str, ...], owned: tuple[str, ...]) -> T:
     return new
 
 
-# Fields holding objects of this module with their own clone (a list of them, or one).
-_STATE_OWNED = tuple(f.name for f in fields(State)
-                     if str(f.type) in ("list[Seat]", "Claim | None"))
-_STATE_LISTS = _lists(State, _STATE_OWNED)
-_STATE_FRESH = _fresh_values(State)
+_GAME_OWNED = _owned(GameRecord)
+_GAME_LISTS = _lists(GameRecord, _GAME_OWNED)
+_HAND_OWNED = _owned(HandRecord)
+_HAND_LISTS = _lists(HandRecord, _HAND_OWNED)
 _SEAT_LISTS = _lists(Seat)
-_SEAT_FRESH = _fresh_values(Seat)
+_RECORD_LISTS = _lists(SeatRecord)

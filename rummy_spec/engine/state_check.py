@@ -16,7 +16,7 @@ from dataclasses import fields
 
 from ..cards import CardTable
 from ..lang.limits import MOST_PLAYERS
-from .state import PHASES, Seat, State
+from .state import PHASES, GameRecord, HandRecord, Seat, SeatRecord, State
 
 # (players, extra decks) -> every card of the pack, duplicates included
 PackOf = Callable[[int, int], Sequence[int]]
@@ -33,7 +33,7 @@ def _whole(value: object, where: str, low: int | None = None) -> None:
         raise StateError(f"{where}: {value} is below {low}")
 
 
-def _ints(obj: State | Seat, prefix: str) -> None:
+def _ints(obj: GameRecord | HandRecord | SeatRecord | Seat, prefix: str) -> None:
     for f in fields(obj):
         if f.type in ("int", int):
             _whole(getattr(obj, f.name), f"{prefix}{f.name}")
@@ -43,35 +43,38 @@ def _ints(obj: State | Seat, prefix: str) -> None:
 
 def check_state(s: State, table: CardTable, pack_of: PackOf | None = None) -> None:
     """Refuse a state the engine could not play on (see the module's docstring)."""
-    _ints(s, "")
-    if s.phase not in PHASES:
-        raise StateError(f"phase: '{str(s.phase)[:40]}' is not a phase ({', '.join(PHASES)})")
-    if not 1 <= s.players <= MOST_PLAYERS:
-        raise StateError(f"players: {s.players} is not from 1 to {MOST_PLAYERS}")
-    if len(s.seats) != s.players:
-        raise StateError(f"seats: {len(s.seats)} seats for {s.players} players")
-    for key in ("dealer", "turn"):
-        if not 0 <= getattr(s, key) < s.players:
-            raise StateError(f"{key}: no seat {getattr(s, key)} with {s.players} players")
-    _whole(s.round, "round", 1)
-    for i, seat in enumerate(s.seats):
+    g, h = s.game, s.hand
+    _ints(g, "")
+    _ints(h, "")
+    if h.phase not in PHASES:
+        raise StateError(f"phase: '{str(h.phase)[:40]}' is not a phase ({', '.join(PHASES)})")
+    if not 1 <= g.players <= MOST_PLAYERS:
+        raise StateError(f"players: {g.players} is not from 1 to {MOST_PLAYERS}")
+    if len(h.seats) != g.players:
+        raise StateError(f"seats: {len(h.seats)} seats for {g.players} players")
+    for key, value in (("dealer", g.dealer), ("turn", h.turn)):
+        if not 0 <= value < g.players:
+            raise StateError(f"{key}: no seat {value} with {g.players} players")
+    _whole(g.round, "round", 1)
+    for i, (record, seat) in enumerate(zip(g.seats, h.seats, strict=True)):
+        _ints(record, f"seats[{i}].")
         _ints(seat, f"seats[{i}].")
-    for i, m in enumerate(s.table):
+    for i, m in enumerate(h.table):
         _whole(m.owner, f"table[{i}].owner", 0)
-        if m.owner >= s.players:
+        if m.owner >= g.players:
             raise StateError(f"table[{i}].owner: no seat {m.owner}")
     if pack_of is None:
         return
-    _whole(s.extra_decks, "extra_decks", 0)
-    if s.extra_decks > 16:
-        raise StateError(f"extra_decks: {s.extra_decks} is more than 16")
-    held: Counter[int] = Counter(s.stock)
-    held.update(s.discard)
-    for seat in s.seats:
+    _whole(g.extra_decks, "extra_decks", 0)
+    if g.extra_decks > 16:
+        raise StateError(f"extra_decks: {g.extra_decks} is more than 16")
+    held: Counter[int] = Counter(h.stock)
+    held.update(h.discard)
+    for seat in h.seats:
         held.update(seat.hand)
-    for m in s.table:
+    for m in h.table:
         held.update(m.meld.cards)
-    pack = Counter(pack_of(s.players, s.extra_decks))
+    pack = Counter(pack_of(g.players, g.extra_decks))
     over = held - pack
     if over:
         card, _ = over.most_common(1)[0]

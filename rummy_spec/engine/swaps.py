@@ -49,14 +49,14 @@ def check_swap(rules: Rules, state: State, a: Action) -> Verdict | Swap:
         return no("swap-not-allowed", "only a player not yet down may free a wild")
     if sw.others_only and target.owner == a.player:
         return no("swap-own-wild")
-    seat = state.seats[a.player]
+    seat = state.hand.seats[a.player]
     if a.card is None or a.card not in seat.hand:
         return no("not-in-hand")
     to = a.wild_to if sw.freed == "table" and a.wild_to is not None \
-        and 0 <= a.wild_to < len(state.table) else a.meld
+        and 0 <= a.wild_to < len(state.hand.table) else a.meld
     assert a.meld is not None and to is not None
     if not (v := timing_ok(rules, state, a.player, target.owner,
-                            state.table[to].owner)).ok:
+                            state.hand.table[to].owner)).ok:
         return v
     res = swap_wild(rules.melds, target.meld, a.card)
     if isinstance(res, Rejection):
@@ -66,12 +66,12 @@ def check_swap(rules: Rules, state: State, a: Action) -> Verdict | Swap:
         return no("swap-not-allowed", "this wild card may not be freed")
     placed: tuple[int, Meld] | None = None
     if sw.freed == "table":
-        if a.wild_to is None or not 0 <= a.wild_to < len(state.table):
+        if a.wild_to is None or not 0 <= a.wild_to < len(state.hand.table):
             return no("freed-wild-to-table")
         if a.wild_to == a.meld and target.meld.kind == "run" and not sw.shift_to_end:
             # the wild put back into its own run only moves inside it: a shift (CONT)
             return no("shift-not-allowed", "the freed wild may not go back into its own run")
-        base = new if a.wild_to == a.meld else state.table[a.wild_to].meld
+        base = new if a.wild_to == a.meld else state.hand.table[a.wild_to].meld
         put = add_card(rules.melds, base, wild, end=run_end(a), contract=False)
         if isinstance(put, Rejection):
             return no(put.code, "the freed wild cannot go there: " + put.message)
@@ -90,16 +90,17 @@ def check_swap(rules: Rules, state: State, a: Action) -> Verdict | Swap:
 
 def swap(rules: Rules, state: State, a: Action, plan: Swap) -> None:
     new, wild, placed = plan
-    seat = state.seats[a.player]
+    seat = state.hand.seats[a.player]
     card_onto_meld(state, a, new, keep_all_wild=False)
     if placed is not None:
         idx, meld = placed
-        old = state.table[idx]
-        state.table[idx] = TableMeld(old.owner, meld, old.contract, old.laid_turn, old.all_wild)
+        table = state.hand.table
+        old = table[idx]
+        table[idx] = TableMeld(old.owner, meld, old.contract, old.laid_turn, old.all_wild)
     else:
         seat.hand.append(wild)
         if not seat.down and rules.has_contracts:
-            state.must_go_down = True
+            state.hand.must_go_down = True
     after_play(rules, state, a.player)
 
 
@@ -112,7 +113,7 @@ def check_shift(rules: Rules, state: State, a: Action) -> Verdict | Meld:
         return no("shift-not-allowed")
     if not is_down(rules, state, a.player):
         return no("not-down")
-    seat = state.seats[a.player]
+    seat = state.hand.seats[a.player]
     target = target_meld(state, a)
     if isinstance(target, Verdict):
         return target

@@ -97,19 +97,19 @@ def meld_options(rules: Rules, cards: Sequence[int], contract: bool,
 
 
 def in_play(state: State, a: Action) -> Verdict:
-    if a.player != state.turn:
+    if a.player != state.hand.turn:
         return no("not-your-turn")
-    if state.phase == "draw":
+    if state.hand.phase == "draw":
         return no("must-draw-first")
-    if state.phase != "play":
+    if state.hand.phase != "play":
         return no("not-your-turn")
     return OK
 
 
 def after_play(rules: Rules, state: State, player: int, pat: bool = False) -> None:
     """A hand emptied by melding or laying off: out, or floating."""
-    state.played_this_turn = True
-    if state.seats[player].hand:
+    state.hand.played_this_turn = True
+    if state.hand.seats[player].hand:
         return
     out = rules.variant.going_out
     if out.floating and not pat:
@@ -145,7 +145,7 @@ def one_card_play_ok(rules: Rules, state: State, hand: list[int], card: int,
         return OK
     rest = list(hand)
     rest.remove(card)
-    after = [changed.get(i, t.meld) for i, t in enumerate(state.table)]
+    after = [changed.get(i, t.meld) for i, t in enumerate(state.hand.table)]
     return last_card_ok(rules, state, rest, after)
 
 
@@ -166,7 +166,7 @@ def melds_leave_ok(rules: Rules, state: State, hand: list[int], cards: list[int]
     if len(hand) - len(cards) == 1:
         rest = list(hand)
         remove_cards(rest, cards)
-        return last_card_ok(rules, state, rest, [t.meld for t in state.table] + laid)
+        return last_card_ok(rules, state, rest, [t.meld for t in state.hand.table] + laid)
     return OK
 
 
@@ -175,15 +175,15 @@ def run_end(a: Action) -> Literal["low", "high"] | None:
 
 
 def target_meld(state: State, a: Action) -> TableMeld | Verdict:
-    if a.meld is None or not 0 <= a.meld < len(state.table):
+    if a.meld is None or not 0 <= a.meld < len(state.hand.table):
         return no("no-such-meld")
-    return state.table[a.meld]
+    return state.hand.table[a.meld]
 
 
 def timing_ok(rules: Rules, state: State, player: int, *owners: int) -> Verdict:
     """A card laid on melds of these owners in the turn of going down: refused when table
     play starts on the next turn (CR-P), or on one's own melds when those wait (TS)."""
-    if state.seats[player].down_turn != state.turn_no or not rules.has_contracts:
+    if state.hand.seats[player].down_turn != state.hand.turn_no or not rules.has_contracts:
         return OK
     lo = rules.variant.layoff
     if lo.timing == "next-turn":
@@ -197,7 +197,7 @@ def card_onto_meld(state: State, a: Action, meld: Meld, *, keep_all_wild: bool) 
     """The card of ``a`` leaves the hand and table meld ``a.meld`` becomes ``meld``, with
     its owner, contract and turn laid (and its all-wild mark, where ``keep_all_wild``)."""
     assert a.card is not None and a.meld is not None
-    state.seats[a.player].hand.remove(a.card)
-    old = state.table[a.meld]
-    state.table[a.meld] = TableMeld(old.owner, meld, old.contract, old.laid_turn,
-                                    old.all_wild and keep_all_wild)
+    state.hand.seats[a.player].hand.remove(a.card)
+    old = state.hand.table[a.meld]
+    state.hand.table[a.meld] = TableMeld(old.owner, meld, old.contract, old.laid_turn,
+                                         old.all_wild and keep_all_wild)

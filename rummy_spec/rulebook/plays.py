@@ -65,14 +65,14 @@ def how_it_plays(variant: m.Variant, players: int, games: int, seed: int = 0,
         outcome = play_out(variant, players, seed + n, bot, max_actions=max_actions)
         played += outcome.actions
         state = outcome.game.state
-        finals.append(tuple(s.total for s in state.seats))
+        finals.append(tuple(s.total for s in state.game.seats))
         for number, turns in enumerate(outcome.turns):
             while len(by_round) <= number:
                 by_round.append([])
             by_round[number].append(turns)
-        for w in state.winners:
-            wins[w] += 1 / len(state.winners)
-        unfinished += int(state.abandoned or not outcome.game.over)
+        for w in state.game.winners:
+            wins[w] += 1 / len(state.game.winners)
+        unfinished += int(state.game.abandoned or not outcome.game.over)
     return Plays(len(finals), players, bot, seed, tuple(finals),
                  tuple(tuple(t) for t in by_round), tuple(wins), unfinished)
 

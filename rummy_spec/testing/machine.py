@@ -124,13 +124,13 @@ def engine_state_machine(
             """Hand the engine the reference's deal (the first, or a later round's as a
             later round), then compare the states right after it."""
             pair = self._pair()
-            self.later_deal = bool(self._game().state.results)
+            self.later_deal = bool(self._game().state.game.results)
             if pair.engine is not None:
                 g = self._game()
                 try:
                     pair.engine.new(NewGame(v.name, v.enabled, players, setup_of(g)))
                 except (SkipGame, EngineError) as why:
-                    note(f"the engine declines round {g.state.round}: {why}; comparison ends")
+                    note(f"the engine declines round {g.state.game.round}: {why}; comparison ends")
                     self.comparing, pair.engine = False, None
             self._judge(pair.start(), "the deal")
 
@@ -184,7 +184,7 @@ def engine_state_machine(
             for _ in range(data.draw(st.integers(1, PROBES), label="probes")):
                 kind = data.draw(st.sampled_from(probes.KINDS), label="probe")
                 for _ in range(4):  # some probes are made after the draw: play up to it
-                    if kind not in probes.IN_PLAY or g.over or g.state.phase == "play":
+                    if kind not in probes.IN_PLAY or g.over or g.state.hand.phase == "play":
                         break
                     with self._tracing():
                         actions = self._legal_actions(g)
@@ -228,7 +228,7 @@ def engine_state_machine(
             g = self._game()
             self.listed_at = len(g.history)
             with self._tracing():
-                if g.state.phase == "draw":
+                if g.state.hand.phase == "draw":
                     draws = [a for a in self._legal_actions(g) if a.type == "draw"]
                     if draws:
                         self._step(data.draw(st.sampled_from(draws), label="draw"),
@@ -254,20 +254,20 @@ def engine_state_machine(
         def _legal_actions(self, g: Game) -> list[Action]:
             actions = g.legal_actions()
             require(actions or g.over, "legal-actions",
-                    f"no legal action in phase {g.state.phase}")
+                    f"no legal action in phase {g.state.hand.phase}")
             s = g.state
-            if s.phase == "claim" and s.claim is not None:
+            if s.hand.phase == "claim" and s.hand.claim is not None:
                 buyers = {a.player for a in actions if a.type in ("buy", "pass")}
-                require(buyers == set(s.claim.pending) or (
+                require(buyers == set(s.hand.claim.pending) or (
                     v.claim is not None and v.claim.priority == "nearest"), "legal-actions",
                     f"claims offered to {sorted(buyers)}, the window is open to "
-                    f"{s.claim.pending}")
+                    f"{s.hand.claim.pending}")
             return actions
 
         def _step(self, a: Action, from_list: bool) -> None:
             g = self._game()
             pre = g.state.clone()
-            rounds = len(g.state.results)
+            rounds = len(g.state.game.results)
             done = self._both(a)
             if not done.reference.accepted:
                 what = "legal_actions offered" if from_list else "legal() accepted"
@@ -277,7 +277,8 @@ def engine_state_machine(
             self._ref().check_step(pre, a, g.state)
             self._ref().check_state(g.state)
             findings = done.findings
-            if len(g.state.results) > rounds and (g.state.abandoned or g.state.results[
+            record = g.state.game
+            if len(record.results) > rounds and (record.abandoned or record.results[
                     -1].ending == "abandoned"):  # this machine's own caps: not the engine's
                 findings = [f for f in findings if f.law != "state"]
             if g.over and self.later_deal and (v.game.shutout_doubles or v.game.line_bonus
@@ -289,7 +290,7 @@ def engine_state_machine(
             self._judge(findings, json.dumps(done.action))
             if g.over:  # nothing more to compare: the laws judge the reference alone
                 self._pair().engine = None
-            elif len(g.state.results) > rounds:  # a new deal
+            elif len(g.state.game.results) > rounds:  # a new deal
                 self._pair().reference.deal_seen()
                 self._deal_engine()
 

@@ -34,11 +34,11 @@ def test_demo_ends_with_one_seeded_bot_game_of_continental(cli: Cli) -> None:
     assert code == 0
     game = play_out(load("continental"), 4, 1, "greedy").game
     s = game.state
-    assert game.over and not s.abandoned and len(s.results) == 7
-    names = [f"seat {w}" for w in s.winners]
+    assert game.over and not s.game.abandoned and len(s.game.results) == 7
+    names = [f"seat {w}" for w in s.game.winners]
     won = (f"winner: {names[0]}" if len(names) == 1
            else f"winners: {', '.join(names[:-1])} and {names[-1]} (tied)")
-    totals = ", ".join(f"seat {i} {seat.total}" for i, seat in enumerate(s.seats))
+    totals = ", ".join(f"seat {i} {seat.total}" for i, seat in enumerate(s.game.seats))
     assert demo.splitlines()[-5:] == [
         "continental: one game of 4 greedy bots, seed 1 "
         "(rummy-spec simulate continental --players 4 --games 1 --seed 1):",

@@ -37,8 +37,8 @@ def play(cli: Cli, monkeypatch: pytest.MonkeyPatch, script: str, *args: str) -> 
 def test_a_scripted_session(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     lines = play(cli, monkeypatch, "hint\ndraw\nfrobnicate\nlayoff 5H x\npass\nhint\nquit\n")
     game = Game(load("gin"), 2, 4)
-    upcard = game.rules.table.text(game.state.discard[-1])
-    hand = sorted_hand(game.rules.table, game.rules.wild, game.state.seats[HUMAN].hand)
+    upcard = game.rules.table.text(game.state.hand.discard[-1])
+    hand = sorted_hand(game.rules.table, game.rules.wild, game.state.hand.seats[HUMAN].hand)
     assert lines[0].startswith("Gin Rummy (gin) for 2 players, seed 4: you are seat 0")
     assert f"your hand: {cards_text(game.rules.table, hand)}" in lines
     assert f"upcard: {upcard}   stock: 31 cards" in lines
@@ -132,7 +132,7 @@ def test_a_whole_game_played_by_commands(name: str, players: int, seed: int) -> 
     assert lines[-4] == "game over"
     assert lines[-1].startswith("final scores: you ")
     rounds = [line for line in lines if line.startswith("round ") and " over: " in line]
-    assert len(rounds) == len(game.state.results)
+    assert len(rounds) == len(game.state.game.results)
     # every seat played greedily, so the game is the one the bots alone would play
     assert game.history == play_out(load(name), players, seed, "greedy").game.history
 
@@ -247,7 +247,7 @@ def test_the_end_of_a_hand_shows_every_hand_then_waits(name: str, players: int,
     choose = greedy_commands(seed)
     said = drive(session, lambda s: "quit" if s.waiting else choose(s), limit=400)
     head = next(i for i, line in enumerate(said) if line.startswith("round 1 over: "))
-    result = game.state.results[0]
+    result = game.state.game.results[0]
     rows = said[head + 1:head + 1 + players]
     for seat, (row, score) in enumerate(zip(rows, result.scores, strict=True)):
         name_ = "you" if seat == 0 else f"bot {seat}"

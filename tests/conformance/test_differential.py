@@ -85,7 +85,7 @@ def _state() -> tuple[StateLaws, JSON]:
     engine = ReferenceEngine()
     engine.new(_case("continental/swap/free-a-run-joker-onto-the-table"))
     game = engine._game()
-    return StateLaws(game.variant, game.state.players), engine.state()
+    return StateLaws(game.variant, game.state.game.players), engine.state()
 
 
 def test_a_good_state_keeps_every_law() -> None:

@@ -15,7 +15,7 @@ from rummy_spec.lang.model import Variant
 
 def hand(game: Game, seat: int) -> Counter[str]:
     """A seat's hand as a multiset of card text."""
-    return Counter(game.card_text(game.state.seats[seat].hand))
+    return Counter(game.card_text(game.state.hand.seats[seat].hand))
 
 
 def held(game: Game, seat: int, text: str) -> bool:
@@ -27,22 +27,22 @@ def held(game: Game, seat: int, text: str) -> bool:
 
 def pile(game: Game) -> list[str]:
     """The discard pile, bottom to top, as card text."""
-    return game.card_text(game.state.discard)
+    return game.card_text(game.state.hand.discard)
 
 
 def stock(game: Game) -> list[str]:
     """The stock from its top card down, as card text."""
-    return game.card_text(list(reversed(game.state.stock)))
+    return game.card_text(list(reversed(game.state.hand.stock)))
 
 
 def table(game: Game) -> list[list[str]]:
     """The melds on the table, each as card text in position order."""
-    return [game.card_text(t.meld.cards) for t in game.state.table]
+    return [game.card_text(t.meld.cards) for t in game.state.hand.table]
 
 
 def last_result(game: Game) -> RoundResult:
-    assert game.state.results, "no round has ended"
-    return game.state.results[-1]
+    assert game.state.game.results, "no round has ended"
+    return game.state.game.results[-1]
 
 
 def at_round(game: Game, number: int) -> Game:
@@ -74,9 +74,9 @@ def refused(game: Game, type_: str, player: int, **kw: Any) -> str:
 def from_stock(game: Game, player: int) -> None:
     """Draw from the stock; if that opens a claim window, every claimant passes."""
     ok(game, "draw", player, source="stock")
-    while game.state.phase == "claim":
-        assert game.state.claim is not None
-        ok(game, "pass", game.state.claim.pending[0])
+    while game.state.hand.phase == "claim":
+        assert game.state.hand.claim is not None
+        ok(game, "pass", game.state.hand.claim.pending[0])
 
 
 FILL = "3D 4D 6D 7D 8D 10D JD QD KD 3S 4S 6S 7S"

@@ -39,17 +39,17 @@ def _check_game(name: str, bot: str, seed: int, turn_cap: int, deal_cap: int,
     out = play_out(v, players, seed, bot, turn_cap=turn_cap, deal_cap=deal_cap)
     state = out.game.state
     assert out.game.over, f"{name} seed {seed} did not end"
-    assert out.rounds == len(state.results) >= 1
+    assert out.rounds == len(state.game.results) >= 1
     # every card of the pack is somewhere, exactly once (multiset), at the end
-    pack = Counter(decks.full_deck(v, players, state.extra_decks))
-    held = Counter(state.stock + state.discard)
-    for seat in state.seats:
+    pack = Counter(decks.full_deck(v, players, state.game.extra_decks))
+    held = Counter(state.hand.stock + state.hand.discard)
+    for seat in state.hand.seats:
         held.update(seat.hand)
-    for t in state.table:
+    for t in state.hand.table:
         held.update(t.meld.cards)
     assert held == pack, f"{name} seed {seed}: cards lost or made"
     # the totals are the sums of the round scores (plus cut and game bonuses)
-    assert state.winners or state.abandoned
+    assert state.game.winners or state.game.abandoned
 
 
 @pytest.mark.parametrize("bot", ["random", "greedy"])

@@ -101,7 +101,7 @@ def test_apply_in_place_matches_apply(name: str, players: int) -> None:
             assert codec.state_to_json(rules.table, in_place, rules.wild) == \
                 codec.state_to_json(rules.table, copied, rules.wild)
         assert codec.state_to_json(rules.table, state, rules.wild) == dump  # apply copies
-        refused = Action("discard", (state.turn + 1) % rules.players, card=0)
+        refused = Action("discard", (state.hand.turn + 1) % rules.players, card=0)
         if core.legal(rules, state, refused).ok:
             continue
         kept = state.clone()
@@ -121,12 +121,12 @@ def test_bulk_discards_are_the_legal_discards(name: str, players: int) -> None:
     checked = 0
     for game, state in _random_states(name, players, 3, 120):
         rules = game.rules
-        if state.phase != "play":
+        if state.hand.phase != "play":
             continue
         listed = {a for a in moves.legal_actions(rules, state) if a.type == "discard"}
-        p = state.turn
+        p = state.hand.turn
         every = [Action("discard", p, card=c, target=t)
-                 for c in set(state.seats[p].hand)
+                 for c in set(state.hand.seats[p].hand)
                  for t in ([None, *range(rules.players)] if _chosen_skip(rules, c) else [None])]
         assert listed == {a for a in every if core.legal(rules, state, a).ok}
         checked += 1

@@ -27,8 +27,8 @@ def _game(name: str, players: int = 4, options: tuple[str, ...] = ()) -> Game:
 
 
 def _waiting(g: Game) -> list[int]:
-    assert g.state.claim is not None, "no claim window is open"
-    return list(g.state.claim.pending)
+    assert g.state.hand.claim is not None, "no claim window is open"
+    return list(g.state.hand.claim.pending)
 
 
 # ----- X47 claims exist or not ---------------------------------------------------------------
@@ -49,7 +49,7 @@ def test_no_claims_where_the_variant_has_none(name: str, players: int,
         g = scenario(name, players, hands=HANDS4[:players], stock=STOCK, discard="AD QC",
                      options=options)
     ok(g, "draw", 0, source="stock")
-    assert g.state.phase == "play" and g.state.claim is None
+    assert g.state.hand.phase == "play" and g.state.hand.claim is None
     assert refused(g, "buy", 1) == "claim-not-open"
 
 
@@ -58,7 +58,7 @@ def test_no_claims_in_phase10() -> None:
     g = scenario("phase10", 3, hands=["1R 1B 1G", "2R 2B 2G", "3R 3B 3G"],
                  stock="4R 5R 6R", discard="7R")
     ok(g, "draw", 0, source="stock")
-    assert g.state.phase == "play"
+    assert g.state.hand.phase == "play"
     assert refused(g, "buy", 1) == "claim-not-open"
 
 
@@ -75,7 +75,7 @@ def test_claims_open_only_once_the_player_in_turn_declines(name: str) -> None:
     g = _game(name, players)
     assert refused(g, "buy", 1) == "claim-not-open"
     ok(g, "draw", 0, source="discard")  # he takes it: no claim, no penalty
-    assert g.state.claim is None and len(g.state.seats[0].hand) == 11
+    assert g.state.hand.claim is None and len(g.state.hand.seats[0].hand) == 11
     assert refused(g, "buy", 1) == "claim-not-open"
     g = _game(name, players)
     ok(g, "draw", 0, source="stock")  # declined: the window opens
@@ -126,7 +126,7 @@ def test_priority_first_caller(name: str) -> None:
     g = _game(name)
     ok(g, "draw", 0, source="stock")
     ok(g, "buy", 3)
-    assert held(g, 3, "QC") and g.state.claim is None
+    assert held(g, 3, "QC") and g.state.hand.claim is None
 
 
 # ----- X50 price ------------------------------------------------------------------------------
@@ -141,12 +141,12 @@ def test_claim_costs_one_penalty_card_and_no_discard(name: str) -> None:
     ok(g, "draw", 0, source="stock")
     ok(g, "pass", 1)
     ok(g, "buy", 2)
-    assert held(g, 2, "QC 2H") and len(g.state.seats[2].hand) == 12
-    assert held(g, 0, "3H") and len(g.state.seats[0].hand) == 11
-    assert g.state.turn == 0 and g.state.phase == "play"
-    assert pile(g) == ["AD"] and g.state.seats[2].buys == 1
+    assert held(g, 2, "QC 2H") and len(g.state.hand.seats[2].hand) == 12
+    assert held(g, 0, "3H") and len(g.state.hand.seats[0].hand) == 11
+    assert g.state.hand.turn == 0 and g.state.hand.phase == "play"
+    assert pile(g) == ["AD"] and g.state.hand.seats[2].buys == 1
     ok(g, "discard", 0, card="KS")
-    assert g.state.turn == 1  # the buyer did not jump the queue
+    assert g.state.hand.turn == 1  # the buyer did not jump the queue
 
 
 def test_claim_impossible_when_the_stock_cannot_pay() -> None:
@@ -154,15 +154,15 @@ def test_claim_impossible_when_the_stock_cannot_pay() -> None:
     rebuilt from the pile and the player in turn draws."""
     g = scenario("contract", 4, hands=HANDS4, stock="", discard="3C 4D 5S QC")
     ok(g, "draw", 0, source="stock")
-    assert g.state.claim is None and g.state.phase == "play"
-    assert pile(g) == ["QC"] and len(g.state.seats[0].hand) == 11
+    assert g.state.hand.claim is None and g.state.hand.phase == "play"
+    assert pile(g) == ["QC"] and len(g.state.hand.seats[0].hand) == 11
 
 
 # ----- X51 limits -------------------------------------------------------------------------------
 
 
 def _first_card(g: Game, p: int) -> str:
-    return g.card_text(g.state.seats[p].hand)[0]
+    return g.card_text(g.state.hand.seats[p].hand)[0]
 
 
 def _buy_times(g: Game, buyer: int, times: int) -> None:
@@ -170,9 +170,9 @@ def _buy_times(g: Game, buyer: int, times: int) -> None:
     upcards; he never takes his own discard."""
     bought = 0
     while bought < times:
-        p = g.state.turn
+        p = g.state.hand.turn
         ok(g, "draw", p, source="stock")
-        while g.state.phase == "claim":
+        while g.state.hand.phase == "claim":
             first = _waiting(g)[0]
             if first == buyer:
                 ok(g, "buy", buyer)
@@ -187,14 +187,14 @@ def _next_window_without(g: Game, buyer: int) -> None:
     would be entitled to claim it, but his allowance is spent, and the refusal says so
     (whether a window opened for the others or none did)."""
     while True:
-        p = g.state.turn
-        owner = g.state.pile_owner[-1]
+        p = g.state.hand.turn
+        owner = g.state.hand.pile_owner[-1]
         ok(g, "draw", p, source="stock")
         if p != buyer and owner != buyer:
-            assert g.state.claim is None or buyer not in _waiting(g)
+            assert g.state.hand.claim is None or buyer not in _waiting(g)
             assert refused(g, "buy", buyer) == "buy-limit"
             return
-        while g.state.phase == "claim":
+        while g.state.hand.phase == "claim":
             ok(g, "pass", _waiting(g)[0])
         ok(g, "discard", p, card=_first_card(g, p))
 
@@ -216,7 +216,7 @@ def test_unlimited_buys_continental() -> None:
     g = scenario("continental", 4, hands=HANDS4, stock=" ".join([STOCK] * 3),
                  discard="AD QC")
     _buy_times(g, 2, 5)
-    assert g.state.seats[2].buys == 5
+    assert g.state.hand.seats[2].buys == 5
 
 
 def test_ten_step_four_buys_in_step_ten() -> None:
@@ -256,9 +256,9 @@ def test_unused_buys_carry_over_only_with_nwr(options: tuple[str, ...], credit: 
     ok(g, "go_down", 0, melds=[["5H", "5S", "5D"], ["9C", "9D", "9S"]])
     ok(g, "lay_off", 0, card="5C", meld=0)
     ok(g, "discard", 0, card="KS")
-    assert last_result(g).winner == 0 and g.state.round == 2
-    assert g.state.seats[2].buy_credit == credit
-    assert g.state.seats[1].buy_credit == (3 if options else 0)
+    assert last_result(g).winner == 0 and g.state.game.round == 2
+    assert g.state.game.seats[2].buy_credit == credit
+    assert g.state.game.seats[1].buy_credit == (3 if options else 0)
     _buy_times(g, 2, allowed)
     _next_window_without(g, 2)
 
@@ -288,7 +288,7 @@ def test_the_refuser_cannot_take_the_upcard_back_in_the_claim_window() -> None:
     assert refused(g, "draw", 2, source="discard") == "not-your-turn"
     for p in (1, 2, 3):
         ok(g, "pass", p)
-    assert g.state.phase == "play" and held(g, 0, "2H")
+    assert g.state.hand.phase == "play" and held(g, 0, "2H")
 
 
 def test_down_player_may_claim_continental() -> None:
@@ -318,7 +318,7 @@ def test_pile_dead_or_closed_after_a_claim(name: str) -> None:
     ok(g, "draw", 0, source="stock")
     ok(g, "pass", 1)
     ok(g, "buy", 2)
-    assert g.state.claim is None and g.state.phase == "play"
+    assert g.state.hand.claim is None and g.state.hand.phase == "play"
     assert pile(g) == ["AD"] and not held(g, 0, "AD") and held(g, 0, "3H")
     assert refused(g, "buy", 3) == "claim-not-open"
     ok(g, "discard", 0, card="KS")
@@ -338,7 +338,7 @@ def test_chain_of_buys_contract_multiple_buys() -> None:
     ok(g, "pass", 1)
     ok(g, "buy", 3)  # AD + 3H
     assert held(g, 3, "AD 3H") and held(g, 2, "QC 2H")
-    assert g.state.phase == "play" and held(g, 0, "4H")
+    assert g.state.hand.phase == "play" and held(g, 0, "4H")
 
 
 def test_single_buy_without_chain_contract() -> None:
@@ -347,7 +347,7 @@ def test_single_buy_without_chain_contract() -> None:
     ok(g, "draw", 0, source="stock")
     ok(g, "pass", 1)
     ok(g, "buy", 2)
-    assert g.state.claim is None and pile(g) == ["AD"]
+    assert g.state.hand.claim is None and pile(g) == ["AD"]
 
 
 def test_claimant_waits_for_his_own_turn() -> None:

@@ -32,13 +32,13 @@ def test_a_claim_before_the_player_in_turn_draws() -> None:
     """Seat 2 calls "May I?" on the upcard before seat 0 has drawn: he gets it with a
     penalty card at once; seat 0 then draws from the stock (the upcard is gone)."""
     g = scenario(_any_time(), 4, hands=HANDS4, stock=STOCK, discard="AD QC")
-    before = len(g.state.seats[2].hand)
+    before = len(g.state.hand.seats[2].hand)
     ok(g, "buy", 2)
-    assert len(g.state.seats[2].hand) == before + 2
-    assert g.state.phase == "draw" and g.state.turn == 0
+    assert len(g.state.hand.seats[2].hand) == before + 2
+    assert g.state.hand.phase == "draw" and g.state.hand.turn == 0
     assert refused(g, "draw", 0, source="discard") in ("upcard-closed", "no-upcard")
     ok(g, "draw", 0, source="stock")
-    phase: str = g.state.phase  # read again: the draw moved it on
+    phase: str = g.state.hand.phase  # read again: the draw moved it on
     assert phase == "play"
 
 
@@ -55,8 +55,8 @@ def test_without_at_any_time_a_claim_waits_for_the_refusal() -> None:
 def test_at_any_time_the_window_after_a_refusal_still_opens() -> None:
     g = scenario(_any_time(), 4, hands=HANDS4, stock=STOCK, discard="AD QC")
     ok(g, "draw", 0, source="stock")
-    assert g.state.phase == "claim" and g.state.claim is not None
-    ok(g, "buy", g.state.claim.pending[0])
+    assert g.state.hand.phase == "claim" and g.state.hand.claim is not None
+    ok(g, "buy", g.state.hand.claim.pending[0])
 
 
 def test_a_claim_at_any_time_is_listed_among_the_legal_actions() -> None:
@@ -70,19 +70,19 @@ def test_a_claim_at_any_time_is_listed_among_the_legal_actions() -> None:
 def test_a_claim_at_any_time_with_chain_opens_the_card_below_to_the_others() -> None:
     g = scenario(_any_time(", chain"), 4, hands=HANDS4, stock=STOCK, discard="AD QC")
     ok(g, "buy", 2)
-    assert g.state.phase == "claim" and g.state.claim is not None
-    assert 2 not in g.state.claim.pending
-    while g.state.phase == "claim":
-        ok(g, "pass", g.state.claim.pending[0])
-    assert g.state.phase == "play" and g.state.turn == 0  # he drew from the stock
+    assert g.state.hand.phase == "claim" and g.state.hand.claim is not None
+    assert 2 not in g.state.hand.claim.pending
+    while g.state.hand.phase == "claim":
+        ok(g, "pass", g.state.hand.claim.pending[0])
+    assert g.state.hand.phase == "play" and g.state.hand.turn == 0  # he drew from the stock
 
 
 def test_the_discarder_does_not_claim_his_own_discard_at_any_time() -> None:
     g = scenario(_any_time(), 4, hands=HANDS4, stock=STOCK, discard="AD QC")
     ok(g, "draw", 0, source="stock")
-    while g.state.phase == "claim":
-        assert g.state.claim is not None
-        ok(g, "pass", g.state.claim.pending[0])
+    while g.state.hand.phase == "claim":
+        assert g.state.hand.claim is not None
+        ok(g, "pass", g.state.hand.claim.pending[0])
     ok(g, "discard", 0, card="KS")
     assert refused(g, "buy", 0) == "not-eligible"
     ok(g, "buy", 2)

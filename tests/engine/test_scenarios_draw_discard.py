@@ -45,7 +45,7 @@ def test_discard_ends_the_turn_and_passes_it_left() -> None:
     g = _rummy()
     ok(g, "draw", 0, source="stock")
     ok(g, "discard", 0, card="KD")
-    assert pile(g)[-1] == "KD" and g.state.turn == 1
+    assert pile(g)[-1] == "KD" and g.state.hand.turn == 1
     assert refused(g, "discard", 1, card="6H") == "must-draw-first"
 
 
@@ -56,7 +56,7 @@ def test_draw_takes_the_stock_top_or_the_upcard() -> None:
     """X40: the stock's top card, or the upcard (top discard), goes into the hand."""
     g = _rummy()
     ok(g, "draw", 0, source="stock")
-    assert held(g, 0, "KD") and g.state.stock and hand(g, 0)["KC"] == 0
+    assert held(g, 0, "KD") and g.state.hand.stock and hand(g, 0)["KC"] == 0
     ok(g, "discard", 0, card="2C")
     ok(g, "draw", 1, source="discard")
     assert held(g, 1, "2C") and pile(g) == ["QH"]
@@ -73,7 +73,7 @@ def test_down_player_may_not_take_the_upcard_liverpool() -> None:
     ok(g, "go_down", 0, melds=[["5H", "5S", "5D"], ["9C", "9D", "9S"]])
     ok(g, "discard", 0, card="KS")
     ok(g, "draw", 1, source="stock")  # seat 1 declines KS: a claim window opens
-    assert g.state.claim is not None and 0 not in g.state.claim.pending  # down: no buying
+    assert g.state.hand.claim is not None and 0 not in g.state.hand.claim.pending  # down: no buying
     assert refused(g, "buy", 0) == "not-eligible"
     ok(g, "pass", 2)
     ok(g, "discard", 1, card="KD")
@@ -105,7 +105,7 @@ def test_card_taken_from_the_pile_may_not_be_discarded_that_turn_rummy() -> None
     ok(g, "discard", 0, card="2C")
     for p in (1, 2):
         ok(g, "draw", p, source="stock")
-        ok(g, "discard", p, card=g.card_text(g.state.seats[p].hand)[-1])
+        ok(g, "discard", p, card=g.card_text(g.state.hand.seats[p].hand)[-1])
     ok(g, "draw", 0, source="stock")
     ok(g, "discard", 0, card="QH")
 

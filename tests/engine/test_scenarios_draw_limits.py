@@ -31,7 +31,7 @@ def test_two_throw_backs_in_a_row_end_the_hand_dead() -> None:
     g = openspiel()
     ok(g, "draw", 0, source="discard")
     ok(g, "discard", 0, card="9D")
-    assert not g.state.results and g.state.throwbacks == 1
+    assert not g.state.game.results and g.state.hand.throwbacks == 1
     ok(g, "draw", 1, source="discard")
     ok(g, "discard", 1, card="9D")
     res = last_result(g)
@@ -45,12 +45,12 @@ def test_another_discard_between_clears_the_count() -> None:
     ok(g, "discard", 0, card="9D")  # thrown back: 1
     ok(g, "draw", 1, source="stock")
     ok(g, "discard", 1, card="QS")  # the card drawn: 0 again
-    assert g.state.throwbacks == 0
+    assert g.state.hand.throwbacks == 0
     ok(g, "draw", 0, source="discard")
     ok(g, "discard", 0, card="QS")  # thrown back: 1
     ok(g, "draw", 1, source="discard")
     ok(g, "discard", 1, card="KC")  # kept QS: 0
-    assert not g.state.results and g.state.throwbacks == 0
+    assert not g.state.game.results and g.state.hand.throwbacks == 0
 
 
 def test_gin_has_no_throw_back_rule() -> None:
@@ -79,13 +79,13 @@ def test_the_nth_upcard_draw_is_not_made_and_the_hand_is_dead() -> None:
     ok(g, "discard", 1, card="KC")
     ok(g, "draw", 0, source="discard")  # 2
     ok(g, "discard", 0, card="7C")
-    assert g.state.upcard_draws == 2 and not g.state.results
-    before = [sorted(s.hand) for s in g.state.seats]
+    assert g.state.hand.upcard_draws == 2 and not g.state.game.results
+    before = [sorted(s.hand) for s in g.state.hand.seats]
     ok(g, "draw", 1, source="discard")  # 3: the hand is dead
     res = last_result(g)
     assert (res.ending, res.scores) == ("dead", [0, 0])
     assert res.details.get("upcard_draws") == 3
-    assert [sorted(s.hand) for s in g.state.seats] == before  # the card was not taken
+    assert [sorted(s.hand) for s in g.state.hand.seats] == before  # the card was not taken
 
 
 def test_the_built_in_limits_of_openspiel() -> None:

@@ -36,7 +36,8 @@ def openspiel(knocker: str = KNOCKER, defender: str = "AH 2H 3H 7S 8S 9S 10D JD 
 def test_openspiel_seat_zero_always_plays_first(seed: int) -> None:
     """`first dealer last seat`: the last seat deals, so seat 0 is offered the upcard first."""
     g = Game(load("gin_openspiel"), 2, seed=seed)
-    assert g.state.dealer == 1 and g.state.phase == "offer" and g.state.offer == [0, 1]
+    assert g.state.game.dealer == 1
+    assert g.state.hand.phase == "offer" and g.state.hand.offer == [0, 1]
     assert refused(g, "draw", 1, source="discard") == "no-offer"
 
 
@@ -47,7 +48,7 @@ def test_openspiel_after_two_passes_the_non_dealer_draws_from_the_stock() -> Non
     ok(g, "pass", 1)
     assert refused(g, "draw", 0, source="discard") == "upcard-refused"
     ok(g, "draw", 0, source="stock")
-    assert g.state.discard == [g.rules.table.parse("9D")]  # the passed upcard stays under
+    assert g.state.hand.discard == [g.rules.table.parse("9D")]  # the passed upcard stays under
 
 
 def test_openspiel_the_card_taken_may_be_thrown_back() -> None:
@@ -72,8 +73,8 @@ def test_openspiel_a_knock_is_zero_sum_and_ends_the_game() -> None:
     ok(g, "pass", 1)
     res = last_result(g)
     assert (res.ending, res.winner, res.scores) == ("knock", 0, [25, -25])
-    assert g.state.over and g.state.winners == [0]
-    assert [s.total for s in g.state.seats] == [25, -25]
+    assert g.state.over and g.state.game.winners == [0]
+    assert [s.total for s in g.state.game.seats] == [25, -25]
 
 
 def test_openspiel_equal_deadwood_is_no_undercut() -> None:
@@ -128,7 +129,7 @@ def to_the_wall(knocker: str = KNOCKER, defender: str = "AH 2H 3H 7S 8S 9S 10D J
     ok(g, "discard", 0, card="QS")
     ok(g, "draw", 1, source="stock")
     ok(g, "discard", 1, card=thrown)
-    assert len(g.state.stock) == 2 and g.state.turn == 0 and g.state.phase == "draw"
+    assert len(g.state.hand.stock) == 2 and g.state.hand.turn == 0 and g.state.hand.phase == "draw"
     return g
 
 
@@ -148,7 +149,7 @@ def test_openspiel_at_the_wall_the_upcard_is_taken_only_to_knock() -> None:
     ok(g, "draw", 0, source="discard")  # 4D: deadwood 4 once KD goes
     assert refused(g, "discard", 0, card="KD") == "wall-knock-only"
     ok(g, "knock", 0, card="KD")
-    assert g.state.phase == "layoff"
+    assert g.state.hand.phase == "layoff"
 
 
 def test_the_parent_has_no_wall() -> None:
@@ -181,9 +182,11 @@ def test_rlcard_deal_has_no_upcard(seed: int) -> None:
     """`no upcard`: the non-dealer holds eleven cards and starts by discarding."""
     g = Game(load("gin_rlcard"), 2, seed=seed)
     s = g.state
-    first = (s.dealer + 1) % 2
-    assert s.turn == first and s.phase == "play" and not s.discard
-    assert (len(s.seats[first].hand), len(s.seats[s.dealer].hand), len(s.stock)) == (11, 10, 31)
+    first = (s.game.dealer + 1) % 2
+    assert s.hand.turn == first and s.hand.phase == "play" and not s.hand.discard
+    seats = s.hand.seats
+    assert (len(seats[first].hand), len(seats[s.game.dealer].hand), len(s.hand.stock)) == (
+        11, 10, 31)
     assert refused(g, "draw", first, source="stock") == "already-drawn"
 
 
@@ -193,7 +196,7 @@ def test_rlcard_knock_scores_twenty_and_the_defender_minus_his_deadwood() -> Non
     ok(g, "knock", 0, card="QS")
     res = last_result(g)
     assert (res.ending, res.winner, res.scores) == ("knock", 0, [20, -3])
-    assert g.state.over and g.state.winners == [0]
+    assert g.state.over and g.state.game.winners == [0]
 
 
 def test_rlcard_gin_is_forced() -> None:

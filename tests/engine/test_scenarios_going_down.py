@@ -21,7 +21,7 @@ def test_contract_met_goes_down_and_discard_follows() -> None:
     """X38: the whole contract is laid in one go; the player is then down and discards."""
     g = ready("continental", "5H 5S 5D 9C 9D 9S 2C 3C 4C 7D 8D 10H", players=4)
     assert down(g, "5H 5S 5D", "9C 9D 9S") == "ok"
-    assert g.state.seats[0].down
+    assert g.state.hand.seats[0].down
     assert [sorted(m) for m in table(g)] == [["5D", "5H", "5S"], ["9C", "9D", "9S"]]
     ok(g, "discard", 0, card="KC")
 
@@ -30,7 +30,7 @@ def test_part_of_the_contract_is_not_enough() -> None:
     """X38: one set of '2 sets' is refused: all contract melds go down together."""
     g = ready("continental", "5H 5S 5D 9C 9D 9S 2C 3C 4C 7D 8D 10H", players=4)
     assert down(g, "5H 5S 5D") == "contract-not-met"
-    assert not g.state.seats[0].down and not g.state.table
+    assert not g.state.hand.seats[0].down and not g.state.hand.table
 
 
 def test_contract_only_once_per_hand() -> None:
@@ -155,7 +155,7 @@ def test_pat_round_must_meld_the_whole_hand_seven_hand() -> None:
     assert down(g, "5H 5S 5D 5C", "9C 9D 9S 9H", "7C 7D 7H 7S") == "ok"
     res = last_result(g)
     assert res.winner == 0 and res.ending == "out" and res.scores[0] == 0
-    assert g.state.round == 7
+    assert g.state.game.round == 7
 
 
 @pytest.mark.parametrize("name", ["contract", "liverpool"])
@@ -168,7 +168,7 @@ def test_pat_round_seven_three_runs(name: str) -> None:
     assert down(g, "2H 3H 4H 5H", "6C 7C 8C 9C", "9S 10S JS QS KS") == "ok"
     res = last_result(g)
     assert res.winner == 0 and res.ending == "out" and res.details["by"] == "meld"
-    assert g.state.phase == "game-over"  # round 7 was the last
+    assert g.state.hand.phase == "game-over"  # round 7 was the last
 
 
 def test_pat_is_not_required_in_other_rounds() -> None:
@@ -223,7 +223,7 @@ def test_rummy_one_meld_per_turn_option() -> None:
     ok(g, "discard", 0, card="KD")
     for p in (1, 2):
         ok(g, "draw", p, source="stock")
-        ok(g, "discard", p, card=g.card_text(g.state.seats[p].hand)[0])
+        ok(g, "discard", p, card=g.card_text(g.state.hand.seats[p].hand)[0])
     ok(g, "draw", 0, source="stock")
     ok(g, "meld", 0, melds=[["9C", "9D", "9H"]])  # next turn, a new meld
 
@@ -234,11 +234,11 @@ def test_rummy_one_meld_per_turn_option() -> None:
 def test_individual_progression_each_player_on_his_own_contract() -> None:
     """X33 (12S): a player on contract 2 (1 set + 1 run) cannot lay contract 1 (2 sets)."""
     g = ready("twelve_step", "5H 5S 5D 9C 9D 9S 2C 3C 4C 5C 10H JH QH")
-    g.state.seats[0].contract = 1
+    g.state.game.seats[0].contract = 1
     assert down(g, "5H 5S 5D", "9C 9D 9S") == "contract-not-met"
     assert down(g, "9C 9D 9S", "3C 4C 5C 6C") == "not-in-hand"
     g = ready("twelve_step", "5H 5S 5D 9C 9D 9S 3C 4C 5C 6C 10H JH QH")
-    g.state.seats[0].contract = 1
+    g.state.game.seats[0].contract = 1
     assert down(g, "9C 9D 9S", "3C 4C 5C 6C") == "ok"
 
 
@@ -250,9 +250,9 @@ def test_phase_any_order_option() -> None:
     assert down(g, "1R 2B 3G 4Y 5R 6B 7G") == "contract-not-met"
     g = ready("phase10", hand, draw="12Y", options=("any_order",))
     assert down(g, "1R 2B 3G 4Y 5R 6B 7G") == "ok"
-    assert g.state.seats[0].down_contract == 4
+    assert g.state.hand.seats[0].down_contract == 4
     g = ready("phase10", hand, draw="12Y", options=("any_order",))
-    g.state.seats[0].completed = [4]
+    g.state.game.seats[0].completed = [4]
     assert down(g, "1R 2B 3G 4Y 5R 6B 7G") == "contract-not-met"
 
 
@@ -288,17 +288,17 @@ def test_run_one_suit() -> None:
 def test_phase10_runs_of_any_colour_and_set_of_two() -> None:
     """X10/X11 (P10): runs mix colours; phase 9 asks for a set of 2."""
     g = ready("phase10", "1R 1B 1G 3R 4B 5G 6Y 9Y 10Y 11Y", draw="12Y")
-    g.state.seats[0].contract = 1  # phase 2: 1 set of 3 + 1 run of 4
+    g.state.game.seats[0].contract = 1  # phase 2: 1 set of 3 + 1 run of 4
     assert down(g, "1R 1B 1G", "3R 4B 5G 6Y") == "ok"
     g = ready("phase10", "1R 1B 1G 1Y 1R 9Y 9G 5G 6Y 11Y", draw="12Y")
-    g.state.seats[0].contract = 8  # phase 9: 1 set of 5 + 1 set of 2
+    g.state.game.seats[0].contract = 8  # phase 9: 1 set of 5 + 1 set of 2
     assert down(g, "1R 1B 1G 1Y 1R", "9Y 9G") == "ok"
 
 
 def test_phase10_colour_group() -> None:
     """X12 (P10 phase 8): seven cards of one colour, any numbers."""
     g = ready("phase10", "1R 3R 5R 7R 9R 11R 12R 9Y 10Y 11Y", draw="2B")
-    g.state.seats[0].contract = 7
+    g.state.game.seats[0].contract = 7
     assert down(g, "1R 3R 5R 7R 9R 11R 12B") == "not-in-hand"
     assert down(g, "1R 3R 5R 7R 9R 11R 2B") == "mixed-colours"
     assert down(g, "1R 3R 5R 7R 9R 11R 12R") == "ok"
@@ -307,9 +307,9 @@ def test_phase10_colour_group() -> None:
 def test_phase10_run_cap_twelve() -> None:
     """X8 (P10): numbers run 1..12, so no run goes past 12."""
     g = ready("phase10", "6R 7B 8G 9Y 10R 11B 12G 1Y 1R 1B", draw="W")
-    g.state.seats[0].contract = 4  # phase 5: a run of 8
+    g.state.game.seats[0].contract = 4  # phase 5: a run of 8
     assert down(g, "6R 7B 8G 9Y 10R 11B 12G W") == "ok"
-    assert [t.meld.ranks for t in g.state.table] == [tuple(range(5, 13))]  # W is the 5
+    assert [t.meld.ranks for t in g.state.hand.table] == [tuple(range(5, 13))]  # W is the 5
 
 
 # ----- X7 aces in runs -----------------------------------------------------------------------
@@ -352,7 +352,7 @@ def test_red_aces_wild_black_aces_natural_continental() -> None:
     g = ready("continental", "5H 5S AH 9C 9D JK AS 2C 3C 4C 7D 8D", players=4)
     assert down(g, "5H 5S AS", "9C 9D JK") == "mixed-ranks"
     assert down(g, "5H 5S AH", "9C 9D JK") == "ok"
-    assert [t.meld.wild_count for t in g.state.table] == [1, 1]
+    assert [t.meld.wild_count for t in g.state.hand.table] == [1, 1]
 
 
 @pytest.mark.parametrize("name", ["ten_step", "shanghai", "twelve_step"])
@@ -453,7 +453,7 @@ def test_all_wild_trio_continental() -> None:
     """X17 (CONT): a trio of wilds only (jokers and red aces) is a legal set."""
     g = ready("continental", "JK JK AH 9C 9D 9S 2C 3C 4C 7D 8D 10S", players=4)
     assert down(g, "JK JK AH", "9C 9D 9S") == "ok"
-    assert g.state.table[0].all_wild
+    assert g.state.hand.table[0].all_wild
 
 
 def test_wild_in_a_run_stands_for_its_position() -> None:
@@ -501,4 +501,4 @@ def test_seven_hand_eighth_hand_one_long_run_pat() -> None:
     assert down(g, f"{hand} JH") == "pat-required"
     g = ready("seven_hand", hand, draw="JH", players=4, options=("eighth_hand",), round_=8)
     assert down(g, f"{hand} JH") == "ok"
-    assert g.state.phase == "game-over"
+    assert g.state.hand.phase == "game-over"

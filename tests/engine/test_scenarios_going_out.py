@@ -108,8 +108,8 @@ def test_floating_player_stays_in_ten_step() -> None:
                  stock="9S KD KH QS 10C 10D JH", discard="QH")
     from_stock(g, 0)  # 9S
     ok(g, "go_down", 0, melds=[["5H", "5S", "5D"], ["9C", "9D", "9S"]])
-    assert not g.state.results and g.state.turn == 1  # floating: the hand goes on
-    assert g.state.seats[0].hand == [] and g.state.seats[0].down
+    assert not g.state.game.results and g.state.hand.turn == 1  # floating: the hand goes on
+    assert g.state.hand.seats[0].hand == [] and g.state.hand.seats[0].down
     for p, card in ((1, "KD"), (2, "KH")):
         from_stock(g, p)
         ok(g, "discard", p, card=card)
@@ -133,14 +133,14 @@ def test_hand_ends_at_once_and_everyone_else_scores() -> None:
     """X56 (A52): the hand ends as soon as someone goes out: no last turns; the others
     score what they hold and the next hand is dealt."""
     g = _down("continental")
-    held_before = [g.rules.hand_points(s.hand) for s in g.state.seats]
+    held_before = [g.rules.hand_points(s.hand) for s in g.state.hand.seats]
     ok(g, "lay_off", 0, card="5C", meld=0)
     ok(g, "discard", 0, card="KC")
     res = last_result(g)
     assert res.scores == [0, *held_before[1:]]
-    assert [s.total for s in g.state.seats] == res.scores
-    assert g.state.round == 2 and g.state.phase in ("draw", "claim")
-    assert all(len(s.hand) == 12 for s in g.state.seats) and not g.state.table
+    assert [s.total for s in g.state.game.seats] == res.scores
+    assert g.state.game.round == 2 and g.state.hand.phase in ("draw", "claim")
+    assert all(len(s.hand) == 12 for s in g.state.hand.seats) and not g.state.hand.table
 
 
 def test_others_may_buy_the_upcard_a_floater_cannot_take_ten_step() -> None:
@@ -156,7 +156,7 @@ def test_others_may_buy_the_upcard_a_floater_cannot_take_ten_step() -> None:
         ok(g, "discard", p, card=card)
     assert refused(g, "draw", 0, source="discard") == "floating-stock-only"
     ok(g, "draw", 0, source="stock")
-    assert g.state.claim is not None and g.state.claim.pending == [1]
+    assert g.state.hand.claim is not None and g.state.hand.claim.pending == [1]
     ok(g, "buy", 1)
     assert hand(g, 1)["KH"] == 1 and hand(g, 1)["QS"] == 1
-    assert g.card_text(g.state.seats[0].hand) == ["10C"]
+    assert g.card_text(g.state.hand.seats[0].hand) == ["10C"]

@@ -37,7 +37,7 @@ def test_knock_with_deadwood_within_ten() -> None:
     not counted; the defender then lays off and the knocker scores the difference."""
     g = gin()
     ok(g, "knock", 0, card="QS")
-    assert g.state.phase == "layoff" and g.state.turn == 1
+    assert g.state.hand.phase == "layoff" and g.state.hand.turn == 1
     ok(g, "lay_off", 1, card="10C", meld=meld_of(g, "9C"))  # onto the knocker's 7-8-9C
     ok(g, "pass", 1)
     res = last_result(g)

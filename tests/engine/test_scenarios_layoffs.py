@@ -17,9 +17,9 @@ from rummy_spec.engine.game import Game
 def _pass_round(g: Game, *seats: int) -> None:
     """Each of these seats draws from the stock and discards the card drawn."""
     for p in seats:
-        before = list(g.state.seats[p].hand)
+        before = list(g.state.hand.seats[p].hand)
         from_stock(g, p)
-        new = list(g.state.seats[p].hand)
+        new = list(g.state.hand.seats[p].hand)
         for c in before:
             new.remove(c)
         ok(g, "discard", p, card=g.card_text(new)[-1])
@@ -105,7 +105,7 @@ def test_lay_off_needs_the_player_down(name: str) -> None:
     from_stock(g, 0)
     ok(g, "go_down", 0, melds=[meld, (["9C", "9D", "9S"] if name != "phase10"
                                       else ["2R", "2B", "2G"])])
-    ok(g, "discard", 0, card=g.card_text(g.state.seats[0].hand)[-1])
+    ok(g, "discard", 0, card=g.card_text(g.state.hand.seats[0].hand)[-1])
     from_stock(g, 1)
     assert refused(g, "lay_off", 1, card=five, meld=0) == "not-down"
 
@@ -127,7 +127,7 @@ def test_lay_off_onto_any_players_meld() -> None:
     """X45: a down player may lay off onto another player's melds."""
     g = _ten_step_two_down()
     ok(g, "lay_off", 1, card="9H", meld=1)
-    assert g.state.table[1].owner == 0 and "9H" in table(g)[1]
+    assert g.state.hand.table[1].owner == 0 and "9H" in table(g)[1]
 
 
 def test_all_wild_trio_takes_only_wilds_continental() -> None:
@@ -181,7 +181,7 @@ def test_run_of_fourteen_with_aces_at_both_ends_contract() -> None:
     A..K..A at once)."""
     g = ready("contract", f"{LONG} AS 2H 3H 4H 5H 6C 7C 8C", draw="9C", round_=7)
     assert down(g, f"{LONG} AS", "2H 3H 4H 5H", "6C 7C 8C 9C") == "ok"
-    assert g.state.results[-1].winner == 0
+    assert g.state.game.results[-1].winner == 0
 
 
 def test_run_of_fourteen_refused_without_both_ends() -> None:

@@ -48,7 +48,7 @@ def test_a_rummy_call_is_listed_with_each_card_the_caller_may_throw() -> None:
 def test_a_lay_off_onto_a_colour_group_is_listed() -> None:
     """X12/X44 (P10 phase 8): any card of the group's colour may be laid off on it."""
     g = ready("phase10", "1R 3R 5R 7R 9R 11R 12R 9Y 10Y 11Y", draw="2R")
-    g.state.seats[0].contract = 7
+    g.state.game.seats[0].contract = 7
     assert down(g, "1R 3R 5R 7R 9R 11R 12R") == "ok"
     listed = [a for a in _listed(g) if a.type == "lay_off" and a.meld == 0]
     assert [g.card_text([a.card])[0] for a in listed if a.card is not None] == ["2R"]

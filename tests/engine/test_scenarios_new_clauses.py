@@ -72,7 +72,7 @@ def test_winner_bonus_goes_to_the_player_who_goes_out() -> None:
     res = last_result(g)
     assert res.winner == 0 and res.scores[0] == -10
     assert res.scores[1] == 2 + 7 + 8 + 9 + 10 + 30 + 2 * 15 + 25
-    assert g.state.seats[0].total == -10
+    assert g.state.game.seats[0].total == -10
 
 
 def test_winner_bonus_with_a_knock_is_refused() -> None:
@@ -157,7 +157,7 @@ def test_reshuffle_with_upcard_takes_the_whole_pile() -> None:
     assert v.stock.empty == ("reshuffle-all",)
     ok(g, "draw", 1, source="stock")
     state = g.state
-    assert state.discard == [] and len(state.stock) == 2  # 4C QH KD, one drawn
+    assert state.hand.discard == [] and len(state.hand.stock) == 2  # 4C QH KD, one drawn
     assert "the top card too, is shuffled" in _page(
         'variant s "S" extends rummy {\n    stock { empty reshuffle with upcard }\n}\n', "s")
 
@@ -166,27 +166,27 @@ def test_plain_reshuffle_keeps_the_upcard() -> None:
     _, g = _empty_stock("reshuffle")
     ok(g, "draw", 1, source="stock")
     state = g.state
-    assert len(state.discard) == 1 and len(state.stock) == 1
+    assert len(state.hand.discard) == 1 and len(state.hand.stock) == 1
 
 
 def test_a_new_pack_when_no_cards_are_left() -> None:
     _, g = _empty_stock("new pack")
     ok(g, "draw", 1, source="stock")
     state = g.state
-    assert len(state.discard) == 3 and len(state.stock) == 51  # a full pack, one drawn
+    assert len(state.hand.discard) == 3 and len(state.hand.stock) == 51  # a full pack, one drawn
 
 
 def test_stock_refilled_the_moment_it_empties() -> None:
     """With 'refilled at once' the last stock card's draw already turns the pile over."""
     v, g = _empty_stock("reshuffle")
-    assert g.state.stock == [] and len(g.state.discard) == 3  # refilled only when needed
+    assert g.state.hand.stock == [] and len(g.state.hand.discard) == 3  # refilled only when needed
     text = 'variant s "S" extends rummy {\n    stock { empty reshuffle, refilled at once }\n}\n'
     v = variant_from_text(text, "s")
     g = scenario(v, 3, hands=["5H 5S 5D 9C 9D 9H 2C", "6H 7H 8H 9S 10S JS QS",
                               "AS AD 3S 4S 6S 7S 8S"], stock="KD", discard="4C QH")
     ok(g, "draw", 0, source="stock")  # the last card: the pile below QH is the new stock
-    assert [g.card_text([c])[0] for c in g.state.stock] == ["4C"]
-    assert g.card_text(g.state.discard) == ["QH"]
+    assert [g.card_text([c])[0] for c in g.state.hand.stock] == ["4C"]
+    assert g.card_text(g.state.hand.discard) == ["QH"]
     assert "the moment the last card of the stock is drawn" in _page(text, "s")
 
 

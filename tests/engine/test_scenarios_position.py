@@ -28,8 +28,8 @@ def test_round_totals_and_hands_won_are_the_games_position() -> None:
                  stock=STOCK, discard="AD QC", round_=3, totals=[10, 20, 30, 40],
                  hands_won=[1, 0, 1, 0])
     s = g.state
-    assert s.round == 3 and [x.total for x in s.seats] == [10, 20, 30, 40]
-    assert [x.hands_won for x in s.seats] == [1, 0, 1, 0]
+    assert s.game.round == 3 and [x.total for x in s.game.seats] == [10, 20, 30, 40]
+    assert [x.hands_won for x in s.game.seats] == [1, 0, 1, 0]
     assert g.state_json()["round"] == 3
 
 
@@ -37,8 +37,8 @@ def test_contracts_made_in_individual_progression_phase10() -> None:
     """P10: each player is on his own phase; the earlier ones count as made."""
     g = scenario("phase10", 3, hands=["1R 1B 1G 2R 2B 2G 5R 6R 7R 8R"] * 3,
                  stock="9R 10R 11R", discard="12R", contracts=[1, 4, 2])
-    assert [x.contract for x in g.state.seats] == [0, 3, 1]
-    assert [x.completed for x in g.state.seats] == [[], [1, 2, 3], [1]]
+    assert [x.contract for x in g.state.game.seats] == [0, 3, 1]
+    assert [x.completed for x in g.state.game.seats] == [[], [1, 2, 3], [1]]
 
 
 @pytest.mark.parametrize(("options", "used", "credit"), [
@@ -51,7 +51,7 @@ def test_buys_used_in_earlier_rounds_set_the_credit_shanghai(
     him, less those he made."""
     g = scenario("shanghai", 3, hands=HANDS3, stock=STOCK, discard="AD QC", round_=3,
                  buys_used=used, options=options)
-    assert [x.buy_credit for x in g.state.seats] == credit
+    assert [x.buy_credit for x in g.state.game.seats] == credit
 
 
 def test_a_buy_beyond_the_carried_credit_is_refused_buy_limit() -> None:
@@ -61,22 +61,22 @@ def test_a_buy_beyond_the_carried_credit_is_refused_buy_limit() -> None:
                  buys_used=[0, 0, 6], options=("nwr_buys",))
     bought = 0
     while bought < 3:
-        p = g.state.turn
+        p = g.state.hand.turn
         ok(g, "draw", p, source="stock")
-        while g.state.phase == "claim":
-            assert g.state.claim is not None
-            first = g.state.claim.pending[0]
+        while g.state.hand.phase == "claim":
+            assert g.state.hand.claim is not None
+            first = g.state.hand.claim.pending[0]
             if first == 2:
                 ok(g, "buy", 2)
                 bought += 1
             else:
                 ok(g, "pass", first)
-        ok(g, "discard", p, card=g.card_text(g.state.seats[p].hand)[-1])
-    p = g.state.turn
+        ok(g, "discard", p, card=g.card_text(g.state.hand.seats[p].hand)[-1])
+    p = g.state.hand.turn
     if p == 2:
         from_stock(g, 2)
-        ok(g, "discard", 2, card=g.card_text(g.state.seats[2].hand)[-1])
-        p = g.state.turn
+        ok(g, "discard", 2, card=g.card_text(g.state.hand.seats[2].hand)[-1])
+        p = g.state.hand.turn
     ok(g, "draw", p, source="stock")
     assert refused(g, "buy", 2) == "buy-limit"
 

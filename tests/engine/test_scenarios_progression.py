@@ -68,17 +68,17 @@ def test_individual_progression_advances_only_those_who_made_it(name: str, deal:
     not he went out; the others repeat theirs."""
     g = _game(name, deal)
     _play_hand(g, deal)
-    assert [s.contract for s in g.state.seats] == [1, 1, 0]
-    assert [s.completed for s in g.state.seats] == [[1], [1], []]
-    assert g.state.round == 2
+    assert [s.contract for s in g.state.game.seats] == [1, 1, 0]
+    assert [s.completed for s in g.state.game.seats] == [[1], [1], []]
+    assert g.state.game.round == 2
 
 
 def test_together_progression_moves_everyone_on() -> None:
     """X33 (CONT, CR, 7H...): all players move on to the next contract, down or not."""
     g = _game("seven_hand", FRENCH)
     _play_hand(g, FRENCH)
-    assert g.state.round == 2
-    assert g.rules.contracts[g.state.round - 1].number == 2
+    assert g.state.game.round == 2
+    assert g.rules.contracts[g.state.game.round - 1].number == 2
 
 
 def test_one_contract_per_hand() -> None:
@@ -99,37 +99,37 @@ def test_game_ends_when_a_player_completes_the_last_contract() -> None:
     """X62/X63 (12S): the first to complete contract 12 wins even with the higher total
     (the last contract is '2 sets' in this test variant)."""
     g = at_round(_game(T12, FRENCH), 12)
-    g.state.seats[0].total = 200
+    g.state.game.seats[0].total = 200
     _play_hand(g, FRENCH, seat_one_down=False)
-    assert g.state.phase == "game-over" and g.state.winners == [0]
+    assert g.state.hand.phase == "game-over" and g.state.game.winners == [0]
 
 
 def test_several_finish_the_last_contract_lowest_total_wins() -> None:
     """X63 (12S, P10): when several complete the last contract in one hand, the lowest
     total among them wins; a player who did not finish cannot win."""
     g = at_round(_game(T12, FRENCH), 12)
-    g.state.seats[0].total = 200
-    g.state.seats[2].total = -500
+    g.state.game.seats[0].total = 200
+    g.state.game.seats[2].total = -500
     _play_hand(g, FRENCH)
-    assert g.state.winners == [1]
+    assert g.state.game.winners == [1]
 
 
 def test_tie_on_the_last_contract_shared_twelve_step() -> None:
     """X63 (12S, A39): finishers tied on points share the win."""
     g = at_round(_game(T12, FRENCH), 12)
-    g.state.seats[0].total = 20  # seat 1 adds QS QD = 20
+    g.state.game.seats[0].total = 20  # seat 1 adds QS QD = 20
     _play_hand(g, FRENCH)
-    assert g.state.phase == "game-over" and g.state.winners == [0, 1]
+    assert g.state.hand.phase == "game-over" and g.state.game.winners == [0, 1]
 
 
 def test_tie_on_the_last_phase_replayed_phase10() -> None:
     """X63 (P10, IG/WM): tied finishers replay phase 10 as a tie-break hand; the others sit
     it out of the running."""
     g = at_round(_game(T10, P10), 10)
-    g.state.seats[0].total = 15  # seat 1 adds 10Y (10) + 9Y (5)
+    g.state.game.seats[0].total = 15  # seat 1 adds 10Y (10) + 9Y (5)
     _play_hand(g, P10)
-    assert g.state.phase != "game-over" and g.state.contenders == [0, 1]
-    assert [s.contract for s in g.state.seats[:2]] == [9, 9]
+    assert g.state.hand.phase != "game-over" and g.state.game.contenders == [0, 1]
+    assert [s.contract for s in g.state.game.seats[:2]] == [9, 9]
 
 
 def test_any_order_ends_when_every_phase_is_done() -> None:
@@ -137,10 +137,10 @@ def test_any_order_ends_when_every_phase_is_done() -> None:
     in whatever order."""
     g = _game(variant_from_text("variant ao extends phase10 { contracts { 7: 2 sets of 3 } }",
                                 "ao", ("any_order",)), P10)
-    g.state.seats[0].completed = [1, 2, 3, 4, 5, 6, 8, 9, 10]
+    g.state.game.seats[0].completed = [1, 2, 3, 4, 5, 6, 8, 9, 10]
     _play_hand(g, P10, seat_one_down=False)
-    assert g.state.seats[0].down_contract == 7  # the one phase still open
-    assert g.state.phase == "game-over" and g.state.winners == [0]
+    assert g.state.hand.seats[0].down_contract == 7  # the one phase still open
+    assert g.state.hand.phase == "game-over" and g.state.game.winners == [0]
 
 
 # ----- X41/X42 Phase 10 Skip -------------------------------------------------------------------
@@ -154,14 +154,14 @@ def test_skip_makes_the_next_player_lose_his_turn() -> None:
     g = scenario("phase10", 3, hands=P10_HANDS, stock="3G 4G 5G 6G 7G", discard="9B")
     ok(g, "draw", 0, source="stock")
     ok(g, "discard", 0, card="SK")
-    assert g.state.turn == 2
+    assert g.state.hand.turn == 2
     assert refused(g, "draw", 1, source="stock") == "not-your-turn"
     ok(g, "draw", 2, source="stock")
     ok(g, "discard", 2, card="12Y")
-    assert g.state.turn == 0  # seat 1's skip is spent: the round of turns goes on
+    assert g.state.hand.turn == 0  # seat 1's skip is spent: the round of turns goes on
     ok(g, "draw", 0, source="stock")
     ok(g, "discard", 0, card="5R")
-    assert g.state.turn == 1
+    assert g.state.hand.turn == 1
 
 
 def test_skip_never_taken_from_the_pile() -> None:
@@ -182,10 +182,10 @@ def test_skip_chooser_names_the_target() -> None:
     assert refused(g, "discard", 0, card="SK") == "bad-target"
     assert refused(g, "discard", 0, card="SK", target=0) == "bad-target"
     ok(g, "discard", 0, card="SK", target=2)
-    assert g.state.turn == 1
+    assert g.state.hand.turn == 1
     ok(g, "draw", 1, source="stock")
     ok(g, "discard", 1, card="12R")
-    assert g.state.turn == 0  # seat 2 lost his turn
+    assert g.state.hand.turn == 0  # seat 2 lost his turn
 
 
 def _skip_last(options: tuple[str, ...] = ()) -> Game:
@@ -205,7 +205,7 @@ def test_skip_may_be_the_last_card_by_default() -> None:
     g = _skip_last()
     ok(g, "lay_off", 0, card="2G", meld=1)
     ok(g, "discard", 0, card="SK")
-    assert g.state.results[-1].winner == 0
+    assert g.state.game.results[-1].winner == 0
 
 
 def test_skip_not_last_card_option() -> None:
@@ -215,7 +215,7 @@ def test_skip_not_last_card_option() -> None:
     code = refused(g, "lay_off", 0, card="2G", meld=1)
     assert code == "skip-last-card"
     ok(g, "discard", 0, card="SK")  # with another card held, the Skip may go
-    assert not g.state.results
+    assert not g.state.game.results
 
 
 def _two_skips(options: tuple[str, ...]) -> Game:
@@ -224,7 +224,7 @@ def _two_skips(options: tuple[str, ...]) -> Game:
                  stock="2G 4G 5G 6G", discard="9B", options=options)
     ok(g, "draw", 0, source="stock")
     ok(g, "discard", 0, card="SK")
-    assert g.state.turn == 0  # two players: seat 1 lost his turn
+    assert g.state.hand.turn == 0  # two players: seat 1 lost his turn
     ok(g, "draw", 0, source="stock")
     ok(g, "discard", 0, card="SK")
     return g
@@ -233,16 +233,16 @@ def _two_skips(options: tuple[str, ...]) -> Game:
 def test_repeat_skips_allowed_by_default() -> None:
     """X42 (A44): by default a player may be skipped again at once."""
     g = _two_skips(())
-    assert g.state.turn == 0
+    assert g.state.hand.turn == 0
 
 
 def test_no_repeat_skips_option() -> None:
     """X42 (P10 option opt_skips, A44): a skipped player cannot be skipped again until he
     has played: the second Skip in a row has no effect on him."""
     g = _two_skips(("opt_skips",))
-    assert g.state.turn == 1
+    assert g.state.hand.turn == 1
     ok(g, "draw", 1, source="stock")
     ok(g, "discard", 1, card="12R")
     ok(g, "draw", 0, source="stock")
     ok(g, "discard", 0, card="SK")  # he has played since: he may be skipped again
-    assert g.state.turn == 0
+    assert g.state.hand.turn == 0

@@ -34,7 +34,7 @@ def _drawn(g: Game, seat: int) -> list[str]:
 def test_two_exhaustions_follow_the_stated_orders() -> None:
     g = _game(["5S 3C 4D", "3C QC 5S"])
     from_stock(g, 0)  # the first exhaustion: the pile below QC, in the stated order
-    assert g.state.exhaustions == 1
+    assert g.state.hand.exhaustions == 1
     assert _drawn(g, 0) == ["5S"] and stock(g) == ["3C", "4D"] and pile(g) == ["QC"]
     ok(g, "discard", 0, card="5S")
     from_stock(g, 1)
@@ -45,7 +45,7 @@ def test_two_exhaustions_follow_the_stated_orders() -> None:
     ok(g, "discard", 2, card="4D")
     assert pile(g) == ["QC", "5S", "3C", "4D"]
     from_stock(g, 0)  # the second exhaustion: QC 5S 3C shuffled, 4D stays the upcard
-    assert g.state.exhaustions == 2
+    assert g.state.hand.exhaustions == 2
     assert _drawn(g, 0) == ["3C"] and stock(g) == ["QC", "5S"] and pile(g) == ["4D"]
 
 

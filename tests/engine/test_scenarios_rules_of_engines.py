@@ -147,7 +147,7 @@ def test_first_turn_discard_only_with_an_upcard() -> None:
     v = _child("rummy", "deal { first turn discard only }")
     g = scenario(v, 2, hands=["5H 5S 5D 9C 9D 9S KS 2C 3C 4C 7D", "3D 4D 6D 7D 8D 10D JD QD KD 3S"],
                  stock="2H 3H 4H", discard="QC")
-    assert g.state.phase == "play" and g.state.turn == 0
+    assert g.state.hand.phase == "play" and g.state.hand.turn == 0
     assert refused(g, "draw", 0, source="stock") == "already-drawn"
     ok(g, "discard", 0, card="KS")
     ok(g, "draw", 1, source="discard")  # the upcard under it is buried; KS is taken
@@ -158,9 +158,9 @@ def test_first_turn_discard_only_deals_the_first_player_one_card_more() -> None:
 
     v = _child("rummy", "deal { first turn discard only }")
     g = Game(v, 3, seed=4)
-    sizes = [len(s.hand) for s in g.state.seats]
-    first = g.state.turn
-    assert sizes[first] == 8 and sorted(sizes) == [7, 7, 8] and len(g.state.discard) == 1
+    sizes = [len(s.hand) for s in g.state.hand.seats]
+    first = g.state.hand.turn
+    assert sizes[first] == 8 and sorted(sizes) == [7, 7, 8] and len(g.state.hand.discard) == 1
 
 
 # ----- an opening minimum in points --------------------------------------------------------

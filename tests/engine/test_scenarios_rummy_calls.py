@@ -34,7 +34,7 @@ def test_rummy_call_caller_throws_a_card_seven_hand() -> None:
     g = _seven_hand()
     ok(g, "call", 3, card="QD")
     assert pile(g)[-2:] == ["5C", "QD"] and hand(g, 3)["QD"] == 0
-    assert g.state.turn == 2 and g.state.phase == "draw"
+    assert g.state.hand.turn == 2 and g.state.hand.phase == "draw"
     assert refused(g, "call", 2, card="6D") == "call-not-open"  # one call per discard
     from_stock(g, 2)
 
@@ -109,17 +109,17 @@ def test_rummy_call_gifts_at_the_offenders_next_turn_ten_step() -> None:
     from_stock(g, 1)
     ok(g, "discard", 1, card="QS")
     from_stock(g, 2)
-    ok(g, "discard", 2, card=g.card_text(g.state.seats[2].hand)[-1])
-    assert g.state.phase == "gifts" and g.state.turn == 0
+    ok(g, "discard", 2, card=g.card_text(g.state.hand.seats[2].hand)[-1])
+    assert g.state.hand.phase == "gifts" and g.state.hand.turn == 0
     assert refused(g, "draw", 0, source="stock") == "not-your-turn"
     assert refused(g, "give", 2, card="3D") == "no-gift-due"
-    before = sum(len(s.hand) for s in g.state.seats)
+    before = sum(len(s.hand) for s in g.state.hand.seats)
     ok(g, "give", 1, card="6S")
     ok(g, "pass", 2)
     assert hand(g, 0)["6S"] == 1 and hand(g, 1)["6S"] == 0
-    assert sum(len(s.hand) for s in g.state.seats) == before
+    assert sum(len(s.hand) for s in g.state.hand.seats) == before
     after = g.state  # read afresh: the phase was "gifts" above
-    assert after.phase == "draw"
+    assert after.hand.phase == "draw"
     from_stock(g, 0)
 
 

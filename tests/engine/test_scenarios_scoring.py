@@ -56,7 +56,7 @@ def test_penalty_card_values(name: str, options: tuple[str, ...], points: int) -
     g = _seat_zero_goes_out(name, players, options=options)
     res = last_result(g)
     assert res.winner == 0 and res.scores[0] == 0 and res.scores[1] == points
-    assert [s.total for s in g.state.seats] == res.scores
+    assert [s.total for s in g.state.game.seats] == res.scores
 
 
 def test_phase10_card_values() -> None:
@@ -98,9 +98,9 @@ def test_collect_and_rummy_doubles(one_turn: bool) -> None:
     assert res.winner == 0
     assert res.scores == [2 * 91 if one_turn else 91, 0, 0]
     if one_turn:  # 182 reaches the target of 100
-        assert g.state.phase == "game-over" and g.state.winners == [0]
+        assert g.state.hand.phase == "game-over" and g.state.game.winners == [0]
     else:
-        assert g.state.phase != "game-over" and g.state.round == 2
+        assert g.state.hand.phase != "game-over" and g.state.game.round == 2
 
 
 # ----- X62/X63 game end and winner ---------------------------------------------------------------
@@ -121,9 +121,9 @@ def test_game_ends_after_the_last_round_lowest_total_wins(round_: int, hand: str
     from_stock(g, 0)
     ok(g, "go_down", 0, melds=[m.split() for m in melds])
     ok(g, "discard", 0, card="5C")
-    assert [s.total for s in g.state.seats] == [100, 5, 85, 85]
-    assert (g.state.phase == "game-over") is over
-    assert g.state.winners == ([1] if over else [])
+    assert [s.total for s in g.state.game.seats] == [100, 5, 85, 85]
+    assert (g.state.hand.phase == "game-over") is over
+    assert g.state.game.winners == ([1] if over else [])
 
 
 def test_seven_hand_eighth_hand_option_plays_on() -> None:
@@ -137,7 +137,7 @@ def test_seven_hand_eighth_hand_option_plays_on() -> None:
         ok(g, "go_down", 0, melds=[["2H", "3H", "4H"], ["6C", "7C", "8C"],
                                    ["10S", "JS", "QS", "KS"]])
         assert last_result(g).winner == 0
-        assert (g.state.phase == "game-over") is over
+        assert (g.state.hand.phase == "game-over") is over
 
 
 # ----- Gin's game: target, bonuses (X61-X63) ------------------------------------------------------
@@ -165,10 +165,10 @@ def test_gin_game_to_100_with_bonuses(options: tuple[str, ...], loser_won: int,
     ok(g, "pass", 1)
     ok(g, "draw", 0, source="stock")
     ok(g, "knock", 0, card="QS")
-    assert g.state.phase == "game-over" and g.state.winners == [0]
-    assert g.state.seats[0].total == expected
+    assert g.state.hand.phase == "game-over" and g.state.game.winners == [0]
+    assert g.state.game.seats[0].total == expected
     line = {(): 25, ("classic",): 20, ("palace",): 10}[options]
-    assert g.state.seats[1].total == loser_won * line
+    assert g.state.game.seats[1].total == loser_won * line
 
 
 def test_gin_game_goes_on_below_100() -> None:
@@ -180,8 +180,8 @@ def test_gin_game_goes_on_below_100() -> None:
     ok(g, "pass", 1)
     ok(g, "draw", 0, source="stock")
     ok(g, "knock", 0, card="QS")
-    assert g.state.phase == "offer" and g.state.seats[0].total == 60
-    assert g.state.dealer == 0 and g.state.round == 2
+    assert g.state.hand.phase == "offer" and g.state.game.seats[0].total == 60
+    assert g.state.game.dealer == 0 and g.state.game.round == 2
 
 
 def test_rummy_jokers_wild_joker_scores_fifteen() -> None:
@@ -216,6 +216,6 @@ def test_gin_shutout_doubles_the_hands_points_not_the_carried_total(
     ok(g, "pass", 1)  # the defender has nothing to lay off
     res = last_result(g)
     assert res.scores == [12, 0] and res.details["defender_deadwood"] == 20
-    assert g.state.phase == "game-over" and g.state.winners == [0]
-    assert g.state.seats[0].total == expected
-    assert g.state.seats[1].total == 30 + 25 * loser_won
+    assert g.state.hand.phase == "game-over" and g.state.game.winners == [0]
+    assert g.state.game.seats[0].total == expected
+    assert g.state.game.seats[1].total == 30 + 25 * loser_won

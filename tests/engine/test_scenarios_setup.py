@@ -41,7 +41,7 @@ def test_player_count_range_is_enforced(name: str, low: int, high: int) -> None:
 def test_open_ended_player_count_takes_many_players(name: str) -> None:
     """X1: an open upper bound (3+, 2+) seats ten players, with a pack that serves them."""
     g = Game(load(name), 10, seed=3)
-    assert all(len(s.hand) == g.rules.cards_dealt(1) for s in g.state.seats)
+    assert all(len(s.hand) == g.rules.cards_dealt(1) for s in g.state.hand.seats)
 
 
 # ----- X2..X4, X6 the pack --------------------------------------------------------------------
@@ -63,9 +63,9 @@ def test_pack_size_follows_the_deck_formula(name: str, players: int, packs: int,
     """X3/X4: decks and jokers as formulas over the players; the dealt game holds the whole
     pack (hands + stock + upcard)."""
     g = Game(load(name), players, seed=7)
-    held = Counter(g.card_text([c for s in g.state.seats for c in s.hand]))
-    held.update(g.card_text(g.state.stock))
-    held.update(g.card_text(g.state.discard))
+    held = Counter(g.card_text([c for s in g.state.hand.seats for c in s.hand]))
+    held.update(g.card_text(g.state.hand.stock))
+    held.update(g.card_text(g.state.hand.discard))
     assert sum(held.values()) == 52 * packs + jokers
     assert held["JK"] == jokers
     assert max(k for c, k in held.items() if c != "JK") == packs  # X6: identical cards
@@ -74,8 +74,8 @@ def test_pack_size_follows_the_deck_formula(name: str, players: int, packs: int,
 def test_phase10_custom_deck() -> None:
     """X2: Phase 10's pack is 1..12 in four colours twice, 8 Wild and 4 Skip (108 cards)."""
     g = Game(load("phase10"), 3, seed=2)
-    pack = Counter(g.card_text([c for s in g.state.seats for c in s.hand]
-                               + g.state.stock + g.state.discard))
+    pack = Counter(g.card_text([c for s in g.state.hand.seats for c in s.hand]
+                               + g.state.hand.stock + g.state.hand.discard))
     assert sum(pack.values()) == 108
     assert pack["W"] == 8 and pack["SK"] == 4
     assert pack["12G"] == 2 and pack["1R"] == 2
@@ -112,8 +112,8 @@ def test_first_dealer_draws_highest_or_lowest(name: str, pick: object) -> None:
         g = Game(load(name), 4, seed=seed)
         drawn = _drawn_ranks(name, 4, seed)
         best = max(drawn) if pick is max else min(drawn)
-        assert drawn[g.state.dealer] == best
-        dealers.add(g.state.dealer)
+        assert drawn[g.state.game.dealer] == best
+        dealers.add(g.state.game.dealer)
     assert len(dealers) > 1  # the draw decides, not a fixed seat
 
 
@@ -123,7 +123,7 @@ def test_dealer_passes_left_after_a_hand() -> None:
     g = scenario("rummy", 3, hands=["5H 5S 5D 9C 9D 9H 2C", "6H 7H 8H 9S 10S JS QS",
                                     "AS AD 3S 4S 6S 7S 8S"],
                  stock="KD KC 2D 3D 5C", discard="QH", dealer=1)
-    assert g.state.turn == 2  # X31: left of the dealer
+    assert g.state.hand.turn == 2  # X31: left of the dealer
     assert refused(g, "draw", 0, source="stock") == "not-your-turn"
     ok(g, "draw", 2, source="stock")
     ok(g, "discard", 2, card="KD")
@@ -139,7 +139,7 @@ def test_dealer_passes_left_after_a_hand() -> None:
     ok(g, "lay_off", 0, card="5C", meld=0)
     ok(g, "discard", 0, card="2C")  # out: the hand ends
     assert last_result(g).winner == 0
-    assert g.state.round == 2 and g.state.dealer == 2 and g.state.turn == 0
+    assert g.state.game.round == 2 and g.state.game.dealer == 2 and g.state.hand.turn == 0
 
 
 def test_winner_deals_next_in_gin() -> None:
@@ -154,7 +154,7 @@ def test_winner_deals_next_in_gin() -> None:
     ok(g, "pass", 0)  # the defender lays nothing off
     res = last_result(g)
     assert res.winner == 1 and res.ending == "knock"
-    assert g.state.dealer == 1 and g.state.turn == 0
+    assert g.state.game.dealer == 1 and g.state.hand.turn == 0
 
 
 # ----- X27 cut and cut bonus ------------------------------------------------------------------
@@ -165,10 +165,11 @@ def _lifted(g: Game) -> int:
     seeded shuffle."""
     rules, state = g.rules, g.state
     pack = decks.full_deck(rules.variant, rules.players)
-    rng(state.seed, "deal", state.deal_no).shuffle(pack)
+    rng(state.game.seed, "deal", state.game.deal_no).shuffle(pack)
     for lifted in range(len(pack)):
         cut = pack[len(pack) - lifted:] + pack[: len(pack) - lifted]
-        if cut[: len(state.stock)] == state.stock and cut[len(state.stock)] == state.discard[0]:
+        stock = state.hand.stock
+        if cut[: len(stock)] == stock and cut[len(stock)] == state.hand.discard[0]:
             return lifted
     raise AssertionError("no cut explains this deal")
 
@@ -184,15 +185,15 @@ def test_exact_cut_earns_the_cutter_the_bonus(name: str, players: int, target: i
     exact = other = 0
     for seed in range(40):
         g = Game(load(name), players, seed=seed)
-        cutter = (g.state.dealer - 1) % players
-        totals = [s.total for s in g.state.seats]
+        cutter = (g.state.game.dealer - 1) % players
+        totals = [s.total for s in g.state.game.seats]
         if _lifted(g) == target:
             exact += 1
-            assert totals[cutter] == bonus and g.state.cut_exact == cutter
+            assert totals[cutter] == bonus and g.state.hand.cut_exact == cutter
             assert sum(totals) == bonus
         else:
             other += 1
-            assert totals == [0] * players and g.state.cut_exact is None
+            assert totals == [0] * players and g.state.hand.cut_exact is None
     assert exact and other
 
 
@@ -203,7 +204,7 @@ def test_cut_without_bonus_never_scores(name: str) -> None:
     lifts = set()
     for seed in range(40):
         g = Game(load(name), 3, seed=seed)
-        assert [s.total for s in g.state.seats] == [0, 0, 0]
+        assert [s.total for s in g.state.game.seats] == [0, 0, 0]
         lifts.add(_lifted(g))
     assert 0 not in lifts and len(lifts) > 5
 
@@ -221,10 +222,10 @@ def test_liverpool_eleven_cards_option_moves_the_cut_target() -> None:
     exact = 0
     for seed in range(60):
         g = Game(v, 3, seed=seed)
-        assert all(len(s.hand) == 11 for s in g.state.seats)
+        assert all(len(s.hand) == 11 for s in g.state.hand.seats)
         hit = _lifted(g) == 34
         exact += hit
-        assert (g.state.cut_exact is not None) is hit
+        assert (g.state.hand.cut_exact is not None) is hit
     assert exact
 
 
@@ -236,9 +237,9 @@ def test_shanghai_csg_dealer_lift_bonus() -> None:
         g = Game(v, 3, seed=seed)
         if _lifted(g) == 34:
             seen = True
-            assert g.state.seats[g.state.dealer].total == -100
+            assert g.state.game.seats[g.state.game.dealer].total == -100
         else:
-            assert all(s.total == 0 for s in g.state.seats)
+            assert all(s.total == 0 for s in g.state.game.seats)
     assert seen
 
 
@@ -261,30 +262,30 @@ def test_cards_dealt_by_round_and_players(name: str, players: int,
     (RUM: 10 / 7 / 6) or constant; one upcard starts the pile (X30)."""
     g = Game(load(name), players, seed=5)
     for number, size in by_round.items():
-        g.state.round = number
+        g.state.game.round = number
         deal(g.rules, g.state)
-        assert [len(s.hand) for s in g.state.seats] == [size] * players
-        assert len(g.state.discard) == 1
+        assert [len(s.hand) for s in g.state.hand.seats] == [size] * players
+        assert len(g.state.hand.discard) == 1
 
 
 def test_continental_eleven_cards_option() -> None:
     """X29 (CONT option eleven_cards, A10): the older text deals 11."""
     g = Game(load("continental", ("eleven_cards",)), 4, seed=5)
-    assert all(len(s.hand) == 11 for s in g.state.seats)
+    assert all(len(s.hand) == 11 for s in g.state.hand.seats)
 
 
 def test_contract_more_jokers_option() -> None:
     """X4 (CR-P option more_jokers): two jokers per deck instead of players - 1."""
     g = Game(load("contract", ("more_jokers",)), 3, seed=5)
-    pack = Counter(g.card_text([c for s in g.state.seats for c in s.hand]
-                               + g.state.stock + g.state.discard))
+    pack = Counter(g.card_text([c for s in g.state.hand.seats for c in s.hand]
+                               + g.state.hand.stock + g.state.hand.discard))
     assert pack["JK"] == 4 and sum(pack.values()) == 108
 
 
 def test_random_first_dealer_contract_wikipedia() -> None:
     """X25 (CR-W): the first dealer is chosen at random (seeded): every seat deals
     sometimes."""
-    dealers = Counter(Game(load("contract_wikipedia"), 4, seed=s).state.dealer
+    dealers = Counter(Game(load("contract_wikipedia"), 4, seed=s).state.game.dealer
                       for s in range(40))
     assert set(dealers) == {0, 1, 2, 3}
 
@@ -293,9 +294,9 @@ def test_contract_doc_schedule_option_deals_twelve_in_round_four() -> None:
     """X29 (CR-P option doc_schedule): 10 cards in rounds 1-3, 12 in 4-7."""
     g = Game(load("contract", ("doc_schedule",)), 3, seed=5)
     for number, size in {3: 10, 4: 12}.items():
-        g.state.round = number
+        g.state.game.round = number
         deal(g.rules, g.state)
-        assert len(g.state.seats[0].hand) == size
+        assert len(g.state.hand.seats[0].hand) == size
 
 
 def test_deal_one_card_at_a_time_from_the_dealers_left() -> None:
@@ -303,14 +304,14 @@ def test_deal_one_card_at_a_time_from_the_dealers_left() -> None:
     is the upcard and the rest is the stock."""
     g = Game(load("continental"), 4, seed=11)  # no cut in Continental
     pack = decks.full_deck(g.rules.variant, 4)
-    rng(g.state.seed, "deal", 1).shuffle(pack)
+    rng(g.state.game.seed, "deal", 1).shuffle(pack)
     order = list(reversed(pack))  # top card first
-    dealer = g.state.dealer
+    dealer = g.state.game.dealer
     for i in range(4):
         seat = (dealer + 1 + i) % 4
-        assert g.state.seats[seat].hand == order[i:48:4]
-    assert g.state.discard == [order[48]] and list(reversed(g.state.stock)) == order[49:]
-    assert g.state.turn == (dealer + 1) % 4
+        assert g.state.hand.seats[seat].hand == order[i:48:4]
+    assert g.state.hand.discard == [order[48]] and list(reversed(g.state.hand.stock)) == order[49:]
+    assert g.state.hand.turn == (dealer + 1) % 4
 
 
 # ----- X30 opening upcard ----------------------------------------------------------------------
@@ -321,7 +322,7 @@ def test_joker_upcard_is_an_ordinary_upcard() -> None:
     g = scenario("continental", 4, hands=["5H 5S 5D 9C 9D 9S KS 2C 3C 4C 7D 8D"] + [
         "6H 7H 8H 9H 10S JS QS KD KC 2D 3D 4D"] * 3, stock="2H 3H 4H", discard="JK")
     ok(g, "draw", 0, source="discard")
-    assert g.card_text(g.state.seats[0].hand).count("JK") == 1
+    assert g.card_text(g.state.hand.seats[0].hand).count("JK") == 1
 
 
 def test_phase10_wild_upcard_may_be_taken() -> None:
@@ -330,7 +331,7 @@ def test_phase10_wild_upcard_may_be_taken() -> None:
                                       "7R 7B 7G 8R 8B 8G 9R 10R 11R 12R"],
                  stock="3B 4B 5B", discard="W")
     ok(g, "draw", 0, source="discard")
-    assert "W" in g.card_text(g.state.seats[0].hand)
+    assert "W" in g.card_text(g.state.hand.seats[0].hand)
 
 
 def test_gin_first_upcard_offered_to_non_dealer_then_dealer() -> None:
@@ -339,12 +340,12 @@ def test_gin_first_upcard_offered_to_non_dealer_then_dealer() -> None:
     g = scenario("gin", 2, hands=["AS 2S 3S 4H 5H 6H 7C 8C 9C KD",
                                   "AH 2H 3H 4D 5D 6D 7S 8S 9S KC"],
                  stock="QS QH QD QC JS JH", discard="10D")
-    assert g.state.phase == "offer"
+    assert g.state.hand.phase == "offer"
     assert refused(g, "draw", 1, source="discard") == "no-offer"  # the dealer waits
     assert refused(g, "draw", 0, source="stock") == "no-offer"  # take it or pass
     ok(g, "pass", 0)
     ok(g, "pass", 1)
-    assert g.state.turn == 0
+    assert g.state.hand.turn == 0
     assert refused(g, "draw", 0, source="discard") == "upcard-refused"
     ok(g, "draw", 0, source="stock")
 
@@ -357,6 +358,6 @@ def test_gin_dealer_may_take_the_passed_upcard_and_play_first() -> None:
                  stock="QS QH QD QC JS JH", discard="10D")
     ok(g, "pass", 0)
     ok(g, "draw", 1, source="discard")
-    assert g.state.turn == 1 and g.state.phase == "play"
+    assert g.state.hand.turn == 1 and g.state.hand.phase == "play"
     ok(g, "discard", 1, card="KC")
-    assert g.state.turn == 0
+    assert g.state.hand.turn == 0

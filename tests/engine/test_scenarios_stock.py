@@ -31,12 +31,12 @@ def test_reshuffle_keeps_the_top_discard(name: str) -> None:
     new stock; the top card starts the new pile."""
     g = _empty_stock(name)
     ok(g, "draw", 0, source="stock")
-    assert g.state.claim is None  # A54: nothing to pay a claim with
+    assert g.state.hand.claim is None  # A54: nothing to pay a claim with
     assert pile(g) == ["QC"]
     drawn = hand(g, 0) - Counter(FILL.split())
     assert sum(drawn.values()) == 1
     assert Counter(stock(g)) + drawn == Counter(BELOW.split())
-    assert g.state.exhaustions == 1
+    assert g.state.hand.exhaustions == 1
 
 
 def test_reshuffle_shuffles_phase10() -> None:
@@ -75,7 +75,7 @@ def test_empty_stock_upcard_still_taken_rummy() -> None:
     """X58 (RUM): with an empty stock the next player may take the upcard instead."""
     g = _empty_stock("rummy")
     ok(g, "draw", 0, source="discard")
-    assert hand(g, 0)["QC"] == 1 and g.state.exhaustions == 0
+    assert hand(g, 0)["QC"] == 1 and g.state.hand.exhaustions == 0
 
 
 def test_nothing_to_draw() -> None:
@@ -98,12 +98,12 @@ def test_continental_turn_over_once_then_the_hand_ends() -> None:
     ok(g, "discard", 0, card="3C")
     from_stock(g, 1)  # 4D, the last card
     ok(g, "discard", 1, card="4D")
-    held = [g.rules.hand_points(s.hand) for s in g.state.seats]
+    held = [g.rules.hand_points(s.hand) for s in g.state.hand.seats]
     ok(g, "draw", 2, source="stock")
     res = last_result(g)
     assert res.ending == "stock" and res.winner is None
     assert res.scores == held and all(held)
-    assert g.state.round == 2
+    assert g.state.game.round == 2
 
 
 def test_ten_step_second_exhaustion_replays_with_an_extra_deck() -> None:
@@ -111,18 +111,18 @@ def test_ten_step_second_exhaustion_replays_with_an_extra_deck() -> None:
     replayed (same hand number, nobody scores) with one more pack."""
     g = _empty_stock("ten_step", players=3, below="3C 4D")
     from_stock(g, 0)
-    assert g.state.exhaustions == 1 and pile(g) == ["QC"]
-    ok(g, "discard", 0, card=g.card_text(g.state.seats[0].hand)[-1])
+    assert g.state.hand.exhaustions == 1 and pile(g) == ["QC"]
+    ok(g, "discard", 0, card=g.card_text(g.state.hand.seats[0].hand)[-1])
     from_stock(g, 1)
-    ok(g, "discard", 1, card=g.card_text(g.state.seats[1].hand)[-1])
-    before = g.state.deal_no
+    ok(g, "discard", 1, card=g.card_text(g.state.hand.seats[1].hand)[-1])
+    before = g.state.game.deal_no
     ok(g, "draw", 2, source="stock")
     res = last_result(g)
     assert res.ending == "replay" and res.scores == [0, 0, 0]
-    assert g.state.round == 1 and g.state.deal_no == before + 1
+    assert g.state.game.round == 1 and g.state.game.deal_no == before + 1
     assert g.state.card_count() == 108 + 54  # 3 players: 2 packs, and one more
-    assert all(len(s.hand) == 11 for s in g.state.seats)
-    assert all(s.total == 0 for s in g.state.seats)
+    assert all(len(s.hand) == 11 for s in g.state.hand.seats)
+    assert all(s.total == 0 for s in g.state.game.seats)
 
 
 def test_gin_dead_hand_at_two_stock_cards() -> None:
@@ -137,8 +137,8 @@ def test_gin_dead_hand_at_two_stock_cards() -> None:
     ok(g, "discard", 0, card="QS")
     res = last_result(g)
     assert res.ending == "dead" and res.scores == [0, 0] and res.winner is None
-    assert g.state.dealer == 1 and g.state.round == 1
-    assert [s.total for s in g.state.seats] == [0, 0]
+    assert g.state.game.dealer == 1 and g.state.game.round == 1
+    assert [s.total for s in g.state.game.seats] == [0, 0]
 
 
 def test_gin_plays_on_above_two_stock_cards() -> None:
@@ -150,7 +150,7 @@ def test_gin_plays_on_above_two_stock_cards() -> None:
     ok(g, "pass", 1)
     ok(g, "draw", 0, source="stock")
     ok(g, "discard", 0, card="QS")
-    assert not g.state.results and g.state.turn == 1
+    assert not g.state.game.results and g.state.hand.turn == 1
 
 
 def test_no_card_anywhere_to_draw_runs_the_stock_ladder_on() -> None:
@@ -165,8 +165,8 @@ def test_no_card_anywhere_to_draw_runs_the_stock_ladder_on() -> None:
     draws = [a for a in g.legal_actions() if a.type == "draw"]
     assert [a.source for a in draws] == ["stock"]
     g.apply(draws[0])
-    assert g.state.results[-1].ending == "replay"
-    assert g.state.extra_decks == 1 and g.legal_actions()
+    assert g.state.game.results[-1].ending == "replay"
+    assert g.state.game.extra_decks == 1 and g.legal_actions()
 
 
 def test_no_card_anywhere_to_draw_abandons_a_one_rule_ladder() -> None:
@@ -178,4 +178,4 @@ def test_no_card_anywhere_to_draw_abandons_a_one_rule_ladder() -> None:
     draws = [a for a in g.legal_actions() if a.type == "draw"]
     assert [a.source for a in draws] == ["stock"]
     g.apply(draws[0])
-    assert g.state.results[-1].ending == "abandoned"
+    assert g.state.game.results[-1].ending == "abandoned"

@@ -27,9 +27,9 @@ def _next_turn_of_seat_zero(g: Game) -> None:
     """Seat 0 discards; every other seat draws and discards what it drew; seat 0 draws."""
     ok(g, "discard", 0, card="10D")
     for p in range(1, g.rules.players):
-        before = list(g.state.seats[p].hand)
+        before = list(g.state.hand.seats[p].hand)
         from_stock(g, p)
-        new = list(g.state.seats[p].hand)
+        new = list(g.state.hand.seats[p].hand)
         for c in before:
             new.remove(c)
         ok(g, "discard", p, card=g.card_text(new)[-1])
@@ -125,8 +125,8 @@ def _twelve_step_two_down() -> Game:
                                           "6H 7S 7D 7C 10S JS QS KS 9H 2C 3D 4D 10C",
                                           FILL],
                  stock="KC 5D KH 10H 6C 10D QC QS", discard="QH")
-    for seat in g.state.seats:
-        seat.contract = 1
+    for record in g.state.game.seats:
+        record.contract = 1
     from_stock(g, 0)
     ok(g, "go_down", 0, melds=[["9C", "9D", "JK"], ["5H", "JK", "7H", "8H"]])
     ok(g, "discard", 0, card="10D")

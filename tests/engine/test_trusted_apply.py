@@ -54,11 +54,11 @@ def test_the_trusted_path_refuses_as_the_checked_one(name: str) -> None:
         if game.over:
             break
         legal = game.legal_actions()
-        hand = game.state.seats[game.state.turn].hand
-        others = [Action("discard", game.state.turn, card=rng.choice(hand)),
-                  Action("draw", (game.state.turn + 1) % game.players, source="stock"),
-                  Action("lay_off", game.state.turn, card=rng.choice(hand), meld=99),
-                  Action("knock", game.state.turn, card=rng.choice(hand)),
+        hand = game.state.hand.seats[game.state.hand.turn].hand
+        others = [Action("discard", game.state.hand.turn, card=rng.choice(hand)),
+                  Action("draw", (game.state.hand.turn + 1) % game.players, source="stock"),
+                  Action("lay_off", game.state.hand.turn, card=rng.choice(hand), meld=99),
+                  Action("knock", game.state.hand.turn, card=rng.choice(hand)),
                   Action("draw", game.players + 1, source="stock")]
         for bad in others:
             if bad in legal:

@@ -17,7 +17,7 @@ def install(mp: pytest.MonkeyPatch) -> None:
         def claim(rules: Rules, state: State, a: Action, plan: Go) -> None:
             original(rules, state, a, plan)
             if a.type == "buy":
-                state.seats[a.player].hand.pop()
+                state.hand.seats[a.player].hand.pop()
         return claim
     wrap(mp, claims, "claim", make)
 

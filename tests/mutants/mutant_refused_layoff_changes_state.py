@@ -17,7 +17,7 @@ def install(mp: pytest.MonkeyPatch) -> None:
     def make(original: Handler) -> Handler:
         def check_lay_off(rules: Rules, state: State, a: Action) -> Verdict | Meld:
             plan: Verdict | Meld = original(rules, state, a)
-            hand = state.seats[a.player].hand
+            hand = state.hand.seats[a.player].hand
             if isinstance(plan, Verdict) and a.card in hand:
                 hand.remove(a.card)
             return plan

@@ -15,7 +15,7 @@ def install(mp: pytest.MonkeyPatch) -> None:
     def make(original: Handler) -> Handler:
         def close_claims(rules: Rules, state: State) -> None:
             original(rules, state)
-            if state.phase == "play":
+            if state.hand.phase == "play":
                 turnorder.next_turn(rules, state)
         return close_claims
     wrap(mp, claims, "_close_claims", make)

@@ -15,8 +15,8 @@ def install(mp: pytest.MonkeyPatch) -> None:
     def make(original: Handler) -> Handler:
         def next_turn(rules: Rules, state: State) -> None:
             original(rules, state)
-            if state.phase == "draw" and not state.giver:
-                state.turn = (state.turn + 1) % rules.players
+            if state.hand.phase == "draw" and not state.hand.giver:
+                state.hand.turn = (state.hand.turn + 1) % rules.players
         return next_turn
     wrap(mp, turnorder, "next_turn", make)
 

@@ -36,10 +36,10 @@ def round_ends(draw: st.DrawFn, names: list[str]) -> tuple[str, Game, State, int
     state = game.state.clone()
     pack = full_deck(v, players)
     winner = draw(st.integers(0, players - 1))
-    for i, seat in enumerate(state.seats):
+    for i, seat in enumerate(state.hand.seats):
         seat.hand = [] if i == winner else draw(st.lists(st.sampled_from(pack), max_size=9))
         seat.played_before = draw(st.booleans())
-        seat.total = draw(st.integers(-50, 50))
+        state.game.seats[i].total = draw(st.integers(-50, 50))
     return name, game, state, winner
 
 
@@ -49,11 +49,11 @@ def test_going_out_scores_the_table_sum(case: tuple[str, Game, State, int]) -> N
     name, game, state, winner = case
     c = BUILTIN[name]
     v = c.variant
-    held = [table_sum(v, c.points, s.hand) for s in state.seats]
-    before = [s.total for s in state.seats]
-    played = state.seats[winner].played_before
+    held = [table_sum(v, c.points, s.hand) for s in state.hand.seats]
+    before = [s.total for s in state.game.seats]
+    played = state.hand.seats[winner].played_before
     end_round(game.rules, state, winner, "out")
-    scores = state.results[-1].scores
+    scores = state.game.results[-1].scores
     if v.score.method == "collect":
         total = sum(held) * (2 if v.score.rummy_doubles and not played else 1)
         want = [total if i == winner else 0 for i in range(len(held))]
@@ -62,11 +62,11 @@ def test_going_out_scores_the_table_sum(case: tuple[str, Game, State, int]) -> N
     if v.score.zero_sum:  # each player's points less the other players' points
         want = [w - (sum(want) - w) for w in want]
     assert scores == want, (name, held)
-    after = [s.total for s in state.seats]
-    if state.cut_exact is not None and v.cut is not None:  # the next deal's exact cut
-        after[state.cut_exact] -= evaluate_int(v.cut.bonus, len(held), state.round) or 0
-    if state.phase != "game-over" or not (v.game.game_bonus or v.game.line_bonus
-                                          or v.game.shutout_doubles):
+    after = [s.total for s in state.game.seats]
+    if state.hand.cut_exact is not None and v.cut is not None:  # the next deal's exact cut
+        after[state.hand.cut_exact] -= evaluate_int(v.cut.bonus, len(held), state.game.round) or 0
+    if state.hand.phase != "game-over" or not (v.game.game_bonus or v.game.line_bonus
+                                               or v.game.shutout_doubles):
         assert after == [b + s for b, s in zip(before, scores, strict=True)]
 
 KNOCKS: list[Ending] = ["knock", "gin", "big-gin"]
@@ -79,9 +79,9 @@ def test_a_knock_scores_by_the_spec(case: tuple[str, Game, State, int], kind: En
     c = BUILTIN[name]
     k = c.variant.knock
     assert k is not None
-    defender = (knocker + 1) % len(state.seats)
-    pack = full_deck(c.variant, len(state.seats))
-    state.seats[knocker].hand = list(pack[:3]) if kind == "knock" else []
+    defender = (knocker + 1) % len(state.hand.seats)
+    pack = full_deck(c.variant, len(state.hand.seats))
+    state.hand.seats[knocker].hand = list(pack[:3]) if kind == "knock" else []
     extras = [(kind_, 3, False) for kind_ in c.variant.meld_kinds()]
 
     def deadwood(hand: list[int]) -> int:
@@ -90,11 +90,11 @@ def test_a_knock_scores_by_the_spec(case: tuple[str, Game, State, int], kind: En
         assert best is not None
         return best[0]
 
-    kd, dd = deadwood(state.seats[knocker].hand), deadwood(state.seats[defender].hand)
-    state.knocker, state.knock_kind = knocker, kind
+    kd, dd = deadwood(state.hand.seats[knocker].hand), deadwood(state.hand.seats[defender].hand)
+    state.hand.knocker, state.hand.knock_kind = knocker, kind
     score_knock(game.rules, state)
-    r = state.results[-1]
-    want = [0] * len(state.seats)
+    r = state.game.results[-1]
+    want = [0] * len(state.hand.seats)
     if c.variant.score.method == "minus-deadwood":  # a flat score; the other loses his
         want[knocker] = {"gin": k.gin_bonus, "big-gin": k.big_gin_bonus or 0}.get(
             kind, k.knock_bonus)
@@ -131,10 +131,10 @@ def test_equal_deadwood_is_an_undercut_only_where_the_spec_says(
     game = Game(c.variant, 2, 1)
     state = game.state.clone()
     parse = c.rules.table.parse
-    state.seats[0].hand = [parse("5C"), parse("3D")]  # the knocker: 8 points of deadwood
-    state.seats[1].hand = [parse("8H")]  # the defender: 8 as well
-    state.knocker, state.knock_kind = 0, "knock"
+    state.hand.seats[0].hand = [parse("5C"), parse("3D")]  # the knocker: 8 points of deadwood
+    state.hand.seats[1].hand = [parse("8H")]  # the defender: 8 as well
+    state.hand.knocker, state.hand.knock_kind = 0, "knock"
     score_knock(game.rules, state)
-    r = state.results[-1]
+    r = state.game.results[-1]
     assert r.winner == winner and r.scores[winner] == points
     assert r.scores[1 - winner] == 0

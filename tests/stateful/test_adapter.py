@@ -71,8 +71,8 @@ class LosesAPileCard(ReferenceEngine):
     def act(self, action: JSON) -> Verdict:
         out = super().act(action)
         game = self._game()
-        if out.accepted and action.get("type") == "discard" and len(game.state.discard) > 1:
-            del game.state.discard[0]
+        if out.accepted and action.get("type") == "discard" and len(game.state.hand.discard) > 1:
+            del game.state.hand.discard[0]
         return out
 
 

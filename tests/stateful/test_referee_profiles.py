@@ -25,7 +25,7 @@ def play(seed: int) -> tuple[Game, Referee]:
     variant = load("gin_openspiel")
     g = Game(variant, 2, seed=seed)
     ref = Referee(Laws(variant, 2), g.state.clone())
-    up = g.rules.table.text(g.state.discard[-1])
+    up = g.rules.table.text(g.state.hand.discard[-1])
     for step in STEPS:
         data = {k: (up if v == "UP" else v) for k, v in step.items()}
         pre = g.state.clone()
@@ -39,7 +39,7 @@ def play(seed: int) -> tuple[Game, Referee]:
 @pytest.mark.parametrize("seed", [0, 1])
 def test_two_throw_backs_after_the_dealer_takes_the_offer(seed: int) -> None:
     g, _ = play(seed)
-    res = g.state.results[-1]
+    res = g.state.game.results[-1]
     assert (res.ending, res.scores) == ("dead", [0, 0]) and g.state.over
 
 
@@ -51,7 +51,7 @@ def test_the_referee_still_catches_a_wrong_dead_hand() -> None:
     action = g.parse_action({"type": "pass", "player": 0})
     g.apply(action)
     post = g.state.clone()  # a pass on the offer, reported as ending the hand dead
-    post.results = [RoundResult(1, [0, 0], None, "dead")]
-    post.phase = "game-over"
+    post.game.results = [RoundResult(1, [0, 0], None, "dead")]
+    post.hand.phase = "game-over"
     with pytest.raises(LawViolation):
         ref.check_step(pre, action, post)

@@ -51,7 +51,7 @@ def knock_best_of_eleven() -> None:
         k = rules.variant.knock
         if isinstance(got, Verdict) or a.card is None or k is None:
             return got
-        whole = rules.arrange(list(state.seats[a.player].hand))
+        whole = rules.arrange(list(state.hand.seats[a.player].hand))
         if a.card not in whole.rest or whole.rest_points - rules.points[a.card] > \
                 k.deadwood:
             return no("deadwood-too-high", "counted on the eleven cards")

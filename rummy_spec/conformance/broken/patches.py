@@ -73,13 +73,13 @@ def stock_turn_over() -> None:
 
     def refill_stock(rules: Rules, state: State) -> bool:
         steps = rules.variant.stock.empty
-        if steps[min(state.exhaustions, len(steps) - 1)] != "turn-over":
+        if steps[min(state.hand.exhaustions, len(steps) - 1)] != "turn-over":
             return original(rules, state)
-        state.exhaustions += 1
-        state.stock = list(reversed(state.discard))
-        state.discard = []
-        state.pile_owner = []
-        return bool(state.stock) or original(rules, state)
+        state.hand.exhaustions += 1
+        state.hand.stock = list(reversed(state.hand.discard))
+        state.hand.discard = []
+        state.hand.pile_owner = []
+        return bool(state.hand.stock) or original(rules, state)
 
     stock.refill_stock = refill_stock
 
@@ -90,9 +90,9 @@ def turn_skipped_after_claim() -> None:
     original = claims._close_claims
 
     def close_claims(rules: Rules, state: State) -> None:
-        if state.claim is not None and not state.upcard_open:  # closed by a buy
-            state.turn = state.claim.refuser
-            state.claim = None
+        if state.hand.claim is not None and not state.hand.upcard_open:  # closed by a buy
+            state.hand.turn = state.hand.claim.refuser
+            state.hand.claim = None
             turnorder.next_turn(rules, state)
             return
         original(rules, state)
@@ -111,8 +111,8 @@ def pile_card_lost() -> None:
     def act(self: ReferenceEngine, action: JSON) -> Verdict:
         verdict = original(self, action)
         state = self._game().state
-        if verdict.accepted and action.get("type") == "knock" and len(state.discard) > 1:
-            del state.discard[0]
+        if verdict.accepted and action.get("type") == "knock" and len(state.hand.discard) > 1:
+            del state.hand.discard[0]
         return verdict
 
     ReferenceEngine.act = act  # type: ignore[method-assign]
@@ -126,10 +126,10 @@ def buy_duplicates_card() -> None:
 
     def act(self: ReferenceEngine, action: JSON) -> Verdict:
         state = self._game().state
-        upcard = state.discard[-1] if state.discard else None
+        upcard = state.hand.discard[-1] if state.hand.discard else None
         verdict = original(self, action)
         if verdict.accepted and action.get("type") == "buy" and upcard is not None:
-            self._game().state.seats[int(action["player"])].hand.append(upcard)
+            self._game().state.hand.seats[int(action["player"])].hand.append(upcard)
         return verdict
 
     ReferenceEngine.act = act  # type: ignore[method-assign]

@@ -80,7 +80,7 @@ def _not_held(data: st.DataObject, laws: Laws, s: State,
     a = _pick(data, with_cards)
     if a is None:
         return None
-    hand = s.seats[a.player].hand
+    hand = s.hand.seats[a.player].hand
     card = _absent(data, laws, hand)
     if card is None:
         return None
@@ -99,8 +99,8 @@ def _not_held(data: st.DataObject, laws: Laws, s: State,
 def _out_of_phase(data: st.DataObject, laws: Laws, s: State,
                   legal: Sequence[Action]) -> Probe | None:
     """The player in turn tries an action of a type the phase does not allow."""
-    p = s.turn
-    hand = s.seats[p].hand
+    p = s.hand.turn
+    hand = s.hand.seats[p].hand
     card = data.draw(st.sampled_from(hand), label="card") if hand else None
     types = [t for t in TYPES if not _entitled(laws.variant, s, Action(t, p))]
     if not types:
@@ -122,7 +122,7 @@ def _broken_meld(data: st.DataObject, laws: Laws, s: State,
     if a is None or not a.melds:
         return None
     melds = [list(x) for x in a.melds]
-    rest = list(s.seats[a.player].hand)
+    rest = list(s.hand.seats[a.player].hand)
     for x in melds:
         for c in x:
             rest.remove(c)
@@ -187,10 +187,10 @@ def near_melds(laws: Laws, hand: Sequence[int]) -> list[tuple[int, ...]]:
 
 def _near_meld(data: st.DataObject, laws: Laws, s: State,
                legal: Sequence[Action]) -> Probe | None:
-    if s.phase != "play":
+    if s.hand.phase != "play":
         return None
-    p = s.turn
-    options = near_melds(laws, s.seats[p].hand)
+    p = s.hand.turn
+    options = near_melds(laws, s.hand.seats[p].hand)
     if not options:
         return None
     cand = data.draw(st.sampled_from(options), label="near meld")
@@ -209,24 +209,24 @@ def _near_meld(data: st.DataObject, laws: Laws, s: State,
 
 def _lay_off(data: st.DataObject, laws: Laws, s: State,
              legal: Sequence[Action]) -> Probe | None:
-    p = s.turn
-    hand = s.seats[p].hand
-    if not hand or not s.table:
+    p = s.hand.turn
+    hand = s.hand.seats[p].hand
+    if not hand or not s.hand.table:
         return None
     card = data.draw(st.sampled_from(hand), label="card")
-    meld = data.draw(st.integers(0, len(s.table) - 1), label="meld")
+    meld = data.draw(st.integers(0, len(s.hand.table) - 1), label="meld")
     end = data.draw(st.sampled_from(ENDS), label="end")
     kind = data.draw(st.sampled_from(TABLE_PLAYS), label="type")
     if kind != "lay_off":  # a natural in the place of one of the meld's wilds, if any
         fits = [c for c in hand if _stands_for(laws, s, meld, c)]
         card = data.draw(st.sampled_from(fits), label="natural") if fits else card
-    wild_to = data.draw(st.integers(0, len(s.table) - 1)) if kind == "swap" else None
+    wild_to = data.draw(st.integers(0, len(s.hand.table) - 1)) if kind == "swap" else None
     return Action(kind, p, card=card, meld=meld, end=end, wild_to=wild_to), False
 
 
 def _stands_for(laws: Laws, s: State, index: int, card: int) -> bool:
     """Does a wild of table meld ``index`` stand where this natural would?"""
-    meld = s.table[index].meld
+    meld = s.hand.table[index].meld
     f = laws.table.faces[card]
     if card in laws.wild or f.rank is None:
         return False
@@ -243,21 +243,22 @@ def _stands_for(laws: Laws, s: State, index: int, card: int) -> bool:
 def _throw_back(data: st.DataObject, laws: Laws, s: State,
                 legal: Sequence[Action]) -> Probe | None:
     """Throw back the card just taken from the pile (as a discard, or with a knock)."""
-    if s.phase != "play" or s.taken is None or s.taken not in s.seats[s.turn].hand:
+    h = s.hand
+    if h.phase != "play" or h.taken is None or h.taken not in h.seats[h.turn].hand:
         return None
     kind = data.draw(st.sampled_from(THROWS), label="type")
-    return Action(kind, s.turn, card=s.taken), False
+    return Action(kind, s.hand.turn, card=s.hand.taken), False
 
 
 def _random(data: st.DataObject, laws: Laws, s: State,
             legal: Sequence[Action]) -> Probe | None:
     t = data.draw(st.sampled_from(TYPES), label="type")
     p = data.draw(st.integers(0, laws.players - 1), label="player")
-    hand = s.seats[p].hand
+    hand = s.hand.seats[p].hand
     card = None
     if hand:
         card = data.draw(st.one_of(st.none(), st.sampled_from(hand)), label="card")
-    meld = data.draw(st.integers(0, len(s.table) - 1)) if s.table else None
+    meld = data.draw(st.integers(0, len(s.hand.table) - 1)) if s.hand.table else None
     source = data.draw(st.sampled_from((None, *SOURCES)))
     melds = None
     if t in ("go_down", "meld") and hand:
@@ -274,30 +275,31 @@ def single_card_actions(laws: Laws, s: State) -> list[Action]:
     these that is legal is listed."""
     v = laws.variant
     out: list[Action] = []
-    ph = s.phase
+    ph = s.hand.phase
     n = laws.players
-    if ph == "offer" and s.offer:
-        out += [Action("draw", s.offer[0], source="discard"), Action("pass", s.offer[0])]
-    elif ph == "claim" and s.claim is not None:
-        for q in s.claim.pending:
+    if ph == "offer" and s.hand.offer:
+        out += [Action("draw", s.hand.offer[0], source="discard"), Action("pass", s.hand.offer[0])]
+    elif ph == "claim" and s.hand.claim is not None:
+        for q in s.hand.claim.pending:
             out += [Action("buy", q), Action("pass", q)]
-    elif ph == "gifts" and s.giver:
-        q = s.giver[0]
-        out += [Action("give", q, card=c) for c in sorted(set(s.seats[q].hand))]
+    elif ph == "gifts" and s.hand.giver:
+        q = s.hand.giver[0]
+        out += [Action("give", q, card=c) for c in sorted(set(s.hand.seats[q].hand))]
         out.append(Action("pass", q))
     elif ph == "draw":
-        out += [Action("draw", s.turn, source="stock"), Action("draw", s.turn, source="discard")]
+        out += [Action("draw", s.hand.turn, source="stock"),
+                Action("draw", s.hand.turn, source="discard")]
         rc = v.rummy_call
         if rc is not None:
             for q in range(n):
                 if rc.penalty == "caller-discards":
-                    out += [Action("call", q, card=c) for c in sorted(set(s.seats[q].hand))]
+                    out += [Action("call", q, card=c) for c in sorted(set(s.hand.seats[q].hand))]
                 else:
                     out.append(Action("call", q))
     elif ph in ("play", "layoff"):
-        p = s.turn
-        hand = sorted(set(s.seats[p].hand))
-        for i, t in enumerate(s.table):
+        p = s.hand.turn
+        hand = sorted(set(s.hand.seats[p].hand))
+        for i, t in enumerate(s.hand.table):
             for c in hand:
                 if t.meld.kind == "run" and c in laws.wild:
                     out += [Action("lay_off", p, card=c, meld=i, end=e) for e in ("low", "high")]
@@ -306,7 +308,7 @@ def single_card_actions(laws: Laws, s: State) -> list[Action]:
                 if ph == "play" and _stands_for(laws, s, i, c):
                     if v.swap.freed == "table":
                         out += [Action("swap", p, card=c, meld=i, wild_to=j)
-                                for j in range(len(s.table))]
+                                for j in range(len(s.hand.table))]
                     else:
                         out.append(Action("swap", p, card=c, meld=i))
                     out.append(Action("shift", p, card=c, meld=i))

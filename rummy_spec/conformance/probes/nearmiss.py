@@ -166,7 +166,7 @@ def _fits_in(hand: Counter[int], groups: Iterable[tuple[int, ...]]) -> bool:
 
 def _meld_probes(rules: Rules, state: State, p: int, legal_downs: list[Action]
                  ) -> list[Action]:
-    hand = state.seats[p].hand
+    hand = state.hand.seats[p].hand
     groups = loose_groups(rules, hand)
     have = Counter(hand)
     out: list[Action] = [Action("meld", p, melds=(g,)) for g in groups]
@@ -227,8 +227,8 @@ def _table_probes(rules: Rules, state: State, players: Iterable[int]) -> list[Ac
     out: list[Action] = []
     to_table = rules.variant.swap.freed == "table"
     for p in players:
-        for c in sorted(set(state.seats[p].hand)):
-            for i, t in enumerate(state.table):
+        for c in sorted(set(state.hand.seats[p].hand)):
+            for i, t in enumerate(state.hand.table):
                 if not _near(rules, t.meld, c):
                     continue
                 if c in rules.wild and t.meld.kind == "run":
@@ -237,7 +237,7 @@ def _table_probes(rules: Rules, state: State, players: Iterable[int]) -> list[Ac
                     out.append(Action("lay_off", p, card=c, meld=i))
                 if c in rules.wild or not any(w in rules.wild for w in t.meld.cards):
                     continue
-                targets: list[int | None] = list(range(len(state.table))) if to_table else [
+                targets: list[int | None] = list(range(len(state.hand.table))) if to_table else [
                     None]
                 out += [Action("swap", p, card=c, meld=i, wild_to=j) for j in targets]
                 out.append(Action("shift", p, card=c, meld=i))
@@ -246,26 +246,26 @@ def _table_probes(rules: Rules, state: State, players: Iterable[int]) -> list[Ac
 
 def raw_probes(rules: Rules, state: State, legal_downs: list[Action]) -> list[Action]:
     n = rules.players
-    turn = state.turn
+    turn = state.hand.turn
     everyone = range(n)
     out: list[Action] = []
     for p in everyone:
         out += [Action("draw", p, source="stock"), Action("draw", p, source="discard"),
                 Action("buy", p), Action("pass", p), Action("dead_hand", p)]
-        hand = sorted(set(state.seats[p].hand))
+        hand = sorted(set(state.hand.seats[p].hand))
         out.append(Action("call", p, card=hand[0] if hand else None))
         out.append(Action("call", p))
         if hand:
             out.append(Action("give", p, card=hand[0]))
-    hand = sorted(set(state.seats[turn].hand))
+    hand = sorted(set(state.hand.seats[turn].hand))
     out += [Action("discard", turn, card=c) for c in hand]
     out += [Action("discard", turn, card=c, target=t) for c in hand if rules.special_of(c)
             for t in everyone]
     out += [Action("discard", (turn + 1) % n, card=c)
-            for c in sorted(set(state.seats[(turn + 1) % n].hand))[:1]]
+            for c in sorted(set(state.hand.seats[(turn + 1) % n].hand))[:1]]
     if rules.knocking:
         out += [Action("knock", turn, card=c) for c in hand] + [Action("knock", turn)]
-    if hand and state.table:  # one lay-off that fits nothing
+    if hand and state.hand.table:  # one lay-off that fits nothing
         out.append(Action("lay_off", turn, card=hand[0], meld=0))
     out += _meld_probes(rules, state, turn, legal_downs)
     out += _table_probes(rules, state, [turn, *(p for p in everyone if p != turn)])
@@ -276,10 +276,10 @@ def raw_probes(rules: Rules, state: State, legal_downs: list[Action]) -> list[Ac
 def _mistakes(rules: Rules, state: State, p: int) -> list[Action]:
     """Plain mistakes with the cards: a meld, a discard, a lay-off of a card the player
     does not hold (one another player holds), and melds naming a held card twice."""
-    hand = Counter(state.seats[p].hand)
-    others = sorted({c for q, seat in enumerate(state.seats) if q != p for c in seat.hand
+    hand = Counter(state.hand.seats[p].hand)
+    others = sorted({c for q, seat in enumerate(state.hand.seats) if q != p for c in seat.hand
                      if hand[c] == 0})
-    groups = loose_groups(rules, state.seats[p].hand)[:3]
+    groups = loose_groups(rules, state.hand.seats[p].hand)[:3]
     out: list[Action] = []
     for g in groups:
         if others:
@@ -293,7 +293,7 @@ def _mistakes(rules: Rules, state: State, p: int) -> list[Action]:
         out.append(Action("discard", p, card=others[0]))
         if rules.knocking:
             out.append(Action("knock", p, card=others[0]))
-        if state.table:
+        if state.hand.table:
             out.append(Action("lay_off", p, card=others[0], meld=0))
     return out
 

@@ -49,7 +49,7 @@ class Engine(ReferenceEngine):
         if MODE == "own-codes" and not verdict.accepted:
             return Verdict(False, "illegal", verdict.message)
         if MODE == "mutate-on-reject" and not verdict.accepted and self.game is not None:
-            hand = self.game.state.seats[0].hand
+            hand = self.game.state.hand.seats[0].hand
             if hand:
                 hand.pop()
         return verdict

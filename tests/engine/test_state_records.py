@@ -1,0 +1,54 @@
+"""The state's two records: the game record lives from deal to deal, the hand record is
+made new at each deal, and the JSON form stays one object whatever the records hold."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+from rummy_spec.bots import random_bot
+from rummy_spec.engine import codec
+from rummy_spec.engine.game import Game
+from rummy_spec.engine.state import GameRecord, HandRecord, Seat, SeatRecord
+from rummy_spec.lang import load
+
+
+def _names(*classes: type) -> list[str]:
+    return [f.name for cls in classes for f in fields(cls)]
+
+
+def test_the_json_form_names_every_field_of_both_records_once() -> None:
+    state_fields = _names(GameRecord, HandRecord)
+    assert sorted(codec.STATE_KEYS) == sorted(set(state_fields))
+    assert state_fields.count("seats") == 2  # each record has its part of every seat
+    assert sorted(codec.SEAT_KEYS) == sorted(_names(SeatRecord, Seat))
+
+
+def test_each_deal_makes_a_new_hand_record_and_keeps_the_game_record() -> None:
+    g = Game(load("gin"), 2, seed=1)
+    bot = random_bot(1)
+    game, hand = g.state.game, g.state.hand
+    deals = 0
+    while len(g.state.game.results) < 2 and not g.over:
+        g.apply_trusted(bot(g.rules, g.state, g.legal_actions()))
+        if g.state.hand is not hand:  # a deal: the round just ended is in the results
+            deals += 1
+            assert g.state.game is game and len(game.results) == deals
+            assert g.state.hand.turn_no == 0 and g.state.hand.table == []
+            hand = g.state.hand
+    assert deals == 2 and game.deal_no == 3
+
+
+def test_a_clone_shares_no_record_and_no_list() -> None:
+    g = Game(load("continental"), 4, seed=2)
+    bot = random_bot(2)
+    for _ in range(30):
+        g.apply_trusted(bot(g.rules, g.state, g.legal_actions()))
+    before = g.state_json()
+    copy = g.state.clone()
+    assert copy.game is not g.state.game and copy.hand is not g.state.hand
+    copy.hand.seats[0].hand.clear()
+    copy.hand.stock.pop()
+    copy.game.seats[1].total += 5
+    copy.game.seats[1].completed.append(9)
+    copy.game.results.clear()
+    assert g.state_json() == before
