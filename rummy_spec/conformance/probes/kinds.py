@@ -34,10 +34,11 @@ Probe = tuple[Action, bool]
 
 
 def _entitled(v: m.Variant, s: State, a: Action) -> bool:
-    """The referee's own answer (read late: the testing kit imports this module)."""
-    from ...testing.referee import entitled
+    """The turn-order law's answer (read late: the testing kit imports this module)."""
+    from ...testing.turn_law import actor_fault
 
-    return entitled(v, s, a)
+    return not actor_fault(v, s.phase, a.type, a.player, s.turn,
+                           s.claim.pending if s.claim is not None else None, s.offer, s.giver)
 
 # probes of the player in turn after his draw: the machine first plays into that phase
 IN_PLAY = frozenset({"broken-meld", "near-meld", "lay-off", "throw-back"})
