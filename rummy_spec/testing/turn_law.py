@@ -14,7 +14,7 @@ machine the reference's, and the probes use it to make actions no seat may take.
   actions any seat may take (a rummy call, a buy of an exposed discard).
 * The turn passes only when a turn ends (a discard, a knock, the offer of the first
   upcard taken or passed, a hand emptied where going out floats), to the next seat on
-  the left, passing over only seats a Skip may have hit.
+  the left, passing over the seats a Skip has hit.
 """
 
 from __future__ import annotations
@@ -85,20 +85,23 @@ def ends_turn(v: m.Variant, phase: str, kind: str, emptied: bool) -> bool:
 
 
 def turn_fault(v: m.Variant, players: int, phase: str, kind: str, was: int, now: int,
-               emptied: bool, passable: frozenset[int] | None) -> str:
+               emptied: bool, hit: frozenset[int] | None) -> str:
     """What is wrong with the turn going from ``was`` to ``now`` after this action (empty:
-    nothing).  ``passable``: the seats the turn may pass over (None: not known)."""
+    nothing).  ``hit``: the seats a Skip has hit, which the turn passes over (None: not
+    known); where a seat is not skipped twice running (``no repeat skips``) the turn may
+    stop at one of them."""
     if was == now:
         return ""
     if not ends_turn(v, phase, kind, emptied):
         return f"a {kind} in phase {phase} moved the turn from seat {was} to seat {now}"
-    if phase == "offer":
+    if phase == "offer" or hit is None:
         return ""  # the seat that takes the first upcard plays first
+    may_stop = any(s.no_repeat_skips for s in v.deck.specials)
     q = (was + 1) % players
-    while q != now and passable is not None and q in passable:
+    while q != now and q in hit:
         q = (q + 1) % players
-    if q != now and passable is not None:
-        return (f"the turn passed from seat {was} to seat {now} after a {kind}, not to the "
-                f"next seat {(was + 1) % players}" + (" or over seats a Skip hit"
-                                                      if passable else ""))
-    return ""
+    if q == now and (may_stop or q not in hit):
+        return ""
+    return (f"the turn passed from seat {was} to seat {now} after a {kind}: it goes to the "
+            f"next seat on the left" + (f" not hit by a Skip (hit: {sorted(hit)})"
+                                        if hit else f", {(was + 1) % players}"))
