@@ -11,9 +11,11 @@ and the same code judges the reference in the shipped state machine:
 * ``table-meld``: every meld on the table is legal under the variant where it says it
   stands, each wild standing for what its place gives;
 * ``hand-sizes``: the deal gives each hand the round's number of cards; a step changes
-  only the hands its action touches, by what the action says;
-* ``turn-order``: the turn passes to the next seat on the left (or, after a Skip, the
-  one after it);
+  only the hands its action touches, by what the action says (a buy: the upcard and the
+  variant's penalty cards);
+* ``turn-order``: only the seats the phase lets act, act, with the actions the phase
+  takes; the turn passes only when a turn ends, to the next seat on the left (or, after
+  a Skip, a later one): ``testing.turn_law``;
 * ``refused-changes-nothing``: a refused action leaves the state as it was;
 * ``scores``: a round's scores are what the totals gain by it; earlier results stay.
 
@@ -30,6 +32,7 @@ from typing import Any
 from ..lang import model as m
 from ..lang.expr import evaluate_int
 from ..testing.laws import Laws, Placed
+from ..testing.turn_law import actor_fault, turn_fault
 
 JSON = dict[str, Any]
 ENDED = ("round-over", "game-over")
@@ -224,7 +227,8 @@ class StateLaws:
         out = self._scores(before, after)
         if after.get("phase") in ENDED or before.get("phase") in ENDED:
             return out
-        return out + self._hands(before, action, after) + self._turn(before, action, after)
+        return out + self._actor(before, action) + self._hands(before, action, after) + \
+            self._turn(before, action, after)
 
     def _scores(self, before: JSON, after: JSON) -> list[Broken]:
         if not shown(before, "results", "totals") or not shown(after, "results", "totals"):
@@ -274,8 +278,12 @@ class StateLaws:
         elif kind == "draw" and action.get("source") == "discard" and \
                 before.get("discard_top") is not None:
             want[before["discard_top"]] += 1
+        elif kind == "buy" and self.variant.claim is not None and \
+                before.get("discard_top") is not None:
+            return out + self._bought(before["hands"][p], after["hands"][p], p,
+                                      before["discard_top"], self.variant.claim.penalty)
         else:
-            return out
+            return out + self._moved(before, action, after)
         if Counter(after["hands"][p]) != +want:
             out.append(Broken("hand-sizes", f"hands[{p}]", f"after a {kind} seat {p} holds "
                               f"{' '.join(after['hands'][p])}, where "
@@ -283,20 +291,69 @@ class StateLaws:
                               "leaves"))
         return out
 
+    def _actor(self, before: JSON, action: JSON) -> list[Broken]:
+        p, kind = action.get("player"), action.get("type")
+        if not shown(before, "phase", "turn") or not isinstance(p, int) or \
+                not isinstance(kind, str):
+            return []
+        claim, offer = before.get("claim"), before.get("offer")
+        pending = claim.get("pending") if isinstance(claim, dict) else None
+        fault = actor_fault(self.variant, before["phase"], kind, p, before["turn"],
+                            pending if isinstance(pending, list) else None,
+                            offer if isinstance(offer, list) else None)
+        return [Broken("turn-order", "phase", fault)] if fault else []
+
+    def _moved(self, before: JSON, action: JSON, after: JSON) -> list[Broken]:
+        """How many cards the actions that move cards not named in them add or take: a
+        stock draw one (none while the claim window it opened is open: the refuser takes
+        it when the window closes), a swap the natural laid (the wild coming back where
+        wilds go to the hand), a shift its card, a knock its discard and the melds laid,
+        a gift its card, a rummy call the card the caller throws."""
+        p, kind, phase, v = action["player"], action.get("type"), before.get("phase"), \
+            self.variant
+        grow: dict[int, int] = {}
+        if kind == "draw" and phase == "draw" and action.get("source") == "stock":
+            grow[p] = 0 if after.get("phase") == "claim" else 1
+        elif kind == "swap":
+            grow[p] = 0 if v.swap.freed == "hand" else -1
+        elif kind == "shift" or (kind == "give" and phase == "gifts"):
+            grow[p] = -1
+        elif kind == "knock" and shown(before, "table") and shown(after, "table"):
+            laid = sum(len(x.get("cards") or ()) for x in after["table"]) - sum(
+                len(x.get("cards") or ()) for x in before["table"])
+            grow[p] = -laid - (action.get("card") is not None)
+        elif kind == "call" and v.rummy_call is not None and phase == "draw":
+            grow[p] = -1 if v.rummy_call.penalty == "caller-discards" else 0
+        if phase == "claim" and after.get("phase") == "play" and shown(before, "turn"):
+            grow[before["turn"]] = 1  # the window closed: the refuser takes his stock card
+        return [Broken("hand-sizes", f"hands[{i}]", f"a {kind} by seat {p} took seat {i} "
+                       f"from {len(before['hands'][i])} to {len(after['hands'][i])} cards, "
+                       f"where the action gives {len(before['hands'][i]) + n}")
+                for i, n in grow.items() if 0 <= i < len(before["hands"]) and
+                len(after["hands"][i]) != len(before["hands"][i]) + n]
+
+    def _bought(self, before: list[str], after: list[str], p: int, upcard: str,
+                penalty: int) -> list[Broken]:
+        """A buy takes the upcard and ``penalty`` cards from the stock."""
+        gained = Counter(after) - Counter(before)
+        if len(after) == len(before) + 1 + penalty and gained[upcard] and \
+                not Counter(before) - Counter(after):
+            return []
+        return [Broken("hand-sizes", f"hands[{p}]", f"a buy of {upcard} took seat {p} from "
+                       f"{len(before)} to {len(after)} cards, where the upcard and {penalty} "
+                       "penalty card(s) are what it takes")]
+
     def _turn(self, before: JSON, action: JSON, after: JSON) -> list[Broken]:
-        if not shown(before, "turn") or not shown(after, "turn"):
+        if not shown(before, "turn", "phase") or not shown(after, "turn"):
             return []
-        was, now = before["turn"], after["turn"]
-        if was == now:
-            return []
-        n = self.players
-        if self.skips:
-            return []  # a Skip makes the seat it hits lose his next turn, unseen till then
-        if now != (was + 1) % n:
-            return [Broken("turn-order", "turn", f"the turn passed from seat {was} to seat "
-                           f"{now} after a {action.get('type')}, not to the next seat "
-                           f"{(was + 1) % n}")]
-        return []
+        p, hands = action.get("player"), after.get("hands")
+        emptied = isinstance(hands, list) and isinstance(p, int) and 0 <= p < len(hands) \
+            and not hands[p]
+        # a Skip makes the seat it hits lose his next turn, unseen in the state
+        fault = turn_fault(self.variant, self.players, before["phase"],
+                           str(action.get("type")), before["turn"], after["turn"], emptied,
+                           None if self.skips else frozenset())
+        return [Broken("turn-order", "turn", fault)] if fault else []
 
     def deal_faults(self, s: JSON) -> list[Broken]:
         """The hand sizes a deal gives (the first player holds one more where no upcard

@@ -9,6 +9,10 @@ the plan it returned.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
 from . import calls, claims, contracts, discards, draws, knocking, meld_play, stock, swaps
 from .plans import AnyRule, Go, Rule, refusal
 from .reasons import OK, Verdict, no
@@ -182,3 +186,22 @@ def apply_trusted(rules: Rules, state: State, a: Action) -> None:
     """
     rule, plan = _checked(rules, state, a)
     rule.act(rules, state, a, plan)
+
+
+def rules_holding(original: Callable[..., Any], replacement: Callable[..., Any]
+                  ) -> list[tuple[dict[ActionType, AnyRule], ActionType, AnyRule]]:
+    """Where the dispatch holds the function ``original`` as a check or an effect: each
+    (phase's table, action type, the rule with ``replacement`` in its place).
+
+    The dispatch keeps the functions themselves, so code that swaps one engine function
+    for another (the test mutants, the conformance kit's broken engines) must swap it in
+    :data:`RULES` too; each sets the rules given here its own way (a monkeypatch, that
+    undoes it, or for good in a process of its own)."""
+    out = []
+    for table in RULES.values():
+        for key, rule in table.items():
+            if rule.check is original:
+                out.append((table, key, dataclasses.replace(rule, check=replacement)))
+            elif rule.act is original:
+                out.append((table, key, dataclasses.replace(rule, act=replacement)))
+    return out

@@ -8,7 +8,7 @@ protocol), receives every action too, each deal as an explicit ``new``.  Every s
 through the conformance kit's differential step (``conformance.differential``): verdicts
 and the whole observable state compared with the reference's, the laws checked on the
 engine's own state, and, where it claims ``perft``, its legal actions.  Without an
-engine the reference itself is under test, judged by the same laws and the referee.
+engine the reference itself is under test, judged by the same laws and the referee's.
 
 Rules: play legal actions (drawn by type, then action, or the greedy bot's choice, so
 games reach going down, buying, laying off and going out); probe with actions that must

@@ -50,8 +50,6 @@ def misread(mp: pytest.MonkeyPatch, change: Callable[[m.Variant], m.Variant],
     mp.setattr(game, "compile_variant", compile_variant)
 
 
-
-
 Handler = Callable[..., Any]
 
 
@@ -61,9 +59,5 @@ def wrap(mp: pytest.MonkeyPatch, module: Any, name: str,
     original = getattr(module, name)
     wrapped = make(original)
     mp.setattr(module, name, wrapped)
-    for table in core.RULES.values():  # the dispatch holds checks and effects itself
-        for key, rule in list(table.items()):
-            if rule.check is original:
-                mp.setitem(table, key, dataclasses.replace(rule, check=wrapped))
-            elif rule.act is original:
-                mp.setitem(table, key, dataclasses.replace(rule, act=wrapped))
+    for table, key, rule in core.rules_holding(original, wrapped):  # the dispatch's copy
+        mp.setitem(table, key, rule)

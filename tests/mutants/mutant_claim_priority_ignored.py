@@ -12,4 +12,4 @@ def install(mp: pytest.MonkeyPatch) -> None:
 
 
 MUTANT = Mutant("claim-priority-ignored", "claim priority is ignored", "continental", 4,
-                frozenset({"entitled", "rejected"}), install)
+                frozenset({"turn-order", "rejected"}), install)

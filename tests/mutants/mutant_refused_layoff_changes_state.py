@@ -28,4 +28,4 @@ def install(mp: pytest.MonkeyPatch) -> None:
 MUTANT = Mutant("refused-layoff-changes-state", "a refused lay-off still removes the card",
                 "rummy", 2,
                 frozenset({"rejected-changes-nothing", "conservation", "legal-actions",
-                           "hand-sizes", "round-end"}), install)
+                           "hand-sizes"}), install)

@@ -22,4 +22,4 @@ def install(mp: pytest.MonkeyPatch) -> None:
 
 
 MUTANT = Mutant("skipped-turn-after-claim", "the refuser's turn is skipped after a buy",
-                "continental", 4, frozenset({"turn"}), install)
+                "continental", 4, frozenset({"turn-order"}), install)

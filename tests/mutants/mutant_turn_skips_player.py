@@ -22,4 +22,4 @@ def install(mp: pytest.MonkeyPatch) -> None:
 
 
 MUTANT = Mutant("turn-skips-player", "the turn skips the next player", "contract", 3,
-                frozenset({"turn"}), install)
+                frozenset({"turn-order"}), install)

@@ -8,7 +8,6 @@ the eleven cards' best melds instead of the best ten left after the discard.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import replace
 
 from ...engine import core, knocking, melds
@@ -58,7 +57,5 @@ def knock_best_of_eleven() -> None:
         return got
 
     knocking.check_knock = check_knock
-    for table in core.RULES.values():  # the dispatch holds the check itself
-        for key, rule in list(table.items()):
-            if rule.check is original:
-                table[key] = dataclasses.replace(rule, check=check_knock)
+    for table, key, rule in core.rules_holding(original, check_knock):  # the dispatch's
+        table[key] = rule

@@ -34,10 +34,12 @@ Probe = tuple[Action, bool]
 
 
 def _entitled(v: m.Variant, s: State, a: Action) -> bool:
-    """The referee's own answer (read late: the testing kit imports this module)."""
-    from ...testing.referee import entitled
+    """The turn-order law's answer (read late: the testing kit imports this module)."""
+    from ...testing.turn_law import actor_fault
 
-    return entitled(v, s, a)
+    h = s.hand
+    return not actor_fault(v, h.phase, a.type, a.player, h.turn,
+                           h.claim.pending if h.claim is not None else None, h.offer, h.giver)
 
 # probes of the player in turn after his draw: the machine first plays into that phase
 IN_PLAY = frozenset({"broken-meld", "near-meld", "lay-off", "throw-back"})
