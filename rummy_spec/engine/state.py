@@ -1,5 +1,10 @@
 """Game state and actions as plain data, with a canonical JSON form.
 
+A :class:`State` is two records: the game record (:class:`GameRecord`: the round, the
+dealer, the results, each seat's total and contract progress), which lives from deal to
+deal, and the hand record (:class:`HandRecord`: the turn, the phase, the cards, the table,
+the claim window), which each deal makes new, so nothing of one hand can leak into the
+next.  The engine reads both directly (``state.hand.stock``, ``state.game.round``).
 ``core.apply`` leaves the given :class:`State` alone and returns a changed clone;
 ``core.apply_in_place`` (what a :class:`~rummy_spec.engine.game.Game` uses) changes the
 state itself once the action is found legal.
