@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import fields
+from dataclasses import MISSING, fields
 from typing import Any
 
 from ..cards import CardError, CardTable
+from ..textsafe import outside_text
 from .melds import Meld
 from .state import (
     ACTION_TYPES,
@@ -160,6 +161,9 @@ SEAT_KEYS = (
     "down_contract",
 )
 _GAME_KEYS = frozenset(f.name for f in fields(GameRecord))
+# the fields a saved state must give: those of either record without a default
+_REQUIRED = tuple(f.name for cls in (GameRecord, HandRecord) for f in fields(cls)
+                  if f.default is MISSING and f.default_factory is MISSING)
 _RECORD_KEYS = frozenset(f.name for f in fields(SeatRecord))
 
 
@@ -202,17 +206,22 @@ def _seat_json(table: CardTable, record: SeatRecord, seat: Seat) -> dict[str, An
     return out
 
 
-def _split(data: dict[str, Any], first: frozenset[str]) -> tuple[dict[str, Any],
-                                                                  dict[str, Any]]:
-    """The keys of ``data`` that name fields of the first record, and the others."""
+def _split(data: dict[str, Any], first: frozenset[str], known: tuple[str, ...],
+           where: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The keys of ``data`` that name fields of the first record, and the others; a key
+    that names no field of either is refused, by name."""
+    unknown = sorted(str(k) for k in data if k not in known)
+    if unknown:
+        raise CodecError(f"not a saved state: {where}unknown field(s) "
+                         + ", ".join(outside_text(k, 40) for k in unknown[:5]))
     return ({k: v for k, v in data.items() if k in first},
             {k: v for k, v in data.items() if k not in first})
 
 
 def _seats_from_json(table: CardTable, data: Any) -> tuple[list[SeatRecord], list[Seat]]:
     records, seats = [], []
-    for sd in data:
-        record, seat = _split(sd, _RECORD_KEYS)
+    for i, sd in enumerate(data):
+        record, seat = _split(sd, _RECORD_KEYS, SEAT_KEYS, f"seats[{i}]: ")
         records.append(SeatRecord(**record))
         seats.append(Seat(**{**seat, "hand": [_parse_card(table, c, "hand")
                                                for c in seat["hand"]]}))
@@ -226,7 +235,10 @@ def state_from_json(table: CardTable, data: dict[str, Any], wild: frozenset[int]
     if not isinstance(data, dict):
         raise CodecError("not a saved state: a JSON object is needed")
     try:
-        game, hand = _split(data, _GAME_KEYS)
+        missing = sorted({k for k in _REQUIRED if k not in data})
+        if missing:
+            raise CodecError(f"not a saved state: missing field(s) {', '.join(missing)}")
+        game, hand = _split(data, _GAME_KEYS, STATE_KEYS, "")
         game["seats"], hand["seats"] = _seats_from_json(table, data["seats"])
         hand["stock"] = [_parse_card(table, c, "stock") for c in data["stock"]]
         hand["discard"] = [_parse_card(table, c, "discard") for c in data["discard"]]

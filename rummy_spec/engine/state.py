@@ -1,5 +1,10 @@
 """Game state and actions as plain data, with a canonical JSON form.
 
+A :class:`State` is two records: the game record (:class:`GameRecord`: the round, the
+dealer, the results, each seat's total and contract progress), which lives from deal to
+deal, and the hand record (:class:`HandRecord`: the turn, the phase, the cards, the table,
+the claim window), which each deal makes new, so nothing of one hand can leak into the
+next.  The engine reads both directly (``state.hand.stock``, ``state.game.round``).
 ``core.apply`` leaves the given :class:`State` alone and returns a changed clone;
 ``core.apply_in_place`` (what a :class:`~rummy_spec.engine.game.Game` uses) changes the
 state itself once the action is found legal.
@@ -8,6 +13,7 @@ Cards are face codes (ints) inside, canonical card text in JSON.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, TypeVar, get_args
 
@@ -76,7 +82,7 @@ class TableMeld:
     all_wild: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class SeatRecord:
     """One player's line of the game record, kept from deal to deal."""
 
@@ -87,10 +93,10 @@ class SeatRecord:
     completed: list[int] = field(default_factory=list)  # contract numbers made (any order)
 
     def clone(self) -> SeatRecord:
-        return _clone(self, _RECORD_LISTS, ())
+        return _clone_seat_record(self)
 
 
-@dataclass
+@dataclass(slots=True)
 class Seat:
     """One player's part of the hand record: his cards, going down, buys and skips this
     hand.  Dealt afresh (a new object) at each deal."""
@@ -107,7 +113,7 @@ class Seat:
     down_contract: int = 0  # the contract number laid this hand
 
     def clone(self) -> Seat:
-        return _clone(self, _SEAT_LISTS, ())
+        return _clone_seat(self)
 
 
 @dataclass(slots=True)
@@ -119,7 +125,7 @@ class Claim:
     last_buyer: int | None = None
 
     def clone(self) -> Claim:
-        return Claim(self.refuser, self.pending[:], self.last_buyer)
+        return _clone_claim(self)
 
 
 @dataclass(slots=True)
@@ -131,7 +137,7 @@ class RoundResult:
     details: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class GameRecord:
     """What lives from deal to deal: the players, the seed, the round and the dealer, the
     results so far, and each seat's total and contract progress (``seats``)."""
@@ -151,10 +157,10 @@ class GameRecord:
     deal_cap: int = 150  # deals in a game before it is abandoned
 
     def clone(self) -> GameRecord:
-        return _clone(self, _GAME_LISTS, _GAME_OWNED)
+        return _clone_game(self)
 
 
-@dataclass
+@dataclass(slots=True)
 class HandRecord:
     """One deal's play: the turn, the phase, the cards, the table, the claim window and
     what this hand and turn have done.  Each deal makes a new one (``setup.deal``), so
@@ -191,7 +197,7 @@ class HandRecord:
     restocks: list[list[int]] = field(default_factory=list)
 
     def clone(self) -> HandRecord:
-        return _clone(self, _HAND_LISTS, _HAND_OWNED)
+        return _clone_hand(self)
 
 
 @dataclass(slots=True)
@@ -203,9 +209,10 @@ class State:
     hand: HandRecord
 
     def clone(self) -> State:
-        """A copy that shares nothing mutable with this state: every list field copied,
-        the seats and the claim window cloned (derived from the fields' types)."""
-        return State(self.game.clone(), self.hand.clone())
+        """A copy that shares nothing mutable with this state: both records, every list
+        field copied, the seats and the claim window cloned (derived from the fields'
+        types: see ``_cloner``)."""
+        return _clone_state(self)
 
     @property
     def over(self) -> bool:
@@ -217,43 +224,51 @@ class State:
                 + sum(len(t.meld.cards) for t in h.table))
 
 
-T = TypeVar("T")
 # The types whose objects clone themselves: a field holding one, or a list of them, is
 # cloned item by item instead of copied.
-_OWNED_TYPES = ("Seat", "SeatRecord", "Claim")
+_CLONED = ("Seat", "SeatRecord", "Claim", "GameRecord", "HandRecord")
+_CLONE: dict[str, Callable[[Any], Any]] = {}
+T = TypeVar("T")
 
 
-def _owned(cls: type[Any]) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls)
-                 if str(f.type).removeprefix("list[").removesuffix("]").removesuffix(
-                     " | None") in _OWNED_TYPES)
+def _cloner(cls: type[Any]) -> Callable[[Any], Any]:
+    """The clone of ``cls``, written out from its fields' types: a list is copied one
+    level (its items are values, frozen melds or lists the engine replaces whole), an
+    object of a type in ``_CLONED`` (or a list of them) is cloned, any other value (a
+    number, a name, None) is shared.  Written out as one function per type, with no loop
+    over names, because bots and perft clone states by the thousand."""
+    lines = ["def clone(self):", "    new = _new(cls)"]
+    for f in fields(cls):
+        kind = str(f.type)
+        item = kind.removeprefix("list[").removesuffix("]")
+        if kind.startswith("list[") and item in _CLONED:
+            value = f"[_CLONE[{item!r}](x) for x in self.{f.name}]"
+        elif kind.startswith("list["):
+            value = f"self.{f.name}[:]"
+        elif (owned := kind.removesuffix(" | None")) in _CLONED:
+            value = f"self.{f.name}"
+            if owned != kind:
+                value = f"None if {value} is None else _CLONE[{owned!r}]({value})"
+            else:
+                value = f"_CLONE[{owned!r}]({value})"
+        else:
+            value = f"self.{f.name}"
+        lines.append(f"    new.{f.name} = {value}")
+    lines.append("    return new")
+    scope: dict[str, Any] = {"_new": object.__new__, "cls": cls, "_CLONE": _CLONE}
+    exec("\n".join(lines), scope)  # the source is made above from field names only
+    made: Callable[[Any], Any] = scope["clone"]
+    return made
 
 
-def _lists(cls: type[Any], owned: tuple[str, ...] = ()) -> tuple[str, ...]:
-    """The fields typed as lists (copied one level: their items are values or lists the
-    engine replaces whole), less those whose items are cloned apart."""
-    return tuple(f.name for f in fields(cls)
-                 if str(f.type).startswith("list[") and f.name not in owned)
+def _cloner_of(cls: type[T]) -> Callable[[T], T]:
+    _CLONE[cls.__name__] = made = _cloner(cls)
+    return made
 
 
-def _clone(obj: T, lists: tuple[str, ...], owned: tuple[str, ...]) -> T:
-    new = object.__new__(type(obj))
-    data: dict[str, Any] = obj.__dict__.copy()
-    for name in lists:
-        data[name] = data[name][:]
-    for name in owned:  # a list of objects, or one object, that clone themselves
-        value = data[name]
-        if isinstance(value, list):
-            data[name] = [item.clone() for item in value]
-        elif value is not None:
-            data[name] = value.clone()
-    new.__dict__ = data
-    return new
-
-
-_GAME_OWNED = _owned(GameRecord)
-_GAME_LISTS = _lists(GameRecord, _GAME_OWNED)
-_HAND_OWNED = _owned(HandRecord)
-_HAND_LISTS = _lists(HandRecord, _HAND_OWNED)
-_SEAT_LISTS = _lists(Seat)
-_RECORD_LISTS = _lists(SeatRecord)
+_clone_seat_record = _cloner_of(SeatRecord)
+_clone_seat = _cloner_of(Seat)
+_clone_claim = _cloner_of(Claim)
+_clone_game = _cloner_of(GameRecord)
+_clone_hand = _cloner_of(HandRecord)
+_clone_state = _cloner_of(State)

@@ -3,7 +3,11 @@ made new at each deal, and the JSON form stays one object whatever the records h
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
+from typing import Any
+
+import pytest
 
 from rummy_spec.bots import random_bot
 from rummy_spec.engine import codec
@@ -52,3 +56,22 @@ def test_a_clone_shares_no_record_and_no_list() -> None:
     copy.game.seats[1].completed.append(9)
     copy.game.results.clear()
     assert g.state_json() == before
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda d: {**d, "bogus": 1}, "not a saved state: unknown field(s) bogus"),
+    (lambda d: {k: v for k, v in d.items() if k not in ("round", "stock")},
+     "not a saved state: missing field(s) round, stock"),
+    (lambda d: {**d, "seats": [{**d["seats"][0], "zz": 1}, d["seats"][1]]},
+     "not a saved state: seats[0]: unknown field(s) zz"),
+])
+def test_a_saved_state_names_a_field_no_record_has_or_one_it_lacks(
+        change: Callable[[dict[str, Any]], dict[str, Any]], words: str) -> None:
+    g = Game(load("gin"), 2, seed=1)
+    table, wild = g.rules.table, g.rules.wild
+    saved = g.state_json()
+    again = codec.state_from_json(table, saved, wild)
+    assert codec.state_to_json(table, again, wild) == saved
+    with pytest.raises(codec.CodecError) as err:
+        codec.state_from_json(table, change(saved), wild)
+    assert str(err.value) == words
