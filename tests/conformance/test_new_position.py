@@ -45,7 +45,8 @@ def test_the_reference_plays_the_deal_from_the_position_the_request_states() -> 
     reply = handle(engine, {"cmd": "new", "seq": 1,
                             **NewGame("shanghai", OPTIONS, 4, setup).message()})
     assert reply == {"ok": True}
-    record = engine._game().state.game
+    assert engine.game is not None
+    record = engine.game.state.game
     assert record.round == 3
     assert [s.hands_won for s in record.seats] == [1, 0, 1, 0]
     # rounds 1 and 2 allow 3 buys each: 6 less the buys used, carried into round 3
