@@ -17,7 +17,7 @@ PRUNE_FROM = 4096  # candidate combinations above which the loops are bounded
 
 
 def quick(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: Hand, guard: int,
-           capped: bool) -> list[Leaf]:
+          capped: bool, positive: bool = False) -> list[Leaf]:
     """The search for up to three melds, no extras, no gap rule: plain nested loops.
 
     The hot path: most contracts are one to three melds and most hands offer only a
@@ -30,7 +30,7 @@ def quick(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: Hand, gua
     for cands in lists:
         size *= len(cands)
     if size > PRUNE_FROM:
-        return _quick_pruned(plan, lists, same, hand, guard, capped)
+        return _quick_pruned(plan, lists, same, hand, guard, capped, positive)
     wilds = len(hand.wilds)
     prefix = hand.prefix
     distinct = plan.distinct
@@ -77,13 +77,21 @@ def quick(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: Hand, gua
 
 
 def _quick_pruned(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: Hand,
-                  guard: int, capped: bool) -> list[Leaf]:
+                  guard: int, capped: bool, positive: bool = False) -> list[Leaf]:
     """:func:`quick` for big hands (a random player who buys every card offers
     hundreds of candidates): each first and second meld is skipped when the most points
     the rest could add cannot beat the best so far.  Only combinations that could not
     have replaced the best are skipped, so the winner is the one the plain loops find.
     ``capped``: no natural scores below zero, so nothing melds more than the hand's
     natural points.
+
+    ``positive``: every natural scores above zero.  Once the best so far scores all the
+    hand can (every natural and the best wilds, as the planner's hands with lent wilds
+    soon do), only a way with fewer wilds that also melds every natural can replace it:
+    its second and third melds hold exactly the naturals the first leaves, and they are
+    looked up by footprint (:class:`_Covers`) instead of tried pair by pair, in the
+    loops' order.  Scanning the hundreds of second melds for each first was the slow
+    part of the planner's big hands.
     """
     wilds = len(hand.wilds)
     prefix = hand.prefix
@@ -104,6 +112,8 @@ def _quick_pruned(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: H
     most = hand.natural_points if capped else BIG_POINTS  # natural points that can meld
     avail = hand.avail
     spent = 0  # third melds tried, against the budget
+    ceiling = most + top_wild if capped and positive else BIG_POINTS  # the most a way scores
+    covers: _Covers | None = None
     for ia, a in enumerate(a_list):
         if a.need > wilds or (avail + guard - a.foot) & guard != guard:
             continue
@@ -114,6 +124,47 @@ def _quick_pruned(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: H
         if bound < best_score or (bound == best_score and a.need >= best_k):
             continue
         left_a = avail - a.foot
+        if best_score >= ceiling:  # only a way melding every natural can replace the best
+            if not best_k:
+                break  # and it melds no wild: nothing can
+            if covers is None or covers.fewer != best_k:
+                covers = _Covers(b_list, c_list, best_k)
+            c_feet = covers.c_feet
+            for ib in covers.b_ok[max(0, best_k - 1 - a.need)]:
+                if b_same and ib < ia:
+                    continue
+                b = b_list[ib]
+                need_b = a.need + b.need
+                if need_b >= best_k or (left_a + guard - b.foot) & guard != guard:
+                    continue
+                if distinct and b.kind == "set" == a.kind and b.key and b.key == a.key:
+                    continue
+                thirds = c_feet.get(left_a - b.foot)
+                if thirds is None:
+                    continue
+                spent += len(thirds)
+                if spent > QUICK_BUDGET:
+                    raise SearchTooBig()
+                for ic in thirds:
+                    if c_same and ic < ib:
+                        continue
+                    c = c_list[ic]
+                    need = need_b + c.need
+                    if need >= best_k:
+                        continue  # a way melds at least `need` wilds: not fewer than the best
+                    if distinct and c.kind == "set" and c.key and (
+                            (a.kind == "set" and c.key == a.key)
+                            or (b.kind == "set" and c.key == b.key)):
+                        continue
+                    cap = a.cap + b.cap + c.cap
+                    k = cap if cap < wilds else wilds
+                    while k > need and prefix[k] == prefix[k - 1]:
+                        k -= 1
+                    score = a.points + b.points + c.points + prefix[k]
+                    if score > best_score or (score == best_score and k < best_k):
+                        best_score, best_k = score, k
+                        best = Leaf(score, k, (a, b, c)[:n], None)
+            continue
         for ib in range(ia if b_same else 0, len(b_list)):
             b = b_list[ib]
             need_b = a.need + b.need
@@ -150,6 +201,27 @@ def _quick_pruned(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: H
                     best_score, best_k = score, k
                     best = Leaf(score, k, (a, b, c)[:n], None)
     return [best] if best is not None else []
+
+
+class _Covers:
+    """Second and third melds that could still replace a best way melding every natural.
+
+    Such a way melds fewer wilds than the best (``fewer``), so each of its melds needs
+    fewer; its third meld holds exactly the naturals the first two leave, looked up by
+    footprint.  Indices stay in the loops' order.
+    """
+
+    def __init__(self, b_list: list[Cand], c_list: list[Cand], fewer: int) -> None:
+        self.fewer = fewer
+        # b_ok[d]: the second melds needing at most d wilds (d < 0: none)
+        self.b_ok = [[i for i, c in enumerate(b_list) if c.need <= d] for d in range(fewer)]
+        self.c_feet: dict[int, list[int]] = {}
+        for i, c in enumerate(c_list):
+            if c.need < fewer:
+                if c.foot in self.c_feet:
+                    self.c_feet[c.foot].append(i)
+                else:
+                    self.c_feet[c.foot] = [i]
 
 
 def _tops(cands: list[Cand]) -> list[int]:

@@ -53,7 +53,7 @@ def search(plan: Plan, rd: Reader, hand: Hand, collect: bool, limit: int = 0,
         extras += rd.candidates(t, hand, wilds)
     nslots = len(slot_cands)
     if not (collect or extras or plan.gap) and 0 < nslots <= QUICK_SLOTS:
-        return quick(plan, slot_cands, slot_same, hand, rd.guard, rd.capped)
+        return quick(plan, slot_cands, slot_same, hand, rd.guard, rd.capped, rd.positive)
     if extras or nslots == 1 or sum(map(len, slot_cands)) < 3 * nslots:
         ahead = [BIG_POINTS] * (nslots + 1)  # few candidates: bounds cost more than they save
     else:
