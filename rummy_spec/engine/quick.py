@@ -14,9 +14,10 @@ from .plan import BIG_POINTS, QUICK_BUDGET, Leaf, Plan, SearchTooBig
 from .shapes import BITS, FIELD, Cand
 
 PRUNE_FROM = 4096  # candidate combinations above which the loops are bounded
+_EMPTY: list[Cand] = [Cand(0, 0, 0, 0, "set", 0, None)]  # the missing slots of a short contract
 
 
-def quick(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: Hand, guard: int,
+def quick(plan: Plan, lists: list[list[Cand]], same: tuple[bool, ...], hand: Hand, guard: int,
           capped: bool, positive: bool = False) -> list[Leaf]:
     """The search for up to three melds, no extras, no gap rule: plain nested loops.
 
@@ -26,9 +27,14 @@ def quick(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: Hand, gua
     """
     if plan.pat:
         return [] if hand.others else _quick_pat(plan, lists, same, hand, guard)
-    size = 1
-    for cands in lists:
-        size *= len(cands)
+    n = len(lists)
+    a_list = lists[0]
+    if n == 1:
+        size = len(a_list)
+    elif n == 2:
+        size = len(a_list) * len(lists[1])
+    else:
+        size = len(a_list) * len(lists[1]) * len(lists[2])
     if size > PRUNE_FROM:
         return _quick_pruned(plan, lists, same, hand, guard, capped, positive)
     wilds = len(hand.wilds)
@@ -36,8 +42,7 @@ def quick(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: Hand, gua
     distinct = plan.distinct
     best: Leaf | None = None
     best_score, best_k = -1, 0
-    n = len(lists)
-    empty: list[Cand] = [Cand(0, 0, 0, 0, "set", 0, None)]
+    empty = _EMPTY
     a_list = lists[0]
     b_list = lists[1] if n > 1 else empty
     c_list = lists[2] if n > 2 else empty
@@ -76,7 +81,7 @@ def quick(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: Hand, gua
     return [best] if best is not None else []
 
 
-def _quick_pruned(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: Hand,
+def _quick_pruned(plan: Plan, lists: list[list[Cand]], same: tuple[bool, ...], hand: Hand,
                   guard: int, capped: bool, positive: bool = False) -> list[Leaf]:
     """:func:`quick` for big hands (a random player who buys every card offers
     hundreds of candidates): each first and second meld is skipped when the most points
@@ -99,7 +104,7 @@ def _quick_pruned(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: H
     best: Leaf | None = None
     best_score, best_k = -1, 0  # a solution scores at least 0 points
     n = len(lists)
-    empty: list[Cand] = [Cand(0, 0, 0, 0, "set", 0, None)]
+    empty = _EMPTY
     a_list = lists[0]
     b_list = lists[1] if n > 1 else empty
     c_list = lists[2] if n > 2 else empty
@@ -267,7 +272,7 @@ def _by_lowest(cands: list[Cand]) -> tuple[dict[int, list[int]], int, int]:
     return out, most, room
 
 
-def _quick_pat(plan: Plan, lists: list[list[Cand]], same: list[bool], hand: Hand, guard: int
+def _quick_pat(plan: Plan, lists: list[list[Cand]], same: tuple[bool, ...], hand: Hand, guard: int
                ) -> list[Leaf]:
     """:func:`quick` for a pat contract: every natural melded, every wild too.
 
