@@ -79,8 +79,9 @@ class Reader:
         self.guard = sum(16 << (BITS * f) for f in range(len(self.face_of)))
         self.field_points = [self.pts[c] for c in self.face_of]
         self.capped = all(p >= 0 for p in self.field_points)  # melds never beat the naturals
-        # every natural scores: a way melding all the naturals' points melds every natural
-        self.positive = all(p > 0 for p in self.field_points)
+        # the fewest points a natural scores: a way leaving one out scores at least that
+        # much less than one melding every natural (0: some natural scores nothing)
+        self.least_point = max(0, min(self.field_points, default=0))
         space = rules.space
         self.one_suit = space is not None and rules.run is not None and not rules.run.any_colour
         self.suits = rules.table.suits

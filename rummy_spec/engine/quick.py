@@ -18,7 +18,7 @@ _EMPTY: list[Cand] = [Cand(0, 0, 0, 0, "set", 0, None)]  # the missing slots of 
 
 
 def quick(plan: Plan, lists: list[list[Cand]], same: tuple[bool, ...], hand: Hand, guard: int,
-          capped: bool, positive: bool = False) -> list[Leaf]:
+          capped: bool, least_point: int = 0) -> list[Leaf]:
     """The search for up to three melds, no extras, no gap rule: plain nested loops.
 
     The hot path: most contracts are one to three melds and most hands offer only a
@@ -36,7 +36,7 @@ def quick(plan: Plan, lists: list[list[Cand]], same: tuple[bool, ...], hand: Han
     else:
         size = len(a_list) * len(lists[1]) * len(lists[2])
     if size > PRUNE_FROM:
-        return _quick_pruned(plan, lists, same, hand, guard, capped, positive)
+        return _quick_pruned(plan, lists, same, hand, guard, capped, least_point)
     wilds = len(hand.wilds)
     prefix = hand.prefix
     distinct = plan.distinct
@@ -82,7 +82,7 @@ def quick(plan: Plan, lists: list[list[Cand]], same: tuple[bool, ...], hand: Han
 
 
 def _quick_pruned(plan: Plan, lists: list[list[Cand]], same: tuple[bool, ...], hand: Hand,
-                  guard: int, capped: bool, positive: bool = False) -> list[Leaf]:
+                  guard: int, capped: bool, least_point: int = 0) -> list[Leaf]:
     """:func:`quick` for big hands (a random player who buys every card offers
     hundreds of candidates): each first and second meld is skipped when the most points
     the rest could add cannot beat the best so far.  Only combinations that could not
@@ -90,13 +90,16 @@ def _quick_pruned(plan: Plan, lists: list[list[Cand]], same: tuple[bool, ...], h
     ``capped``: no natural scores below zero, so nothing melds more than the hand's
     natural points.
 
-    ``positive``: every natural scores above zero.  Once the best so far scores all the
-    hand can (every natural and the best wilds, as the planner's hands with lent wilds
-    soon do), only a way with fewer wilds that also melds every natural can replace it:
-    its second and third melds hold exactly the naturals the first leaves, and they are
-    looked up by footprint (:class:`_Covers`) instead of tried pair by pair, in the
-    loops' order.  Scanning the hundreds of second melds for each first was the slow
-    part of the planner's big hands.
+    ``least_point``: the fewest points any natural scores (0: some score nothing).  A way
+    leaving a natural out then scores at least that much under the most a way can score
+    (every natural and the best wilds).  Once the best so far scores more than any such
+    way (or as much, with no wild: no tie can replace it), only a way melding every
+    natural can replace it (with fewer wilds, if the best already scores the most): its
+    second and third melds hold exactly the naturals the first leaves, so the second
+    melds are the ones needing few enough wilds and the third is looked up by the
+    naturals left (:class:`_Covers`), in the loops' order.  Scanning hundreds of second
+    and third melds for each first was what made the planner's big hands slow: it lends
+    itself wilds and counts each natural 1, so its best ways soon meld all but one.
     """
     wilds = len(hand.wilds)
     prefix = hand.prefix
@@ -117,7 +120,9 @@ def _quick_pruned(plan: Plan, lists: list[list[Cand]], same: tuple[bool, ...], h
     most = hand.natural_points if capped else BIG_POINTS  # natural points that can meld
     avail = hand.avail
     spent = 0  # third melds tried, against the budget
-    ceiling = most + top_wild if capped and positive else BIG_POINTS  # the most a way scores
+    # the most a way scores, and the most one leaving a natural out does
+    ceiling = most + top_wild if capped and least_point > 0 else BIG_POINTS
+    short = ceiling - least_point
     covers: _Covers | None = None
     for ia, a in enumerate(a_list):
         if a.need > wilds or (avail + guard - a.foot) & guard != guard:
@@ -129,33 +134,38 @@ def _quick_pruned(plan: Plan, lists: list[list[Cand]], same: tuple[bool, ...], h
         if bound < best_score or (bound == best_score and a.need >= best_k):
             continue
         left_a = avail - a.foot
-        if best_score >= ceiling:  # only a way melding every natural can replace the best
-            if not best_k:
-                break  # and it melds no wild: nothing can
-            if covers is None or covers.fewer != best_k:
-                covers = _Covers(b_list, c_list, best_k)
+        if best_score > short or (best_score == short and not best_k):
+            # only a way melding every natural can replace the best; when the best scores
+            # the ceiling, only with fewer wilds
+            if best_score >= ceiling and not best_k:
+                break  # nothing can
+            fewer = best_k if best_score >= ceiling else wilds + 1
+            if covers is None or covers.fewer != fewer:
+                covers = _Covers(b_list, c_list, fewer)
             c_feet = covers.c_feet
-            for ib in covers.b_ok[max(0, best_k - 1 - a.need)]:
+            if a.need >= fewer:
+                continue
+            for ib in covers.b_ok[fewer - 1 - a.need]:
                 if b_same and ib < ia:
                     continue
                 b = b_list[ib]
                 need_b = a.need + b.need
-                if need_b >= best_k or (left_a + guard - b.foot) & guard != guard:
+                if need_b >= fewer or (left_a + guard - b.foot) & guard != guard:
                     continue
                 if distinct and b.kind == "set" == a.kind and b.key and b.key == a.key:
                     continue
-                thirds = c_feet.get(left_a - b.foot)
-                if thirds is None:
+                covering = c_feet.get(left_a - b.foot)
+                if covering is None:
                     continue
-                spent += len(thirds)
+                spent += len(covering)
                 if spent > QUICK_BUDGET:
                     raise SearchTooBig()
-                for ic in thirds:
+                for ic in covering:
                     if c_same and ic < ib:
                         continue
                     c = c_list[ic]
                     need = need_b + c.need
-                    if need >= best_k:
+                    if need >= fewer:
                         continue  # a way melds at least `need` wilds: not fewer than the best
                     if distinct and c.kind == "set" and c.key and (
                             (a.kind == "set" and c.key == a.key)
@@ -185,10 +195,17 @@ def _quick_pruned(plan: Plan, lists: list[list[Cand]], same: tuple[bool, ...], h
                 continue
             left_b = left_a - b.foot
             first_c = ib if c_same else 0
-            spent += len(c_list) - first_c
+            thirds: range | list[int] = range(first_c, len(c_list))
+            if best_score > short or (best_score == short and not best_k):
+                # as below: the third meld holds every natural left
+                fewer = best_k if best_score >= ceiling else wilds + 1
+                if covers is None or covers.fewer != fewer:
+                    covers = _Covers(b_list, c_list, fewer)
+                thirds = [ic for ic in covers.c_feet.get(left_b, ()) if ic >= first_c]
+            spent += len(thirds)
             if spent > QUICK_BUDGET:
                 raise SearchTooBig()
-            for ic in range(first_c, len(c_list)):
+            for ic in thirds:
                 c = c_list[ic]
                 need = need_b + c.need
                 if need > wilds or (left_b + guard - c.foot) & guard != guard:
