@@ -4,7 +4,8 @@ For each contract variant, every round's contract is solved for the same seeded 
 hands (dealt from the full pack at four players, or the variant's minimum, with the
 round's deal size); each figure is the median over passes of hands solved per second.
 The headline is Continental over all seven rounds (12-card hands, jokers and red aces
-wild, contracts of two or three melds), against the goal of 20,000 hands per second.
+wild, contracts of two or three melds), against the goal of 100,000 hands per second
+(the compiled build is the one meant to meet it; run this from its checkout).
 Free melding (:func:`best_melds`) is timed on Gin and plain Rummy hands.
 
 CPU time (``time.process_time``) is the main figure, because a shared machine makes
@@ -35,7 +36,7 @@ from rummy_spec.lang import load
 from rummy_spec.lang.expr import evaluate_int
 from rummy_spec.lang.model import Contract, Contracts, Variant
 
-GOAL = 20_000.0
+GOAL = 100_000.0
 CONTRACT_VARIANTS = ("continental", "liverpool", "shanghai", "contract", "ten_step",
                      "twelve_step", "seven_hand", "phase10")
 FREE_VARIANTS = ("gin", "rummy")

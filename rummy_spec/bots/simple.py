@@ -55,6 +55,44 @@ def _usefulness(rules: Rules, hand: list[int], card: int) -> tuple[int, int]:
     return (score, -rules.points[card])
 
 
+def _usefulness_in(rules: Rules, hand: list[int]) -> Callable[[int], tuple[int, int]]:
+    """:func:`_usefulness` of any card against one hand, from counts made once.
+
+    The same figures: the cards of the hand of the card's rank (not its own copies) and
+    the hand's cards one and two ranks off in its suit.  Choosing a discard asks this of
+    every card in hand: the counts turn that from every pair of cards into one pass.
+    """
+    faces = rules.table.faces
+    by_rank: dict[int, int] = {}
+    by_face: dict[int, int] = {}
+    by_spot: dict[tuple[str | None, int], int] = {}
+    for other in hand:
+        g = faces[other]
+        if g.rank is None:
+            continue
+        by_rank[g.rank] = by_rank.get(g.rank, 0) + 1
+        by_face[other] = by_face.get(other, 0) + 1
+        spot = (g.suit, g.rank)
+        by_spot[spot] = by_spot.get(spot, 0) + 1
+    wild = rules.wild
+    points = rules.points
+
+    def of(card: int) -> tuple[int, int]:
+        if card in wild:
+            return (100, 0)
+        f = faces[card]
+        rank = f.rank
+        if rank is None:
+            return (-1, -points[card])
+        suit = f.suit
+        score = 3 * (by_rank.get(rank, 0) - by_face.get(card, 0))
+        score += 2 * (by_spot.get((suit, rank - 1), 0) + by_spot.get((suit, rank + 1), 0))
+        score += by_spot.get((suit, rank - 2), 0) + by_spot.get((suit, rank + 2), 0)
+        return (score, -points[card])
+
+    return of
+
+
 def greedy_bot(seed: int) -> Bot:
     fallback = random.Random(f"greedy-bot:{seed}")
 
@@ -76,12 +114,11 @@ def greedy_bot(seed: int) -> Bot:
         if "meld" in by_type:
             return by_type["meld"][0]
         if "give" in by_type:
-            hand = state.hand.seats[by_type["give"][0].player].hand
-            return min(by_type["give"], key=lambda a: _usefulness(rules, hand, a.card or 0))
+            useful = _usefulness_in(rules, state.hand.seats[by_type["give"][0].player].hand)
+            return min(by_type["give"], key=lambda a: useful(a.card or 0))
         if "discard" in by_type:
-            hand = state.hand.seats[state.hand.turn].hand
-            return min(by_type["discard"],
-                       key=lambda a: (_usefulness(rules, hand, a.card or 0), a.target or 0))
+            useful = _usefulness_in(rules, state.hand.seats[state.hand.turn].hand)
+            return min(by_type["discard"], key=lambda a: (useful(a.card or 0), a.target or 0))
         return actions[fallback.randrange(len(actions))]
 
     return choose

@@ -22,6 +22,10 @@ from .shapes import BIG, BITS, FIELD, Cand, MeldType, count_table, lane_candidat
 
 _CACHE_LIMIT = 50_000  # entries per meld type; a bot meets a few thousand
 
+# a set or group type's figures for one wild count: (need, cap) by naturals, the fewest
+# naturals, the adder that flags ranks holding that many, the all-wild candidate if any
+Setup = tuple[tuple[tuple[int, int] | None, ...], int, int, Cand | None]
+
 
 class Hand(NamedTuple):
     cards: tuple[int, ...]
@@ -71,11 +75,13 @@ class Reader:
         self.rank_index = {r: i for i, (r, _, _) in enumerate(self.slices)}
         # 6 bits per rank: how many naturals of that rank; bit 5 flags "at least k" sums
         self.rank_flags = sum(32 << (6 * i) for i in range(len(self.slices)))
-        self.adders: dict[int, int] = {}
         self.is_wild = rules.is_wild
         self.guard = sum(16 << (BITS * f) for f in range(len(self.face_of)))
         self.field_points = [self.pts[c] for c in self.face_of]
         self.capped = all(p >= 0 for p in self.field_points)  # melds never beat the naturals
+        # the fewest points a natural scores: a way leaving one out scores at least that
+        # much less than one melding every natural (0: some natural scores nothing)
+        self.least_point = max(0, min(self.field_points, default=0))
         space = rules.space
         self.one_suit = space is not None and rules.run is not None and not rules.run.any_colour
         self.suits = rules.table.suits
@@ -92,6 +98,9 @@ class Reader:
         self.points_shift = self.count_shift + 24
         self.total_shift = self.points_shift + 32
         self.exact = all(0 <= p < (1 << 20) for p in self.pts)  # else points summed apart
+        self.field_mask = (1 << self.lane_shift) - 1
+        self.lane_mask = (1 << (self.rank_shift - self.lane_shift)) - 1
+        self.rank_mask = (1 << (self.count_shift - self.rank_shift)) - 1
         self.code: list[int] = []
         for c in range(n_faces):
             f = self.field[c]
@@ -114,7 +123,9 @@ class Reader:
             self.code.append(code)
         self.low_bits = sum(1 << (4 * p) for p in range(self.width))
         self.order = [(1 << 40) - (p << 16) + c for c, p in enumerate(self.pts)]
-        self.cache: dict[MeldType, dict[object, list[Cand]]] = {}
+        # per meld type: candidates cached by the cards they depend on, and the type's
+        # figures per wild count
+        self.kinds: dict[MeldType, tuple[dict[object, list[Cand]], dict[int, Setup]]] = {}
         self.tables: dict[MeldType, tuple[tuple[int, int] | None, ...]] = {}
         self.least: dict[tuple[MeldType, int], int] = {}
 
@@ -145,9 +156,9 @@ class Reader:
         else:
             total = sum(map(pts.__getitem__, hand))
             nat_points = total - prefix[-1] - sum(pts[c] for c in others)
-        lanes = (mix >> self.lane_shift) & ((1 << (self.rank_shift - self.lane_shift)) - 1)
-        ranks = (mix >> self.rank_shift) & ((1 << (self.count_shift - self.rank_shift)) - 1)
-        return Hand(hand, wilds, prefix, mix & ((1 << self.lane_shift) - 1), naturals,
+        lanes = (mix >> self.lane_shift) & self.lane_mask
+        ranks = (mix >> self.rank_shift) & self.rank_mask
+        return Hand(hand, wilds, prefix, mix & self.field_mask, naturals,
                     nat_points, others, total, lanes, ranks)
 
     def _table(self, t: MeldType) -> tuple[tuple[int, int] | None, ...]:
@@ -158,28 +169,27 @@ class Reader:
 
     def candidates(self, t: MeldType, hand: Hand, wilds: int) -> list[Cand]:
         """Every candidate meld of type ``t`` in this hand with at most ``wilds`` wilds."""
-        cache = self.cache.get(t)
-        if cache is None:
-            cache = self.cache[t] = {}
+        kind = self.kinds.get(t)
+        if kind is None:
+            kind = self.kinds[t] = ({}, {})
+        cache, setups = kind
         if len(cache) > _CACHE_LIMIT:
             cache.clear()
         if t.kind == "run":
             return self._runs(t, cache, hand, wilds)
-        table = self._table(t)
+        setup = setups.get(wilds)
+        if setup is None:
+            setup = setups[wilds] = self._setup(t, wilds)
+        table, least, add, all_wild = setup
         out: list[Cand] = []
         if t.kind == "set":
             avail = hand.avail
-            least = self._least(t, table, wilds)
             if least > 31:
                 return out
             slices = self.slices
             # ranks holding at least `least` naturals: add 32 - least to each 6-bit count
             # and keep the carries into bit 5 (a hand holds fewer than 32 of one rank)
             flags = self.rank_flags
-            add = self.adders.get(least)
-            if add is None:
-                add = self.adders[least] = flags - sum(least << (6 * i)
-                                                       for i in range(len(slices)))
             hits = (hand.ranks + add) & flags if hand.naturals < 32 else flags
             while hits:
                 bit = hits & -hits
@@ -206,10 +216,21 @@ class Reader:
                 if got is None:
                     got = cache[ckey] = self._grouped(t, table, wilds, suit, fields)
                 out += got
-        empty = table[0]
-        if empty is not None and empty[0] <= wilds:
-            out.append(Cand(0, 0, empty[0], empty[1], "set", 0, None))
+        if all_wild is not None:
+            out.append(all_wild)
         return out
+
+    def _setup(self, t: MeldType, wilds: int) -> Setup:
+        table = self._table(t)
+        least = self._least(t, table, wilds)
+        add = 0
+        if least <= 31:
+            add = self.rank_flags - sum(least << (6 * i) for i in range(len(self.slices)))
+        empty = table[0]
+        all_wild = None
+        if empty is not None and empty[0] <= wilds:
+            all_wild = Cand(0, 0, empty[0], empty[1], "set", 0, None)
+        return table, least, add, all_wild
 
     def _least(self, t: MeldType, table: tuple[tuple[int, int] | None, ...], wilds: int) -> int:
         """The fewest naturals a candidate of type ``t`` can have with ``wilds`` wilds."""

@@ -27,6 +27,7 @@ class Plan(NamedTuple):
     gap: int  # the ranks two runs of one suit leave between them (0: they may touch)
     distinct: bool
     pat: bool
+    same: tuple[bool, ...] = ()  # per contract meld: the same type as the one before it
 
 
 class Leaf(NamedTuple):

@@ -40,6 +40,16 @@ def search(plan: Plan, rd: Reader, hand: Hand, collect: bool, limit: int = 0,
     naturals = hand.naturals
     if naturals < plan.min_naturals or naturals + wilds < plan.min_cards:
         return []
+    if not (collect or plan.extras or plan.gap) and 0 < len(plan.same) <= QUICK_SLOTS:
+        lists: list[list[Cand]] = []  # the hot path: straight to the flat loops
+        for t, n in plan.slots:
+            found = rd.candidates(t, hand, wilds)
+            if not found:
+                return []
+            lists.append(found)
+            if n > 1:
+                lists += [found] * (n - 1)
+        return quick(plan, lists, plan.same, hand, rd.guard, rd.capped, rd.least_point)
     slot_cands: list[list[Cand]] = []
     slot_same: list[bool] = []
     for t, n in plan.slots:
@@ -53,7 +63,7 @@ def search(plan: Plan, rd: Reader, hand: Hand, collect: bool, limit: int = 0,
         extras += rd.candidates(t, hand, wilds)
     nslots = len(slot_cands)
     if not (collect or extras or plan.gap) and 0 < nslots <= QUICK_SLOTS:
-        return quick(plan, slot_cands, slot_same, hand, rd.guard, rd.capped)
+        return quick(plan, slot_cands, tuple(slot_same), hand, rd.guard, rd.capped, rd.least_point)
     if extras or nslots == 1 or sum(map(len, slot_cands)) < 3 * nslots:
         ahead = [BIG_POINTS] * (nslots + 1)  # few candidates: bounds cost more than they save
     else:

@@ -82,7 +82,8 @@ def _plan(rules: MeldRules, elements: tuple[tuple[int, MeldKind, int | None], ..
     return Plan(rules, slots, extras,
                 sum(t.size * n for t, n in slots),
                 sum(_least_naturals(rules, t) * n for t, n in slots),
-                not suits_matter and not by_face, gap, distinct, pat)
+                not suits_matter and not by_face, gap, distinct, pat,
+                tuple(i > 0 for _, n in slots for i in range(n)))
 
 
 _KEYS: dict[int, tuple[object, tuple[tuple[int, MeldKind, int | None], ...], bool]] = {}

@@ -69,3 +69,35 @@ def test_player_counts_are_min_middle_max() -> None:
     assert player_counts(2, 2) == [2]
     assert player_counts(4, 8) == [4, 6, 8]
     assert player_counts(3, None) == [3, 7, 12]  # open-ended: the checker's limit
+
+
+def test_the_sweep_lists_its_order_and_runs_a_stretch_of_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "sweep", "--variant", "gin", "--bot", "greedy", "--list"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert [line.split(None, 1)[1] for line in listed if line.strip()[:1].isdigit()] == [
+        "gin 2p greedy", "gin+classic 2p greedy", "gin+palace 2p greedy",
+        "gin+strict_undercut 2p greedy"]
+    code = main(["bench", "sweep", "--variant", "gin", "--bot", "greedy", "--seeds", "1",
+                 "--from", "gin+classic 2p greedy", "--count", "2"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    rows = [line.split()[0] for line in out.splitlines() if line.startswith("gin")]
+    assert rows == ["gin+classic", "gin+palace"]
+    assert main(["bench", "sweep", "--variant", "gin", "--bot", "greedy", "--seeds", "1",
+                 "--from", "4"]) == 0
+    rows = [line.split()[0] for line in capsys.readouterr().out.splitlines()
+            if line.startswith("gin")]
+    assert rows == ["gin+strict_undercut"]
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--from", "gin 9p greedy"], "no configuration 'gin 9p greedy'"),
+    (["--from", "5"], "there are 4 configurations"),
+    (["--count", "0"], "must be positive"),
+])
+def test_a_bad_stretch_is_one_line(args: list[str], says: str,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "sweep", "--variant", "gin", "--bot", "greedy", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and says in err

@@ -150,3 +150,37 @@ def test_ways_down_kept_against_a_limit_are_the_first_of_all_ways(
                     == every[:limit]
             pruned += len(every) > 10
     assert pruned >= 5  # enough hands with more ways than the limits to compare
+
+
+@pytest.mark.parametrize(("name", "players"), [("contract", 3), ("liverpool", 4)])
+def test_the_cover_look_up_finds_the_plain_loops_winner(
+        name: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # every natural 1 point and every wild 0, as the planner measures hands: once the
+    # best so far melds every natural, the bounded loops look the last melds up
+    v = load(name)
+    rules = compile_rules(v)
+    assert v.contracts is not None
+    points = [1 if rules.is_natural[c] else 0 for c in range(len(rules.is_natural))]
+    wild = min(rules.wild)
+    hands = [(*h, *([wild] * extra)) for h in _pat_hands(name, players, 24)
+             for extra in (0, 2)]
+    looked_up = [0]
+    covers = quick._Covers
+
+    def counted(*args: object) -> object:
+        looked_up[0] += 1
+        return covers(*args)  # type: ignore[arg-type]
+
+    def solved() -> list[Solution | None]:
+        return [solve(rules, hand, contract.elements, size=size, points=points)
+                for contract in v.contracts.rounds for hand in hands
+                for size in ("exact", "minimum")]
+
+    monkeypatch.setattr(quick, "PRUNE_FROM", 10 ** 12)
+    plain = solved()
+    monkeypatch.setattr(quick, "PRUNE_FROM", -1)
+    monkeypatch.setattr(quick, "_Covers", counted)
+    bounded = solved()
+    assert bounded == plain
+    assert looked_up[0] >= 20  # the look-up was taken, often
+    assert sum(s is not None and not s.rest for s in plain) >= 5  # some melding everything

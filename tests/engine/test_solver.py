@@ -360,3 +360,32 @@ def test_best_melds_matches_oracle(case: tuple[str, list[int]]) -> None:
     assert (got.rest_points, got.wilds_used) == want
     assert_valid(name, hand, got, [], extras, any_number=True, gap=False, distinct=False,
                  pat=False, contract=False)
+
+
+@settings(max_examples=120, deadline=None)
+@given(contract_cases(), st.integers(0, 3))
+def test_bounded_loops_with_one_point_naturals_match_oracle(case: Case, lent: int) -> None:
+    # the planner's measure (each natural 1 point, wilds 0, some wilds added), through the
+    # bounded loops whatever the hand's size: their look-up of the melds that hold every
+    # natural left is held to the brute force
+    from unittest import mock
+
+    from rummy_spec.engine import quick
+
+    name, hand, parts, _count, _size, _gap, distinct, _pat = case
+    rules = RULES[name]
+    if not rules.wild:
+        return
+    hand = (*hand, *([min(rules.wild)] * lent))
+    points = [1 if rules.is_natural[c] else 0 for c in range(len(rules.is_natural))]
+    slots, extras = slot_types(name, parts, "exact", "exact")
+    with mock.patch.object(quick, "PRUNE_FROM", -1):
+        got = solve(rules, hand, els(*parts), count="exact", size="exact",
+                    distinct_set_ranks=distinct, points=points)
+    want = oracle.best(rules, hand, slots, extras=extras, any_number=False, gap=False,
+                       distinct=distinct, pat=False, points=points)
+    assert (None if got is None else (got.rest_points, got.wilds_used)) == want, (
+        texts(name, hand), got and [texts(name, m.cards) for m in got.melds])
+    if got is not None:
+        assert got.rest_points == sum(points[c] for c in got.rest)
+        assert Counter(hand) == Counter(c for m in got.melds for c in m.cards) + Counter(got.rest)
