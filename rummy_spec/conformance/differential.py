@@ -196,7 +196,13 @@ class Differential:
         self.steps += 1
         before = self.reference._game().state.exhaustions
         want = self.reference.act(action)
-        got = self.engine.act(action) if self.engine is not None else None
+        shown: JSON | None = None
+        if self.engine is None:
+            got = None
+        elif self.observe:  # (both requests at once)
+            got, shown = self.engine.act_and_state(action)
+        else:
+            got = self.engine.act(action)
         result = StepResult(step, action, want, got)
         if got is not None and not same_verdict(want, got, self.codes):
             result.findings.append(Finding(step, "verdict", "result", want.text, got.text,
@@ -207,7 +213,8 @@ class Differential:
             self.reshuffled = True
         if not self.observe:
             return result
-        now = self._engine_state()
+        now = self._engine_state() if shown is None else {
+            k: v for k, v in shown.items() if k in self.shows}
         result.state = now
         accepted = (got or want).accepted
         result.findings += self._compared(step, now) + [

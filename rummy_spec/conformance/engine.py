@@ -125,6 +125,11 @@ class Engine(ABC):
     @abstractmethod
     def state(self) -> JSON: ...
 
+    def act_and_state(self, action: JSON) -> tuple[Verdict, JSON]:
+        """``act``, then ``state`` (an engine behind the protocol sends both requests at
+        once, so that a step of a fuzz run costs one exchange, not two)."""
+        return self.act(action), self.state()
+
     def legal(self) -> list[JSON]:
         raise EngineError("error", "this engine does not list legal actions")
 

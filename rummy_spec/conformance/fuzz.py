@@ -37,7 +37,7 @@ from .author import LIVE, Recorder, case_data, dump_case
 from .cases import SCORING_KEYS, variant
 from .deviations import Deviations
 from .engine import Engine, EngineError, NewGame, SkipGame
-from .fuzzdeal import deals
+from .fuzzdeal import scened_deals
 from .fuzzplay import STYLES, Disagreement, GameOver, Match, play_game
 from .observe import AFTER_ROUND
 from .reports import write_atomic
@@ -65,6 +65,8 @@ class FuzzOptions:
     shows: frozenset[str] | None = None  # the state fields it shows (None: every one)
     known: Known | None = None
     most_findings: int = 20
+    # told of every game generated (not those replayed while shrinking), once it ends
+    on_game: Callable[[Match], None] | None = None
 
 
 @dataclass
@@ -173,9 +175,11 @@ class _Fuzzer:
                     self.progress(result.examples)
             else:
                 result.shrink_runs += 1
-            setup = data.draw(deals(opts.variant, opts.options, self.players, deal_seed,
-                                    later), label="deal")
+            setup, scene = data.draw(scened_deals(opts.variant, opts.options, self.players,
+                                                  deal_seed, later), label="deal")
             style = STYLES[data.draw(st.integers(0, len(STYLES) - 1), label="style")]
+            if scene is not None:
+                style = scene.style
             try:
                 match = self.match(setup)
             except SkipGame:
@@ -185,12 +189,16 @@ class _Fuzzer:
                 here.stopped.append(f"engine {err.kind}: {err.message}")
                 self.engine.restart()
                 return
+            match.scene = scene.name if scene is not None else None
             try:
                 match.compare_states("the deal", "the deal")
                 play_game(data, match, style, opts.steps)
+                self.tell(match, generating)
             except GameOver:
+                self.tell(match, generating)
                 pass
             except Disagreement as why:
+                self.tell(match, generating)
                 if self.counted(why, match, generating):
                     return
                 if here.rule is None:
@@ -219,6 +227,10 @@ class _Fuzzer:
         if here.stopped:
             result.error = here.stopped[0]
         return None
+
+    def tell(self, match: Match, generating: bool) -> None:
+        if generating and self.opts.on_game is not None:
+            self.opts.on_game(match)
 
     def counted(self, why: Disagreement, match: Match, generating: bool) -> bool:
         """A known deviation or a rule already found: counted (while generating), and

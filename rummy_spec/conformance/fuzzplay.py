@@ -1,15 +1,19 @@
 """One fuzz game: the reference and the engine under test side by side, and how the next
 action is chosen.
 
-A game is played in one of three styles: ``mixed`` (each step a legal action, by type
+A game is played in one of five styles: ``mixed`` (each step a legal action, by type
 first so a rare type is taken as often as a common one, or a near miss), ``drain``
-(stock draws and discards until the stock runs out) and ``aimed`` (near misses first:
-the refusals the variant's rules make, then plain mistakes).  What the engine claims in
+(stock draws and discards until the stock runs out), ``aimed`` (near misses first:
+the refusals the variant's rules make, then plain mistakes) and ``claims`` (the style of
+a claims scene: every upcard declined, every claim window claimed, near misses as
+aimed) and ``eager`` (the style of the other scenes: going down, knocking, laying off
+and swapping whenever listed, near misses as aimed).  What the engine claims in
 ``hello`` bounds the game: no action of a feature it does not list, no play past the
 stock's end unless it lists ``stock-exhaustion``, no score compared unless it lists
 ``scoring``.  Hypothesis's ``target`` is told how near the game came to the rule
 boundaries (the knock limit, the most wilds in one meld, the claimants of one upcard,
-the last card of the stock, the refusals seen), so it steers towards them.
+the last card of the stock, the refusals seen, the situations of ``fuzzreach`` met),
+so it steers towards them.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from .cases import ACTION_FEATURES, SCORING_KEYS
 from .differential import Differential
 from .differential import Finding as DiffFinding
 from .engine import Engine, NewGame, Verdict
+from .fuzzreach import Reach
 from .observe import FIELDS
 from .probes import ranked_probes
 from .reference import ReferenceEngine
@@ -72,6 +77,7 @@ class Aim:
     claimants: int = 0  # most seats a claim window was open to
     stock_left: int = 999  # least stock cards before a draw
     codes: set[str] = field(default_factory=set)  # refusals seen
+    reach: Reach = field(default_factory=Reach)  # the situations met
 
     def report(self) -> None:
         target(-float(self.knock_gap), label="knock limit gap")
@@ -79,6 +85,7 @@ class Aim:
         target(float(self.claimants), label="claimants of one upcard")
         target(-float(self.stock_left), label="stock left")
         target(float(len(self.codes)), label="refusals seen")
+        target(float(len(self.reach.seen)), label="situations reached")
 
 
 def rule_of_verdicts(action: JSON, want: Verdict, got: Verdict, ignore_codes: bool) -> str:
@@ -106,6 +113,7 @@ class Match:
         self.trail: list[str] = []
         self.accepted: list[bool] = []
         self.aim = Aim()
+        self.scene: str | None = None  # the scene the deal was built as (fuzzscenes)
         engine.new(game)
         shown = frozenset(FIELDS) if shows is None else shows
         if "scoring" not in features:
@@ -160,9 +168,14 @@ class Match:
         self.actions.append(aj)
         before = g.state.exhaustions
         step = len(self.actions) - 1
+        reach = self.aim.reach
+        reach.before(g, aj)
         done = self.pair.step(aj, index=step)
         want, got = done.reference, done.engine
         assert got is not None
+        reach.after(g, aj, want.accepted, want.reason,
+                    self.ref.state() if want.accepted and aj.get("type") == "lay_off"
+                    else None)
         text = f"step {step}: {action_text(aj)}"
         self.trail.append(f"{text} -> {want.text}")
         self.accepted.append(want.accepted)
@@ -189,6 +202,7 @@ class Match:
         rules = g.rules
         if s.phase == "claim" and s.claim is not None:
             self.aim.claimants = max(self.aim.claimants, len(s.claim.pending))
+            self.aim.reach.watch(s)
         if s.phase == "draw":
             self.aim.stock_left = min(self.aim.stock_left, len(s.stock))
         k = rules.variant.knock
@@ -250,6 +264,26 @@ def drain_choice(listed: list[Action]) -> Action:
     return listed[0]
 
 
+def eager_choice(data: st.DataObject, listed: list[Action]) -> Action:
+    """The actions a scene's boundary is about first, when listed (going down, knocking,
+    then laying off and swapping, then melding); else as ``pick_legal`` takes it."""
+    for kinds in (("go_down", "knock"), ("lay_off", "swap"), ("meld",)):
+        found = [a for a in listed if a.type in kinds]
+        if found:
+            return found[data.draw(st.integers(0, len(found) - 1), label="action")]
+    return pick_legal(data, listed)
+
+
+def claims_choice(data: st.DataObject, listed: list[Action]) -> Action:
+    """Claim whatever may be claimed, decline the upcard (so a window opens), else a
+    legal action as ``pick_legal`` takes it."""
+    for kinds, source in ((("buy", "call"), None), (("draw",), "stock")):
+        found = [a for a in listed if a.type in kinds and source in (None, a.source)]
+        if found:
+            return found[0]
+    return pick_legal(data, listed)
+
+
 def pick_legal(data: st.DataObject, listed: list[Action]) -> Action:
     """A type first (in the listing's order), then an action of that type."""
     types = list(dict.fromkeys(a.type for a in listed))
@@ -258,11 +292,14 @@ def pick_legal(data: st.DataObject, listed: list[Action]) -> Action:
     return same[data.draw(st.integers(0, len(same) - 1), label="action")]
 
 
+CHOICES = {"claims": claims_choice, "eager": eager_choice}
+
+
 def play_game(data: st.DataObject, match: Match, style: str, steps: int) -> None:
     """Up to ``steps`` turns of play: each step first tries up to three near misses (a
     refused one changes nothing), then takes a legal action."""
     ok = allowed(match.features, match.game.rules)
-    most_tries = 5 if style == "aimed" else 3
+    most_tries = 5 if style in ("aimed", "claims", "eager") else 3
     for _ in range(steps):
         g = match.game
         s = g.state
@@ -292,6 +329,7 @@ def play_game(data: st.DataObject, match: Match, style: str, steps: int) -> None
                 break
         if changed:
             continue
-        action = pick_legal(data, listed)
+        choose = CHOICES.get(style, pick_legal)
+        action = choose(data, listed)
         match.note_melds(action)
         match.play(action)
