@@ -92,10 +92,15 @@ class FuzzResult:
     known: Counter[str] = field(default_factory=Counter)  # note -> games
     error: str | None = None
     flaky: list[str] = field(default_factory=list)  # rules that did not break again
+    unsteady: int = 0  # passes cut short: a game replayed did not play out the same
 
     @property
     def finding(self) -> Finding | None:
         return self.findings[0] if self.findings else None
+
+
+# a pass of generation cut short (by an unsteady engine): the run goes on
+_CUT = Finding("", {}, [], [])
 
 
 def default_players(name: str, options: tuple[str, ...]) -> int:
@@ -138,9 +143,12 @@ class _Fuzzer:
         number = 0
         while (self.result.examples < self.opts.examples and not self.result.error
                and len(self.result.findings) < self.opts.most_findings):
+            before = self.result.examples
             new = self.one_pass(number)
             number += 1
-            if new is None:
+            if new is _CUT and self.result.examples > before:
+                continue
+            if new is None or new is _CUT:
                 break
             self.found[new.rule] = new
             if self.breaks(new.setup, new.actions) is None:  # the engine is not steady
@@ -223,7 +231,15 @@ class _Fuzzer:
         except Disagreement:
             return here.last[-1]
         except Flaky:  # (the smallest example so far is checked again by replay)
-            return here.last[-1] if here.last else None
+            if here.last:
+                return here.last[-1]
+            # the same game played out otherwise the second time (an engine whose answers
+            # are not steady): this pass ends, the run goes on with the next
+            if here.stopped:  # (an engine error: the run ends with it)
+                result.error = here.stopped[0]
+                return None
+            result.unsteady += 1
+            return _CUT
         if here.stopped:
             result.error = here.stopped[0]
         return None

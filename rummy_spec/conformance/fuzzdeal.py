@@ -195,17 +195,20 @@ def scened_deals(draw: st.DrawFn, name: str, options: tuple[str, ...], players: 
     if planted is not None:
         for offset, cards in planted.hands.items():
             hands[(first + offset) % players] += cards
+    def room(hand: list[int]) -> int:
+        return max(0, size - len(hand))  # (a scene's hand may be full already)
+
     # the first to play is planted first and gets the most: his hand is where the first
     # turns are judged
     for seat in sorted(range(players), key=lambda q: (q - first) % players):
         hand = hands[seat]
         for s in draw(st.lists(STRUCTURE, max_size=5 if seat == first else 3)):
-            hand += realise(table, wilds, s, remaining, size - len(hand))
+            hand += realise(table, wilds, s, remaining, room(hand))
         if rules.variant.knock is not None and draw(st.booleans()):
-            hand += deadwood_near(rules, draw(st.integers(-2, 2)), remaining,
-                                  size - len(hand), draw(st.integers(0, 12)))
+            hand += deadwood_near(rules, draw(st.integers(-2, 2)), remaining, room(hand),
+                                  draw(st.integers(0, 12)))
         if draw(st.booleans()):  # a hand of sets to the last card: going out is near
-            hand += _sets_to_fill(draw, table, wilds, remaining, size - len(hand))
+            hand += _sets_to_fill(draw, table, wilds, remaining, room(hand))
     rest = []
     for card in pack:  # the shuffled pack, less the planted cards
         if remaining[card] > 0:

@@ -6,12 +6,17 @@ compared with the plain deals of the same runs."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from rummy_spec.conformance import fuzzreach as r
-from rummy_spec.conformance.fuzz import FuzzOptions, fuzz
+from rummy_spec.conformance.engine import NewGame
+from rummy_spec.conformance.fuzz import FuzzOptions, default_players, fuzz
+from rummy_spec.conformance.fuzzdeal import scened_deals
 from rummy_spec.conformance.fuzzplay import Match
+from rummy_spec.conformance.fuzzscenes import Scene
 from rummy_spec.conformance.reference import ReferenceEngine
 
 
@@ -69,3 +74,26 @@ def test_each_scene_reaches_its_situation() -> None:
 @pytest.mark.slow
 def test_claims_scenes_reach_the_buy_limit() -> None:
     _check(SLOW)
+
+
+VARIANTS = ["gin", "gin_openspiel", "gin_rlcard", "rummy", "liverpool", "continental",
+            "shanghai", "phase10", "seven_hand", "contract", "ten_step"]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_deal_with_a_scene_is_a_deal_of_the_variant(variant: str) -> None:
+    """Scenes plant whole hands (eleven cards where the first player starts by
+    discarding): the deal around them is still the whole pack, each hand its size."""
+    players = default_players(variant, ())
+    dealt: Counter[str | None] = Counter()
+
+    @settings(max_examples=25, database=None, deadline=None,
+              suppress_health_check=list(HealthCheck))
+    @given(scened_deals(variant, (), players, 0))
+    def deal(got: tuple[dict[str, Any], Scene | None]) -> None:
+        setup, scene = got
+        dealt[scene.name if scene is not None else None] += 1
+        ReferenceEngine().new(NewGame(variant, (), players, setup))  # refuses a bad deal
+
+    deal()
+    assert len(dealt) > 1, dealt  # some deal was a scene's
