@@ -129,8 +129,27 @@ class ProcessEngine(Engine):
         for i, msg in enumerate(sent):
             if i:
                 deadline, whole_case = self._deadline(wait)
-            replies.append(self._reply(msg, deadline, whole_case, wait))
+            try:
+                replies.append(self._reply(msg, deadline, whole_case, wait))
+            except EngineError:
+                self._drain(sent[i + 1:], wait)
+                raise
         return replies
+
+    def _drain(self, sent: list[JSON], wait: float) -> None:
+        """Read (and drop) the replies still due to requests sent together with one that
+        failed, so that the next request's reply is the next line; a process that no
+        longer answers is stopped (and started again when next asked)."""
+        for msg in sent:
+            if self.proc is None:
+                return
+            deadline, whole_case = self._deadline(wait)
+            try:
+                self._reply(msg, deadline, whole_case, wait)
+            except EngineError:
+                if self.proc is not None and self.proc.exit_code(0) is None:
+                    self._kill()
+                return
 
     def _deadline(self, wait: float) -> tuple[float, bool]:
         """When the reply is due, and whether that is the case's own time limit."""
@@ -275,10 +294,16 @@ class ProcessEngine(Engine):
         return self._verdict(self._request({"cmd": "act", "action": action}))
 
     def act_and_state(self, action: JSON) -> tuple[Verdict, JSON]:
-        acted, shown = self._requests([{"cmd": "act", "action": action}, {"cmd": "state"}])
-        verdict = self._verdict(acted)
-        state: JSON = self._field(shown, "state", dict, "state")
-        return verdict, state
+        return self.acts_and_states([action])[0]
+
+    def acts_and_states(self, actions: list[JSON]) -> list[tuple[Verdict, JSON]]:
+        replies = self._requests([msg for a in actions
+                                  for msg in ({"cmd": "act", "action": a}, {"cmd": "state"})])
+        out = []
+        for acted, shown in zip(replies[::2], replies[1::2], strict=True):
+            state: JSON = self._field(shown, "state", dict, "state")
+            out.append((self._verdict(acted), state))
+        return out
 
     def _verdict(self, reply: JSON) -> Verdict:
         result = reply.get("result")

@@ -238,7 +238,8 @@ class _Fuzzer:
             if here.stopped:  # (an engine error: the run ends with it)
                 result.error = here.stopped[0]
                 return None
-            result.unsteady += 1
+            if result.examples < opts.examples:  # (at the budget's end Hypothesis replays
+                result.unsteady += 1            # games the test no longer plays)
             return _CUT
         if here.stopped:
             result.error = here.stopped[0]

@@ -32,7 +32,7 @@ from ..engine.rules import Rules
 from ..engine.state import Action
 from .author import reshuffle_next, reshuffled
 from .cases import ACTION_FEATURES, SCORING_KEYS
-from .differential import Differential
+from .differential import Begun, Differential, StepResult
 from .differential import Finding as DiffFinding
 from .engine import Engine, NewGame, Verdict
 from .fuzzreach import Reach
@@ -114,6 +114,7 @@ class Match:
         self.accepted: list[bool] = []
         self.aim = Aim()
         self.scene: str | None = None  # the scene the deal was built as (fuzzscenes)
+        self.waiting: list[Begun] = []  # refused near misses not yet sent to the engine
         engine.new(game)
         shown = frozenset(FIELDS) if shows is None else shows
         if "scoring" not in features:
@@ -157,25 +158,41 @@ class Match:
             rule = f"law {found[0].law} after {kind}"
         raise Disagreement(rule, lines)
 
-    def play(self, action: Action) -> bool:
+    def play(self, action: Action, defer: bool = False) -> bool:
         """Play ``action`` on both; True when the reference accepted it."""
-        return self.send(self.ref.to_protocol(self.game.action_json(action)))
+        return self.send(self.ref.to_protocol(self.game.action_json(action)), defer)
 
-    def send(self, aj: JSON) -> bool:
+    def send(self, aj: JSON, defer: bool = False) -> bool:
         """Play an action in the protocol's form on both; True when the reference
-        accepted it."""
+        accepted it.  ``defer``: an action the reference refuses (so nothing changed)
+        waits, and goes to the engine together with the next one not deferred (one
+        exchange for the near misses of a turn and the action that follows them)."""
         g = self.game
-        self.actions.append(aj)
         before = g.state.exhaustions
+        self.aim.reach.before(g, aj)
+        begun = self.pair.begin(aj, index=len(self.actions) + len(self.waiting))
+        if defer and not begun.reference.accepted:
+            self.waiting.append(begun)
+            return False
+        batch, self.waiting = [*self.waiting, begun], []
+        results = self.pair.finish(batch)
+        for done in results[:-1]:
+            self._judge_step(done, None)
+        self._judge_step(results[-1], before)
+        return begun.reference.accepted
+
+    def _judge_step(self, done: StepResult, before: int | None) -> None:
+        """Judge one step on the engine (``before``: the stock's exhaustions before it;
+        None for a refused near miss judged after the action that followed it)."""
+        g = self.game
+        aj = done.action
+        self.actions.append(aj)
         step = len(self.actions) - 1
-        reach = self.aim.reach
-        reach.before(g, aj)
-        done = self.pair.step(aj, index=step)
         want, got = done.reference, done.engine
         assert got is not None
-        reach.after(g, aj, want.accepted, want.reason,
-                    self.ref.state() if want.accepted and aj.get("type") == "lay_off"
-                    else None)
+        self.aim.reach.after(g, aj, want.accepted, want.reason,
+                             self.ref.state() if want.accepted and aj.get("type") ==
+                             "lay_off" else None)
         text = f"step {step}: {action_text(aj)}"
         self.trail.append(f"{text} -> {want.text}")
         self.accepted.append(want.accepted)
@@ -186,6 +203,9 @@ class Match:
                                [f"{text}: reference {want.text}, engine {got.text}"
                                 + (f" [{got.message}]" if got.message else "")],
                                aj, want, got)
+        if before is None:
+            self._judged(f"step {step}", str(aj.get("type")), done.findings)
+            return
         if "stock-exhaustion" not in self.features and (
                 g.state.exhaustions > before or any(
                     r.ending in STOCK_ENDINGS for r in g.state.results)):
@@ -193,7 +213,6 @@ class Match:
         self._judged(f"step {step}", str(aj.get("type")), done.findings)
         if reshuffled(g, before):  # each engine shuffles its own way: stop here
             raise GameOver
-        return want.accepted
 
     def watch(self) -> None:
         """Note how near the state is to the boundaries the aim reports."""
@@ -324,7 +343,7 @@ def play_game(data: st.DataObject, match: Match, style: str, steps: int) -> None
             group = groups[data.draw(st.integers(0, len(groups) - 1), label="reason")]
             probe = group[data.draw(st.integers(0, len(group) - 1), label="probe")]
             match.note_melds(probe)
-            if match.play(probe):
+            if match.play(probe, defer=True):
                 changed = True  # a legal action the enumerator did not list
                 break
         if changed:
