@@ -361,6 +361,10 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
     if deviations and deviations.unmet():
         text.append("deviations never met in this run: " + ", ".join(
             e.where for e in deviations.unmet()))
+    if result.unsteady:
+        text.append(f"generation was cut short {result.unsteady} time"
+                    f"{'s' * (result.unsteady > 1)}: a game played again did not go the same "
+                    "way (the engine's answers are not steady); the run went on with new games")
     if result.skipped:
         text.append(f"the engine declined {result.skipped} of the games")
     failed = bool(result.findings) or bool(result.error) or bool(result.flaky)

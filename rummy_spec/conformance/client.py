@@ -102,28 +102,65 @@ class ProcessEngine(Engine):
         return EngineError(kind, message, tail)
 
     def _request(self, msg: JSON, timeout: float | None = None) -> JSON:
+        return self._requests([msg], timeout)[0]
+
+    def _requests(self, msgs: list[JSON], timeout: float | None = None) -> list[JSON]:
+        """Send the requests at once (one write), then read their replies in order."""
         if self.proc is None:
             self._start()
         proc = self.proc
         assert proc is not None
-        self.seq += 1
-        msg = {**msg, "seq": self.seq}
         wait = timeout if timeout is not None else self.timeout
-        now = time.monotonic()
-        deadline = now + wait
-        whole_case = self.case_deadline is not None and self.case_deadline < deadline
-        if whole_case:
-            assert self.case_deadline is not None
-            deadline = self.case_deadline
-        sent = json.dumps(msg, separators=(",", ":"))
-        if self.exchange is not None:
-            self.exchange.append("> " + sent)
-        data = (sent + "\n").encode("utf-8")
-        if not proc.send(data, deadline):
+        sent: list[JSON] = []
+        lines: list[str] = []
+        for one in msgs:
+            self.seq += 1
+            sent.append({**one, "seq": self.seq})
+            lines.append(json.dumps(sent[-1], separators=(",", ":")))
+            if self.exchange is not None:
+                self.exchange.append("> " + lines[-1])
+        deadline, whole_case = self._deadline(wait)
+        if not proc.send(("\n".join(lines) + "\n").encode("utf-8"), deadline):
             if proc.exit_code(0.2) is not None or time.monotonic() < deadline:
                 raise self._fail("crash", self._exit_text("before the request could be sent"))
-            raise self._fail("timeout", f"the engine did not read the '{msg['cmd']}' request "
-                             f"within {wait:g} s")
+            raise self._fail("timeout", f"the engine did not read the '{sent[0]['cmd']}' "
+                             f"request within {wait:g} s")
+        replies = []
+        for i, msg in enumerate(sent):
+            if i:
+                deadline, whole_case = self._deadline(wait)
+            try:
+                replies.append(self._reply(msg, deadline, whole_case, wait))
+            except EngineError:
+                self._drain(sent[i + 1:], wait)
+                raise
+        return replies
+
+    def _drain(self, sent: list[JSON], wait: float) -> None:
+        """Read (and drop) the replies still due to requests sent together with one that
+        failed, so that the next request's reply is the next line; a process that no
+        longer answers is stopped (and started again when next asked)."""
+        for msg in sent:
+            if self.proc is None:
+                return
+            deadline, whole_case = self._deadline(wait)
+            try:
+                self._reply(msg, deadline, whole_case, wait)
+            except EngineError:
+                if self.proc is not None and self.proc.exit_code(0) is None:
+                    self._kill()
+                return
+
+    def _deadline(self, wait: float) -> tuple[float, bool]:
+        """When the reply is due, and whether that is the case's own time limit."""
+        deadline = time.monotonic() + wait
+        if self.case_deadline is not None and self.case_deadline < deadline:
+            return self.case_deadline, True
+        return deadline, False
+
+    def _reply(self, msg: JSON, deadline: float, whole_case: bool, wait: float) -> JSON:
+        proc = self.proc
+        assert proc is not None
         item = proc.receive(deadline)
         if item == "timeout":
             if whole_case:
@@ -254,7 +291,21 @@ class ProcessEngine(Engine):
                              f"{outside_text(json.dumps(reply), 200)}")
 
     def act(self, action: JSON) -> Verdict:
-        reply = self._request({"cmd": "act", "action": action})
+        return self._verdict(self._request({"cmd": "act", "action": action}))
+
+    def act_and_state(self, action: JSON) -> tuple[Verdict, JSON]:
+        return self.acts_and_states([action])[0]
+
+    def acts_and_states(self, actions: list[JSON]) -> list[tuple[Verdict, JSON]]:
+        replies = self._requests([msg for a in actions
+                                  for msg in ({"cmd": "act", "action": a}, {"cmd": "state"})])
+        out = []
+        for acted, shown in zip(replies[::2], replies[1::2], strict=True):
+            state: JSON = self._field(shown, "state", dict, "state")
+            out.append((self._verdict(acted), state))
+        return out
+
+    def _verdict(self, reply: JSON) -> Verdict:
         result = reply.get("result")
         if result == "accepted":
             return Verdict(True)

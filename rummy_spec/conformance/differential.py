@@ -192,28 +192,69 @@ class Differential:
     def step(self, action: JSON, *, index: int | None = None) -> StepResult:
         """Play ``action`` on both engines and judge it (``index``: the step's number in
         the findings; default: the count of steps so far)."""
+        return self.finish([self.begin(action, index=index)])[0]
+
+    def begin(self, action: JSON, *, index: int | None = None) -> Begun:
+        """The reference's half of a step: its verdict, and its state to compare with
+        (the engine's half is :meth:`finish`, for one step or several begun in turn)."""
         step = self.steps if index is None else index
         self.steps += 1
-        before = self.reference._game().state.hand.exhaustions
-        want = self.reference.act(action)
-        got = self.engine.act(action) if self.engine is not None else None
-        result = StepResult(step, action, want, got)
-        if got is not None and not same_verdict(want, got, self.codes):
-            result.findings.append(Finding(step, "verdict", "result", want.text, got.text,
-                                           f"reference {want.text}, engine {got.text}"
-                                           + (f" [{got.message}]" if got.message else "")))
         game = self.reference._game()
+        before = game.state.hand.exhaustions
+        want = self.reference.act(action)
         if game.state.hand.exhaustions > before and not game.state.game.results:
             self.reshuffled = True
-        if not self.observe:
-            return result
-        now = self._engine_state()
-        result.state = now
-        accepted = (got or want).accepted
-        result.findings += self._compared(step, now) + [
-            _law(step, b) for b in broken_laws(self.laws, self.last, action, accepted, now)]
-        self.last = now
-        return result
+        expected: tuple[JSON, tuple[str, ...]] | None = None
+        if self.engine is not None and self.observe and self.compare:
+            now = self.reference.state()
+            expected = (now, self._keys(now))
+        return Begun(step, action, want, expected)
+
+    def finish(self, begun: list[Begun]) -> list[StepResult]:
+        """The engine's half of the steps begun: each action played on it in turn (sent
+        at once), each verdict and state judged."""
+        if self.engine is None:
+            shown: list[tuple[Verdict | None, JSON | None]] = [(None, None) for _ in begun]
+        elif self.observe:
+            shown = list(self.engine.acts_and_states([b.action for b in begun]))
+        else:
+            shown = [(self.engine.act(b.action), None) for b in begun]
+        out = []
+        for b, (got, state) in zip(begun, shown, strict=True):
+            want = b.reference
+            result = StepResult(b.step, b.action, want, got)
+            out.append(result)
+            if got is not None and not same_verdict(want, got, self.codes):
+                result.findings.append(Finding(
+                    b.step, "verdict", "result", want.text, got.text,
+                    f"reference {want.text}, engine {got.text}"
+                    + (f" [{got.message}]" if got.message else "")))
+            if not self.observe:
+                continue
+            now = self._engine_state() if state is None else {
+                k: v for k, v in state.items() if k in self.shows}
+            result.state = now
+            accepted = (got or want).accepted
+            compared = [] if b.expected is None else [
+                Finding(b.step, "state", key, w, g, f"{key}: expected {_brief(w)}, got "
+                        f"{_brief(g)}") for key, w, g in field_diffs(b.expected[0], now,
+                                                                    b.expected[1])]
+            result.findings += compared + [
+                _law(b.step, x) for x in broken_laws(self.laws, self.last, b.action,
+                                                     accepted, now)]
+            self.last = now
+        return out
+
+
+@dataclass(frozen=True)
+class Begun:
+    """A step the reference has played: its verdict, and (where the engine's state is
+    compared) the reference's state after it, with the fields compared."""
+
+    step: int
+    action: JSON
+    reference: Verdict
+    expected: tuple[JSON, tuple[str, ...]] | None = None
 
 
 def _law(step: int | None, b: Broken) -> Finding:

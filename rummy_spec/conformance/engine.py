@@ -125,6 +125,15 @@ class Engine(ABC):
     @abstractmethod
     def state(self) -> JSON: ...
 
+    def act_and_state(self, action: JSON) -> tuple[Verdict, JSON]:
+        """``act``, then ``state`` (an engine behind the protocol sends both requests at
+        once, so that a step of a fuzz run costs one exchange, not two)."""
+        return self.act(action), self.state()
+
+    def acts_and_states(self, actions: list[JSON]) -> list[tuple[Verdict, JSON]]:
+        """``act_and_state`` for each action in turn (sent at once behind the protocol)."""
+        return [self.act_and_state(a) for a in actions]
+
     def legal(self) -> list[JSON]:
         raise EngineError("error", "this engine does not list legal actions")
 

@@ -37,7 +37,7 @@ from .author import LIVE, Recorder, case_data, dump_case
 from .cases import SCORING_KEYS, variant
 from .deviations import Deviations
 from .engine import Engine, EngineError, NewGame, SkipGame
-from .fuzzdeal import deals
+from .fuzzdeal import scened_deals
 from .fuzzplay import STYLES, Disagreement, GameOver, Match, play_game
 from .observe import AFTER_ROUND
 from .reports import write_atomic
@@ -65,6 +65,8 @@ class FuzzOptions:
     shows: frozenset[str] | None = None  # the state fields it shows (None: every one)
     known: Known | None = None
     most_findings: int = 20
+    # told of every game generated (not those replayed while shrinking), once it ends
+    on_game: Callable[[Match], None] | None = None
 
 
 @dataclass
@@ -90,10 +92,15 @@ class FuzzResult:
     known: Counter[str] = field(default_factory=Counter)  # note -> games
     error: str | None = None
     flaky: list[str] = field(default_factory=list)  # rules that did not break again
+    unsteady: int = 0  # passes cut short: a game replayed did not play out the same
 
     @property
     def finding(self) -> Finding | None:
         return self.findings[0] if self.findings else None
+
+
+# a pass of generation cut short (by an unsteady engine): the run goes on
+_CUT = Finding("", {}, [], [])
 
 
 def default_players(name: str, options: tuple[str, ...]) -> int:
@@ -136,9 +143,12 @@ class _Fuzzer:
         number = 0
         while (self.result.examples < self.opts.examples and not self.result.error
                and len(self.result.findings) < self.opts.most_findings):
+            before = self.result.examples
             new = self.one_pass(number)
             number += 1
-            if new is None:
+            if new is _CUT and self.result.examples > before:
+                continue
+            if new is None or new is _CUT:
                 break
             self.found[new.rule] = new
             if self.breaks(new.setup, new.actions) is None:  # the engine is not steady
@@ -173,9 +183,11 @@ class _Fuzzer:
                     self.progress(result.examples)
             else:
                 result.shrink_runs += 1
-            setup = data.draw(deals(opts.variant, opts.options, self.players, deal_seed,
-                                    later), label="deal")
+            setup, scene = data.draw(scened_deals(opts.variant, opts.options, self.players,
+                                                  deal_seed, later), label="deal")
             style = STYLES[data.draw(st.integers(0, len(STYLES) - 1), label="style")]
+            if scene is not None:
+                style = scene.style
             try:
                 match = self.match(setup)
             except SkipGame:
@@ -185,12 +197,16 @@ class _Fuzzer:
                 here.stopped.append(f"engine {err.kind}: {err.message}")
                 self.engine.restart()
                 return
+            match.scene = scene.name if scene is not None else None
             try:
                 match.compare_states("the deal", "the deal")
                 play_game(data, match, style, opts.steps)
+                self.tell(match, generating)
             except GameOver:
+                self.tell(match, generating)
                 pass
             except Disagreement as why:
+                self.tell(match, generating)
                 if self.counted(why, match, generating):
                     return
                 if here.rule is None:
@@ -215,10 +231,23 @@ class _Fuzzer:
         except Disagreement:
             return here.last[-1]
         except Flaky:  # (the smallest example so far is checked again by replay)
-            return here.last[-1] if here.last else None
+            if here.last:
+                return here.last[-1]
+            # the same game played out otherwise the second time (an engine whose answers
+            # are not steady): this pass ends, the run goes on with the next
+            if here.stopped:  # (an engine error: the run ends with it)
+                result.error = here.stopped[0]
+                return None
+            if result.examples < opts.examples:  # (at the budget's end Hypothesis replays
+                result.unsteady += 1            # games the test no longer plays)
+            return _CUT
         if here.stopped:
             result.error = here.stopped[0]
         return None
+
+    def tell(self, match: Match, generating: bool) -> None:
+        if generating and self.opts.on_game is not None:
+            self.opts.on_game(match)
 
     def counted(self, why: Disagreement, match: Match, generating: bool) -> bool:
         """A known deviation or a rule already found: counted (while generating), and

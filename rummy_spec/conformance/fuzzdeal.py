@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from .. import decks
 from ..engine.rules import Rules, compile_variant
 from .cases import variant
+from .fuzzscenes import Scene, scene
 
 JSON = dict[str, Any]
 Structure = tuple[str, int, int, int, int]  # kind, rank index, suit index, length, wilds
@@ -156,9 +157,10 @@ def _sets_to_fill(draw: st.DrawFn, table: Any, wilds: list[int], remaining: Coun
 
 
 @st.composite
-def deals(draw: st.DrawFn, name: str, options: tuple[str, ...], players: int,
-          seed: int = 0, later_rounds: bool = True) -> JSON:
-    """An explicit whole-pack setup for ``players`` players of the variant.  ``seed``
+def scened_deals(draw: st.DrawFn, name: str, options: tuple[str, ...], players: int,
+                 seed: int = 0, later_rounds: bool = True) -> tuple[JSON, Scene | None]:
+    """An explicit whole-pack setup for ``players`` players of the variant, and the scene
+    planted in it (``fuzzscenes``; None: a shuffle with planted melds only).  ``seed``
     (the run's) is part of every shuffle, so that the simplest example (where Hypothesis
     starts) is another game for every seed; ``later_rounds``: the engine plays deals of
     later rounds and individual contracts."""
@@ -169,30 +171,44 @@ def deals(draw: st.DrawFn, name: str, options: tuple[str, ...], players: int,
     random.Random(f"fuzz-deal:{seed}:{draw(st.integers(0, 2 ** 16 - 1))}").shuffle(pack)
     dealer = draw(st.integers(0, players - 1))
     setup: JSON = {"dealer": players - 1 - dealer}
+    first = (setup["dealer"] + 1) % players
+    remaining = Counter(pack)
+    rounds = tuple(range(1, len(rules.contracts) + 1)) if rules.has_contracts and \
+        later_rounds else (1,)
+    planted = scene(draw, rules, remaining, rounds)
     round_ = 1
     if rules.has_contracts and not rules.individual and later_rounds:
-        round_ = draw(st.one_of(st.just(1), st.integers(1, len(rules.contracts))))
+        if planted is not None and planted.round is not None:
+            round_ = planted.round
+        else:
+            round_ = draw(st.one_of(st.just(1), st.integers(1, len(rules.contracts))))
         if round_ != 1:
             setup["round"] = round_
     if rules.has_contracts and rules.individual and later_rounds:
         setup["contracts"] = draw(st.lists(st.integers(1, len(rules.contracts)),
                                            min_size=players, max_size=players))
+        if planted is not None and planted.round is not None:
+            setup["contracts"][first] = planted.round
     size = rules.cards_dealt(round_)
-    remaining = Counter(pack)
     wilds = sorted(rules.wild)
-    first = (setup["dealer"] + 1) % players
     hands: list[list[int]] = [[] for _ in range(players)]
+    if planted is not None:
+        for offset, cards in planted.hands.items():
+            hands[(first + offset) % players] += cards
+    def room(hand: list[int]) -> int:
+        return max(0, size - len(hand))  # (a scene's hand may be full already)
+
     # the first to play is planted first and gets the most: his hand is where the first
     # turns are judged
     for seat in sorted(range(players), key=lambda q: (q - first) % players):
         hand = hands[seat]
         for s in draw(st.lists(STRUCTURE, max_size=5 if seat == first else 3)):
-            hand += realise(table, wilds, s, remaining, size - len(hand))
+            hand += realise(table, wilds, s, remaining, room(hand))
         if rules.variant.knock is not None and draw(st.booleans()):
-            hand += deadwood_near(rules, draw(st.integers(-2, 2)), remaining,
-                                  size - len(hand), draw(st.integers(0, 12)))
+            hand += deadwood_near(rules, draw(st.integers(-2, 2)), remaining, room(hand),
+                                  draw(st.integers(0, 12)))
         if draw(st.booleans()):  # a hand of sets to the last card: going out is near
-            hand += _sets_to_fill(draw, table, wilds, remaining, size - len(hand))
+            hand += _sets_to_fill(draw, table, wilds, remaining, room(hand))
     rest = []
     for card in pack:  # the shuffled pack, less the planted cards
         if remaining[card] > 0:
@@ -202,8 +218,21 @@ def deals(draw: st.DrawFn, name: str, options: tuple[str, ...], players: int,
     for seat, hand in enumerate(hands):
         while len(hand) < size + (seat == first and v.deal.first_turn_discard):
             hand.append(rest.pop())
-    discard = [rest.pop()] if v.deal.upcard else []
+    discard: list[int] = []
+    if v.deal.upcard:
+        discard = [planted.upcard] if planted is not None and planted.upcard is not None \
+            else [rest.pop()]
+    elif planted is not None and planted.upcard is not None:
+        rest.append(planted.upcard)
+    if planted is not None:
+        rest += reversed(planted.stock_top)  # the stock's top is the end of ``rest``
     setup.update({"hands": [table.texts(h) for h in hands],
                   "stock": table.texts(list(reversed(rest))),
                   "discard": table.texts(discard)})
-    return setup
+    return setup, planted
+
+
+def deals(name: str, options: tuple[str, ...], players: int, seed: int = 0,
+          later_rounds: bool = True) -> st.SearchStrategy[JSON]:
+    """The setups of :func:`scened_deals` alone."""
+    return scened_deals(name, options, players, seed, later_rounds).map(lambda d: d[0])

@@ -1,15 +1,19 @@
 """One fuzz game: the reference and the engine under test side by side, and how the next
 action is chosen.
 
-A game is played in one of three styles: ``mixed`` (each step a legal action, by type
+A game is played in one of five styles: ``mixed`` (each step a legal action, by type
 first so a rare type is taken as often as a common one, or a near miss), ``drain``
-(stock draws and discards until the stock runs out) and ``aimed`` (near misses first:
-the refusals the variant's rules make, then plain mistakes).  What the engine claims in
+(stock draws and discards until the stock runs out), ``aimed`` (near misses first:
+the refusals the variant's rules make, then plain mistakes) and ``claims`` (the style of
+a claims scene: every upcard declined, every claim window claimed, near misses as
+aimed) and ``eager`` (the style of the other scenes: going down, knocking, laying off
+and swapping whenever listed, near misses as aimed).  What the engine claims in
 ``hello`` bounds the game: no action of a feature it does not list, no play past the
 stock's end unless it lists ``stock-exhaustion``, no score compared unless it lists
 ``scoring``.  Hypothesis's ``target`` is told how near the game came to the rule
 boundaries (the knock limit, the most wilds in one meld, the claimants of one upcard,
-the last card of the stock, the refusals seen), so it steers towards them.
+the last card of the stock, the refusals seen, the situations of ``fuzzreach`` met),
+so it steers towards them.
 """
 
 from __future__ import annotations
@@ -28,9 +32,10 @@ from ..engine.rules import Rules
 from ..engine.state import Action
 from .author import reshuffle_next, reshuffled
 from .cases import ACTION_FEATURES, SCORING_KEYS
-from .differential import Differential
+from .differential import Begun, Differential, StepResult
 from .differential import Finding as DiffFinding
 from .engine import Engine, NewGame, Verdict
+from .fuzzreach import Reach
 from .observe import FIELDS
 from .probes import ranked_probes
 from .reference import ReferenceEngine
@@ -72,6 +77,7 @@ class Aim:
     claimants: int = 0  # most seats a claim window was open to
     stock_left: int = 999  # least stock cards before a draw
     codes: set[str] = field(default_factory=set)  # refusals seen
+    reach: Reach = field(default_factory=Reach)  # the situations met
 
     def report(self) -> None:
         target(-float(self.knock_gap), label="knock limit gap")
@@ -79,6 +85,7 @@ class Aim:
         target(float(self.claimants), label="claimants of one upcard")
         target(-float(self.stock_left), label="stock left")
         target(float(len(self.codes)), label="refusals seen")
+        target(float(len(self.reach.seen)), label="situations reached")
 
 
 def rule_of_verdicts(action: JSON, want: Verdict, got: Verdict, ignore_codes: bool) -> str:
@@ -106,6 +113,8 @@ class Match:
         self.trail: list[str] = []
         self.accepted: list[bool] = []
         self.aim = Aim()
+        self.scene: str | None = None  # the scene the deal was built as (fuzzscenes)
+        self.waiting: list[Begun] = []  # refused near misses not yet sent to the engine
         engine.new(game)
         shown = frozenset(FIELDS) if shows is None else shows
         if "scoring" not in features:
@@ -149,20 +158,41 @@ class Match:
             rule = f"law {found[0].law} after {kind}"
         raise Disagreement(rule, lines)
 
-    def play(self, action: Action) -> bool:
+    def play(self, action: Action, defer: bool = False) -> bool:
         """Play ``action`` on both; True when the reference accepted it."""
-        return self.send(self.ref.to_protocol(self.game.action_json(action)))
+        return self.send(self.ref.to_protocol(self.game.action_json(action)), defer)
 
-    def send(self, aj: JSON) -> bool:
+    def send(self, aj: JSON, defer: bool = False) -> bool:
         """Play an action in the protocol's form on both; True when the reference
-        accepted it."""
+        accepted it.  ``defer``: an action the reference refuses (so nothing changed)
+        waits, and goes to the engine together with the next one not deferred (one
+        exchange for the near misses of a turn and the action that follows them)."""
         g = self.game
-        self.actions.append(aj)
         before = g.state.hand.exhaustions
+        self.aim.reach.before(g, aj)
+        begun = self.pair.begin(aj, index=len(self.actions) + len(self.waiting))
+        if defer and not begun.reference.accepted:
+            self.waiting.append(begun)
+            return False
+        batch, self.waiting = [*self.waiting, begun], []
+        results = self.pair.finish(batch)
+        for done in results[:-1]:
+            self._judge_step(done, None)
+        self._judge_step(results[-1], before)
+        return begun.reference.accepted
+
+    def _judge_step(self, done: StepResult, before: int | None) -> None:
+        """Judge one step on the engine (``before``: the stock's exhaustions before it;
+        None for a refused near miss judged after the action that followed it)."""
+        g = self.game
+        aj = done.action
+        self.actions.append(aj)
         step = len(self.actions) - 1
-        done = self.pair.step(aj, index=step)
         want, got = done.reference, done.engine
         assert got is not None
+        self.aim.reach.after(g, aj, want.accepted, want.reason,
+                             self.ref.state() if want.accepted and aj.get("type") ==
+                             "lay_off" else None)
         text = f"step {step}: {action_text(aj)}"
         self.trail.append(f"{text} -> {want.text}")
         self.accepted.append(want.accepted)
@@ -173,6 +203,9 @@ class Match:
                                [f"{text}: reference {want.text}, engine {got.text}"
                                 + (f" [{got.message}]" if got.message else "")],
                                aj, want, got)
+        if before is None:
+            self._judged(f"step {step}", str(aj.get("type")), done.findings)
+            return
         if "stock-exhaustion" not in self.features and (
                 g.state.hand.exhaustions > before or any(
                     r.ending in STOCK_ENDINGS for r in g.state.game.results)):
@@ -180,7 +213,6 @@ class Match:
         self._judged(f"step {step}", str(aj.get("type")), done.findings)
         if reshuffled(g, before):  # each engine shuffles its own way: stop here
             raise GameOver
-        return want.accepted
 
     def watch(self) -> None:
         """Note how near the state is to the boundaries the aim reports."""
@@ -189,6 +221,7 @@ class Match:
         rules = g.rules
         if s.hand.phase == "claim" and s.hand.claim is not None:
             self.aim.claimants = max(self.aim.claimants, len(s.hand.claim.pending))
+            self.aim.reach.watch(s)
         if s.hand.phase == "draw":
             self.aim.stock_left = min(self.aim.stock_left, len(s.hand.stock))
         k = rules.variant.knock
@@ -250,6 +283,26 @@ def drain_choice(listed: list[Action]) -> Action:
     return listed[0]
 
 
+def eager_choice(data: st.DataObject, listed: list[Action]) -> Action:
+    """The actions a scene's boundary is about first, when listed (going down, knocking,
+    then laying off and swapping, then melding); else as ``pick_legal`` takes it."""
+    for kinds in (("go_down", "knock"), ("lay_off", "swap"), ("meld",)):
+        found = [a for a in listed if a.type in kinds]
+        if found:
+            return found[data.draw(st.integers(0, len(found) - 1), label="action")]
+    return pick_legal(data, listed)
+
+
+def claims_choice(data: st.DataObject, listed: list[Action]) -> Action:
+    """Claim whatever may be claimed, decline the upcard (so a window opens), else a
+    legal action as ``pick_legal`` takes it."""
+    for kinds, source in ((("buy", "call"), None), (("draw",), "stock")):
+        found = [a for a in listed if a.type in kinds and source in (None, a.source)]
+        if found:
+            return found[0]
+    return pick_legal(data, listed)
+
+
 def pick_legal(data: st.DataObject, listed: list[Action]) -> Action:
     """A type first (in the listing's order), then an action of that type."""
     types = list(dict.fromkeys(a.type for a in listed))
@@ -258,11 +311,14 @@ def pick_legal(data: st.DataObject, listed: list[Action]) -> Action:
     return same[data.draw(st.integers(0, len(same) - 1), label="action")]
 
 
+CHOICES = {"claims": claims_choice, "eager": eager_choice}
+
+
 def play_game(data: st.DataObject, match: Match, style: str, steps: int) -> None:
     """Up to ``steps`` turns of play: each step first tries up to three near misses (a
     refused one changes nothing), then takes a legal action."""
     ok = allowed(match.features, match.game.rules)
-    most_tries = 5 if style == "aimed" else 3
+    most_tries = 5 if style in ("aimed", "claims", "eager") else 3
     for _ in range(steps):
         g = match.game
         s = g.state
@@ -287,11 +343,12 @@ def play_game(data: st.DataObject, match: Match, style: str, steps: int) -> None
             group = groups[data.draw(st.integers(0, len(groups) - 1), label="reason")]
             probe = group[data.draw(st.integers(0, len(group) - 1), label="probe")]
             match.note_melds(probe)
-            if match.play(probe):
+            if match.play(probe, defer=True):
                 changed = True  # a legal action the enumerator did not list
                 break
         if changed:
             continue
-        action = pick_legal(data, listed)
+        choose = CHOICES.get(style, pick_legal)
+        action = choose(data, listed)
         match.note_melds(action)
         match.play(action)

@@ -61,12 +61,18 @@ class StateLaws:
         self.skips = any(f.special for f in self.laws.table.faces)
         self.code = {f.text: f.code for f in self.laws.table.faces}
         self._sizes: dict[int, int] = {}
+        # a table meld's faults by what it shows (melds stay on the table for many steps)
+        self._melds: dict[Any, list[Broken]] = {}
 
     # ----- cards ------------------------------------------------------------------------
     def _cards(self, texts: Any, where: str, out: list[Broken]) -> list[int]:
-        codes: list[int] = []
         if not isinstance(texts, list):
-            return codes
+            return []
+        try:  # (every text a card's: the common case)
+            return [self.code[text] for text in texts]
+        except (KeyError, TypeError):
+            pass
+        codes: list[int] = []
         for i, text in enumerate(texts):
             code = self.code.get(text) if isinstance(text, str) else None
             if code is not None:
@@ -94,7 +100,7 @@ class StateLaws:
                 if isinstance(meld, dict):
                     cards = self._cards(meld.get("cards"), f"table[{i}].cards", out)
                     known.update(cards)
-                    out += self._meld_faults(meld, cards, f"table[{i}]")
+                    out += self._meld_faults_seen(meld, cards, f"table[{i}]")
         pile = self._pile(s, out)
         known.update(pile)
         if out or hands is None or table is None:
@@ -145,6 +151,23 @@ class StateLaws:
                            f"cards seen more often than the pack holds them: "
                            f"{self.laws.text(sorted(made.elements()))}")]
         return []
+
+    def _meld_faults_seen(self, meld: JSON, cards: list[int], where: str) -> list[Broken]:
+        """``_meld_faults``, remembered for a meld shown the same way at the same place."""
+        wilds = meld.get("wilds")
+        try:
+            key = (where, meld.get("kind"), tuple(cards), tuple(
+                (w.get("position"), w.get("stands_for")) for w in wilds)
+                if isinstance(wilds, list) else wilds)
+            hash(key)
+        except (AttributeError, TypeError):  # (an odd meld: judged afresh)
+            return self._meld_faults(meld, cards, where)
+        hit = self._melds.get(key)
+        if hit is None:
+            if len(self._melds) > 5000:
+                self._melds.clear()
+            hit = self._melds[key] = self._meld_faults(meld, cards, where)
+        return hit
 
     def _meld_faults(self, meld: JSON, cards: list[int], where: str) -> list[Broken]:
         kind = meld.get("kind")

@@ -9,8 +9,9 @@ runner, blow up its memory or leave a process behind:
 * the engine starts in a new session (so its own process group), with a marker in its
   environment; stopping it kills the whole group, then every process still carrying the
   marker (a daemon that left the group), found by scanning ``/proc``;
-* stdout is read by a thread in chunks into lines of at most ``MOST_LINE`` bytes (a
-  longer line is reported as oversize and skipped), at most ``QUEUED`` lines ahead;
+* stdout is read (without blocking, in the caller's thread, also while a request is
+  being written) in chunks into lines of at most ``MOST_LINE`` bytes (a longer line is
+  reported as oversize and skipped), at most ``QUEUED`` lines ahead;
 * stderr is read by a thread that keeps the first ``STDERR_HEAD`` and the last
   ``STDERR_TAIL`` bytes and counts the rest;
 * requests are written without blocking, within the reply's time limit: an engine that
@@ -21,13 +22,13 @@ from __future__ import annotations
 
 import contextlib
 import os
-import queue
 import secrets
 import select
 import signal
 import subprocess
 import threading
 import time
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import IO
@@ -89,45 +90,47 @@ class StderrKeeper:
         return head + gap + tail
 
 
-def _read_lines(stream: IO[bytes], sink: queue.Queue[Item], pending: bytearray) -> None:
-    """Split stdout into lines; ``pending`` shows the bytes of an unfinished line."""
-    dropping = 0
-    try:
-        while True:
-            chunk = stream.read(CHUNK)
-            if not chunk:
-                break
-            start = 0
-            while start <= len(chunk):
-                cut = chunk.find(b"\n", start)
-                piece = chunk[start:] if cut < 0 else chunk[start:cut]
-                if dropping:
-                    dropping += len(piece)
-                else:
-                    pending += piece
-                    if len(pending) > MOST_LINE:
-                        dropping = len(pending)
-                        pending.clear()
-                if cut < 0:
-                    break
-                if dropping:
-                    sink.put(Oversize(dropping))
-                    dropping = 0
-                else:
-                    sink.put(bytes(pending))
+class _Lines:
+    """Split stdout into lines as it is read (in the caller's thread: a reply costs no
+    hand-over between threads); ``pending`` shows the bytes of an unfinished line."""
+
+    def __init__(self) -> None:
+        self.ready: deque[Item] = deque()
+        self.pending = bytearray()
+        self.dropping = 0
+        self.closed = False
+
+    def feed(self, chunk: bytes) -> None:
+        pending, start = self.pending, 0
+        while start <= len(chunk):
+            cut = chunk.find(b"\n", start)
+            piece = chunk[start:] if cut < 0 else chunk[start:cut]
+            if self.dropping:
+                self.dropping += len(piece)
+            else:
+                pending += piece
+                if len(pending) > MOST_LINE:
+                    self.dropping = len(pending)
                     pending.clear()
-                start = cut + 1
-    except (OSError, ValueError):
-        pass
-    finally:
-        if dropping:
-            sink.put(Oversize(dropping))
-        elif pending:
-            sink.put(Partial(bytes(pending)))
-            pending.clear()
-        sink.put(None)
-        with contextlib.suppress(OSError):
-            stream.close()
+            if cut < 0:
+                break
+            if self.dropping:
+                self.ready.append(Oversize(self.dropping))
+                self.dropping = 0
+            else:
+                self.ready.append(bytes(pending))
+                pending.clear()
+            start = cut + 1
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if self.dropping:
+            self.ready.append(Oversize(self.dropping))
+        elif self.pending:
+            self.ready.append(Partial(bytes(self.pending)))
+            self.pending.clear()
 
 
 def _read_stderr(stream: IO[bytes], keeper: StderrKeeper) -> None:
@@ -177,44 +180,72 @@ class EngineProcess:
         assert self.proc.stderr is not None
         self.stdin = self.proc.stdin
         os.set_blocking(self.stdin.fileno(), False)
-        self.lines: queue.Queue[Item] = queue.Queue(QUEUED)
-        self.pending = bytearray()
+        self.out = self.proc.stdout.fileno()
+        os.set_blocking(self.out, False)
+        self.lines = _Lines()
+        self.pending = self.lines.pending
         self.stderr = StderrKeeper()
         self.closed = False
-        threading.Thread(target=_read_lines, args=(self.proc.stdout, self.lines, self.pending),
-                         daemon=True).start()
         threading.Thread(target=_read_stderr, args=(self.proc.stderr, self.stderr),
                          daemon=True).start()
 
     def send(self, data: bytes, deadline: float) -> bool:
-        """Write ``data`` by ``deadline``; False when the engine does not take it."""
+        """Write ``data`` by ``deadline``; False when the engine does not take it.  What
+        the engine writes meanwhile is read, so that it cannot stall on a full pipe."""
         view = memoryview(data)
         fd = self.stdin.fileno()
         while view:
+            try:
+                n = os.write(fd, view)
+                view = view[n:]
+                continue
+            except BlockingIOError:
+                pass
+            except OSError:
+                return False
             left = deadline - time.monotonic()
             if left <= 0:
                 return False
+            reading = [self.out] if not self.lines.closed and \
+                len(self.lines.ready) < QUEUED else []
             try:
-                _, ready, _ = select.select([], [fd], [], left)
+                readable, _, _ = select.select(reading, [fd], [], left)
             except (OSError, ValueError):
                 return False
-            if not ready:
-                continue
-            try:
-                n = os.write(fd, view)
-            except BlockingIOError:
-                continue
-            except OSError:
-                return False
-            view = view[n:]
+            if readable:
+                self._read()
         return True
 
-    def receive(self, deadline: float) -> Item | str:
-        """The next stdout item, or ``"timeout"``."""
+    def _read(self) -> None:
+        """One chunk of stdout into lines (end of file: closed)."""
         try:
-            return self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
-        except queue.Empty:
-            return "timeout"
+            chunk = os.read(self.out, CHUNK)
+        except BlockingIOError:
+            return
+        except (OSError, ValueError):
+            chunk = b""
+        if chunk:
+            self.lines.feed(chunk)
+        else:
+            self.lines.close()
+
+    def receive(self, deadline: float) -> Item | str:
+        """The next stdout item (None: stdout is closed), or ``"timeout"``."""
+        lines = self.lines
+        while not lines.ready:
+            if lines.closed:
+                return None
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return "timeout"
+            try:
+                readable, _, _ = select.select([self.out], [], [], left)
+            except (OSError, ValueError):
+                lines.close()
+                continue
+            if readable:
+                self._read()
+        return lines.ready.popleft()
 
     def exit_code(self, wait: float) -> int | None:
         try:
@@ -229,6 +260,8 @@ class EngineProcess:
         self.closed = True
         with contextlib.suppress(OSError):
             self.stdin.close()
+        with contextlib.suppress(OSError):
+            self.proc.stdout.close()  # type: ignore[union-attr]
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.proc.pid, signal.SIGKILL)
         for _ in range(3):  # a daemon may be forking while we look

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable
 from typing import Any, TextIO
 
 from . import PROTOCOL_VERSION
@@ -63,8 +64,22 @@ def handle(engine: Engine, msg: JSON) -> JSON:
 
 
 def serve(engine: Engine, inp: TextIO | None = None, out: TextIO | None = None) -> int:
-    src = inp or sys.stdin
-    dst = out or sys.stdout
+    """Serve requests until ``close`` or the end of input (default: stdin and stdout, read
+    and written as bytes, each reply flushed)."""
+    src: Iterable[str | bytes] = inp if inp is not None else sys.stdin.buffer
+    if out is not None:
+        text = out
+
+        def write(reply: str) -> None:
+            text.write(reply + "\n")
+            text.flush()
+    else:
+        raw = sys.stdout.buffer
+
+        def write(reply: str) -> None:
+            raw.write((reply + "\n").encode("utf-8"))
+            raw.flush()
+
     for line in src:
         if not line.strip():
             continue
@@ -73,7 +88,7 @@ def serve(engine: Engine, inp: TextIO | None = None, out: TextIO | None = None) 
             msg = json.loads(line)
         except json.JSONDecodeError as err:
             reply: JSON = {"seq": None, "error": f"not JSON: {err.msg}"}
-        except (RecursionError, ValueError) as err:  # nested too deeply, huge integers
+        except (RecursionError, ValueError) as err:  # nested too deeply, huge integers, not UTF-8
             reply = {"seq": None, "error": f"cannot read the request: {err.__class__.__name__}"}
         else:
             if not isinstance(msg, dict):
@@ -86,8 +101,7 @@ def serve(engine: Engine, inp: TextIO | None = None, out: TextIO | None = None) 
                 except Exception as err:  # the server reports, never dies
                     reply = {"error": f"internal error: {err.__class__.__name__}: {err}"}
                 reply = {"seq": msg.get("seq"), **reply}
-        dst.write(json.dumps(reply, separators=(",", ":")) + "\n")
-        dst.flush()
+        write(json.dumps(reply, separators=(",", ":")))
         if isinstance(msg, dict) and msg.get("cmd") == "close":
             break
     return 0

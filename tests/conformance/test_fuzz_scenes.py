@@ -1,0 +1,99 @@
+"""The fuzz's scenes (``fuzzscenes``) bring games to the situations they are built for:
+counted over the games fuzz runs generate against the reference in-process (each game's
+situations as ``fuzzreach`` notes them), by the scene each game was dealt as, and
+compared with the plain deals of the same runs."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from rummy_spec.conformance import fuzzreach as r
+from rummy_spec.conformance.engine import NewGame
+from rummy_spec.conformance.fuzz import FuzzOptions, default_players, fuzz
+from rummy_spec.conformance.fuzzdeal import scened_deals
+from rummy_spec.conformance.fuzzplay import Match
+from rummy_spec.conformance.fuzzscenes import Scene
+from rummy_spec.conformance.reference import ReferenceEngine
+
+
+def reached(variant: str, seeds: int) -> tuple[Counter[str | None], Counter[tuple[str | None,
+                                                                                   str]]]:
+    """(games dealt as each scene, None for a plain deal; games of each scene that reached
+    each situation), over five games from each seed (so that every game is a new one: in
+    a longer run Hypothesis spends the later half varying the play of one deal)."""
+    games: list[Match] = []
+    for seed in range(seeds):
+        result = fuzz(ReferenceEngine(), FuzzOptions(variant, examples=5, seed=seed,
+                                                     steps=80, on_game=games.append))
+        assert not result.findings and result.error is None
+    dealt = Counter(m.scene for m in games)
+    return dealt, Counter((m.scene, x) for m in games for x in m.aim.reach.seen)
+
+
+# (variant, seeds, scene, situation, at least this many of that scene's games); and
+# whether the scene's games reach it more often than the plain deals of the same runs
+EXPECTED = [
+    ("gin", 8, "knock tie", r.KNOCK_LIMIT, 2, False),
+    ("gin", 8, "both ends", r.LOW_END, 2, True),
+    ("gin", 8, "both ends", r.HIGH_END, 2, True),
+    ("liverpool", 8, "pat", r.PAT, 1, True),
+    ("liverpool", 8, "one card short", r.BY_ONE_CARD, 1, False),
+    ("liverpool", 8, "claimants", r.CLAIMANTS, 3, False),
+    ("continental", 6, "both ends", r.LOW_END, 3, True),
+    ("continental", 6, "both ends", r.HIGH_END, 3, True),
+    ("continental", 6, "swap", r.SWAP, 1, False),
+]
+SLOW = [
+    ("shanghai", 6, "claimants", r.LIMIT_MET, 3, False),
+    ("shanghai", 6, "claimants", r.PAST_LIMIT, 3, False),
+    ("shanghai", 6, "one card short", r.BY_ONE_CARD, 2, False),
+]
+
+
+def _check(rows: list[tuple[str, int, str, str, int, bool]]) -> None:
+    runs = {(v, n): reached(v, n) for v, n, *_ in rows}
+    short = []
+    for variant, seeds, scene, what, least, beats in rows:
+        dealt, seen = runs[variant, seeds]
+        got = seen[scene, what]
+        plain = seen[None, what] / max(dealt[None], 1)
+        if got < least or (beats and got / dealt[scene] <= plain):
+            short.append(f"{variant}: {what} in {got} of {dealt[scene]} '{scene}' games "
+                         f"(plain deals: {seen[None, what]} of {dealt[None]})")
+    assert not short, short
+
+
+def test_each_scene_reaches_its_situation() -> None:
+    _check(EXPECTED)
+
+
+@pytest.mark.slow
+def test_claims_scenes_reach_the_buy_limit() -> None:
+    _check(SLOW)
+
+
+VARIANTS = ["gin", "gin_openspiel", "gin_rlcard", "rummy", "liverpool", "continental",
+            "shanghai", "phase10", "seven_hand", "contract", "ten_step"]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_deal_with_a_scene_is_a_deal_of_the_variant(variant: str) -> None:
+    """Scenes plant whole hands (eleven cards where the first player starts by
+    discarding): the deal around them is still the whole pack, each hand its size."""
+    players = default_players(variant, ())
+    dealt: Counter[str | None] = Counter()
+
+    @settings(max_examples=25, database=None, deadline=None,
+              suppress_health_check=list(HealthCheck))
+    @given(scened_deals(variant, (), players, 0))
+    def deal(got: tuple[dict[str, Any], Scene | None]) -> None:
+        setup, scene = got
+        dealt[scene.name if scene is not None else None] += 1
+        ReferenceEngine().new(NewGame(variant, (), players, setup))  # refuses a bad deal
+
+    deal()
+    assert len(dealt) > 1, dealt  # some deal was a scene's
