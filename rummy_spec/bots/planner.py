@@ -26,6 +26,7 @@ from ..engine.rules import Rules
 from ..engine.state import Action, State
 from .reach import HOPELESS, Reach, contract_room, reach
 from .simple import Bot, _usefulness
+from .wayout import shuts_in
 
 BUY_ROOM = 4  # buy only while the hand holds at most this many cards over the deal
 STALE = 80  # turns into a round after which the planner varies its discards
@@ -61,6 +62,8 @@ def _choose(rules: Rules, state: State, player: int, actions: list[Action],
         if kind in by_type:
             return by_type[kind][0]
     plays = by_type.get("meld", []) + by_type.get("lay_off", [])
+    if plays and ("discard" in by_type or "pass" in by_type):  # a way out kept open
+        plays = [a for a in plays if not shuts_in(rules, state, player, a)]
     if plays:  # the play that sheds the most cards; of lay-offs, a natural before a wild
         return max(plays, key=lambda a: (_shed(a), a.card not in rules.wild))
     if "give" in by_type:
@@ -126,8 +129,10 @@ def _after_down(rules: Rules, state: State, hand: list[int], a: Action) -> tuple
 
 # ----- the draw and claims -------------------------------------------------------------
 
-def _wants(rules: Rules, state: State, player: int, card: int) -> bool:
-    """Would taking ``card`` bring this player's goal closer?"""
+def _wants(rules: Rules, state: State, player: int, card: int, discards: bool) -> bool:
+    """Would taking ``card`` bring this player's goal closer?  ``discards``: the card is
+    taken as the turn's draw, so a discard follows it (a bought card is kept with no
+    discard)."""
     seat = state.seats[player]
     hand = seat.hand
     goal = _goal(rules, state, player, hand)
@@ -136,6 +141,8 @@ def _wants(rules: Rules, state: State, player: int, card: int) -> bool:
             return card in rules.wild or _usefulness(rules, hand, card)[0] >= 3
         after = _goal(rules, state, player, [*hand, card])
         assert after is not None
+        if discards and after.short > 0 and not _loose(rules, after, card):
+            return False  # every card melds: the discard would undo the gain
         return after.short < goal.short or (
             after.short == goal.short and after.melded > goal.melded and goal.short > 0)
     if rules.has_contracts:  # down: only a card it can lay off
@@ -146,23 +153,34 @@ def _wants(rules: Rules, state: State, player: int, card: int) -> bool:
     return card not in best.rest and best.rest_points < _deadwood(rules, hand)
 
 
+def _loose(rules: Rules, goal: Reach, taken: int) -> bool:
+    """Does the arrangement leave a card to discard other than the one just taken (and
+    the wilds)?  Without one, a hand too small for its contract only trades cards."""
+    spare = list(goal.spare)
+    if taken in spare:
+        spare.remove(taken)
+    return any(c not in rules.wild for c in spare)
+
+
 def _draw(rules: Rules, state: State, player: int,
           by_type: dict[str, list[Action]]) -> Action | None:
     upcard = state.discard[-1] if state.discard else None
-    wanted = upcard is not None and (_wants(rules, state, player, upcard) or (
-        state.turn_no >= STALE and not rules.has_contracts  # free melding that drags on:
-        and _usefulness(rules, state.seats[player].hand, upcard)[0] >= 2))  # pairs, too
+    seat = state.seats[player]
+
+    def wants(discards: bool) -> bool:
+        return upcard is not None and (_wants(rules, state, player, upcard, discards) or (
+            state.turn_no >= STALE and not rules.has_contracts  # free melding that drags
+            and _usefulness(rules, seat.hand, upcard)[0] >= 2))  # on: pairs, too
     takes = [a for a in by_type.get("draw", []) if a.source == "discard"]
-    if takes and wanted:
+    if takes and wants(True):
         return takes[0]
     stock = [a for a in by_type.get("draw", []) if a.source == "stock"]
     if stock:
         return stock[0]
     buys = by_type.get("buy", [])
-    seat = state.seats[player]
-    if buys and wanted and not seat.down and (
+    if buys and not seat.down and (
             len(seat.hand) < rules.cards_dealt(state.round) + BUY_ROOM) and _room_to_buy(
-                rules, state, player):
+                rules, state, player) and wants(False):
         return buys[0]
     for kind in ("dead_hand", "pass"):
         if kind in by_type:
