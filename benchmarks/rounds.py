@@ -7,10 +7,11 @@ of planner bots are played and every round is counted by how it ended: ``out``,
 left to draw) or ``turn cap``.  The goal: at least 95% of rounds ending in play (out,
 knock, stock) and none at the turn cap, in every row.
 
-Run ``python -m benchmarks.rounds [--games N] [--variant NAME ...] [--workers N]
-[--bot BOT] [--out FILE]``; ``rummy-spec bench rounds`` runs the full table (50 games a
+Run ``python -m benchmarks.rounds [--games N] [--variant NAME ...] [--option NAME ...]
+[--players N ...] [--workers N] [--bot BOT] [--out FILE]``; ``rummy-spec bench rounds`` runs the full table (50 games a
 row, many CPU minutes: run it in the background).  With ``--out`` each row is appended to
-FILE as it is measured.
+FILE as it is measured; ``--option`` and ``--players`` keep only the rows of those
+options (``none``: the variant as written) and player counts.
 """
 
 from __future__ import annotations
@@ -71,6 +72,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--games", type=int, default=GAMES)
     p.add_argument("--variant", action="append", default=None)
+    p.add_argument("--option", action="append", default=None)
+    p.add_argument("--players", action="append", type=int, default=None)
     p.add_argument("--bot", default="planner")
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--out", type=Path, default=None)
@@ -83,6 +86,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.out.write_text(HEADER + "\n")
     missed = 0
     for name, option, players in configurations(names):
+        if args.option is not None and (option or "none") not in args.option:
+            continue
+        if args.players is not None and players not in args.players:
+            continue
         variant = load(name, [option] if option else [])
         start = time.perf_counter()
         games = measure(variant, players, args.bot, args.games, args.workers)

@@ -62,14 +62,19 @@ def _choose(rules: Rules, state: State, player: int, actions: list[Action],
         if kind in by_type:
             return by_type[kind][0]
     plays = by_type.get("meld", []) + by_type.get("lay_off", [])
+    shut: list[Action] = []  # plays held back: they would shut the player in
     if plays and ("discard" in by_type or "pass" in by_type):  # a way out kept open
-        plays = [a for a in plays if not shuts_in(rules, state, player, a)]
+        shut = [a for a in plays if shuts_in(rules, state, player, a)]
+        plays = [a for a in plays if a not in shut]
     if plays:  # the play that sheds the most cards; of lay-offs, a natural before a wild
         return max(plays, key=lambda a: (_shed(a), a.card not in rules.wild))
     if "give" in by_type:
         return min(by_type["give"], key=lambda a: _usefulness(rules, hand, a.card or 0))
     if "discard" in by_type:
         pool = _discards(rules, state, player, by_type["discard"])
+        if shut:  # a meld that could never be followed out, or a card no meld takes
+            dead = {c for a in shut for c in _cards(a)}  # after it: break it up
+            pool = [a for a in pool if a.card in dead] or pool
         if state.turn_no >= STALE and len(pool) > 1:  # a stock that turns over unshuffled
             loose = set(rules.arrange(state.seats[player].hand).rest)  # repeats itself:
             top = [a for a in pool if a.card in loose] or pool  # vary to break out
@@ -108,6 +113,13 @@ def _shed(a: Action) -> int:
     before a lay-off of one, which would leave those three to be laid off singly (or
     never, once the table's melds have closed around them)."""
     return sum(len(meld) for meld in a.melds) if a.melds else 1
+
+
+def _cards(a: Action) -> list[int]:
+    """The cards a meld or a lay-off takes from the hand."""
+    if a.melds:
+        return [c for meld in a.melds for c in meld]
+    return [a.card] if a.card is not None else []
 
 
 def _after_knock(rules: Rules, hand: list[int], a: Action) -> tuple[int, int]:
@@ -149,6 +161,9 @@ def _wants(rules: Rules, state: State, player: int, card: int, discards: bool) -
         return _playable(rules, state, card) and not rules.variant.turn.no_upcard_when_down
     if card in rules.wild:
         return True
+    lay = rules.variant.layoff
+    if lay.allowed and not lay.needs_down and _playable(rules, state, card):
+        return True  # laid off at once, the hand a card shorter
     best = rules.arrange([*hand, card])
     return card not in best.rest and best.rest_points < _deadwood(rules, hand)
 
@@ -189,15 +204,19 @@ def _draw(rules: Rules, state: State, player: int,
 
 
 def _room_to_buy(rules: Rules, state: State, player: int) -> bool:
-    """A pat contract melds the whole hand: buy only while the hand after the buy and the
-    next draw still fits in the most cards the contract's melds can hold."""
-    claim = rules.variant.claim
-    penalty = claim.penalty if claim is not None else 0
+    """Where the contract's melds can hold only so many cards and nothing else takes the
+    rest (a pat contract melds the whole hand; without new melds after going down, what
+    is left is laid off or stays), buy only while the hand after the buy and the next
+    draw still fits in them (and, unless pat, the discard)."""
+    v = rules.variant
+    penalty = v.claim.penalty if v.claim is not None else 0
     after = len(state.seats[player].hand) + 1 + penalty + 1
+    if v.contracts.count != "exact":
+        return True
     for c in current_contracts(rules, state, player):
-        if c.pat and rules.variant.contracts.count == "exact":
+        if c.pat or not v.turn.new_melds_after_down:
             room = contract_room(rules, c)
-            if room is not None and after > room:
+            if room is not None and after > room + (0 if c.pat else 1):
                 return False
     return True
 
