@@ -8,10 +8,10 @@ left to draw) or ``turn cap``.  The goal: at least 95% of rounds ending in play 
 knock, stock) and none at the turn cap, in every row.
 
 Run ``python -m benchmarks.rounds [--games N] [--variant NAME ...] [--option NAME ...]
-[--players N ...] [--workers N] [--bot BOT] [--out FILE]``; ``rummy-spec bench rounds`` runs the full table (50 games a
-row, many CPU minutes: run it in the background).  With ``--out`` each row is appended to
-FILE as it is measured; ``--option`` and ``--players`` keep only the rows of those
-options (``none``: the variant as written) and player counts.
+[--players N ...] [--workers N] [--bot BOT] [--out FILE]``; ``rummy-spec bench rounds``
+runs the full table (50 games a row, many CPU hours: run it in the background).  With
+``--out`` each row is appended to FILE as it is measured; ``--option`` and ``--players``
+keep only the rows of those options (``none``: the variant as written) and player counts.
 """
 
 from __future__ import annotations
