@@ -26,6 +26,7 @@ if __package__ in (None, ""):  # run as a script: make the checkout importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummy_spec.analysis.runner import Batch, run
+from rummy_spec.bots import BOTS
 from rummy_spec.lang import load
 from rummy_spec.lang import model as m
 from rummy_spec.lang.check import player_counts
@@ -78,7 +79,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--out", type=Path, default=None)
     args = p.parse_args(argv)
-    names = args.variant or sorted(builtin_specs())
+    known = builtin_specs()
+    names = args.variant or sorted(known)
+    for name in names:
+        if name not in known:
+            p.error(f"--variant {name}: no built-in variant of that name "
+                    f"(known: {', '.join(sorted(known))})")
+    if args.games < 1 or args.workers < 1:
+        p.error("--games and --workers must be at least 1")
+    if args.bot not in BOTS:
+        p.error(f"--bot {args.bot}: unknown bot (bots: {', '.join(sorted(BOTS))})")
     print(f"rounds ending in play, {args.games} seeded games of {args.bot} bots a row "
           f"(goal: >= {GOAL_IN_PLAY:.0%} in play and 0 at the turn cap)")
     print(HEADER, flush=True)
@@ -100,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             with args.out.open("a") as f:
                 f.write(text + "\n")
     print(f"rows missing the goal: {missed}")
-    return 0
+    return 1 if missed else 0
 
 
 if __name__ == "__main__":
