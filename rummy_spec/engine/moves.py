@@ -13,7 +13,9 @@ What it yields, exactly:
 * for going down: the solver's distinct solutions of the player's contract(s), up to
   ``GO_DOWN_CANDIDATES`` each, best first (at least one whenever going down is possible);
   for a hand of more than ``BIG_HAND`` (20) cards, only the best one;
-* for a new meld: every meld of the solver's best free arrangement of the hand.
+* for a new meld: every meld of the solver's best free arrangement of the hand; where a
+  first meld action must count points, also all of them at once (and all but the last,
+  where all of them would leave no card to discard).
 
 Every action is checked before it is yielded, so all of them are legal: with ``legal``,
 or (discards) with ``discards.legal_discards``, which makes the checks of the discard handler
@@ -153,8 +155,15 @@ def _play(rules: Rules, state: State, p: int) -> list[Action]:
             for sol in rules.ways_down(hand, contract, GO_DOWN_CANDIDATES):
                 out.append(Action("go_down", p, melds=tuple(m.cards for m in sol.melds)))
     if not rules.knocking and (not rules.has_contracts or v.turn.new_melds_after_down):
-        for meld in rules.arrange(hand).melds:
+        arranged = rules.arrange(hand)
+        for meld in arranged.melds:
             out.append(Action("meld", p, melds=(meld.cards,)))
+        if len(arranged.melds) > 1 and v.turn.opening_points is not None and not (
+                rules.is_down(state, p)):  # an opening may need them all at once
+            every = tuple(m.cards for m in arranged.melds)
+            out.append(Action("meld", p, melds=every))
+            if not arranged.rest:  # all of them leave no card to discard: one fewer
+                out.append(Action("meld", p, melds=every[:-1]))
     if state.table and not rules.knocking:
         out += _layoffs(rules, state, p)
         sw = v.swap
