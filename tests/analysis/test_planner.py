@@ -6,18 +6,9 @@ table): variants whose rounds the greedy bot could not finish, one seeded game e
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from scenario import scenario, variant_from_text  # noqa: E402
-from scenario_tools import from_stock  # noqa: E402
-
-
-from rummy_spec.bots import planner_bot
-from rummy_spec.lang import load
+from rummy_spec.lang import builtin_library, load
 from rummy_spec.lang.model import Variant
 from rummy_spec.simulate import IN_PLAY, SeatingError, play_out, seating
 
@@ -78,21 +69,12 @@ def test_bad_seating(text: str, message: str) -> None:
 
 
 def _opening(points: int) -> Variant:
-    return variant_from_text(f'variant x "Rummy, an opening minimum" extends rummy {{\n'
-                             f'    turn {{ first melds at least {points} points }}\n}}\n', "x")
-
-
-def test_an_opening_of_several_melds_is_offered_at_once() -> None:
-    """Three 3s (9) and three 4s (12) are each below 20, together 21: the legal actions
-    hold the two at once, and the planner lays them."""
-    g = scenario(_opening(20), 2, hands=["3H 3S 3D 4H 4S 4D 9C JD KS QH",
-                                         "5D 6D 8D 10D JH QD KD 3C 7S 9S"],
-                 stock="2H 4C 6C 8C", discard="10C")
-    from_stock(g, 0)
-    melds = [a.melds for a in g.legal_actions() if a.type == "meld"]
-    assert melds and all(len(m or ()) == 2 for m in melds), melds
-    chosen = planner_bot(1)(g.rules, g.state, g.legal_actions())
-    assert chosen.type == "meld" and len(chosen.melds or ()) == 2
+    lib = builtin_library()
+    lib.add_text(f'variant x "Rummy, an opening minimum" extends rummy {{\n'
+                 f'    turn {{ first melds at least {points} points }}\n}}\n', "x.rummy")
+    variant, problems = lib.resolve("x")
+    assert not problems, problems
+    return variant
 
 
 def test_planner_rounds_end_where_the_first_melds_need_points() -> None:

@@ -178,6 +178,21 @@ def test_first_melds_must_total_40_points() -> None:
     ok(g, "meld", 0, melds=[["3H", "3S", "3D"]])
 
 
+def test_an_opening_of_several_melds_is_offered_at_once() -> None:
+    """Three 3s (9) and three 4s (12) are each below 20, together 21: the legal actions
+    hold the two at once (no single meld can open), and the planner lays them."""
+    from rummy_spec.bots import planner_bot
+
+    g = scenario(_child("rummy", "turn { first melds at least 20 points }"), 2,
+                 hands=["3H 3S 3D 4H 4S 4D 9C JD KS QH", "5D 6D 8D 10D JH QD KD 3C 7S 9S"],
+                 stock="2H 4C 6C 8C", discard="10C")
+    from_stock(g, 0)
+    melds = [a.melds for a in g.legal_actions() if a.type == "meld"]
+    assert melds and all(len(m or ()) == 2 for m in melds), melds
+    chosen = planner_bot(1)(g.rules, g.state, g.legal_actions())
+    assert chosen.type == "meld" and len(chosen.melds or ()) == 2
+
+
 def test_a_wild_counts_as_the_card_it_stands_for() -> None:
     v = _child("rummy", "deck { jokers 2 } wilds { cards jokers } score { joker: 25 } "
                         "turn { first melds at least 30 points }")
