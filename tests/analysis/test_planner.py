@@ -13,7 +13,11 @@ from rummy_spec.lang.model import Variant
 from rummy_spec.simulate import IN_PLAY, SeatingError, play_out, seating
 
 SAMPLE = [("contract", (), 2, 1), ("liverpool", (), 3, 2), ("phase10", (), 2, 3),
-          ("contract", ("no_buying",), 3, 4), ("seven_hand", ("eighth_hand",), 3, 5)]
+          ("contract", ("no_buying",), 3, 4), ("seven_hand", ("eighth_hand",), 3, 5),
+          # both players left one card with every table meld closed (round 5)
+          ("rummy", (), 2, 8),
+          # a hand of 11 for round 9's 14 cards: all took the upcard and threw it back
+          ("shanghai", (), 3, 3)]
 
 
 @pytest.mark.parametrize(("name", "options", "players", "seed"), SAMPLE,
@@ -25,6 +29,15 @@ def test_planner_rounds_end_in_play(name: str, options: tuple[str, ...], players
     assert out.record is not None and out.game.over
     kinds = [r.kind for r in out.record.rounds]
     assert kinds and all(k in IN_PLAY for k in kinds), kinds
+
+
+@pytest.mark.slow
+def test_twelve_players_buy_no_more_than_a_run_of_13_can_hold() -> None:
+    """12-Step's last contract is one run of 13: bought cards past it stay in hand for
+    good, and at 12 players every hand was left so (seed 0, round 32, at the turn cap)."""
+    out = play_out(load("twelve_step"), 12, 0, "planner")
+    assert out.record is not None and out.game.over
+    assert all(r.kind in IN_PLAY for r in out.record.rounds)
 
 
 def test_greedy_cannot_finish_what_the_planner_does() -> None:
