@@ -13,6 +13,13 @@ discard that leaves the least (gin when it can).
 Nothing here names a variant: every answer comes from the legal actions, the solver and
 the variant's model.  The choice is a pure function of the state and the legal actions,
 so a game is fixed by its seed.
+
+Three ways a round used to run on for ever are kept away from: shedding down to one card
+that nothing on the table can ever take (:mod:`.wayout`: it keeps its cards, and breaks
+up a held meld that could never be followed out); taking the upcard into a hand too
+small for its contract, only to throw a card of the arrangement back (so nobody ever
+drew from the stock, and nobody could buy); and buying past what the contract's melds
+can hold where nothing else may take the rest (a run of 13 as the last contract).
 """
 
 from __future__ import annotations
