@@ -31,6 +31,7 @@ from ..engine.contracts import current_contracts
 from ..engine.melds import fits
 from ..engine.rules import Rules
 from ..engine.state import Action, State
+from ..engine.tableplay import opening_short
 from .reach import HOPELESS, Reach, contract_room, reach
 from .simple import Bot, _usefulness
 from .wayout import shuts_in
@@ -100,7 +101,12 @@ def _goal(rules: Rules, state: State, player: int, hand: Sequence[int]) -> Reach
     contracts = current_contracts(rules, state, player)
     if not contracts:
         return None
-    return min((reach(rules, hand, c) for c in contracts), key=lambda r: (r.short, -r.melded))
+    best = min((reach(rules, hand, c) for c in contracts), key=lambda r: (r.short, -r.melded))
+    if best.short == 0 and rules.variant.turn.opening_points is not None and not any(
+            opening_short(rules, state, player, way.melds).ok
+            for c in contracts for way in rules.ways_down(list(hand), c, 1)):
+        return best._replace(short=1)  # laid, it would not count the opening's points
+    return best
 
 
 def _pat(rules: Rules, state: State, player: int) -> bool:

@@ -193,6 +193,22 @@ def test_an_opening_of_several_melds_is_offered_at_once() -> None:
     assert chosen.type == "meld" and len(chosen.melds or ()) == 2
 
 
+def test_the_planner_takes_the_card_that_makes_its_opening_count() -> None:
+    """Three 5s and three 9s make contract 1, but 42 points open nothing where 50 are
+    needed: the planner takes the king that makes three kings and three 9s (57)."""
+    from rummy_spec.bots import planner_bot
+
+    v = _child("contract", "turn { first melds at least 50 points }")
+    g = scenario(v, 3, hands=["5H 5S 5D 9C 9D 9S KS KH 4C 7H",
+                              "2C 3C 6C 8C 10C QC 3D 4D 6D 8D",
+                              "2H 3H 6H 8H 10H 2S 3S 4S 6S 8S"],
+                 stock="QS JS 10S", discard="KD")
+    actions = g.legal_actions()
+    assert {a.type for a in actions} >= {"draw"}, actions
+    chosen = planner_bot(1)(g.rules, g.state, actions)
+    assert (chosen.type, chosen.source) == ("draw", "discard"), chosen
+
+
 def test_a_wild_counts_as_the_card_it_stands_for() -> None:
     v = _child("rummy", "deck { jokers 2 } wilds { cards jokers } score { joker: 25 } "
                         "turn { first melds at least 30 points }")
