@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scenario import scenario, variant_from_text
-from scenario_tools import down, from_stock, ok, ready, refused, table
+from scenario_tools import at_round, down, from_stock, ok, ready, refused, table
 
 from rummy_spec.engine.melds import Meld, MeldRules, compile_rules, validate
 from rummy_spec.lang.model import MeldKind, Variant
@@ -139,6 +139,23 @@ def test_only_wilds_join_an_all_wild_run() -> None:
     natural = add_card(rules, run, rules.table.parse("7H"))
     assert not isinstance(natural, Meld) and natural.code == "only-wilds-join"
     assert isinstance(add_card(rules, run, rules.table.parse("2S")), Meld)
+
+
+def test_going_down_with_a_run_of_wilds_alone_is_listed() -> None:
+    """Two runs, same-suit runs kept apart: four jokers and 5-8 of clubs go down (the
+    engine accepts it), and the legal actions list that way although the contract
+    solver, placing wilds beside naturals, finds none."""
+    v = _child("contract", "wilds { never outnumber naturals, all wild runs }")
+    g = scenario(v, 3, hands=["JK JK JK JK 5C 6C 7C 8C QS 3D",
+                              "2C 3C 6H 8H 10C QC 3H 4D 6D 8D",
+                              "2H 3S 6S 8S 10H 2S 4S 4H 9S 9D"],
+                 stock="QH JS 10S 9C", discard="KD")
+    at_round(g, 3)
+    from_stock(g, 0)
+    ways = [[sorted(g.card_text(m)) for m in a.melds or ()]
+            for a in g.legal_actions() if a.type == "go_down"]
+    assert [["JK", "JK", "JK", "JK"], ["5C", "6C", "7C", "8C"]] in ways, ways
+    assert down(g, "JK JK JK JK", "5C 6C 7C 8C") == "ok"
 
 
 # ----- the first player's discard-only first turn ------------------------------------------
