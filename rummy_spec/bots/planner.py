@@ -28,7 +28,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from ..engine.contracts import current_contracts
-from ..engine.melds import fits
+from ..engine.melds import Meld, fits
 from ..engine.rules import Rules
 from ..engine.state import Action, State
 from ..engine.tableplay import opening_short
@@ -118,7 +118,21 @@ def _deadwood(rules: Rules, hand: Sequence[int]) -> int:
 
 
 def _playable(rules: Rules, state: State, card: int) -> bool:
-    return any(fits(rules.melds, t.meld, card) for t in state.table)
+    return any(_may_fit(rules, t.meld, card) and fits(rules.melds, t.meld, card)
+               for t in state.table)
+
+
+def _may_fit(rules: Rules, meld: Meld, card: int) -> bool:
+    """A cheap first look before :func:`fits`: a natural joins a set only of its rank, a
+    suited run only of its suit (anything else is left to ``fits``)."""
+    mr = rules.melds
+    if not mr.is_natural[card] or mr.is_wild[card]:
+        return True
+    if meld.kind == "set":
+        return not meld.ranks or meld.ranks[0] in (0, mr.rank[card])
+    if meld.kind == "run" and meld.suit is not None:
+        return rules.table.faces[card].suit == meld.suit
+    return True
 
 
 def _shed(a: Action) -> int:
