@@ -96,17 +96,30 @@ def _choose(rules: Rules, state: State, player: int, actions: list[Action],
 
 def _goal(rules: Rules, state: State, player: int, hand: Sequence[int]) -> Reach | None:
     """The hand against its nearest current contract (None: no contract to make)."""
+    return _measured(rules, state, player, hand)[0]
+
+
+def _measured(rules: Rules, state: State, player: int, hand: Sequence[int]
+              ) -> tuple[Reach | None, bool]:
+    """The goal, and whether the measure calls the hand complete though no way down
+    exists (its limitless wilds go where the variant's limits forbid: never adjacent,
+    never outnumbering): then it is a card short, and its wilds are what the real rules
+    cannot place.  A hand whose ways down would not count an opening minimum is a card
+    short too."""
     if not rules.has_contracts or state.seats[player].down:
-        return None
+        return None, False
     contracts = current_contracts(rules, state, player)
     if not contracts:
-        return None
+        return None, False
     best = min((reach(rules, hand, c) for c in contracts), key=lambda r: (r.short, -r.melded))
-    if best.short == 0 and rules.variant.turn.opening_points is not None and not any(
-            opening_short(rules, state, player, way.melds).ok
-            for c in contracts for way in rules.ways_down(list(hand), c, 1)):
-        return best._replace(short=1)  # laid, it would not count the opening's points
-    return best
+    if best.short > 0:
+        return best, False
+    ways = [way for c in contracts for way in rules.ways_down(list(hand), c, 1)]
+    if not ways:
+        return best._replace(short=1), True
+    if not any(opening_short(rules, state, player, way.melds).ok for way in ways):
+        return best._replace(short=1), False  # the wilds are placed, the points too few
+    return best, False
 
 
 def _pat(rules: Rules, state: State, player: int) -> bool:
@@ -180,7 +193,7 @@ def _wants(rules: Rules, state: State, player: int, card: int, discards: bool) -
             return card in rules.wild or _usefulness(rules, hand, card)[0] >= 3
         after = _goal(rules, state, player, [*hand, card])
         assert after is not None
-        if discards and after.short > 0 and not _loose(rules, after, card):
+        if discards and after.short > 0 and not _loose(after, card):
             return False  # every card melds: the discard would undo the gain
         return after.short < goal.short or (
             after.short == goal.short and after.melded > goal.melded and goal.short > 0)
@@ -195,13 +208,13 @@ def _wants(rules: Rules, state: State, player: int, card: int, discards: bool) -
     return card not in best.rest and best.rest_points < _deadwood(rules, hand)
 
 
-def _loose(rules: Rules, goal: Reach, taken: int) -> bool:
-    """Does the arrangement leave a card to discard other than the one just taken (and
-    the wilds)?  Without one, a hand too small for its contract only trades cards."""
+def _loose(goal: Reach, taken: int) -> bool:
+    """Does the arrangement leave a card to discard other than the one just taken (a
+    spare wild counts)?  Without one, a hand too small for its contract only trades."""
     spare = list(goal.spare)
     if taken in spare:
         spare.remove(taken)
-    return any(c not in rules.wild for c in spare)
+    return bool(spare)
 
 
 def _draw(rules: Rules, state: State, player: int,
@@ -258,15 +271,18 @@ def _discards(rules: Rules, state: State, player: int, discards: list[Action]
                 and a.card not in rules.wild]
     if specials:  # cards that never meld go first (a Skip hits the next player)
         return specials
-    goal = _goal(rules, state, player, hand)
+    goal, blocked = _measured(rules, state, player, hand)
     pool = discards
-    if goal is not None:
+    if blocked:  # keep the naturals: a wild is what the real rules cannot place
+        pool = [a for a in discards if a.card in rules.wild] or discards
+    if goal is not None and not blocked:
         spare = set(goal.spare)
         loose = [a for a in discards if a.card in spare and a.card not in rules.wild]
         if loose and goal.short < HOPELESS:
             pool = loose
         elif goal.short < HOPELESS:  # every card is in the arrangement: lose the least
             pool = _least_harm(rules, state, player, hand, discards)
+    if goal is not None:
 
         def key(a: Action) -> tuple[int, int, int, int]:
             c = a.card or 0

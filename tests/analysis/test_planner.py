@@ -17,7 +17,10 @@ SAMPLE = [("contract", (), 2, 1), ("liverpool", (), 3, 2), ("phase10", (), 2, 3)
           # both players left one card with every table meld closed (round 5)
           ("rummy", (), 2, 8),
           # a hand of 11 for round 9's 14 cards: all took the upcard and threw it back
-          ("shanghai", (), 3, 3)]
+          ("shanghai", (), 3, 3),
+          # 12-Step's run of 13 at two: the measure's limitless wilds called the hand
+          # complete where 'never adjacent' forbade it, and the king was thrown
+          ("twelve_step", (), 2, 11)]
 
 
 @pytest.mark.parametrize(("name", "options", "players", "seed"), SAMPLE,
