@@ -273,9 +273,10 @@ def _discards(rules: Rules, state: State, player: int, discards: list[Action]
         return specials
     goal, blocked = _measured(rules, state, player, hand)
     pool = discards
-    if blocked:  # keep the naturals: a wild is what the real rules cannot place
-        pool = [a for a in discards if a.card in rules.wild] or discards
-    if goal is not None and not blocked:
+    wilds = [a for a in discards if a.card in rules.wild] if blocked else []
+    if wilds:  # keep the naturals: a wild is what the real rules cannot place
+        pool = wilds
+    elif goal is not None:
         spare = set(goal.spare)
         loose = [a for a in discards if a.card in spare and a.card not in rules.wild]
         if loose and goal.short < HOPELESS:
