@@ -13,6 +13,13 @@ discard that leaves the least (gin when it can).
 Nothing here names a variant: every answer comes from the legal actions, the solver and
 the variant's model.  The choice is a pure function of the state and the legal actions,
 so a game is fixed by its seed.
+
+Three ways a round used to run on for ever are kept away from: shedding down to one card
+that nothing on the table can ever take (:mod:`.wayout`: it keeps its cards, and breaks
+up a held meld that could never be followed out); taking the upcard into a hand too
+small for its contract, only to throw a card of the arrangement back (so nobody ever
+drew from the stock, and nobody could buy); and buying past what the contract's melds
+can hold where nothing else may take the rest (a run of 13 as the last contract).
 """
 
 from __future__ import annotations
@@ -21,11 +28,13 @@ import random
 from collections.abc import Callable, Sequence
 
 from ..engine.contracts import current_contracts
-from ..engine.melds import fits
+from ..engine.melds import Meld, fits
 from ..engine.rules import Rules
 from ..engine.state import Action, State
+from ..engine.tableplay import opening_short
 from .reach import HOPELESS, Reach, contract_room, reach
 from .simple import Bot, _usefulness
+from .wayout import shuts_in
 
 BUY_ROOM = 4  # buy only while the hand holds at most this many cards over the deal
 STALE = 80  # turns into a round after which the planner varies its discards
@@ -61,12 +70,19 @@ def _choose(rules: Rules, state: State, player: int, actions: list[Action],
         if kind in by_type:
             return by_type[kind][0]
     plays = by_type.get("meld", []) + by_type.get("lay_off", [])
+    shut: list[Action] = []  # plays held back: they would shut the player in
+    if plays and ("discard" in by_type or "pass" in by_type):  # a way out kept open
+        shut = [a for a in plays if shuts_in(rules, state, player, a)]
+        plays = [a for a in plays if a not in shut]
     if plays:  # the play that sheds the most cards; of lay-offs, a natural before a wild
         return max(plays, key=lambda a: (_shed(a), a.card not in rules.wild))
     if "give" in by_type:
         return min(by_type["give"], key=lambda a: _usefulness(rules, hand, a.card or 0))
     if "discard" in by_type:
         pool = _discards(rules, state, player, by_type["discard"])
+        if shut:  # a meld that could never be followed out, or a card no meld takes
+            dead = {c for a in shut for c in _cards(a)}  # after it: break it up
+            pool = [a for a in pool if a.card in dead] or pool
         if state.hand.turn_no >= STALE and len(pool) > 1:  # a stock that turns over unshuffled
             loose = set(rules.arrange(state.hand.seats[player].hand).rest)  # repeats itself:
             top = [a for a in pool if a.card in loose] or pool  # vary to break out
@@ -80,12 +96,30 @@ def _choose(rules: Rules, state: State, player: int, actions: list[Action],
 
 def _goal(rules: Rules, state: State, player: int, hand: Sequence[int]) -> Reach | None:
     """The hand against its nearest current contract (None: no contract to make)."""
+    return _measured(rules, state, player, hand)[0]
+
+
+def _measured(rules: Rules, state: State, player: int, hand: Sequence[int]
+              ) -> tuple[Reach | None, bool]:
+    """The goal, and whether the measure calls the hand complete though no way down
+    exists (its limitless wilds go where the variant's limits forbid: never adjacent,
+    never outnumbering): then it is a card short, and its wilds are what the real rules
+    cannot place.  A hand whose ways down would not count an opening minimum is a card
+    short too."""
     if not rules.has_contracts or state.hand.seats[player].down:
-        return None
+        return None, False
     contracts = current_contracts(rules, state, player)
     if not contracts:
-        return None
-    return min((reach(rules, hand, c) for c in contracts), key=lambda r: (r.short, -r.melded))
+        return None, False
+    best = min((reach(rules, hand, c) for c in contracts), key=lambda r: (r.short, -r.melded))
+    if best.short > 0:
+        return best, False
+    ways = [way for c in contracts for way in rules.ways_down(list(hand), c, 1)]
+    if not ways:
+        return best._replace(short=1), True
+    if not any(opening_short(rules, state, player, way.melds).ok for way in ways):
+        return best._replace(short=1), False  # the wilds are placed, the points too few
+    return best, False
 
 
 def _pat(rules: Rules, state: State, player: int) -> bool:
@@ -97,7 +131,21 @@ def _deadwood(rules: Rules, hand: Sequence[int]) -> int:
 
 
 def _playable(rules: Rules, state: State, card: int) -> bool:
-    return any(fits(rules.melds, t.meld, card) for t in state.hand.table)
+    return any(_may_fit(rules, t.meld, card) and fits(rules.melds, t.meld, card)
+               for t in state.hand.table)
+
+
+def _may_fit(rules: Rules, meld: Meld, card: int) -> bool:
+    """A cheap first look before :func:`fits`: a natural joins a set only of its rank, a
+    suited run only of its suit (anything else is left to ``fits``)."""
+    mr = rules.melds
+    if not mr.is_natural[card] or mr.is_wild[card]:
+        return True
+    if meld.kind == "set":
+        return not meld.ranks or meld.ranks[0] in (0, mr.rank[card])
+    if meld.kind == "run" and meld.suit is not None:
+        return rules.table.faces[card].suit == meld.suit
+    return True
 
 
 def _shed(a: Action) -> int:
@@ -105,6 +153,13 @@ def _shed(a: Action) -> int:
     before a lay-off of one, which would leave those three to be laid off singly (or
     never, once the table's melds have closed around them)."""
     return sum(len(meld) for meld in a.melds) if a.melds else 1
+
+
+def _cards(a: Action) -> list[int]:
+    """The cards a meld or a lay-off takes from the hand."""
+    if a.melds:
+        return [c for meld in a.melds for c in meld]
+    return [a.card] if a.card is not None else []
 
 
 def _after_knock(rules: Rules, hand: list[int], a: Action) -> tuple[int, int]:
@@ -126,8 +181,10 @@ def _after_down(rules: Rules, state: State, hand: list[int], a: Action) -> tuple
 
 # ----- the draw and claims -------------------------------------------------------------
 
-def _wants(rules: Rules, state: State, player: int, card: int) -> bool:
-    """Would taking ``card`` bring this player's goal closer?"""
+def _wants(rules: Rules, state: State, player: int, card: int, discards: bool) -> bool:
+    """Would taking ``card`` bring this player's goal closer?  ``discards``: the card is
+    taken as the turn's draw, so a discard follows it (a bought card is kept with no
+    discard)."""
     seat = state.hand.seats[player]
     hand = seat.hand
     goal = _goal(rules, state, player, hand)
@@ -136,33 +193,49 @@ def _wants(rules: Rules, state: State, player: int, card: int) -> bool:
             return card in rules.wild or _usefulness(rules, hand, card)[0] >= 3
         after = _goal(rules, state, player, [*hand, card])
         assert after is not None
+        if discards and after.short > 0 and not _loose(after, card):
+            return False  # every card melds: the discard would undo the gain
         return after.short < goal.short or (
             after.short == goal.short and after.melded > goal.melded and goal.short > 0)
     if rules.has_contracts:  # down: only a card it can lay off
         return _playable(rules, state, card) and not rules.variant.turn.no_upcard_when_down
     if card in rules.wild:
         return True
+    lay = rules.variant.layoff
+    if lay.allowed and not lay.needs_down and _playable(rules, state, card):
+        return True  # laid off at once, the hand a card shorter
     best = rules.arrange([*hand, card])
     return card not in best.rest and best.rest_points < _deadwood(rules, hand)
+
+
+def _loose(goal: Reach, taken: int) -> bool:
+    """Does the arrangement leave a card to discard other than the one just taken (a
+    spare wild counts)?  Without one, a hand too small for its contract only trades."""
+    spare = list(goal.spare)
+    if taken in spare:
+        spare.remove(taken)
+    return bool(spare)
 
 
 def _draw(rules: Rules, state: State, player: int,
           by_type: dict[str, list[Action]]) -> Action | None:
     upcard = state.hand.discard[-1] if state.hand.discard else None
-    wanted = upcard is not None and (_wants(rules, state, player, upcard) or (
-        state.hand.turn_no >= STALE and not rules.has_contracts  # free melding that drags on:
-        and _usefulness(rules, state.hand.seats[player].hand, upcard)[0] >= 2))  # pairs, too
+    seat = state.hand.seats[player]
+
+    def wants(discards: bool) -> bool:
+        return upcard is not None and (_wants(rules, state, player, upcard, discards) or (
+            state.hand.turn_no >= STALE and not rules.has_contracts  # free melding that drags
+            and _usefulness(rules, seat.hand, upcard)[0] >= 2))  # on: pairs, too
     takes = [a for a in by_type.get("draw", []) if a.source == "discard"]
-    if takes and wanted:
+    if takes and wants(True):
         return takes[0]
     stock = [a for a in by_type.get("draw", []) if a.source == "stock"]
     if stock:
         return stock[0]
     buys = by_type.get("buy", [])
-    seat = state.hand.seats[player]
-    if buys and wanted and not seat.down and (
+    if buys and not seat.down and (
             len(seat.hand) < rules.cards_dealt(state.game.round) + BUY_ROOM) and _room_to_buy(
-                rules, state, player):
+                rules, state, player) and wants(False):
         return buys[0]
     for kind in ("dead_hand", "pass"):
         if kind in by_type:
@@ -171,15 +244,19 @@ def _draw(rules: Rules, state: State, player: int,
 
 
 def _room_to_buy(rules: Rules, state: State, player: int) -> bool:
-    """A pat contract melds the whole hand: buy only while the hand after the buy and the
-    next draw still fits in the most cards the contract's melds can hold."""
-    claim = rules.variant.claim
-    penalty = claim.penalty if claim is not None else 0
+    """Where the contract's melds can hold only so many cards and nothing else takes the
+    rest (a pat contract melds the whole hand; without new melds after going down, what
+    is left is laid off or stays), buy only while the hand after the buy and the next
+    draw still fits in them (and, unless pat, the discard)."""
+    v = rules.variant
+    penalty = v.claim.penalty if v.claim is not None else 0
     after = len(state.hand.seats[player].hand) + 1 + penalty + 1
+    if v.contracts.count != "exact":
+        return True
     for c in current_contracts(rules, state, player):
-        if c.pat and rules.variant.contracts.count == "exact":
+        if c.pat or not v.turn.new_melds_after_down:
             room = contract_room(rules, c)
-            if room is not None and after > room:
+            if room is not None and after > room + (0 if c.pat else 1):
                 return False
     return True
 
@@ -194,15 +271,19 @@ def _discards(rules: Rules, state: State, player: int, discards: list[Action]
                 and a.card not in rules.wild]
     if specials:  # cards that never meld go first (a Skip hits the next player)
         return specials
-    goal = _goal(rules, state, player, hand)
+    goal, blocked = _measured(rules, state, player, hand)
     pool = discards
-    if goal is not None:
+    wilds = [a for a in discards if a.card in rules.wild] if blocked else []
+    if wilds:  # keep the naturals: a wild is what the real rules cannot place
+        pool = wilds
+    elif goal is not None:
         spare = set(goal.spare)
         loose = [a for a in discards if a.card in spare and a.card not in rules.wild]
         if loose and goal.short < HOPELESS:
             pool = loose
         elif goal.short < HOPELESS:  # every card is in the arrangement: lose the least
             pool = _least_harm(rules, state, player, hand, discards)
+    if goal is not None:
 
         def key(a: Action) -> tuple[int, int, int, int]:
             c = a.card or 0

@@ -12,8 +12,11 @@ What it yields, exactly:
   must be played at once);
 * for going down: the solver's distinct solutions of the player's contract(s), up to
   ``GO_DOWN_CANDIDATES`` each, best first (at least one whenever going down is possible);
-  for a hand of more than ``BIG_HAND`` (20) cards, only the best one;
-* for a new meld: every meld of the solver's best free arrangement of the hand.
+  for a hand of more than ``BIG_HAND`` (20) cards, only the best one; where it finds
+  none, ways with one meld of wilds alone (:mod:`.wild_ways`);
+* for a new meld: every meld of the solver's best free arrangement of the hand; where a
+  first meld action must count points, also all of them at once (and all but the last,
+  where all of them would leave no card to discard).
 
 Every action is checked before it is yielded, so all of them are legal: with ``legal``,
 or (discards) with ``discards.legal_discards``, which makes the checks of the discard handler
@@ -31,6 +34,7 @@ from .knocking import knock_candidates
 from .melds import Meld
 from .rules import Rules
 from .state import Action, ActionType, RunEnd, Source, State
+from .wild_ways import all_wild_ways
 
 GO_DOWN_CANDIDATES = 8
 
@@ -150,11 +154,22 @@ def _play(rules: Rules, state: State, p: int) -> list[Action]:
     out: list[Action] = []
     if rules.has_contracts and not seat.down:
         for contract in current_contracts(rules, state, p):
-            for sol in rules.ways_down(hand, contract, GO_DOWN_CANDIDATES):
+            ways = rules.ways_down(hand, contract, GO_DOWN_CANDIDATES)
+            for sol in ways:
                 out.append(Action("go_down", p, melds=tuple(m.cards for m in sol.melds)))
+            if not ways:  # a meld of wilds alone, which the solver does not try
+                out += [Action("go_down", p, melds=w)
+                        for w in all_wild_ways(rules, hand, contract)]
     if not rules.knocking and (not rules.has_contracts or v.turn.new_melds_after_down):
-        for meld in rules.arrange(hand).melds:
+        arranged = rules.arrange(hand)
+        for meld in arranged.melds:
             out.append(Action("meld", p, melds=(meld.cards,)))
+        if len(arranged.melds) > 1 and v.turn.opening_points is not None and not (
+                rules.is_down(state, p)):  # an opening may need them all at once
+            every = tuple(m.cards for m in arranged.melds)
+            out.append(Action("meld", p, melds=every))
+            if not arranged.rest:  # all of them leave no card to discard: one fewer
+                out.append(Action("meld", p, melds=every[:-1]))
     if state.hand.table and not rules.knocking:
         out += _layoffs(rules, state, p)
         sw = v.swap

@@ -1,11 +1,13 @@
 """Checks of rules against rules: two that cannot both hold (E032), one that needs a rule
-the variant does not state (E033), and counts that must be at least 1 (E021)."""
+the variant does not state (E033), counts that must be at least 1 (E021), and contracts
+that only buying could make at a player count where nobody may buy (W104)."""
 
 from __future__ import annotations
 
 from typing import Protocol
 
 from . import model as m
+from .expr import EvalError, evaluate_int
 from .span import Span
 
 
@@ -37,6 +39,7 @@ def check_rules(v: m.Variant, err: Err) -> None:
         err("E033", f"'method {v.score.method.replace('-', ' ')}' scores a knock: add a "
             "'knock' section", v.score.span)
     _check_limits(v, err)
+    _check_buyers(v, err)
     if v.stock.refill_at_once and any(s in ("end-round", "replay-extra-deck")
                                       for s in v.stock.empty):
         err("E032", "'refilled at once' refills the stock, but a step of 'empty' ends the "
@@ -90,3 +93,41 @@ def _check_limits(v: m.Variant, err: Err) -> None:
                 lim.span)
     if lim.gin_forced and v.knock is None:
         err("E033", "'gin forced' forces a knock: add a 'knock' section", lim.span)
+
+
+def buyers(v: m.Variant, players: int) -> int:
+    """How many players may buy a discard: neither the player in turn (he takes the upcard
+    as his draw) nor, unless 'own discard' is stated, the player who threw it."""
+    if v.claim is None:
+        return 0
+    return max(0, players - 1 - (0 if v.claim.own_discard else 1))
+
+
+def _check_buyers(v: m.Variant, err: Err) -> None:
+    """W104: a contract needs more cards than the deal lets a player meld, buying is how
+    the variant means him to get them, but at some player count there is nobody who may
+    buy (two players, the discarder barred from his own discard): that round can never be
+    laid at that count, and the hand goes on until the stock or the turn cap ends it."""
+    if v.claim is None:
+        return
+    from .check import minimum_cards, player_counts  # check.py runs these checks
+
+    empties = v.going_out.by != "discard" or v.going_out.floating
+    for n in player_counts(v):
+        if buyers(v, n) > 0:
+            continue
+        for contract in v.contracts.rounds:
+            try:
+                dealt = evaluate_int(v.deal.cards, n, contract.number) or 0
+            except EvalError:
+                return  # reported with the formulas
+            meldable = dealt + 1 if (empties or contract.pat) else dealt
+            need = minimum_cards(v, contract)
+            if need > meldable:
+                err("W104", f"round {contract.number}'s contract needs {need} cards, but at "
+                    f"{n} players a player is dealt {dealt}, can meld at most {meldable}, "
+                    "and nobody may buy: the player in turn takes the upcard as his draw "
+                    "and its discarder may not buy it back", contract.span,
+                    "raise the least player count ('players ...'), deal more cards at this "
+                    "count, or let a player buy his own discard ('buy { own discard }')")
+                return

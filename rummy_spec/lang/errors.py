@@ -61,6 +61,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "W102": ("no-wild-limit", "wild limits are stated but no card is wild"),
     "W103": ("deal-below-contract", "the cards dealt cannot hold a round's contract without "
              "buying"),
+    "W104": ("no-buyer", "a contract needs buying, but at some player count nobody may buy"),
 }
 
 Severity = Literal["error", "warning"]

@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scenario import scenario, variant_from_text
-from scenario_tools import down, from_stock, ok, ready, refused, table
+from scenario_tools import at_round, down, from_stock, ok, ready, refused, table
 
 from rummy_spec.engine.melds import Meld, MeldRules, compile_rules, validate
 from rummy_spec.lang.model import MeldKind, Variant
@@ -141,6 +141,23 @@ def test_only_wilds_join_an_all_wild_run() -> None:
     assert isinstance(add_card(rules, run, rules.table.parse("2S")), Meld)
 
 
+def test_going_down_with_a_run_of_wilds_alone_is_listed() -> None:
+    """Two runs, same-suit runs kept apart: four jokers and 5-8 of clubs go down (the
+    engine accepts it), and the legal actions list that way although the contract
+    solver, placing wilds beside naturals, finds none."""
+    v = _child("contract", "wilds { never outnumber naturals, all wild runs }")
+    g = scenario(v, 3, hands=["JK JK JK JK 5C 6C 7C 8C QS 3D",
+                              "2C 3C 6H 8H 10C QC 3H 4D 6D 8D",
+                              "2H 3S 6S 8S 10H 2S 4S 4H 9S 9D"],
+                 stock="QH JS 10S 9C", discard="KD")
+    at_round(g, 3)
+    from_stock(g, 0)
+    ways = [[sorted(g.card_text(m)) for m in a.melds or ()]
+            for a in g.legal_actions() if a.type == "go_down"]
+    assert [["JK", "JK", "JK", "JK"], ["5C", "6C", "7C", "8C"]] in ways, ways
+    assert down(g, "JK JK JK JK", "5C 6C 7C 8C") == "ok"
+
+
 # ----- the first player's discard-only first turn ------------------------------------------
 
 def test_first_turn_discard_only_with_an_upcard() -> None:
@@ -176,6 +193,37 @@ def test_first_melds_must_total_40_points() -> None:
     assert refused(g, "meld", 0, melds=[["KH", "KS", "KD"]]) == "opening-too-low"
     ok(g, "meld", 0, melds=[["KH", "KS", "KD"], ["QH", "QS", "QD"]])
     ok(g, "meld", 0, melds=[["3H", "3S", "3D"]])
+
+
+def test_an_opening_of_several_melds_is_offered_at_once() -> None:
+    """Three 3s (9) and three 4s (12) are each below 20, together 21: the legal actions
+    hold the two at once (no single meld can open), and the planner lays them."""
+    from rummy_spec.bots import planner_bot
+
+    g = scenario(_child("rummy", "turn { first melds at least 20 points }"), 2,
+                 hands=["3H 3S 3D 4H 4S 4D 9C JD KS QH", "5D 6D 8D 10D JH QD KD 3C 7S 9S"],
+                 stock="2H 4C 6C 8C", discard="10C")
+    from_stock(g, 0)
+    melds = [a.melds for a in g.legal_actions() if a.type == "meld"]
+    assert melds and all(len(m or ()) == 2 for m in melds), melds
+    chosen = planner_bot(1)(g.rules, g.state, g.legal_actions())
+    assert chosen.type == "meld" and len(chosen.melds or ()) == 2
+
+
+def test_the_planner_takes_the_card_that_makes_its_opening_count() -> None:
+    """Three 5s and three 9s make contract 1, but 42 points open nothing where 50 are
+    needed: the planner takes the king that makes three kings and three 9s (57)."""
+    from rummy_spec.bots import planner_bot
+
+    v = _child("contract", "turn { first melds at least 50 points }")
+    g = scenario(v, 3, hands=["5H 5S 5D 9C 9D 9S KS KH 4C 7H",
+                              "2C 3C 6C 8C 10C QC 3D 4D 6D 8D",
+                              "2H 3H 6H 8H 10H 2S 3S 4S 6S 8S"],
+                 stock="QS JS 10S", discard="KD")
+    actions = g.legal_actions()
+    assert {a.type for a in actions} >= {"draw"}, actions
+    chosen = planner_bot(1)(g.rules, g.state, actions)
+    assert (chosen.type, chosen.source) == ("draw", "discard"), chosen
 
 
 def test_a_wild_counts_as_the_card_it_stands_for() -> None:

@@ -140,3 +140,35 @@ def test_the_language_reference_lists_the_whole_catalogue() -> None:
     rows = {line.split("|")[1].strip(): line.split("|")[2].strip()
             for line in doc.splitlines() if line.startswith(("| E0", "| W1"))}
     assert rows == {code: name for code, (name, _) in CATALOGUE.items()}
+
+
+def _ten_step(*changes: tuple[str, str]) -> list[Diagnostic]:
+    from rummy_spec.lang.data import builtin_specs
+
+    text = builtin_specs()["ten_step"].read_text(encoding="utf-8")
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new)
+    lib = Library()
+    lib.add_text(text, "ten_step.rummy")
+    return lib.resolve("ten_step")[1]
+
+
+def test_a_contract_only_buying_makes_warns_where_nobody_may_buy() -> None:
+    """Ten Step at two: the next player takes the upcard as his draw and the other threw
+    it, so steps 8-10 (13 to 15 cards from 11) could never be laid."""
+    [d] = [p for p in _ten_step(("players 3+", "players 2+")) if p.code == "W104"]
+    assert d.severity == "warning"
+    assert "round 8's contract needs 13 cards" in d.message and "at 2 players" in d.message
+    assert "nobody may buy" in d.message and "own discard" in d.hint
+    from rummy_spec.lang.data import builtin_specs
+
+    lines = builtin_specs()["ten_step"].read_text(encoding="utf-8").splitlines()
+    assert lines[d.span.line - 1].strip().startswith("8: 1 set of 3 + 1 run of 10")
+
+
+def test_buying_ones_own_discard_or_three_players_answer_the_warning() -> None:
+    assert not [p for p in builtin_library().resolve("ten_step")[1] if p.code == "W104"]
+    own = _ten_step(("players 3+", "players 2+"),
+                    ("penalty 1\n", "penalty 1\n        own discard\n"))
+    assert not [p for p in own if p.code == "W104"]
