@@ -135,6 +135,11 @@ def evaluate(expr: Expr, players: int, round_: int = 1) -> Value:
 
 def evaluate_int(expr: Expr, players: int, round_: int = 1) -> int | None:
     """Evaluate and demand a whole number (or ``unlimited``)."""
+    kind = type(expr)
+    if kind is Num:  # most formulas are a plain number: no fraction needed
+        return expr.value  # type: ignore[union-attr]
+    if kind is Var:
+        return players if expr.name == "players" else round_  # type: ignore[union-attr]
     v = evaluate(expr, players, round_)
     if v is None:
         return None
