@@ -369,7 +369,7 @@ def buy_allowance(v: m.Variant, players: int, rnd: int) -> int | None:
 def _check_scores(v: m.Variant, err: _Err) -> None:
     table = decks.card_table(v.deck)
     points = decks.face_points(v)
-    held = set(decks.full_deck(v, max(player_counts(v))))
+    held = decks.faces_in_pack(v, max(player_counts(v)))
     missing = [table.text(code) for code, p in enumerate(points) if p is None and code in held]
     if missing:
         shown = ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")

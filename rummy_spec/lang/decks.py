@@ -52,6 +52,24 @@ def full_deck(variant: m.Variant, players: int, extra_decks: int = 0) -> list[in
     return cards
 
 
+def faces_in_pack(variant: m.Variant, players: int) -> set[int]:
+    """The faces the pack holds at least once: ``set(full_deck(...))`` without building
+    the pack card by card."""
+    table = card_table(variant.deck)
+    decks, jokers = deck_counts(variant, players)
+    out: set[int] = set()
+    if decks > 0:
+        per_deck = {s.code: s.per_deck for s in variant.deck.specials}
+        for f in table.faces:
+            if f.joker:
+                continue
+            if (per_deck[f.special] if f.special is not None else variant.deck.copies) > 0:
+                out.add(f.code)
+    if table.joker is not None and jokers > 0:
+        out.add(table.joker)
+    return out
+
+
 def deck_size(variant: m.Variant, players: int, extra_decks: int = 0) -> int:
     """How many cards the pack holds, without building it."""
     decks, jokers = deck_counts(variant, players, extra_decks)

@@ -1,0 +1,54 @@
+"""The checker's shortcuts give what the long way gives, on every built-in variant with
+each of its options: the faces in the pack, and where a section was first stated."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+from rummy_spec.lang import builtin_library, decks
+from rummy_spec.lang import model as m
+from rummy_spec.lang.build import _first_spans, _Reader
+from rummy_spec.lang.check import player_counts
+from rummy_spec.lang.decls import Key, Setting
+from rummy_spec.lang.span import BUILTIN, Span
+
+
+def _variants() -> Iterator[m.Variant]:
+    lib = builtin_library()
+    for name, decl in lib.decls.items():
+        for options in [(), *((o,) for o in decl.options)]:
+            yield lib.resolve(name, options, check=False)[0]
+
+
+def test_the_faces_in_the_pack_are_the_faces_of_the_whole_pack() -> None:
+    seen = 0
+    for v in _variants():
+        for n in player_counts(v):
+            assert decks.faces_in_pack(v, n) == set(decks.full_deck(v, n)), (v.name, n)
+            seen += 1
+    assert seen > 100
+
+
+def _first_the_long_way(settings: Mapping[Key, Setting], prefix: Key) -> Span | None:
+    best: Span | None = None
+    for key, s in settings.items():
+        if key[: len(prefix)] == prefix and key[-1] != "__block__" and (
+                best is None or (s.span.path, s.span.line, s.span.column)
+                < (best.path, best.line, best.column)):
+            best = s.span
+    return best
+
+
+def test_the_first_span_of_every_prefix_is_the_earliest_setting_under_it() -> None:
+    lib = builtin_library()
+    for name in lib.decls:
+        merged: dict[Key, Setting] = {}
+        for d in lib.chain(name)[0]:
+            for s in d.settings:
+                merged[s.key] = s
+        index = _first_spans(merged)
+        prefixes = {k[:i] for k in merged for i in range(len(k) + 1)} | {("nowhere",)}
+        for prefix in prefixes:
+            assert index.get(prefix) == _first_the_long_way(merged, prefix), (name, prefix)
+        reader = _Reader(merged)
+        assert reader.span("nowhere") == BUILTIN
