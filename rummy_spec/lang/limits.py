@@ -32,6 +32,7 @@ import dataclasses
 import errno
 import re
 import stat
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -215,15 +216,38 @@ _EXPRS = (Num, Var, Unlimited, BinOp, Neg, Call, Table)
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+# names in a field's type that hold no formula: so a field typed with only these (or with
+# model classes made only of these) is not walked
+_PLAIN_NAMES = frozenset({"bool", "int", "str", "float", "None", "Span", "tuple",
+                          "frozenset", "Literal"})
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
 
 
 def _field_names(cls: type) -> tuple[str, ...] | None:
-    """The fields of a model class but its span (None: not a dataclass); looked up once
-    per class, as every check walks the same few classes."""
+    """The fields of a model class that may hold a formula (None: not a dataclass),
+    worked out once per class from the fields' types, as every check walks the same few
+    classes.  A type naming anything but plain values (an alias, ``Expr``, ``Any``)
+    counts as one that may, so nothing is left out on a guess."""
     if cls not in _FIELD_NAMES:
-        _FIELD_NAMES[cls] = (tuple(f.name for f in dataclasses.fields(cls) if f.name != "span")
-                             if dataclasses.is_dataclass(cls) else None)
+        _FIELD_NAMES[cls] = None  # while being worked out (a class holding itself)
+        if dataclasses.is_dataclass(cls):
+            _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls)
+                                      if f.name != "span" and _may_hold(f.type, cls))
     return _FIELD_NAMES[cls]
+
+
+def _may_hold(annotation: object, owner: type) -> bool:
+    """Whether a field of this type may hold a formula, somewhere inside it."""
+    if not isinstance(annotation, str):
+        return True
+    module = vars(sys.modules[owner.__module__])
+    for word in set(_NAME.findall(_QUOTED.sub("", annotation))) - _PLAIN_NAMES:
+        named = module.get(word)
+        if not (isinstance(named, type) and dataclasses.is_dataclass(named)
+                and _field_names(named) == ()):
+            return True
+    return False
 
 
 _ATOMS = frozenset({str, int, bool, float, type(None), Span})

@@ -1,8 +1,10 @@
 """The checker's shortcuts give what the long way gives, on every built-in variant with
-each of its options: the faces in the pack, and where a section was first stated."""
+each of its options: the faces in the pack, where a section was first stated, and the
+formulas the limits look at."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator, Mapping
 
 from rummy_spec.lang import builtin_library, decks
@@ -10,6 +12,8 @@ from rummy_spec.lang import model as m
 from rummy_spec.lang.build import _first_spans, _Reader
 from rummy_spec.lang.check import player_counts
 from rummy_spec.lang.decls import Key, Setting
+from rummy_spec.lang.expr import BinOp, Call, Neg, Num, Table, Unlimited, Var
+from rummy_spec.lang.limits import _formulas
 from rummy_spec.lang.span import BUILTIN, Span
 
 
@@ -52,3 +56,25 @@ def test_the_first_span_of_every_prefix_is_the_earliest_setting_under_it() -> No
             assert index.get(prefix) == _first_the_long_way(merged, prefix), (name, prefix)
         reader = _Reader(merged)
         assert reader.span("nowhere") == BUILTIN
+
+
+def _every_formula(value: object, name: str) -> Iterator[tuple[str, object]]:
+    """The long way: every field of every model object, in field order."""
+    if isinstance(value, (Num, Var, Unlimited, BinOp, Neg, Call, Table)):
+        yield name, value
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            if f.name != "span":
+                yield from _every_formula(getattr(value, f.name), f"{name}.{f.name}".strip("."))
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _every_formula(item, name)
+
+
+def test_the_limits_see_every_formula_of_the_model_in_order() -> None:
+    found = 0
+    for v in _variants():
+        formulas = list(_formulas(v, ""))
+        assert formulas == list(_every_formula(v, "")), v.name
+        found += len(formulas)
+    assert found > 100
