@@ -113,15 +113,17 @@ def face_points(variant: m.Variant) -> tuple[int | None, ...]:
     out: list[int | None] = []
     entries = variant.score.entries
     for f in table.faces:
-        best: tuple[int, m.ScoreEntry] | None = None
+        is_wild = f.code in wild
+        best: m.ScoreEntry | None = None
+        best_rank = 0
         for e in entries:
-            rank = _specificity(e, f, f.code in wild)
-            if rank is not None and (best is None or rank >= best[0]):
-                best = (rank, e)
+            rank = _specificity(e, f, is_wild)
+            if rank is not None and rank >= best_rank:
+                best, best_rank = e, rank
         if best is None:
             out.append(None)
             continue
-        e = best[1]
+        e = best
         if e.points is not None:
             out.append(e.points)
         elif f.rank is not None:

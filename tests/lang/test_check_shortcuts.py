@@ -78,3 +78,29 @@ def test_the_limits_see_every_formula_of_the_model_in_order() -> None:
         assert formulas == list(_every_formula(v, "")), v.name
         found += len(formulas)
     assert found > 100
+
+
+def _points_the_long_way(v: m.Variant) -> tuple[int | None, ...]:
+    table = decks.card_table(v.deck)
+    wild = decks.wild_faces(v)
+    out: list[int | None] = []
+    for f in table.faces:
+        best: tuple[int, m.ScoreEntry] | None = None
+        for e in v.score.entries:
+            rank = decks._specificity(e, f, f.code in wild)
+            if rank is not None and (best is None or rank >= best[0]):
+                best = (rank, e)
+        if best is None:
+            out.append(None)
+        elif best[1].points is not None:
+            out.append(best[1].points)
+        elif f.rank is not None:
+            out.append(f.rank if table.custom else min(f.rank, 10))
+        else:
+            out.append(0)
+    return tuple(out)
+
+
+def test_every_face_scores_what_the_most_specific_last_entry_says() -> None:
+    for v in _variants():
+        assert decks.face_points(v) == _points_the_long_way(v), v.name
