@@ -13,11 +13,12 @@ other entry points do not pay for the engine unless they use it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 __version__ = "0.1.0"
 
+TYPE_CHECKING = False  # typing itself is not imported: the console script starts sooner
 if TYPE_CHECKING:
+    from typing import Any
+
     from .api import Action, Game, IllegalAction, Setup, Variant, Verdict, load
 
 __all__ = ["Action", "Game", "IllegalAction", "Setup", "Variant", "Verdict", "__version__",

@@ -5,9 +5,10 @@ Each command group lives in its own module holding a ``COMMAND`` record (see
 replay, conformance, rulebook, bench) is a new module plus its name in ``COMMAND_MODULES``.
 
 Only the command named on the command line is imported (with the engine, the rules
-language and whatever else it needs): ``--version``, ``--help`` and a mistyped command
-answer without loading any of it.  ``SUMMARIES`` holds the name and one-line help of the
-built-in commands for ``--help``; a module missing from it is imported to learn them.
+language and whatever else it needs): ``--help`` and a mistyped command answer without
+loading any of it, and a lone ``--version`` before even the command-line machinery.
+``SUMMARIES`` holds the name and one-line help of the built-in commands for ``--help``; a
+module missing from it is imported to learn them.
 
 Exit codes: 0 success, 1 the input was checked and found wrong (a spec error), 2 a bad
 command line (unknown option, missing file, unknown variant, a number out of range), 3 a
@@ -20,12 +21,15 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-import traceback
-from collections.abc import Sequence
 
 from .. import __version__
-from .base import FAILED, INTERNAL, USAGE, Command, Outcome, Parser, UsageError
-from .helptext import plain_parser
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
+    from .base import Command, Outcome, Parser, UsageError
 
 PROG = "rummy-spec"
 
@@ -70,6 +74,8 @@ SUMMARIES: dict[str, tuple[str, str]] = {
 
 
 def load_command(module: str) -> Command:
+    from .base import Command
+
     command = importlib.import_module(f"{__name__}.{module}").COMMAND
     assert isinstance(command, Command)
     return command
@@ -106,6 +112,9 @@ def _named(argv: Sequence[str]) -> str | None:
 def build_parser(only: str | None = None) -> Parser:
     """The parser of every command (``only``: configure just that command's arguments,
     importing only its module; the others are listed by name and help)."""
+    from .base import Parser
+    from .helptext import plain_parser
+
     parser = Parser(prog=PROG, allow_abbrev=False,
                     description="A formal, executable rulebook for rummy card games.")
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
@@ -125,6 +134,8 @@ def build_parser(only: str | None = None) -> Parser:
 
 def run(argv: Sequence[str] | None = None) -> Outcome:
     """Parse ``argv`` and run the command; every failure becomes an :class:`Outcome`."""
+    from .base import FAILED, USAGE, Outcome, UsageError
+
     words = list(argv) if argv is not None else sys.argv[1:]
     parser = build_parser(only=_named(words) or "")
     try:
@@ -134,23 +145,30 @@ def run(argv: Sequence[str] | None = None) -> Outcome:
             raise UsageError(f"{PROG}: name a command: {names} (see '{PROG} --help')")
     except UsageError as err:
         return _usage(err)
-    from ..lang import LookupFailure, SpecError  # loaded with the command, not before
-    from ..outfile import OutputError
-
     try:
         outcome: Outcome = args.run(args)
         return outcome
     except UsageError as err:
         return _usage(err)
-    except (LookupFailure, OutputError) as err:
-        return Outcome(USAGE, err=f"{PROG}: {err}\n")
-    except SpecError as err:
-        count = len(err.errors)
-        text = err.render() + f"\n{PROG}: the spec has {count} error{'s' * (count != 1)}\n"
-        return Outcome(FAILED, err=text)
+    except Exception as err:
+        # the language's failures, imported only now: a command that never loaded the
+        # language (list answered from the cache) cannot have raised one
+        from ..lang.errors import SpecError
+        from ..lang.library import LookupFailure
+        from ..outfile import OutputError
+
+        if isinstance(err, (LookupFailure, OutputError)):
+            return Outcome(USAGE, err=f"{PROG}: {err}\n")
+        if isinstance(err, SpecError):
+            count = len(err.errors)
+            text = err.render() + f"\n{PROG}: the spec has {count} error{'s' * (count != 1)}\n"
+            return Outcome(FAILED, err=text)
+        raise
 
 
 def _usage(err: UsageError) -> Outcome:
+    from .base import USAGE, Outcome
+
     message = str(err)
     if not message.startswith(PROG):
         message = f"{PROG}: {message}"
@@ -159,6 +177,9 @@ def _usage(err: UsageError) -> Outcome:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The console script: run a command, write its whole output, return the exit code."""
+    if (list(argv) if argv is not None else sys.argv[1:]) == ["--version"]:
+        sys.stdout.write(f"{PROG} {__version__}\n")  # what argparse's --version prints
+        return 0
     try:
         outcome = run(argv)
     except SystemExit as exit_:  # --help and --version
@@ -170,9 +191,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except Exception as err:  # a bug: one line, the traceback only on request
         if os.environ.get("RUMMY_SPEC_DEBUG"):
+            import traceback
+
             traceback.print_exc()
         sys.stderr.write(f"{PROG}: internal error: {err.__class__.__name__}: {err} "
                          "(a bug in rummy-spec; set RUMMY_SPEC_DEBUG=1 for details)\n")
+        from .base import INTERNAL
+
         return INTERNAL
     try:
         if outcome.out:
@@ -194,6 +219,14 @@ def _quiet_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError):
         pass
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("Command", "Outcome"):  # kept importable from here, loaded on first use
+        from . import base
+
+        return getattr(base, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["COMMAND_MODULES", "SUMMARIES", "Command", "Outcome", "build_parser", "main", "run"]

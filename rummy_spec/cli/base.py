@@ -8,10 +8,12 @@ through never leaves half a report behind, and tests read the text without captu
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
-from typing import NoReturn
+
+TYPE_CHECKING = False  # no typing, dataclasses or pathlib when a command needs none
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+    from typing import NoReturn
 
 # Exit codes: the same for every command.
 OK = 0
@@ -24,24 +26,58 @@ class UsageError(Exception):
     """A bad command line: reported as one line on stderr, exit code 2."""
 
 
-@dataclass(frozen=True)
-class Outcome:
+class _Record:
+    """A small immutable record compared by its fields (what a frozen dataclass gives,
+    without importing dataclasses on every start of the command line)."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def _fields(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is read-only")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__)
+        return f"{type(self).__name__}({shown})"
+
+
+class Outcome(_Record):
     """A command's complete result, written by ``main`` in one piece."""
 
-    code: int = OK
-    out: str = ""
-    err: str = ""
+    __slots__ = ("code", "err", "out")
+    code: int
+    out: str
+    err: str
+
+    def __init__(self, code: int = OK, out: str = "", err: str = "") -> None:
+        for name, value in (("code", code), ("out", out), ("err", err)):
+            object.__setattr__(self, name, value)
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(_Record):
     """One subcommand: its name, a one-line help, how to add its arguments, how to run it."""
 
+    __slots__ = ("configure", "description", "help", "name", "run")
     name: str
     help: str
     configure: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], Outcome]
-    description: str = ""
+    description: str
+
+    def __init__(self, name: str, help: str,
+                 configure: Callable[[argparse.ArgumentParser], None],
+                 run: Callable[[argparse.Namespace], Outcome], description: str = "") -> None:
+        for field, value in (("name", name), ("help", help), ("configure", configure),
+                             ("run", run), ("description", description)):
+            object.__setattr__(self, field, value)
 
 
 class Parser(argparse.ArgumentParser):
@@ -74,6 +110,8 @@ def files_named(targets: list[str], pattern: str, kind: str) -> list[Path]:
     """The files the targets name: each a file, or a directory read for ``pattern``
     (``kind`` names those files in the message when it holds none); a missing target or
     one that is not a regular file is a usage error, before any work starts."""
+    from pathlib import Path
+
     out: list[Path] = []
     for t in targets:
         path = Path(t)

@@ -1,12 +1,19 @@
-"""``rummy-spec list``: the built-in variants, one line each."""
+"""``rummy-spec list``: the built-in variants, one line each.
+
+The rows come from the cache (:mod:`.listing_cache`) when it holds them for exactly these
+specs and this code, else from parsing and checking every built-in (then cached).
+"""
 
 from __future__ import annotations
 
-import argparse
-
-from ..lang import model as m
+from . import listing_cache
 from .base import Command, Outcome, lines
-from .specs import builtins
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+
+    from ..lang import model as m
 
 
 def players_text(p: m.Players) -> str:
@@ -40,7 +47,11 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     del parser  # no arguments
 
 
-def _run(args: argparse.Namespace) -> Outcome:
+def rows() -> list[list[str]]:
+    """The rows of the list: name, title, players, rounds, a note; from every built-in
+    spec parsed, resolved and checked."""
+    from .specs import builtins
+
     b = builtins()
     rows: list[list[str]] = []
     for name, decl in b.library.decls.items():
@@ -55,9 +66,18 @@ def _run(args: argparse.Namespace) -> Outcome:
         stem = next((s for s, p in b.files.items() if str(p) == path), path)
         rows.append([stem, "?", "", "", f"(does not parse: rummy-spec check {stem})"])
     rows.sort(key=lambda r: r[0])
-    if not rows:
+    return rows
+
+
+def _run(args: argparse.Namespace) -> Outcome:
+    key = listing_cache.key(listing_cache.inputs())
+    found = listing_cache.stored(key)
+    if found is None:
+        found = rows()
+        listing_cache.store(key, found)
+    if not found:
         return Outcome(out="no built-in variants\n")
-    return Outcome(out=lines(*table(rows)))
+    return Outcome(out=lines(*table(found)))
 
 
 COMMAND = Command(

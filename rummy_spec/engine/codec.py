@@ -252,10 +252,15 @@ def state_from_json(table: CardTable, data: dict[str, Any], wild: frozenset[int]
         state = State(GameRecord(**game), HandRecord(**hand))
         check_state(state, table, pack_of)
         return state
-    except (KeyError, TypeError, AttributeError) as err:
+    except StateError as impossible:
+        raise CodecError(f"not a possible state: {impossible}") from None
+    except CodecError:
+        raise
+    except (KeyError, TypeError, AttributeError, ValueError) as err:
+        # ValueError: compiled by mypyc, ``**x`` of a list unpacks it as a dict update
+        # ("dictionary update sequence element #0 ..."), where Python says TypeError.
+        # (Each clause names its error apart: compiled, one name keeps one type.)
         raise CodecError(f"not a saved state: {err.__class__.__name__}: {err}") from None
-    except StateError as err:
-        raise CodecError(f"not a possible state: {err}") from None
 
 
 def dumps(data: Any) -> str:

@@ -45,6 +45,7 @@ class _Reader:
     used: set[Key] = field(default_factory=set)
     section: str = ""  # the section being built, which an error marks as broken
     broken: set[str] = field(default_factory=set)
+    _first: dict[Key, Span] | None = None  # span() by prefix, indexed on first use
 
     def has(self, *key: str | int) -> bool:
         self.used.add(key)
@@ -63,14 +64,9 @@ class _Reader:
 
     def span(self, *prefix: str | int) -> Span:
         """Where a section (or a rule) was stated: its block, its first setting, or BUILTIN."""
-        best: Span | None = None
-        for key, s in self.settings.items():
-            if key[: len(prefix)] == prefix and key[-1] != "__block__" and (
-                best is None or (s.span.path, s.span.line, s.span.column)
-                < (best.path, best.line, best.column)
-            ):
-                best = s.span
-        return best or BUILTIN
+        if self._first is None:
+            self._first = _first_spans(self.settings)
+        return self._first.get(prefix) or BUILTIN
 
     def fields(self, section: str, defaults: Any) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -100,6 +96,23 @@ class _Reader:
             self.error("E037", f"the rule '{what}' has no place in the rules model, so it "
                        "would be lost", s.span, "a fault in rummy-spec's grammar tables; "
                        "please report it")
+
+
+def _first_spans(settings: Mapping[Key, Setting]) -> dict[Key, Span]:
+    """Every prefix of a setting's key -> the earliest span (file, line, column) of the
+    settings under it, blocks left out; the first stated wins a tie.  One walk of the
+    settings answers every :meth:`_Reader.span` of a build."""
+    first: dict[Key, Span] = {}
+    for key, s in settings.items():
+        if key[-1] == "__block__":
+            continue
+        at = (s.span.path, s.span.line, s.span.column)
+        for length in range(len(key) + 1):
+            prefix = key[:length]
+            best = first.get(prefix)
+            if best is None or at < (best.path, best.line, best.column):
+                first[prefix] = s.span
+    return first
 
 
 def resolve_card(raw: RawCard, deck: m.Deck, r: _Reader) -> m.CardClass | None:

@@ -104,6 +104,12 @@ def _check_formulas(v: m.Variant, err: _Err) -> bool:
     if not ok:
         return False
     table = decks.card_table(v.deck)
+
+    def rounds(expr: Expr) -> range:
+        # a formula that does not name the round has one value in every round, and every
+        # fault it has is reported once (at its first round): try that round alone
+        return round_numbers(v) if uses_round(expr) else range(1, 2)
+
     for n in player_counts(v):
         d = _value(v.deck.decks, n, 1, "the number of decks", err, positive=True)
         j = _value(v.deck.jokers, n, 1, "the number of jokers", err, positive=False)
@@ -113,7 +119,7 @@ def _check_formulas(v: m.Variant, err: _Err) -> bool:
         size = decks.deck_size(v, n)
         if j > 0 and table.joker is None:
             err("E032", "this custom deck has no jokers", v.deck.jokers.span)
-        for rnd in round_numbers(v):
+        for rnd in rounds(v.deal.cards):
             dealt = _value(v.deal.cards, n, rnd, "the cards dealt", err, positive=True)
             if dealt is None:
                 ok = False
@@ -127,11 +133,11 @@ def _check_formulas(v: m.Variant, err: _Err) -> bool:
                     f"pack has {size}" + (f" (round {rnd})" if v.rounds > 1 else ""),
                     where)
         if v.claim is not None and v.claim.limit is not None:
-            for rnd in round_numbers(v):
+            for rnd in rounds(v.claim.limit):
                 _value(v.claim.limit, n, rnd, "the buy limit", err, positive=False,
                        allow_unlimited=True)
         if v.cut is not None and _cut_bonus(v.cut, n, err) != 0:
-            for rnd in round_numbers(v):
+            for rnd in rounds(v.cut.target):
                 _value(v.cut.target, n, rnd, "the cut target", err, positive=True)
     return ok
 
@@ -369,7 +375,7 @@ def buy_allowance(v: m.Variant, players: int, rnd: int) -> int | None:
 def _check_scores(v: m.Variant, err: _Err) -> None:
     table = decks.card_table(v.deck)
     points = decks.face_points(v)
-    held = set(decks.full_deck(v, max(player_counts(v))))
+    held = decks.faces_in_pack(v, max(player_counts(v)))
     missing = [table.text(code) for code, p in enumerate(points) if p is None and code in held]
     if missing:
         shown = ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")

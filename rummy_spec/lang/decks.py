@@ -52,6 +52,24 @@ def full_deck(variant: m.Variant, players: int, extra_decks: int = 0) -> list[in
     return cards
 
 
+def faces_in_pack(variant: m.Variant, players: int) -> set[int]:
+    """The faces the pack holds at least once: ``set(full_deck(...))`` without building
+    the pack card by card."""
+    table = card_table(variant.deck)
+    decks, jokers = deck_counts(variant, players)
+    out: set[int] = set()
+    if decks > 0:
+        per_deck = {s.code: s.per_deck for s in variant.deck.specials}
+        for f in table.faces:
+            if f.joker:
+                continue
+            if (per_deck[f.special] if f.special is not None else variant.deck.copies) > 0:
+                out.add(f.code)
+    if table.joker is not None and jokers > 0:
+        out.add(table.joker)
+    return out
+
+
 def deck_size(variant: m.Variant, players: int, extra_decks: int = 0) -> int:
     """How many cards the pack holds, without building it."""
     decks, jokers = deck_counts(variant, players, extra_decks)
@@ -95,15 +113,17 @@ def face_points(variant: m.Variant) -> tuple[int | None, ...]:
     out: list[int | None] = []
     entries = variant.score.entries
     for f in table.faces:
-        best: tuple[int, m.ScoreEntry] | None = None
+        is_wild = f.code in wild
+        best: m.ScoreEntry | None = None
+        best_rank = 0
         for e in entries:
-            rank = _specificity(e, f, f.code in wild)
-            if rank is not None and (best is None or rank >= best[0]):
-                best = (rank, e)
+            rank = _specificity(e, f, is_wild)
+            if rank is not None and rank >= best_rank:
+                best, best_rank = e, rank
         if best is None:
             out.append(None)
             continue
-        e = best[1]
+        e = best
         if e.points is not None:
             out.append(e.points)
         elif f.rank is not None:

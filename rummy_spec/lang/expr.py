@@ -91,8 +91,61 @@ _BINARY: dict[str, Callable[[Fraction, Fraction], Fraction]] = {
 }
 
 
+class _NotWhole(Exception):
+    """Raised by :func:`_whole` at what whole numbers cannot settle alone: a division, or
+    ``unlimited`` inside arithmetic, or a table with no row for the value."""
+
+
+def _whole(expr: Expr, players: int, round_: int) -> int | None:
+    """The value in plain integers, for the formulas with no division (nearly all): the
+    same value :func:`_exact` gives, without making a fraction at every node.  Anything
+    else raises :class:`_NotWhole`, and the exact evaluation (with its messages) runs."""
+    kind = type(expr)
+    if kind is Num:
+        return expr.value  # type: ignore[union-attr]
+    if kind is Var:
+        return players if expr.name == "players" else round_  # type: ignore[union-attr]
+    if kind is Table:
+        x = players if expr.var == "players" else round_  # type: ignore[union-attr]
+        for case in expr.cases:  # type: ignore[union-attr]
+            if case.matches(x):
+                return _whole(case.value, players, round_)
+        raise _NotWhole
+    if kind is BinOp and expr.op in _BINARY:  # type: ignore[union-attr]
+        a = _whole(expr.left, players, round_)  # type: ignore[union-attr]
+        b = _whole(expr.right, players, round_)  # type: ignore[union-attr]
+        if a is None or b is None:
+            raise _NotWhole
+        op = expr.op  # type: ignore[union-attr]
+        return a + b if op == "+" else a - b if op == "-" else a * b
+    if kind is Unlimited:
+        return None
+    if kind is Neg:
+        inner = _whole(expr.operand, players, round_)  # type: ignore[union-attr]
+        return None if inner is None else -inner
+    if kind is Call:
+        vals = [_whole(a, players, round_) for a in expr.args]  # type: ignore[union-attr]
+        nums = [v for v in vals if v is not None]
+        if len(nums) != len(vals) or not nums:
+            raise _NotWhole
+        func = expr.func  # type: ignore[union-attr]
+        if func in ("ceil", "floor"):  # of a whole number: the number itself
+            return nums[0]
+        return max(nums) if func == "max" else min(nums)
+    raise _NotWhole
+
+
 def evaluate(expr: Expr, players: int, round_: int = 1) -> Value:
     """The value of ``expr`` for a player count and a round number."""
+    try:
+        value = _whole(expr, players, round_)
+    except _NotWhole:
+        return _exact(expr, players, round_)
+    return None if value is None else Fraction(value)
+
+
+def _exact(expr: Expr, players: int, round_: int = 1) -> Value:
+    """The value in exact fractions (and every message of a formula that has none)."""
     match expr:
         case Num(value=v):
             return Fraction(v)
@@ -101,11 +154,11 @@ def evaluate(expr: Expr, players: int, round_: int = 1) -> Value:
         case Unlimited():
             return None
         case Neg(operand=e):
-            inner = evaluate(e, players, round_)
+            inner = _exact(e, players, round_)
             return None if inner is None else -inner
         case BinOp(op=op, left=left, right=right):
-            a = evaluate(left, players, round_)
-            b = evaluate(right, players, round_)
+            a = _exact(left, players, round_)
+            b = _exact(right, players, round_)
             if a is None or b is None:
                 raise EvalError("'unlimited' cannot take part in arithmetic")
             if op == "/":
@@ -114,7 +167,7 @@ def evaluate(expr: Expr, players: int, round_: int = 1) -> Value:
                 return a / b
             return _BINARY[op](a, b)
         case Call(func=func, args=args):
-            vals = [evaluate(a, players, round_) for a in args]
+            vals = [_exact(a, players, round_) for a in args]
             nums = [v for v in vals if v is not None]
             if len(nums) != len(vals):
                 raise EvalError(f"'unlimited' cannot be an argument of {func}()")
@@ -128,14 +181,18 @@ def evaluate(expr: Expr, players: int, round_: int = 1) -> Value:
             x = players if var == "players" else round_
             for case in cases:
                 if case.matches(x):
-                    return evaluate(case.value, players, round_)
+                    return _exact(case.value, players, round_)
             raise EvalError(f"no row of the table covers {var} = {x}")
     raise EvalError(f"unknown formula node {expr!r}")  # pragma: no cover
 
 
 def evaluate_int(expr: Expr, players: int, round_: int = 1) -> int | None:
     """Evaluate and demand a whole number (or ``unlimited``)."""
-    v = evaluate(expr, players, round_)
+    try:
+        return _whole(expr, players, round_)
+    except _NotWhole:
+        pass
+    v = _exact(expr, players, round_)
     if v is None:
         return None
     if v.denominator != 1:

@@ -32,6 +32,7 @@ import dataclasses
 import errno
 import re
 import stat
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -40,7 +41,20 @@ from lark import Token, Tree
 
 from . import model as m
 from .errors import Diagnostic, SpecError
-from .expr import BinOp, Call, EvalError, Expr, Neg, Num, Table, Unlimited, Var, evaluate
+from .expr import (
+    BinOp,
+    Call,
+    EvalError,
+    Expr,
+    Neg,
+    Num,
+    Table,
+    Unlimited,
+    Var,
+    evaluate,
+    uses_players,
+    uses_round,
+)
 from .span import Span
 
 MOST_PLAYERS = 16
@@ -198,17 +212,62 @@ def check_tree(tree: Tree[Token], text: str, path: str) -> None:
 
 # ----- a built variant ---------------------------------------------------------------
 
+_EXPRS = (Num, Var, Unlimited, BinOp, Neg, Call, Table)
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+# names in a field's type that hold no formula: so a field typed with only these (or with
+# model classes made only of these) is not walked
+_PLAIN_NAMES = frozenset({"bool", "int", "str", "float", "None", "Span", "tuple",
+                          "frozenset", "Literal"})
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
+
+
+def _field_names(cls: type) -> tuple[str, ...] | None:
+    """The fields of a model class that may hold a formula (None: not a dataclass),
+    worked out once per class from the fields' types, as every check walks the same few
+    classes.  A type naming anything but plain values (an alias, ``Expr``, ``Any``)
+    counts as one that may, so nothing is left out on a guess."""
+    if cls not in _FIELD_NAMES:
+        _FIELD_NAMES[cls] = None  # while being worked out (a class holding itself)
+        if dataclasses.is_dataclass(cls):
+            _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls)
+                                      if f.name != "span" and _may_hold(f.type, cls))
+    return _FIELD_NAMES[cls]
+
+
+def _may_hold(annotation: object, owner: type) -> bool:
+    """Whether a field of this type may hold a formula, somewhere inside it."""
+    if not isinstance(annotation, str):
+        return True
+    module = vars(sys.modules[owner.__module__])
+    for word in set(_NAME.findall(_QUOTED.sub("", annotation))) - _PLAIN_NAMES:
+        named = module.get(word)
+        if not (isinstance(named, type) and dataclasses.is_dataclass(named)
+                and _field_names(named) == ()):
+            return True
+    return False
+
+
+_ATOMS = frozenset({str, int, bool, float, type(None), Span})
+
+
 def _formulas(value: Any, name: str) -> Iterator[tuple[str, Expr]]:
-    """Every formula in the model, with the field path that holds it."""
-    if isinstance(value, (Num, Var, Unlimited, BinOp, Neg, Call, Table)):
-        yield name, value
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            if f.name != "span":
-                yield from _formulas(getattr(value, f.name), f"{name}.{f.name}".strip("."))
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            yield from _formulas(item, name)
+    """Every formula in the model, with the field path that holds it, in field order."""
+    stack: list[tuple[Any, str]] = [(value, name)]
+    while stack:
+        value, name = stack.pop()
+        if isinstance(value, _EXPRS):
+            yield name, value
+        elif isinstance(value, (list, tuple)):
+            stack.extend((item, name) for item in reversed(value)
+                         if type(item) not in _ATOMS)
+        elif not isinstance(value, type) and (names := _field_names(type(value))) is not None:
+            for f in reversed(names):
+                child = getattr(value, f)
+                if type(child) not in _ATOMS:
+                    stack.append((child, f"{name}.{f}".strip(".")))
 
 
 def check_variant_limits(v: m.Variant) -> list[Diagnostic]:
@@ -254,8 +313,11 @@ def check_variant_limits(v: m.Variant) -> list[Diagnostic]:
 
 
 def _too_large(expr: Expr, counts: range, rounds: range) -> int | None:
-    for n in counts:
-        for r in rounds:
+    """The first player count at which the formula's value is too large, or None.  A
+    formula that does not name ``players`` (or ``round``) has one value across them: it
+    is evaluated for the first of them only."""
+    for n in counts if uses_players(expr) else counts[:1]:
+        for r in rounds if uses_round(expr) else rounds[:1]:
             try:
                 value = evaluate(expr, n, r)
             except (EvalError, ZeroDivisionError, ValueError, TypeError):

@@ -64,6 +64,14 @@ class _Builder(ClauseBuilder, Transformer[Token, list[VariantDecl]]):
         self.path = path
         self.problems: list[Diagnostic] = []
 
+    def _call_userfunc(self, tree: Any, new_children: list[Any] | None = None) -> Any:
+        # A builder decorated with v_args is bound anew (a wrapper made and copied) at
+        # every lookup, so at every node: bind each once per file, where lookups find it.
+        name = tree.data
+        if name not in self.__dict__ and name in _DECORATED:
+            self.__dict__[name] = getattr(self, name)
+        return super()._call_userfunc(tree, new_children)  # type: ignore[no-untyped-call]
+
     def __default__(self, data: Any, children: list[Any], meta: Meta) -> Any:
         name = str(data)
         span = span_of(self.path, meta)
@@ -295,3 +303,7 @@ class _Builder(ClauseBuilder, Transformer[Token, list[VariantDecl]]):
     def table(self, meta: Meta, c: list[Any]) -> ex.Expr:
         return ex.Table(str(c[0]), tuple(c[1:]), span_of(self.path, meta))
 
+
+# the builders Lark wraps (v_args): looked up once per file, see _Builder._call_userfunc
+_DECORATED = frozenset(name for name in dir(_Builder) if not name.startswith("__")
+                       and hasattr(getattr(_Builder, name, None), "visit_wrapper"))

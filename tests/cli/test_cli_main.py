@@ -108,9 +108,24 @@ def test_version_and_help_load_no_command_and_no_rules_language() -> None:
     code = ("import sys; from rummy_spec.cli import main; main(sys.argv[1:]); "
             "print(sorted(m for m in sys.modules if m.startswith(('rummy_spec.lang', "
             "'rummy_spec.engine', 'rummy_spec.cli.', 'lark'))), file=sys.stderr)")
-    for args in (["--version"], ["--help"], ["frobnicate"]):
+    for args, loaded in ((["--version"], "[]"),  # answered before argparse is imported
+                         # base (Command, Parser), helptext (plain-text --help, argparse, re)
+                         (["--help"], "['rummy_spec.cli.base', 'rummy_spec.cli.helptext']"),
+                         (["frobnicate"], "['rummy_spec.cli.base', 'rummy_spec.cli.helptext']")):
         done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
                               text=True, timeout=60, check=False)
-        # base (Command, Parser) and helptext (plain-text --help, argparse and re only)
-        assert (done.stderr.strip().splitlines()[-1]
-                == "['rummy_spec.cli.base', 'rummy_spec.cli.helptext']"), args
+        assert done.stderr.strip().splitlines()[-1] == loaded, args
+
+
+def test_version_alone_imports_no_argparse_and_says_what_argparse_would(cli: Cli) -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; from rummy_spec.cli import main; main(sys.argv[1:]); "
+            "print(sorted(m for m in ('argparse', 'typing', 'dataclasses') "
+            "if m in sys.modules), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code, "--version"], capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.returncode == 0 and done.stderr.strip() == "[]"
+    assert done.stdout == f"rummy-spec {__version__}\n"
+    assert cli("--version", "list") == (0, done.stdout, "")  # argparse's own --version

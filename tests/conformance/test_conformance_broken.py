@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from rummy_spec.conformance.broken import broken_engines, command
+from rummy_spec.conformance.broken import all_broken_engines, broken_engines, command
 from rummy_spec.conformance.cases import load_case, load_cases
 from rummy_spec.conformance.client import ProcessEngine
 from rummy_spec.conformance.reference import ReferenceEngine
 from rummy_spec.conformance.runner import counts, run_suite
 
 BROKEN = broken_engines()
+ALL = all_broken_engines()
 FUZZ_EXAMPLES = 300  # the bound: every broken engine is caught within this many games
 AXIS_BUGS = {"X7", "X15", "X50", "X49", "X44", "X59", "X41", "X58", "X36", "X20", "X53",
              "X54"}
@@ -28,7 +29,50 @@ def test_at_least_twelve_broken_engines_one_bug_each() -> None:
     assert {b.axis for b in BROKEN.values()} >= AXIS_BUGS
 
 
-@pytest.mark.parametrize("name", sorted(BROKEN))
+# Each patch made in a fresh process, and what of the engine it changed: a function of an
+# engine module, or a rule of the dispatch tables.
+_WHAT_A_PATCH_CHANGES = """
+import importlib, json, pkgutil
+import rummy_spec.engine as engine
+from rummy_spec.conformance.broken import all_broken_engines
+from rummy_spec.engine import core
+modules = [importlib.import_module(i.name)
+           for i in pkgutil.iter_modules(engine.__path__, "rummy_spec.engine.")]
+def seen():
+    return ({(m.__name__, k): id(v) for m in modules for k, v in vars(m).items()}
+            | {(str(p), str(k)): id(r) for p, t in core.RULES.items() for k, r in t.items()})
+changed = {}
+for name, b in all_broken_engines().items():
+    if not b.changes_variant:
+        before = seen()
+        b.fault()
+        changed[name] = sorted(" ".join(k) for k, v in seen().items() if before.get(k) != v)
+print(json.dumps(changed))
+"""
+
+
+def test_the_engines_said_to_patch_the_engine_are_those_that_do() -> None:
+    """``patches_engine`` (which makes the tests of that bug patches_engine, left out of
+    the compiled run) is set exactly where the patch replaces something of the engine."""
+    import json
+
+    done = subprocess.run([sys.executable, "-c", _WHAT_A_PATCH_CHANGES], capture_output=True,
+                          text=True, timeout=120, check=True)
+    changed: dict[str, list[str]] = json.loads(done.stdout)
+    assert changed and set(changed) == {n for n, b in ALL.items() if not b.changes_variant}
+    assert {n for n, what in changed.items() if what} == {
+        n for n, b in ALL.items() if b.patches_engine}, changed
+    assert not any(b.patches_engine for b in ALL.values() if b.changes_variant)
+
+
+def _marked(names: list[str]) -> list[object]:
+    """The engine names as parameters, those whose bug is a patched engine function
+    marked patches_engine."""
+    return [pytest.param(n, marks=pytest.mark.patches_engine) if BROKEN[n].patches_engine
+            else n for n in names]
+
+
+@pytest.mark.parametrize("name", _marked(sorted(BROKEN)))
 def test_caught_by_run(name: str) -> None:
     b = BROKEN[name]
     engine = ProcessEngine(command(name), timeout=30)
@@ -89,10 +133,12 @@ def _fuzz_all(names: list[str], tmp_path: Path) -> None:
 
 def test_a_sample_is_caught_by_fuzz_and_the_minimal_case_replays(tmp_path: Path) -> None:
     assert set(SAMPLE) <= set(BROKEN)
+    assert not any(BROKEN[n].patches_engine for n in SAMPLE)  # so the compiled run has it
     _fuzz_all(list(SAMPLE), tmp_path)
 
 
 @pytest.mark.slow
+@pytest.mark.patches_engine
 def test_caught_by_fuzz_and_the_minimal_case_replays(tmp_path: Path) -> None:
     _fuzz_all(sorted(BROKEN), tmp_path)
 
@@ -110,6 +156,7 @@ def test_fuzzing_the_reference_against_itself_finds_nothing(tmp_path: Path) -> N
 BOUNDARY = {"knock-best-of-eleven": 60, "wilds-lead-around-corner": 150}
 
 
+@pytest.mark.patches_engine  # both bugs are patched engine functions
 @pytest.mark.parametrize("name", [
     "knock-best-of-eleven",  # caught in game 33, about 12 s of CPU
     pytest.param("wilds-lead-around-corner", marks=pytest.mark.slow),  # game 131, 1 min

@@ -6,9 +6,12 @@ Each formula is written as an author would write it (the right side of ``deal { 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rummy_spec.lang import Library
 from rummy_spec.lang.expr import EvalError, Expr, evaluate, evaluate_int, render, uses_round
@@ -224,3 +227,57 @@ def test_formulas_reach_the_model() -> None:
     assert variant.claim is not None and variant.claim.limit is not None
     assert evaluate_int(variant.claim.limit, 4) == 3
     assert evaluate_int(variant.claim.limit, 5) is None
+
+
+# ----- the whole-number shortcut gives what exact fractions give -----------------------
+
+def _formula_trees() -> st.SearchStrategy[Expr]:
+    from rummy_spec.lang.expr import BinOp, Call, Case, Neg, Num, Table, Unlimited, Var
+    from rummy_spec.lang.span import Span
+
+    at = Span("f.rummy", 1, 1, 1, 2)
+    leaves = st.one_of(st.builds(Num, st.integers(-5, 12), st.just(at)),
+                       st.builds(Var, st.sampled_from(["players", "round"]), st.just(at)),
+                       st.just(Unlimited(at)))
+
+    def grow(inner: st.SearchStrategy[Expr]) -> st.SearchStrategy[Expr]:
+        row = st.builds(Case, st.none() | st.integers(1, 6), st.none() | st.integers(1, 8),
+                        inner, st.just(at))
+        return st.one_of(
+            st.builds(BinOp, st.sampled_from("+-*/"), inner, inner, st.just(at)),
+            st.builds(Neg, inner, st.just(at)),
+            st.builds(Call, st.sampled_from(["ceil", "floor", "max", "min"]),
+                      st.lists(inner, max_size=3).map(tuple), st.just(at)),
+            st.builds(Table, st.sampled_from(["players", "round"]),
+                      st.lists(row, max_size=3).map(tuple), st.just(at)))
+
+    return st.recursive(leaves, grow, max_leaves=8)
+
+
+def _outcome(f: Callable[[], object]) -> object:
+    try:
+        return f()
+    except (EvalError, ArithmeticError, ValueError, IndexError) as err:
+        return (type(err), str(err))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_formula_trees(), st.integers(1, 8), st.integers(1, 10))
+def test_the_whole_number_path_agrees_with_exact_fractions(expr: Expr, players: int,
+                                                           rnd: int) -> None:
+    from rummy_spec.lang.expr import _exact
+
+    exact = _outcome(lambda: _exact(expr, players, rnd))
+    assert _outcome(lambda: evaluate(expr, players, rnd)) == exact
+
+    def exact_int() -> int | None:
+        v = _exact(expr, players, rnd)
+        if v is None:
+            return None
+        if v.denominator != 1:
+            raise EvalError(f"gives {float(v):g}, not a whole number")
+        return int(v)
+
+    got = _outcome(lambda: evaluate_int(expr, players, rnd))
+    assert got == _outcome(exact_int)
+    assert type(got) is type(_outcome(exact_int))

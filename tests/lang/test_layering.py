@@ -10,9 +10,10 @@ import sys
 from pathlib import Path
 
 LANG = Path(__file__).resolve().parents[2] / "rummy_spec" / "lang"
-# what the language may import: itself, cards, and the escaping of outside text for
-# messages (rummy_spec.textsafe, which imports only the standard library)
-BELOW = ("rummy_spec.lang", "rummy_spec.cards", "rummy_spec.textsafe")
+# what the language may import: itself, cards, the escaping of outside text for
+# messages (rummy_spec.textsafe) and the user's cache folder that keeps the parser
+# (rummy_spec.usercache); the last two import only the standard library
+BELOW = ("rummy_spec.lang", "rummy_spec.cards", "rummy_spec.textsafe", "rummy_spec.usercache")
 
 
 def _imported(path: Path) -> set[str]:
@@ -54,3 +55,8 @@ def test_importing_decks_first_works() -> None:
     code = ("import rummy_spec.decks as d, rummy_spec.lang.decks as ld; "
             "assert d.full_deck is ld.full_deck")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_what_the_language_stands_on_imports_only_the_standard_library() -> None:
+    for name in ("textsafe.py", "usercache.py"):
+        assert not _imported(LANG.parent / name), name

@@ -72,3 +72,43 @@ def test_the_cache_can_be_turned_off_and_follows_xdg(tmp_path: Path,
     assert parser_cache.cache_dir() == tmp_path / "rummy-spec"
     monkeypatch.setenv("XDG_CACHE_HOME", "relative/path")  # not absolute: ignored, per XDG
     assert parser_cache.cache_dir() == Path.home() / ".cache" / "rummy-spec"
+
+
+def test_a_file_cut_short_is_rebuilt_and_replaced(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RUMMY_SPEC_CACHE", str(tmp_path))
+    grammar = 'start: WORD+\n%import common.WORD\n%ignore " "\n'
+    parser_cache.build(grammar)
+    path = parser_cache.cache_file(grammar)
+    assert path is not None
+    whole = path.read_bytes()
+    assert parser_cache._load(whole[: len(whole) // 2], parser_cache.cache_key(grammar)) is None
+    for cut in (len(whole) // 2, 40, 10, 0):  # mid-table, just past the header, inside it
+        path.write_bytes(whole[:cut])
+        assert parser_cache.build(grammar).parse("two words") is not None
+        again = path.read_bytes()  # stored again, whole: it loads back
+        assert len(again) > cut
+        assert parser_cache._load(again, parser_cache.cache_key(grammar)) is not None
+
+
+def test_a_file_not_the_one_its_name_promises_is_not_used(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A whole, loadable parser of another grammar (or of another Lark, whose files are
+    named apart) under this grammar's name is refused, not parsed with."""
+    monkeypatch.setenv("RUMMY_SPEC_CACHE", str(tmp_path))
+    mine, other = 'start: "a"\n', 'start: "b"\n'
+    parser_cache.build(other)
+    theirs, path = parser_cache.cache_file(other), parser_cache.cache_file(mine)
+    assert theirs is not None and path is not None and theirs != path
+    path.write_bytes(theirs.read_bytes())
+    assert parser_cache.build(mine).parse("a") is not None  # "b"'s parser would refuse "a"
+    assert path.read_bytes() != theirs.read_bytes()
+
+
+def test_another_lark_version_reads_another_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    import lark
+
+    grammar = grammar_text()
+    now = parser_cache.cache_key(grammar)
+    monkeypatch.setattr(lark, "__version__", "0.0.1")
+    assert parser_cache.cache_key(grammar) != now

@@ -33,6 +33,7 @@ def test_there_are_at_least_ten_mutants() -> None:
 RUNS = 3  # independent default-profile runs a mutant gets (docs/mutation.md: catch rates)
 
 
+@pytest.mark.patches_engine  # every mutant is put in by monkeypatching engine functions
 @pytest.mark.parametrize("mutant", MUTANTS, ids=[m.name for m in MUTANTS])
 def test_the_default_profile_catches_the_mutant(mutant: Mutant,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:

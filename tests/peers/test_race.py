@@ -8,6 +8,7 @@ the child's CPU time and hand endings, in the same interleaved turns.
 from __future__ import annotations
 
 import importlib.util
+import shutil
 from pathlib import Path
 
 import pytest
@@ -36,7 +37,13 @@ def test_compiled_must_name_a_compiled_build(capsys: pytest.CaptureFixture[str],
                                              tmp_path: Path) -> None:
     assert main(["--hands", "1", "--compiled", str(tmp_path)]) == 2
     assert "not a checkout of rummy-spec" in capsys.readouterr().err
-    assert main(["--hands", "1", "--variant", "gin_openspiel", "--compiled", str(REPO)]) == 2
+    # the checkout's sources without extension modules (under make test-compiled the
+    # checkout itself is a compiled build)
+    pure = tmp_path / "pure"
+    for part in ("rummy_spec", "benchmarks", "grammar", "spec"):
+        shutil.copytree(REPO / part, pure / part,
+                        ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+    assert main(["--hands", "1", "--variant", "gin_openspiel", "--compiled", str(pure)]) == 2
     assert "its engine is not compiled" in capsys.readouterr().err
 
 

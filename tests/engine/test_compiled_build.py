@@ -1,0 +1,39 @@
+"""The compiled run tests the compiled engine: ``make test-compiled`` sets
+RUMMY_SPEC_COMPILED=1, and then every engine module (but those the build leaves pure on
+purpose) must come from an extension module, in this process and in the engines the
+tests start, so that the run cannot quietly test the pure package instead."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+
+import pytest
+
+from benchmarks.build import engine_modules, left_pure
+
+COMPILED = os.environ.get("RUMMY_SPEC_COMPILED") == "1"
+
+
+def test_the_build_leaves_pure_only_what_pyproject_names() -> None:
+    assert "rummy_spec.engine.state" in left_pure()  # the hook's exclude list is read
+    modules = engine_modules()
+    assert left_pure() <= set(modules)
+    compiled = {name for name, is_extension in modules.items() if is_extension}
+    if COMPILED:
+        assert compiled == set(modules) - left_pure()
+    else:
+        assert not compiled, "extension modules in a pure run: stale build products?"
+
+
+@pytest.mark.skipif(not COMPILED, reason="the pure run (make test-compiled sets "
+                    "RUMMY_SPEC_COMPILED=1)")
+def test_an_engine_the_tests_start_is_compiled_too() -> None:
+    code = "import rummy_spec.engine.core as c, rummy_spec.engine.melds as m; " \
+           "print(c.__file__); print(m.__file__)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, check=True, cwd="/")
+    for line in done.stdout.split():
+        assert line.endswith(tuple(EXTENSION_SUFFIXES)), line
