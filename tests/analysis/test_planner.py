@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from rummy_spec.lang import builtin_library, load
+from rummy_spec.lang import Library, builtin_library, load
 from rummy_spec.lang.model import Variant
 from rummy_spec.simulate import IN_PLAY, SeatingError, play_out, seating
 
@@ -85,7 +85,8 @@ def test_bad_seating(text: str, message: str) -> None:
 
 
 def _opening(points: int) -> Variant:
-    lib = builtin_library()
+    base = builtin_library()  # shared by the whole process: added to a copy
+    lib = Library(dict(base.decls), dict(base.sources))
     lib.add_text(f'variant x "Rummy, an opening minimum" extends rummy {{\n'
                  f'    turn {{ first melds at least {points} points }}\n}}\n', "x.rummy")
     variant, problems = lib.resolve("x")

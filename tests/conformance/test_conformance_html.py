@@ -55,11 +55,12 @@ def test_the_json_report_keeps_the_exchange_of_a_verbose_run(report: Path) -> No
     data = json.loads((report.parent / "run.json").read_text(encoding="utf-8"))
     case = next(c for c in data["cases"] if c["id"] == "rummy/turn/must-draw-first")
     assert case["path"].endswith("must-draw-first.yaml")
-    # the last action's reply, then the state every step is judged by
-    assert re.fullmatch(r'< \{"seq": \d+, "result": "accepted"\}', case["exchange"][-3])
-    assert case["exchange"][-2].startswith('> {"cmd":"state"')
-    assert case["exchange"][-1].startswith('< {"seq": ') and '"state": {' in case[
-        "exchange"][-1]
+    # the last action and the state every step is judged by, sent together, then their
+    # replies in the order asked
+    act, ask, reply, state = case["exchange"][-4:]
+    assert act.startswith('> {"cmd":"act"') and ask.startswith('> {"cmd":"state"')
+    assert re.fullmatch(r'< \{"seq": \d+, "result": "accepted"\}', reply)
+    assert state.startswith('< {"seq": ') and '"state": {' in state
     assert case["exchange"][0].startswith('> {"cmd":"new","variant":"rummy"')
 
 
