@@ -131,6 +131,7 @@ class _Fuzzer:
         self.progress = progress
         self.result = FuzzResult()
         self.found: dict[str, Finding] = {}
+        self.spare: dict[str, Finding] = {}  # other rules met while shrinking: rule -> case
 
     def game(self, setup: JSON) -> NewGame:
         return NewGame(self.opts.variant, self.opts.options, self.players, setup)
@@ -157,7 +158,34 @@ class _Fuzzer:
             new = self.trim(new)
             self.found[new.rule] = new
             self.result.findings.append(new)
+            self.take_spares()
         return self.result
+
+    def keep_spare(self, why: Disagreement, setup: JSON, match: Match, game: int) -> None:
+        """Another rule broken by a game played while shrinking: the shortest such game
+        of each rule is kept, to be reported once the pass's own finding is done (it may be
+        far shorter than any game generation would meet it in)."""
+        old = self.spare.get(why.rule)
+        if old is None or len(match.actions) < len(old.actions):
+            self.spare[why.rule] = Finding(why.rule, setup, list(match.actions),
+                                           why.lines, list(match.trail),
+                                           list(match.accepted), first=game)
+
+    def take_spares(self) -> None:
+        """The rules met while shrinking and not yet found: each replayed (it must break
+        the same rule again), trimmed and reported as a finding of its own."""
+        spares, self.spare = self.spare, {}
+        for rule, spare in sorted(spares.items(), key=lambda kv: len(kv[1].actions)):
+            if rule in self.found or len(self.result.findings) >= self.opts.most_findings:
+                continue
+            again = self.breaks(spare.setup, spare.actions)
+            if again is None or again[0].rule != rule:
+                continue
+            if self.counted(again[0], again[1], False):  # a known deviation
+                continue
+            found = self.trim(spare)
+            self.found[rule] = found
+            self.result.findings.append(found)
 
     def one_pass(self, number: int) -> Finding | None:
         """Generate until a rule not yet found breaks; that example, shrunk."""
@@ -212,7 +240,8 @@ class _Fuzzer:
                 if here.rule is None:
                     here.rule = why.rule
                     here.first = result.examples
-                if why.rule != here.rule:  # another rule, met while shrinking: later
+                if why.rule != here.rule:  # another rule, met while shrinking: kept
+                    self.keep_spare(why, setup, match, result.examples)
                     return
                 here.last.append(Finding(why.rule, setup, list(match.actions), why.lines,
                                          list(match.trail), list(match.accepted),
