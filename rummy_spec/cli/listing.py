@@ -53,8 +53,11 @@ def rows() -> list[list[str]]:
     from .specs import builtins
 
     b = builtins()
+    shipped = {str(path) for path in b.files.values()}
     rows: list[list[str]] = []
     for name, decl in b.library.decls.items():
+        if decl.path not in shipped:  # added to the process's library by its own code:
+            continue                  # not a built-in, and never to be cached as one
         v, problems = b.library.resolve(name)
         note = ""
         if any(p.severity == "error" for p in problems):

@@ -58,6 +58,19 @@ def test_the_cached_list_is_the_list_of_every_built_in_parsed_and_checked(
     assert cli("list") == (0, first, "")  # answered from the cache alone
 
 
+def test_a_variant_added_in_the_process_is_not_listed_or_cached(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The built-in library is shared by the whole process: a caller's own variant added to
+    it is no built-in, and a cached list made then must not keep it for later runs."""
+    monkeypatch.setenv("RUMMY_SPEC_CACHE", str(tmp_path))
+    lib = builtin_library()
+    monkeypatch.setattr(lib, "decls", dict(lib.decls))  # restored after the test
+    lib.add_text('variant mine "Mine" extends rummy {\n}\n', "mine.rummy")
+    assert "mine" in lib.decls
+    assert "mine" not in {r[0] for r in listing.rows()}
+
+
 def test_a_changed_spec_or_source_is_another_key(tmp_path: Path) -> None:
     files = listing_cache.inputs()
     names = {p.name for p in files}
