@@ -152,6 +152,7 @@ def test_ways_down_kept_against_a_limit_are_the_first_of_all_ways(
     assert pruned >= 5  # enough hands with more ways than the limits to compare
 
 
+@pytest.mark.patches_engine  # the loops' threshold and look-up are swapped in and counted
 @pytest.mark.parametrize(("name", "players"), [("contract", 3), ("liverpool", 4)])
 def test_the_cover_look_up_finds_the_plain_loops_winner(
         name: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
