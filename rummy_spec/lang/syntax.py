@@ -27,7 +27,7 @@ from .syntax_tables import FLAGS, LOW_STOCK, PRESENCE, RANK_WORDS, SECTIONS, VAL
 from .words import GluedWords, WholeWords
 
 __all__ = ["RANK_WORDS", "Key", "OptionDecl", "RawCard", "Setting", "VariantDecl", "parse",
-           "parser"]
+           "parse_afresh", "parser"]
 
 # The tables under their old names (tests patch them in place).
 _FLAGS, _VALUED, _SECTIONS = FLAGS, VALUED, SECTIONS
@@ -40,7 +40,22 @@ def parser() -> Lark:
 
 
 def parse(text: str, path: str) -> list[VariantDecl]:
-    """Parse a spec file; a syntax error raises :class:`SpecError` with one diagnostic."""
+    """Parse a spec file; a syntax error raises :class:`SpecError` with one diagnostic.
+
+    A text parsed before (in this process, or by an earlier command when the user's cache
+    folder holds it) is not parsed again: see :mod:`parsed_cache`."""
+    from . import parsed_cache
+
+    key, kept = parsed_cache.lookup(text, path)
+    if kept is not None:
+        return kept
+    decls = parse_afresh(text, path)
+    parsed_cache.store(key, path, decls)
+    return decls
+
+
+def parse_afresh(text: str, path: str) -> list[VariantDecl]:
+    """:func:`parse` without the cache: Lark's parse, the limits, the settings."""
     from .grammar_errors import glued, translate
     from .limits import check_tree
 

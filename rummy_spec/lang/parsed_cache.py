@@ -1,0 +1,157 @@
+"""Parsed spec files kept for reuse: once per process, and from one command to the next.
+
+Parsing is most of what loading the built-in specs costs (Lark's parse loop, then the
+tree turned into settings), and every command parses the same few files: ``check`` alone
+met each built-in file three times (the built-in library, the library the files given
+share, the library of each file's own check).  So the declarations a file parses into
+are kept twice over:
+
+- in this process, by path and text: the same file met again is not parsed again;
+- for the built-in spec files, also in the user's cache folder
+  (:mod:`rummy_spec.usercache`), in a file named by a hash of
+  the path, the text and everything the parse depends on (the grammar, the source of the
+  modules that turn text into settings, their clause tables as they stand, Lark's version
+  and Python's).  A changed spec, grammar, builder or table gets a new name, so a stale
+  file is never read.  The file starts with that hash and a digest of what follows, so a
+  file that is not the one its name promises (copied, damaged, cut short) is refused and
+  the text parsed as if there were no cache.
+
+Other files (a user's, a text being typed in an editor) are kept in the process only, and
+only the last few of them, so that an editor's every keystroke fills neither the disk nor
+the memory.  Only a clean parse is kept: a file with a syntax error is parsed again each time, so its
+message is made afresh.  Each caller gets its own copy of the declarations' lists, so a
+caller that changes one cannot change what the next one reads.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import pickle
+import sys
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+
+from .. import usercache
+from .decls import OptionDecl, VariantDecl
+
+# the modules whose code decides what a text parses into (and the grammar, added below)
+_SHAPERS = ("syntax", "syntax_clauses", "syntax_tables", "decls", "expr", "span", "errors",
+            "words", "limits")
+
+_MEMO: dict[tuple[str, str], list[VariantDecl]] = {}
+_MEMO_SIZE = 64  # texts kept in the process: every built-in file, and then some
+
+
+def forget() -> None:
+    """Drop what this process kept (the files in the cache folder stay)."""
+    _MEMO.clear()
+
+
+@lru_cache(maxsize=1)
+def _code_key() -> str:
+    import lark
+
+    from .data import grammar_text
+
+    digest = hashlib.sha256(grammar_text().encode("utf-8"))
+    for name in _SHAPERS:
+        where = getattr(importlib.import_module(f"{__package__}.{name}"), "__file__", None)
+        try:
+            digest.update(Path(where).read_bytes() if where else name.encode())
+        except OSError:
+            digest.update(name.encode())
+    digest.update(f"{lark.__version__} {sys.version_info[:2]}".encode())
+    return digest.hexdigest()
+
+
+def _tables_key() -> str:
+    """The clause tables as they stand now (a test may change one in place)."""
+    from . import syntax_tables as t
+
+    return repr((t.FLAGS, t.VALUED, t.SECTIONS, sorted(t.PRESENCE), t.LOW_STOCK,
+                 t.RANK_WORDS))
+
+
+def cache_key(text: str, path: str) -> str:
+    digest = hashlib.sha256(_code_key().encode("ascii"))
+    digest.update(_tables_key().encode("utf-8"))
+    digest.update(path.encode("utf-8", "surrogatepass") + b"\0")
+    digest.update(text.encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()[:32]
+
+
+def _name(key: str) -> str:
+    return f"parsed-{key}.pickle"
+
+
+def _header(key: str, payload: bytes) -> bytes:
+    return f"rummy-spec parsed {key} {hashlib.sha256(payload).hexdigest()}\n".encode("ascii")
+
+
+def lookup(text: str, path: str) -> tuple[str, list[VariantDecl] | None]:
+    """(the cache key, the declarations kept for this text, or None)."""
+    key = cache_key(text, path)
+    kept = _MEMO.get((key, path))
+    if kept is None:
+        kept = _read(key) if path in _builtin_paths() else None
+        if kept is not None:
+            _keep(key, path, kept)
+    return key, None if kept is None else _copy(kept)
+
+
+def store(key: str, path: str, decls: list[VariantDecl]) -> None:
+    """Keep a clean parse, in this process and (where it can be written) on disk."""
+    _keep(key, path, _copy(decls))
+    if path not in _builtin_paths() or usercache.cache_dir() is None:
+        return
+    try:
+        payload = pickle.dumps(decls, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        return  # pragma: no cover - every declaration is plain data
+    usercache.write(_name(key), _header(key, payload) + payload)
+
+
+def _keep(key: str, path: str, decls: list[VariantDecl]) -> None:
+    if len(_MEMO) >= _MEMO_SIZE:
+        del _MEMO[next(iter(_MEMO))]  # the oldest
+    _MEMO[(key, path)] = decls
+
+
+@lru_cache(maxsize=1)
+def _builtin_paths() -> frozenset[str]:
+    from .data import builtin_specs
+
+    return frozenset(str(p) for p in builtin_specs().values())
+
+
+def _read(key: str) -> list[VariantDecl] | None:
+    data = usercache.read(_name(key))
+    if data is None:
+        return None
+    head, newline, payload = data.partition(b"\n")
+    if not newline or head + newline != _header(key, payload):
+        return None  # not the file its name promises
+    try:
+        loaded = pickle.loads(payload)
+    except Exception:  # damaged in a way the digest missed: parse afresh
+        return None
+    if not (isinstance(loaded, list) and all(isinstance(d, VariantDecl) for d in loaded)):
+        return None
+    return loaded
+
+
+def _copy(decls: list[VariantDecl]) -> list[VariantDecl]:
+    """New lists and dicts around the same (frozen) settings and spans."""
+    return [replace(d, settings=list(d.settings),
+                    options={k: _copy_option(o) for k, o in d.options.items()},
+                    problems=list(d.problems), dropped_options=list(d.dropped_options))
+            for d in decls]
+
+
+def _copy_option(o: OptionDecl) -> OptionDecl:
+    return replace(o, settings=list(o.settings))
+
+
+__all__ = ["cache_key", "forget", "lookup", "store"]
