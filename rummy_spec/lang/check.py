@@ -235,12 +235,13 @@ def _kind_rule(v: m.Variant, kind: str) -> m.SetRule | m.RunRule | m.GroupRule |
 def _check_contracts(v: m.Variant, err: _Err, formulas_ok: bool) -> None:
     c = v.contracts
     faulty: set[int] = set()  # rounds whose melds are themselves wrong
+    longest_run = _longest_run(v) if v.run is not None and c.rounds else 0
     for contract in c.rounds:
         for e in contract.elements:
             rule = _kind_rule(v, e.kind)
             if rule is None or e.count < 1 or (e.size is not None and (
                     e.size < rule.min or (rule.max is not None and e.size > rule.max)
-                    or (e.kind == "run" and e.size > _longest_run(v)))):
+                    or (e.kind == "run" and e.size > longest_run))):
                 faulty.add(contract.number)
             if rule is None:
                 continue  # reported as E012 while building
@@ -253,10 +254,9 @@ def _check_contracts(v: m.Variant, err: _Err, formulas_ok: bool) -> None:
                 err("E024", f"round {contract.number}: a {e.kind} of {e.size} is longer than "
                     f"the {rule.max} a {e.kind} may hold", e.span)
             if e.kind == "run" and v.run is not None and e.size is not None:
-                longest = _longest_run(v)
-                if e.size > longest:
+                if e.size > longest_run:
                     err("E034", f"round {contract.number}: a run of {e.size} is impossible "
-                        f"(at most {longest} ranks)", e.span)
+                        f"(at most {longest_run} ranks)", e.span)
     if formulas_ok:
         _check_reachable(v, err)
         _check_small_deals(v, err, faulty)

@@ -112,14 +112,32 @@ def face_points(variant: m.Variant) -> tuple[int | None, ...]:
     wild = wild_faces(variant)
     out: list[int | None] = []
     entries = variant.score.entries
+    # the entries that can apply to any face at all, tried first; the rank entries
+    # (most of them) are met only by faces of a rank inside them
+    special = [e for e in entries if e.kind in ("joker", "special", "wild")]
+    ranked = [e for e in entries if e.kind not in ("joker", "special", "wild")
+              and e.low is not None and e.high is not None]
     for f in table.faces:
         is_wild = f.code in wild
         best: m.ScoreEntry | None = None
         best_rank = 0
-        for e in entries:
+        for e in special:
             rank = _specificity(e, f, is_wild)
             if rank is not None and rank >= best_rank:
                 best, best_rank = e, rank
+        if f.rank is not None and best_rank < 4:  # a rank entry ranks 1 to 3, below these
+            face_rank = f.rank
+            for e in ranked:
+                if not e.low <= face_rank <= e.high:  # type: ignore[operator]
+                    continue
+                if e.colour is not None:
+                    if f.colour != e.colour:
+                        continue
+                    rank = 3
+                else:
+                    rank = 2 if e.kind == "rank" else 1
+                if rank >= best_rank:
+                    best, best_rank = e, rank
         if best is None:
             out.append(None)
             continue

@@ -97,9 +97,11 @@ class _NotWhole(Exception):
 
 
 def _whole(expr: Expr, players: int, round_: int) -> int | None:
-    """The value in plain integers, for the formulas with no division (nearly all): the
-    same value :func:`_exact` gives, without making a fraction at every node.  Anything
-    else raises :class:`_NotWhole`, and the exact evaluation (with its messages) runs."""
+    """The value in plain integers, for the formulas whose every step is whole (nearly
+    all: a division that divides evenly, or one rounded at once by ``ceil``/``floor``):
+    the same value :func:`_exact` gives, without making a fraction at every node.
+    Anything else raises :class:`_NotWhole`, and the exact evaluation (with its messages)
+    runs."""
     kind = type(expr)
     if kind is Num:
         return expr.value  # type: ignore[union-attr]
@@ -111,12 +113,16 @@ def _whole(expr: Expr, players: int, round_: int) -> int | None:
             if case.matches(x):
                 return _whole(case.value, players, round_)
         raise _NotWhole
-    if kind is BinOp and expr.op in _BINARY:  # type: ignore[union-attr]
+    if kind is BinOp:
         a = _whole(expr.left, players, round_)  # type: ignore[union-attr]
         b = _whole(expr.right, players, round_)  # type: ignore[union-attr]
         if a is None or b is None:
             raise _NotWhole
         op = expr.op  # type: ignore[union-attr]
+        if op == "/":  # whole only when it divides evenly
+            if b == 0 or a % b:
+                raise _NotWhole
+            return a // b
         return a + b if op == "+" else a - b if op == "-" else a * b
     if kind is Unlimited:
         return None
@@ -124,11 +130,20 @@ def _whole(expr: Expr, players: int, round_: int) -> int | None:
         inner = _whole(expr.operand, players, round_)  # type: ignore[union-attr]
         return None if inner is None else -inner
     if kind is Call:
+        func = expr.func  # type: ignore[union-attr]
+        arg = expr.args[0] if len(expr.args) == 1 else None  # type: ignore[union-attr]
+        if func in ("ceil", "floor") and type(arg) is BinOp and arg.op == "/":
+            # ceil(players / 2): a quotient rounded, in integers (floor division rounds
+            # down for either sign; ceil is the floor of the negated quotient, negated)
+            a = _whole(arg.left, players, round_)
+            b = _whole(arg.right, players, round_)
+            if a is None or b is None or b == 0:
+                raise _NotWhole
+            return a // b if func == "floor" else -(-a // b)
         vals = [_whole(a, players, round_) for a in expr.args]  # type: ignore[union-attr]
         nums = [v for v in vals if v is not None]
         if len(nums) != len(vals) or not nums:
             raise _NotWhole
-        func = expr.func  # type: ignore[union-attr]
         if func in ("ceil", "floor"):  # of a whole number: the number itself
             return nums[0]
         return max(nums) if func == "max" else min(nums)
@@ -142,6 +157,14 @@ def evaluate(expr: Expr, players: int, round_: int = 1) -> Value:
     except _NotWhole:
         return _exact(expr, players, round_)
     return None if value is None else Fraction(value)
+
+
+def evaluate_number(expr: Expr, players: int, round_: int = 1) -> int | Fraction | None:
+    """:func:`evaluate`, with a whole value left a plain ``int`` (no fraction made)."""
+    try:
+        return _whole(expr, players, round_)
+    except _NotWhole:
+        return _exact(expr, players, round_)
 
 
 def _exact(expr: Expr, players: int, round_: int = 1) -> Value:

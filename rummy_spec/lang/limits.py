@@ -51,7 +51,7 @@ from .expr import (
     Table,
     Unlimited,
     Var,
-    evaluate,
+    evaluate_number,
     uses_players,
     uses_round,
 )
@@ -319,7 +319,7 @@ def _too_large(expr: Expr, counts: range, rounds: range) -> int | None:
     for n in counts if uses_players(expr) else counts[:1]:
         for r in rounds if uses_round(expr) else rounds[:1]:
             try:
-                value = evaluate(expr, n, r)
+                value = evaluate_number(expr, n, r)
             except (EvalError, ZeroDivisionError, ValueError, TypeError):
                 continue
             if value is not None and abs(value) > MOST_NUMBER:
