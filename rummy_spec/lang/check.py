@@ -253,10 +253,10 @@ def _check_contracts(v: m.Variant, err: _Err, formulas_ok: bool) -> None:
             if e.size is not None and rule.max is not None and e.size > rule.max:
                 err("E024", f"round {contract.number}: a {e.kind} of {e.size} is longer than "
                     f"the {rule.max} a {e.kind} may hold", e.span)
-            if e.kind == "run" and v.run is not None and e.size is not None:
-                if e.size > longest_run:
-                    err("E034", f"round {contract.number}: a run of {e.size} is impossible "
-                        f"(at most {longest_run} ranks)", e.span)
+            if (e.kind == "run" and v.run is not None and e.size is not None
+                    and e.size > longest_run):
+                err("E034", f"round {contract.number}: a run of {e.size} is impossible "
+                    f"(at most {longest_run} ranks)", e.span)
     if formulas_ok:
         _check_reachable(v, err)
         _check_small_deals(v, err, faulty)

@@ -322,7 +322,7 @@ def _too_large(expr: Expr, counts: range, rounds: range) -> int | None:
                 value = evaluate_number(expr, n, r)
             except (EvalError, ZeroDivisionError, ValueError, TypeError):
                 continue
-            if value is not None and abs(value) > MOST_NUMBER:
+            if value is not None and not -MOST_NUMBER <= value <= MOST_NUMBER:
                 return n
     return None
 

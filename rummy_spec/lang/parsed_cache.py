@@ -18,8 +18,8 @@ are kept twice over:
 
 Other files (a user's, a text being typed in an editor) are kept in the process only, and
 only the last few of them, so that an editor's every keystroke fills neither the disk nor
-the memory.  Only a clean parse is kept: a file with a syntax error is parsed again each time, so its
-message is made afresh.  Each caller gets its own copy of the declarations' lists, so a
+the memory.  Only a clean parse is kept: a file with a syntax error is parsed again each
+time, so its message is made afresh.  Each caller gets its own copy of the declarations' lists, so a
 caller that changes one cannot change what the next one reads.
 """
 
