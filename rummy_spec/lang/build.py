@@ -46,6 +46,7 @@ class _Reader:
     section: str = ""  # the section being built, which an error marks as broken
     broken: set[str] = field(default_factory=set)
     _first: dict[Key, Span] | None = None  # span() by prefix, indexed on first use
+    _sections: dict[str | int, list[tuple[Key, Setting]]] | None = None  # take(), likewise
 
     def has(self, *key: str | int) -> bool:
         self.used.add(key)
@@ -58,7 +59,12 @@ class _Reader:
 
     def take(self, prefix: Key) -> list[tuple[Key, Setting]]:
         """Every setting under ``prefix`` (rows of a table), marked used."""
-        found = [(k, s) for k, s in self.settings.items() if k[: len(prefix)] == prefix]
+        if self._sections is None:
+            self._sections = {}
+            for k, s in self.settings.items():
+                self._sections.setdefault(k[0], []).append((k, s))
+        found = [(k, s) for k, s in self._sections.get(prefix[0], ())
+                 if k[: len(prefix)] == prefix] if prefix else list(self.settings.items())
         self.used.update(k for k, _ in found)
         return found
 
@@ -103,16 +109,17 @@ def _first_spans(settings: Mapping[Key, Setting]) -> dict[Key, Span]:
     settings under it, blocks left out; the first stated wins a tie.  One walk of the
     settings answers every :meth:`_Reader.span` of a build."""
     first: dict[Key, Span] = {}
-    for key, s in settings.items():
-        if key[-1] == "__block__":
-            continue
-        at = (s.span.path, s.span.line, s.span.column)
+    # in source order (a stable sort: of two at one place, the first stated stays first),
+    # so the first setting met under a prefix is its earliest
+    stated = sorted(((key, s) for key, s in settings.items() if key[-1] != "__block__"),
+                    key=_source_order)
+    for key, s in stated:
         for length in range(len(key) + 1):
             prefix = key[:length]
-            best = first.get(prefix)
-            if best is None or at < (best.path, best.line, best.column):
+            if prefix not in first:
                 first[prefix] = s.span
     return first
+
 
 
 def resolve_card(raw: RawCard, deck: m.Deck, r: _Reader) -> m.CardClass | None:
@@ -155,8 +162,8 @@ def build_variant(
     checks of every other section run too; ``check_variant`` skips the unsure ones.
     """
     r = _Reader(settings)
-    sources = tuple(s.value for k, s in sorted(settings.items(), key=_source_order)
-                    if k[0] == "source")
+    sources = tuple(s.value for _, s in sorted(
+        ((k, s) for k, s in settings.items() if k[0] == "source"), key=_source_order))
     low, high = r.get(("players",), (2, None))
     players = m.Players(low if low is not None else 2, high, r.span("players"))
 

@@ -211,6 +211,8 @@ def _exact(expr: Expr, players: int, round_: int = 1) -> Value:
 
 def evaluate_int(expr: Expr, players: int, round_: int = 1) -> int | None:
     """Evaluate and demand a whole number (or ``unlimited``)."""
+    if type(expr) is Num:  # most formulas are a plain number
+        return expr.value
     try:
         return _whole(expr, players, round_)
     except _NotWhole:
