@@ -7,26 +7,28 @@ share, the library of each file's own check).  So the declarations a file parses
 are kept twice over:
 
 - in this process, by path and text: the same file met again is not parsed again;
-- for the built-in spec files, also in the user's cache folder
-  (:mod:`rummy_spec.usercache`), in a file named by a hash of
-  the path, the text and everything the parse depends on (the grammar, the source of the
-  modules that turn text into settings, their clause tables as they stand, Lark's version
-  and Python's).  A changed spec, grammar, builder or table gets a new name, so a stale
+- for the built-in spec files as they are on disk (by whatever path they are named),
+  also in the user's cache folder (:mod:`rummy_spec.usercache`), in a file named by a
+  hash of the path, the text and everything the parse depends on (the grammar, the
+  source of the modules that turn text into settings, their clause tables as they
+  stand, Lark's version and Python's).  A changed spec, grammar, builder or table gets a new name, so a stale
   file is never read.  The file starts with that hash and a digest of what follows, so a
   file that is not the one its name promises (copied, damaged, cut short) is refused and
   the text parsed as if there were no cache.
 
-Other files (a user's, a text being typed in an editor) are kept in the process only, and
-only the last few of them, so that an editor's every keystroke fills neither the disk nor
-the memory.  Only a clean parse is kept: a file with a syntax error is parsed again each
-time, so its message is made afresh.  Each caller gets its own copy of the declarations' lists, so a
-caller that changes one cannot change what the next one reads.
+Other texts (a user's file, a text being typed in an editor, even into a built-in file)
+are kept in the process only, and only the last few of them, so that an editor's every
+keystroke fills neither the disk nor the memory.  Only a clean parse is kept: a file with
+a syntax error is parsed again each time, so its message is made afresh.  Each caller
+gets its own copy of the declarations' lists, so a caller that changes one cannot change
+what the next one reads.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib
+import os
 import pickle
 import sys
 from dataclasses import replace
@@ -95,16 +97,16 @@ def lookup(text: str, path: str) -> tuple[str, list[VariantDecl] | None]:
     key = cache_key(text, path)
     kept = _MEMO.get((key, path))
     if kept is None:
-        kept = _read(key) if path in _builtin_paths() else None
+        kept = _read(key) if _is_builtin(path) else None
         if kept is not None:
             _keep(key, path, kept)
     return key, None if kept is None else _copy(kept)
 
 
-def store(key: str, path: str, decls: list[VariantDecl]) -> None:
+def store(key: str, text: str, path: str, decls: list[VariantDecl]) -> None:
     """Keep a clean parse, in this process and (where it can be written) on disk."""
     _keep(key, path, _copy(decls))
-    if path not in _builtin_paths() or usercache.cache_dir() is None:
+    if not _is_builtin(path) or usercache.cache_dir() is None or not _on_disk(text, path):
         return
     try:
         payload = pickle.dumps(decls, protocol=pickle.HIGHEST_PROTOCOL)
@@ -119,11 +121,33 @@ def _keep(key: str, path: str, decls: list[VariantDecl]) -> None:
     _MEMO[(key, path)] = decls
 
 
+def _is_builtin(path: str) -> bool:
+    """Whether ``path`` names a built-in spec file (as its full path, or another way)."""
+    known = _builtin_paths()
+    if path in known:
+        return True
+    try:
+        return os.path.realpath(path) in known
+    except (OSError, ValueError):
+        return False
+
+
+def _on_disk(text: str, path: str) -> bool:
+    """Whether ``text`` is what the file holds now (not an editor's unsaved version)."""
+    from .limits import read_spec
+
+    try:
+        return read_spec(Path(path)) == text
+    except Exception:  # unreadable now, or no longer UTF-8: keep nothing on disk
+        return False
+
+
 @lru_cache(maxsize=1)
 def _builtin_paths() -> frozenset[str]:
     from .data import builtin_specs
 
-    return frozenset(str(p) for p in builtin_specs().values())
+    paths = [str(p) for p in builtin_specs().values()]
+    return frozenset([*paths, *map(os.path.realpath, paths)])
 
 
 def _read(key: str) -> list[VariantDecl] | None:

@@ -50,7 +50,7 @@ def parse(text: str, path: str) -> list[VariantDecl]:
     if kept is not None:
         return kept
     decls = parse_afresh(text, path)
-    parsed_cache.store(key, path, decls)
+    parsed_cache.store(key, text, path, decls)
     return decls
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -128,3 +129,21 @@ def test_the_cache_turned_off_writes_nothing(tmp_path: Path,
     path, text = BUILTINS["gin"]
     assert syntax.parse(text, path) == syntax.parse_afresh(text, path)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_built_in_file_named_another_way_is_stored_too(cache: Path) -> None:
+    path, text = BUILTINS["gin"]
+    names = {os.path.relpath(path),
+             str(Path(path).parent / ".." / Path(path).parent.name / Path(path).name)}
+    for named in names:
+        assert syntax.parse(text, named) == syntax.parse_afresh(text, named)
+    assert len(list(cache.glob("parsed-*.pickle"))) == len(names)
+
+
+def test_a_built_in_file_being_edited_is_kept_in_the_process_only(cache: Path) -> None:
+    path, text = BUILTINS["gin"]
+    edited = text.replace("variant gin", "variant gin_edited", 1)
+    assert edited != text
+    first = syntax.parse(edited, path)
+    assert not cache.exists() or not list(cache.iterdir())
+    assert syntax.parse(edited, path) == first and first[0].name == "gin_edited"
