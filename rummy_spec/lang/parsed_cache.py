@@ -11,10 +11,10 @@ are kept twice over:
   also in the user's cache folder (:mod:`rummy_spec.usercache`), in a file named by a
   hash of the path, the text and everything the parse depends on (the grammar, the
   source of the modules that turn text into settings, their clause tables as they
-  stand, Lark's version and Python's).  A changed spec, grammar, builder or table gets a new name, so a stale
-  file is never read.  The file starts with that hash and a digest of what follows, so a
-  file that is not the one its name promises (copied, damaged, cut short) is refused and
-  the text parsed as if there were no cache.
+  stand, Lark's version and Python's).  A changed spec, grammar, builder or table gets
+  a new name, so a stale file is never read.  The file starts with that hash and a
+  digest of what follows, so a file that is not the one its name promises (copied,
+  damaged, cut short) is refused and the text parsed as if there were no cache.
 
 Other texts (a user's file, a text being typed in an editor, even into a built-in file)
 are kept in the process only, and only the last few of them, so that an editor's every
