@@ -1,8 +1,9 @@
 """The user's cache folder: answers worth keeping from one command to the next.
 
-Two things are kept there, each in a file named by a hash of everything it depends on:
-the Lark parser of the rules language (:mod:`rummy_spec.lang.parser_cache`) and the rows
-of ``rummy-spec list`` (:mod:`rummy_spec.cli.listing_cache`).  Whatever changes their
+Three things are kept there, each in a file named by a hash of everything it depends on:
+the Lark parser of the rules language (:mod:`rummy_spec.lang.parser_cache`), the built-in
+spec files as parsed (:mod:`rummy_spec.lang.parsed_cache`) and the rows of ``rummy-spec
+list`` (:mod:`rummy_spec.cli.listing_cache`).  Whatever changes their
 inputs changes the name, so a stale file is never read; it is only left behind.
 
 The folder is ``$XDG_CACHE_HOME/rummy-spec`` (an absolute XDG_CACHE_HOME only, as the XDG
