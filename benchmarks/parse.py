@@ -9,9 +9,10 @@ of the parsed files the process keeps, so nothing carries over from one pass to 
 in the process.  What the user's cache folder keeps does, as it does from one command to
 the next: the parsed built-in files (:mod:`rummy_spec.lang.parsed_cache`), stored by the
 first pass (or an earlier command) and read back by the others.  ``--cold`` turns that
-off for the timed passes, as for a first command ever: every file parsed by Lark.  "Checked" means what ``rummy-spec
-check`` does: every variant resolved and checked, with no option and with each of its
-options in turn (``--no-options``: each variant once, as ``load`` does).
+off for the timed passes, as for a first command ever: every file parsed by Lark.
+"Checked" means what ``rummy-spec check`` does: every variant resolved and checked, with
+no option and with each of its options in turn (``--no-options``: each variant once, as
+``load`` does).
 
 Run ``python -m benchmarks.parse`` (or ``python benchmarks/parse.py``); ``--repeats N``
 changes the number of passes (30), ``--strict`` exits 1 when the goal is missed.  The
