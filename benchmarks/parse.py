@@ -47,7 +47,7 @@ def one_pass(specs: dict[str, tuple[str, str]], with_options: bool = True) -> tu
 
     Returns the time per spec and the number of errors found (a built-in should have none).
     """
-    decks.card_table.cache_clear()
+    decks.forget_tables()
     parsed_cache.forget()  # nothing kept in the process; the user's cache folder stays
     lib = Library()
     parse_times: dict[str, float] = {}

@@ -10,10 +10,11 @@ from .lang.decks import (
     deck_counts,
     deck_size,
     face_points,
+    forget_tables,
     full_deck,
     matches,
     wild_faces,
 )
 
-__all__ = ["card_table", "deck_counts", "deck_size", "face_points", "full_deck", "matches",
-           "wild_faces"]
+__all__ = ["card_table", "deck_counts", "deck_size", "face_points", "forget_tables",
+           "full_deck", "matches", "wild_faces"]

@@ -229,7 +229,13 @@ def _run_stretches(v: m.Variant) -> tuple[list[int], int]:
 
 
 def _kind_rule(v: m.Variant, kind: str) -> m.SetRule | m.RunRule | m.GroupRule | None:
-    return {"set": v.set, "run": v.run, "group": v.group}[kind]
+    if kind == "set":
+        return v.set
+    if kind == "run":
+        return v.run
+    if kind == "group":
+        return v.group
+    raise KeyError(kind)
 
 
 def _check_contracts(v: m.Variant, err: _Err, formulas_ok: bool) -> None:
@@ -318,6 +324,8 @@ def _check_small_deals(v: m.Variant, err: _Err, faulty: set[int]) -> None:
     if v.claim is None:
         return
     needed = False
+    needs = {contract.number: minimum_cards(v, contract) for contract in v.contracts.rounds
+             if contract.number not in faulty}
     for n in player_counts(v):
         short: list[str] = []
         for contract in v.contracts.rounds:
@@ -329,7 +337,7 @@ def _check_small_deals(v: m.Variant, err: _Err, faulty: set[int]) -> None:
                 return
             empties = contract.pat or v.going_out.by != "discard" or v.going_out.floating
             meldable = dealt + 1 if empties else dealt
-            need = minimum_cards(v, contract)
+            need = needs[contract.number]
             if need > meldable:
                 short.append(f"round {contract.number} needs {need}" if not short
                              else f"round {contract.number} {need}")

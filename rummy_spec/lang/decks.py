@@ -13,9 +13,31 @@ from ..cards import CardTable, Face
 from . import model as m
 from .expr import evaluate_int
 
+_last: tuple[m.Deck, CardTable] | None = None  # the deck asked for last, and its table
+
+
+def card_table(deck: m.Deck) -> CardTable:
+    """The faces of a deck.  The checks and the engine ask for one deck's table many
+    times running: the deck asked for last is known by identity, and the others by
+    value (a deck's hash walks all its rules)."""
+    global _last
+    last = _last
+    if last is not None and last[0] is deck:
+        return last[1]
+    table = _table_of(deck)
+    _last = (deck, table)
+    return table
+
+
+def forget_tables() -> None:
+    """Drop every table made (a benchmark's fresh start)."""
+    global _last
+    _last = None
+    _table_of.cache_clear()
+
 
 @lru_cache(maxsize=64)
-def card_table(deck: m.Deck) -> CardTable:
+def _table_of(deck: m.Deck) -> CardTable:
     if deck.numbers is None:
         return CardTable.standard()
     low, high = deck.numbers

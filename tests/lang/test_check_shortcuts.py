@@ -104,3 +104,14 @@ def _points_the_long_way(v: m.Variant) -> tuple[int | None, ...]:
 def test_every_face_scores_what_the_most_specific_last_entry_says() -> None:
     for v in _variants():
         assert decks.face_points(v) == _points_the_long_way(v), v.name
+
+
+def test_a_deck_asked_for_again_gets_the_table_its_rules_give() -> None:
+    variants = list(_variants())
+    for v in variants:
+        table = decks.card_table(v.deck)
+        assert decks.card_table(v.deck) is table  # the deck asked for last
+        assert table is decks._table_of(v.deck)  # the one its rules give
+    decks.forget_tables()
+    for v in reversed(variants):  # afresh, in another order: the same faces
+        assert decks.card_table(v.deck).faces == decks._table_of(v.deck).faces
