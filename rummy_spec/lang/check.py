@@ -11,7 +11,7 @@ from . import model as m
 from .check_rules import Err as _Err
 from .check_rules import check_rules
 from .errors import Diagnostic
-from .expr import EvalError, Expr, evaluate_int, uses_round
+from .expr import EvalError, Expr, evaluate_int, uses_players, uses_round
 from .limits import check_variant_limits
 from .span import Span
 
@@ -110,6 +110,15 @@ def _check_formulas(v: m.Variant, err: _Err) -> bool:
         # fault it has is reported once (at its first round): try that round alone
         return round_numbers(v) if uses_round(expr) else range(1, 2)
 
+    # A formula that does not name the players has one value at every player count, and
+    # each fault it has is reported once (at the first count that gets to it): its value
+    # is worked out there and kept, and a value that is only checked is checked there.
+    deal_rounds = rounds(v.deal.cards)
+    dealt_kept: dict[int, int | None] | None = None if uses_players(v.deal.cards) else {}
+    limit = v.claim.limit if v.claim is not None else None
+    limit_each = limit is not None and uses_players(limit)
+    target_each = v.cut is not None and uses_players(v.cut.target)
+    limit_done = target_done = False
     for n in player_counts(v):
         d = _value(v.deck.decks, n, 1, "the number of decks", err, positive=True)
         j = _value(v.deck.jokers, n, 1, "the number of jokers", err, positive=False)
@@ -119,8 +128,13 @@ def _check_formulas(v: m.Variant, err: _Err) -> bool:
         size = decks.deck_size(v, n)
         if j > 0 and table.joker is None:
             err("E032", "this custom deck has no jokers", v.deck.jokers.span)
-        for rnd in rounds(v.deal.cards):
-            dealt = _value(v.deal.cards, n, rnd, "the cards dealt", err, positive=True)
+        for rnd in deal_rounds:
+            if dealt_kept is not None and rnd in dealt_kept:
+                dealt = dealt_kept[rnd]
+            else:
+                dealt = _value(v.deal.cards, n, rnd, "the cards dealt", err, positive=True)
+                if dealt_kept is not None:
+                    dealt_kept[rnd] = dealt
             if dealt is None:
                 ok = False
                 continue
@@ -132,11 +146,14 @@ def _check_formulas(v: m.Variant, err: _Err) -> bool:
                 err("E026", f"{n} players x {dealt} cards{extra} = {need} cards, but the "
                     f"pack has {size}" + (f" (round {rnd})" if v.rounds > 1 else ""),
                     where)
-        if v.claim is not None and v.claim.limit is not None:
-            for rnd in rounds(v.claim.limit):
-                _value(v.claim.limit, n, rnd, "the buy limit", err, positive=False,
+        if limit is not None and (limit_each or not limit_done):
+            limit_done = True
+            for rnd in rounds(limit):
+                _value(limit, n, rnd, "the buy limit", err, positive=False,
                        allow_unlimited=True)
-        if v.cut is not None and _cut_bonus(v.cut, n, err) != 0:
+        if v.cut is not None and _cut_bonus(v.cut, n, err) != 0 and (
+                target_each or not target_done):
+            target_done = True
             for rnd in rounds(v.cut.target):
                 _value(v.cut.target, n, rnd, "the cut target", err, positive=True)
     return ok
