@@ -70,6 +70,7 @@ def search(plan: Plan, rd: Reader, hand: Hand, collect: bool, limit: int = 0,
         top = [max(c.points for c in cs) for cs in slot_cands]
         ahead = [sum(top[i:]) for i in range(nslots + 1)]
     room = _pat_room(slot_cands, wilds) if plan.pat and not extras else None
+    tight = None if collect or extras else _wild_ahead(slot_cands, hand.prefix, wilds)
     if room is not None and naturals + wilds > room[0][0]:
         return []  # the contract's melds cannot hold every card
     prefix = hand.prefix
@@ -172,6 +173,10 @@ def search(plan: Plan, rd: Reader, hand: Hand, collect: bool, limit: int = 0,
             bound = pts + min(nat_total - pts, ahead[i]) + best_wild
             if not collect and (bound < best[0] or (bound == best[0] and need + c.need >= best[1])):
                 continue
+            if tight is not None:
+                bound = pts + c.points + prefix[min(wilds, cap + c.cap)] + tight[i + 1]
+                if bound < best[0] or (bound == best[0] and need + c.need >= best[1]):
+                    continue  # even with the best wilds where they fit, it cannot win
             chosen.append(c)
             ranks_used.append(c.key if c.kind == "set" and isinstance(c.key, int) else 0)
             slot(i + 1, j, left - c.foot, need + c.need, cap + c.cap, pts + c.points,
@@ -211,6 +216,23 @@ def _pat_room(slot_cands: list[list[Cand]], wilds: int
     most = [max(n + min(c.cap, wilds) for n, c in zip(ns, cs, strict=True))
             for ns, cs in zip(naturals, slot_cands, strict=True)]
     return [sum(most[i:]) for i in range(len(most) + 1)], naturals
+
+
+def _wild_ahead(slot_cands: list[list[Cand]], prefix: tuple[int, ...], wilds: int
+                ) -> list[int]:
+    """``ahead[i]``: the most points the melds of slots ``i`` on can add, each meld its
+    naturals and every wild it can hold counted at the hand's best wild's points.
+
+    A way scores its naturals plus its wilds, the hand's best ones, as many as its melds
+    can hold (``prefix[k]``, k at most the hand's wilds and the melds' caps).  Each wild
+    past the first ``k`` adds at most the best wild's points, so a branch's melds so far,
+    the next candidate with the wilds they all can hold, and ``ahead`` of the slots after
+    it bound every way below the branch.  The naturals-only bound cannot see that a
+    contract of exact sizes holds a dozen cards of a forty-card hand with seven wilds.
+    """
+    top = max(prefix[1] - prefix[0], 0) if wilds else 0
+    most = [max(c.points + top * min(c.cap, wilds) for c in cs) for cs in slot_cands]
+    return [sum(most[i:]) for i in range(len(most) + 1)]
 
 
 def _shared_suits(chosen: list[Cand]) -> bool:

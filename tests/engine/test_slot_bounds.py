@@ -1,10 +1,12 @@
-"""The slot search's pat room bound cuts only branches that hold no pat way.
+"""The slot search's bounds cut only branches that hold no winning way.
 
-A pat contract melds every card, so a branch whose cards left outnumber what the melds
-still to pick can hold is cut (and a hand bigger than the whole contract can hold is
-answered at once).  Seeded hands, built to be pat or drawn big from the pack, are solved
-with the bound and with a room too large to cut anything, in the slot search (the flat
-loops turned off), and must agree: the same best way, the same list of ways.
+Pat contracts: a pat way melds every card, so a branch whose cards left outnumber what
+the melds still to pick can hold is cut (and a hand bigger than the whole contract can
+hold is answered at once).  Best ways: a branch is cut when its melds, each holding every
+wild it can at the best wild's points, cannot beat the best way found.  Seeded hands,
+built to be pat or drawn big from the pack, are solved with each bound and without it,
+in the slot search (the flat loops turned off), and must agree: the same best way, the
+same list of ways.
 """
 
 from __future__ import annotations
@@ -122,3 +124,50 @@ def test_a_hand_bigger_than_the_pat_contract_is_answered_at_once(
     monkeypatch.setattr(search, "_pat_room", _no_room)
     with pytest.raises(SearchTooBig):  # without the bound: every three runs tried
         solve(rules, hand, last, pat=True, points=points, same_suit_runs="gap")
+
+
+def _big_hands(name: str, players: int, options: tuple[str, ...]) -> list[tuple[int, ...]]:
+    """A random player's hands after buying many cards: 16 to 40 from the pack."""
+    v = load(name, options)
+    deck = full_deck(v, players)
+    rng = random.Random("big " + name)
+    return [tuple(rng.sample(deck, rng.randrange(16, 41))) for _ in range(12)]
+
+
+@pytest.mark.patches_engine  # the bound is swapped out, which compiled callers never see
+@pytest.mark.parametrize(("name", "players", "options", "cuts"),
+                         [("contract_bicycle", 3, ("deuces_wild",), True),
+                          ("contract", 5, ("more_jokers",), False)])
+def test_the_wild_bound_keeps_the_best_way(
+        name: str, players: int, options: tuple[str, ...], cuts: bool,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    v = load(name, options)
+    rules = compile_rules(v)
+    points = face_points(v)
+    assert v.contracts is not None
+    c = v.contracts
+    hands = _big_hands(name, players, options)
+    monkeypatch.setattr(search, "QUICK_SLOTS", 0)
+    monkeypatch.setattr(search, "NODE_BUDGET", 20_000)  # small: some plain searches stop
+
+    def solved() -> list[Solution | str | None]:
+        out: list[Solution | str | None] = []
+        for contract in c.rounds:
+            for hand in hands:
+                try:
+                    out.append(solve(rules, hand, contract, count=c.count, size=c.size,
+                                     same_suit_runs=c.same_suit_runs, points=points))
+                except SearchTooBig:
+                    out.append("too big")
+        return out
+
+    bounded = solved()
+    monkeypatch.setattr(search, "_wild_ahead", lambda *args: None)
+    plain = solved()
+    both = [(b, p) for b, p in zip(bounded, plain, strict=True) if p != "too big"]
+    assert all(b == p for b, p in both)  # the same best way wherever the plain search ends
+    assert sum(p is not None for _, p in both) >= 20  # enough ways to compare
+    cut = [b for b, p in zip(bounded, plain, strict=True) if p == "too big"]
+    assert "too big" not in cut
+    if cuts:  # seven wilds of 15 points: the bound ends searches the plain one cannot
+        assert cut
