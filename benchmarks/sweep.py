@@ -12,7 +12,8 @@ a median over a few seeds never shows.
 CPU time (``time.process_time``), not wall time: the figures hold on a shared machine.
 A game over ``--limit`` CPU seconds is stopped and counted at the limit (shown ``>``).
 ``--digest`` adds a hash of each game's actions and final state, so two versions of the
-engine can be shown to play the same games.
+engine can be shown to play the same games; ``--times`` each game's CPU seconds, so a
+flagged row's slow seed can be found and replayed alone.
 
 Run ``python -m benchmarks.sweep [--seeds N] [--variant NAME ...] [--bot NAME ...]``
 (``--strict``: exit 1 when a configuration is flagged).  The whole sweep takes hours on a
@@ -166,7 +167,7 @@ def play(config: Config, seed: int, limit: float, digest: bool) -> tuple[float, 
 
 
 def run(configs_: Sequence[Config], seeds: int, limit: float, digest: bool,
-        progress: bool = False) -> list[Row]:
+        progress: bool = False, times: bool = False) -> list[Row]:
     rows: list[Row] = []
     for config in configs_:
         row = Row(config, [], 0, [])
@@ -179,9 +180,17 @@ def run(configs_: Sequence[Config], seeds: int, limit: float, digest: bool,
         if progress:
             print(f"  {config.label}: median {row.median:.3f} s, max {row.worst:.3f} s"
                   + (f" ({row.stopped} stopped)" if row.stopped else "")
+                  + (f" times {_times(row)}" if times else "")
                   + (f" [{' '.join(row.digests)}]" if digest else ""), file=sys.stderr,
                   flush=True)
     return rows
+
+
+def _times(row: Row) -> str:
+    """Each game's CPU seconds, seed by seed (a stopped game shown at the limit, ``>``),
+    so the slow seed of a flagged row can be replayed and profiled on its own."""
+    return " ".join(f"{'>' if d == 'stopped' else ''}{t:.2f}"
+                    for t, d in zip(row.times, row.digests, strict=True))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -208,6 +217,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="flag a game over this many CPU seconds (5)")
     parser.add_argument("--digest", action="store_true",
                         help="print a hash of every game (actions and final state)")
+    parser.add_argument("--times", action="store_true",
+                        help="print every game's CPU seconds, seed by seed")
     parser.add_argument("--progress", action="store_true",
                         help="a line on stderr as each configuration is done")
     parser.add_argument("--strict", action="store_true",
@@ -235,7 +246,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         chosen = stretch(chosen, args.start, args.count)
     except ValueError as e:
         parser.error(str(e))
-    rows = run(chosen, args.seeds, args.limit, args.digest, args.progress)
+    rows = run(chosen, args.seeds, args.limit, args.digest, args.progress, args.times)
 
     print(f"CPU seconds per game over seeds 0..{args.seeds - 1} (time.process_time), "
           f"engine default caps; flagged (!): max over {args.ratio:g}x the median or over "
@@ -249,6 +260,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         worst = f"{'>' if r.stopped else ''}{r.worst:.3f}"
         print(f"{r.config.label:<{width}} {r.median:8.3f} {worst:>9} {r.ratio:8.1f}"
               f"{'  !' if bad else ''}")
+        if args.times:
+            print(f"  times: {_times(r)}")
         if args.digest:
             print(f"  digests: {' '.join(r.digests)}")
     every = [t for r in rows for t in r.times]

@@ -45,6 +45,15 @@ def _discard_cards(rules: Rules, state: State, player: int,
     last_by_meld = len(hand) == 1 and v.going_out.by == "meld"
     specials = rules.special_faces
     stuck_rule = turn.no_playable_discard and bool(state.hand.table)
+    playable: dict[int, bool] = {}  # per face: can it be laid off on the table?
+    every: list[bool] = []  # once asked: is every held card playable?
+
+    def can_play(c: int) -> bool:
+        hit = playable.get(c)
+        if hit is None:
+            hit = playable[c] = _playable(rules, state, c)
+        return hit
+
     out: list[Verdict] = []
     for card, target in picks:
         if card == keep and hand.count(card) == 1:  # with no other card left, it may go
@@ -78,10 +87,12 @@ def _discard_cards(rules: Rules, state: State, player: int,
                     out.append(no("bad-target",
                                   "that player was skipped and has not played since"))
                     continue
-        if stuck_rule and _playable(rules, state, card) and not all(
-                _playable(rules, state, c) for c in hand):  # A17: only if stuck
-            out.append(no("playable-discard"))
-            continue
+        if stuck_rule and can_play(card):  # A17: only if stuck
+            if not every:  # a bought-up hand of forty cards: asked once, not per discard
+                every.append(all(can_play(c) for c in hand))
+            if not every[0]:
+                out.append(no("playable-discard"))
+                continue
         out.append(OK)
     return out
 
@@ -160,4 +171,17 @@ def at_wall(rules: Rules, state: State) -> bool:
 
 
 def _playable(rules: Rules, state: State, card: int) -> bool:
-    return any(fits(rules.melds, t.meld, card) for t in state.hand.table)
+    """Can ``card`` be laid off on some table meld?  Memoised per meld and face: the
+    table changes a meld at a time, and a random player holding forty cards against a
+    dozen melds asks again every turn (each answer is a run or set validation)."""
+    cache = rules.cache
+    for t in state.hand.table:
+        key = ("fits", t.meld, card)
+        hit = cache.get(key)
+        if hit is None:
+            if len(cache) > 200_000:
+                cache.clear()
+            hit = cache[key] = fits(rules.melds, t.meld, card)
+        if hit:
+            return True
+    return False

@@ -37,6 +37,23 @@ def test_the_sweep_plays_a_configuration_and_flags_nothing_fast(
     assert out.count("digests:") == 4 and "flagged: 0" in out
 
 
+def test_the_sweep_gives_each_games_time_seed_by_seed(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["bench", "sweep", "--variant", "gin", "--option", "none", "--bot", "greedy",
+                 "--seeds", "3", "--times", "--progress"])
+    captured = capsys.readouterr()
+    assert code == 0, captured.out
+    shown = [line.split(":", 1)[1].split() for line in captured.out.splitlines()
+             if line.startswith("  times:")]
+    assert len(shown) == 1 and len(shown[0]) == 3
+    assert all(float(t) >= 0 for t in shown[0])
+    assert f"times {' '.join(shown[0])}" in captured.err  # the progress line gives them too
+    from benchmarks.sweep import Config, Row, _times
+
+    stopped = Row(Config("gin", None, 2, "greedy"), [0.25, 20.0], 1, ["ab12", "stopped"])
+    assert _times(stopped) == "0.25 >20.00"  # a game stopped at the limit
+
+
 def test_a_slow_game_is_flagged_and_strict_fails(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["bench", "sweep", "--variant", "gin", "--bot", "greedy", "--seeds", "1",
                  "--players", "2", "--slow", "-1", "--strict"])
