@@ -32,7 +32,7 @@ from ..engine.melds import Meld, fits
 from ..engine.rules import Rules
 from ..engine.state import Action, State
 from ..engine.tableplay import opening_short
-from .reach import HOPELESS, Reach, contract_room, reach
+from .reach import HOPELESS, Reach, contract_room, planning, reach, within
 from .simple import Bot, _usefulness
 from .wayout import shuts_in
 
@@ -191,6 +191,8 @@ def _wants(rules: Rules, state: State, player: int, card: int, discards: bool) -
     if goal is not None:
         if goal.short >= HOPELESS:
             return card in rules.wild or _usefulness(rules, hand, card)[0] >= 3
+        if _no_nearer(rules, state, player, hand, card, goal):
+            return False
         after = _goal(rules, state, player, [*hand, card])
         assert after is not None
         if discards and after.short > 0 and not _loose(after, card):
@@ -206,6 +208,23 @@ def _wants(rules: Rules, state: State, player: int, card: int, discards: bool) -
         return True  # laid off at once, the hand a card shorter
     best = rules.arrange([*hand, card])
     return card not in best.rest and best.rest_points < _deadwood(rules, hand)
+
+
+def _no_nearer(rules: Rules, state: State, player: int, hand: Sequence[int], card: int,
+               goal: Reach) -> bool:
+    """Is it certain, without measuring the hand with ``card`` in full, that the card
+    leaves it as many cards short and melding as many naturals?
+
+    One natural more brings a hand at most one card nearer its contract, and it melds
+    one natural more only if it is one card nearer (the melds hold a fixed number of
+    cards); so where one contract is in play and the hand is a card short or more, a
+    "no" from :func:`within` at one card fewer settles it.  Otherwise (several contracts,
+    a pat one, a wild or special card) the caller measures the hand in full."""
+    contracts = current_contracts(rules, state, player)
+    plan = planning(rules)
+    if len(contracts) != 1 or plan is None or goal.short < 1 or plan.points[card] != 1:
+        return False
+    return within(rules, [*hand, card], contracts[0], goal.short - 1) is False
 
 
 def _loose(goal: Reach, taken: int) -> bool:
@@ -316,6 +335,9 @@ def _best(pool: list[Action], key: Callable[[Action], tuple[int, ...]]) -> list[
 def _least_harm(rules: Rules, state: State, player: int, hand: list[int],
                 discards: list[Action]) -> list[Action]:
     """The discards that leave the hand the fewest cards short."""
+    quick = _least_harm_quick(rules, state, player, hand, discards)
+    if quick:
+        return quick
     scored: list[tuple[int, Action]] = []
     for a in discards:
         rest = list(hand)
@@ -324,6 +346,38 @@ def _least_harm(rules: Rules, state: State, player: int, hand: list[int],
         scored.append((goal.short if goal is not None else 0, a))
     low = min(s for s, _ in scored)
     return [a for s, a in scored if s == low]
+
+
+def _least_harm_quick(rules: Rules, state: State, player: int, hand: list[int],
+                      discards: list[Action]) -> list[Action]:
+    """:func:`_least_harm` asked as yes-or-no questions, where that gives its answer.
+
+    A card taken out never brings a hand nearer its contract, so no discard leaves it
+    fewer cards short than it is now; the discards that leave it no further (each told
+    by :func:`within`, far cheaper than a full measure) are then the ones that lose the
+    least.  Empty when that cannot be told: a pat contract, a hand that could go down or
+    is hopeless (the caller measures every discard then), or no discard keeping it as near."""
+    contracts = current_contracts(rules, state, player)
+    if not contracts or any(c.pat for c in contracts):
+        return []
+    shorts = [reach(rules, hand, c).short for c in contracts]
+    low = min(shorts)
+    if low < 1 or low >= HOPELESS:
+        return []
+    near = [c for c, s in zip(contracts, shorts, strict=True) if s == low]
+    keep: list[Action] = []
+    for a in discards:
+        rest = list(hand)
+        rest.remove(a.card or 0)
+        told = [within(rules, rest, c, low) for c in near]
+        if any(told) or (None in told and _short(rules, state, player, rest) == low):
+            keep.append(a)
+    return keep
+
+
+def _short(rules: Rules, state: State, player: int, hand: Sequence[int]) -> int:
+    goal = _goal(rules, state, player, hand)
+    return goal.short if goal is not None else 0
 
 
 def _near_table(rules: Rules, state: State, card: int) -> int:

@@ -25,11 +25,12 @@ from typing import NamedTuple
 
 from ..engine.melds import MeldRules
 from ..engine.rules import Rules
-from ..engine.solver import solve
+from ..engine.solver import Solution, solve
 from ..lang import model as m
 
 FEW_WILDS = 4  # imaginary wilds tried first: most hands that matter lack no more
 PAT_WILDS = 3  # imaginary wilds for a pat contract
+PAT_GAP_WILDS = 2  # and for one measured again under the gap rule between runs
 HOPELESS = 99  # the shortfall of a hand the solver cannot place even with every wild
 
 
@@ -139,6 +140,8 @@ def _solve(rules: Rules, plan: Planning, hand: tuple[int, ...], contract: m.Cont
                 count=c.count if pat else "exact", size="minimum" if pat else "exact",
                 same_suit_runs="touch", distinct_set_ranks=c.distinct_set_ranks,
                 points=plan.points)
+    if sol is not None and pat and c.same_suit_runs == "gap" and _joined(sol, c.run_gap):
+        sol, lent = _apart(rules, plan, hand, contract, min(lent, PAT_GAP_WILDS))
     if sol is None:
         return None
     spare = list(sol.rest)
@@ -151,3 +154,70 @@ def _solve(rules: Rules, plan: Planning, hand: tuple[int, ...], contract: m.Cont
     if pat:
         short = max(short, sum(1 for x in spare if not rules.melds.is_wild[x]))
     return Reach(short, tuple(spare), melded)
+
+
+def _apart(rules: Rules, plan: Planning, hand: tuple[int, ...], contract: m.Contract,
+           most: int) -> tuple[Solution | None, int]:
+    """A pat hand whose best arrangement joins runs of one suit, which the variant
+    forbids, measured again under the gap rule (the solution and the wilds lent).
+
+    Measured as if runs might touch, such a hand would keep those cards for ever, a
+    card short of a contract it can never lay.  The gap rule's search grows fast with
+    the wilds lent, so they are lent one at a time, up to ``most``, and no more once an
+    arrangement places every natural or leaves a lent wild unused; a hand that needs
+    more is far off."""
+    c = rules.variant.contracts
+    found: tuple[Solution | None, int] = (None, 0)
+    for lent in range(most + 1):
+        sol = solve(plan.rules, [*hand, *([plan.wild] * lent)], contract.elements,
+                    count=c.count, size="minimum", same_suit_runs="gap", run_gap=c.run_gap,
+                    distinct_set_ranks=c.distinct_set_ranks, points=plan.points)
+        if sol is None:
+            continue
+        found = sol, lent
+        naturals_left = any(plan.points[x] for x in sol.rest)
+        if not naturals_left or sol.wilds_used < lent + sum(
+                1 for x in hand if plan.rules.is_wild[x]):
+            return sol, lent
+    return found
+
+
+def _joined(sol: Solution, gap: int) -> bool:
+    """Does the arrangement lay two runs of one suit closer than the gap rule allows?"""
+    runs = [x for x in sol.melds if x.kind == "run" and x.suit is not None]
+    return any(a.suit == b.suit and min(b.ranks) <= max(a.ranks) + gap
+               and min(a.ranks) <= max(b.ranks) + gap
+               for i, a in enumerate(runs) for b in runs[i + 1:])
+
+
+def within(rules: Rules, hand: Sequence[int], contract: m.Contract, short: int
+           ) -> bool | None:
+    """Does ``hand`` lack at most ``short`` useful cards for a contract that is not pat
+    (None: the question cannot be put this way)?
+
+    A yes-or-no question is cheaper than :func:`reach`'s full measure: the hand is given
+    only the wilds that ``short`` allows, and fewer wilds make far fewer candidate melds.
+    Every contract meld has its exact size, so the melds hold a fixed number of cards and
+    the best arrangement leaves the fewest wild places; the hand lacks at most ``short``
+    cards exactly when the solver can lay the contract with its own wilds and ``short``
+    lent ones.  A hand holding cards that only the planning copy counts as wild (a joker
+    the variant does not make wild) may need fewer lent wilds than none: then None."""
+    if contract.pat:
+        return None
+    plan = planning(rules)
+    if plan is None:
+        return None
+    real = sum(1 for x in hand if rules.melds.is_wild[x])
+    free = sum(1 for x in hand if plan.rules.is_wild[x])
+    lent = short + real - free
+    if lent < 0:
+        return None
+    key = ("within", contract.number, tuple(sorted(hand)), lent)
+    hit: bool | None = rules.cache.get(key)
+    if hit is None:
+        c = rules.variant.contracts
+        hit = rules.cache[key] = solve(
+            plan.rules, [*hand, *([plan.wild] * lent)], contract.elements, count="exact",
+            size="exact", same_suit_runs="touch", distinct_set_ranks=c.distinct_set_ranks,
+            points=plan.points) is not None
+    return hit
