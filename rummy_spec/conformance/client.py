@@ -29,6 +29,8 @@ JSON = dict[str, Any]
 MOST_DEPTH = 64  # JSON nesting in a reply (a state is about five levels deep)
 MOST_DIGITS = 18  # an integer in a reply
 _LONG_DIGITS = re.compile(rf"\d{{{MOST_DIGITS + 1}}}")
+# one encoder for every request (json.dumps with options builds a new one each call)
+_encode = json.JSONEncoder(separators=(",", ":")).encode
 
 
 def _bounded_int(text: str) -> int:
@@ -116,7 +118,7 @@ class ProcessEngine(Engine):
         for one in msgs:
             self.seq += 1
             sent.append({**one, "seq": self.seq})
-            lines.append(json.dumps(sent[-1], separators=(",", ":")))
+            lines.append(_encode(sent[-1]))
             if self.exchange is not None:
                 self.exchange.append("> " + lines[-1])
         deadline, whole_case = self._deadline(wait)

@@ -1,21 +1,27 @@
 """The engine side of the protocol: an :class:`Engine` served over JSON lines.
 
-Reads one request per line on stdin, writes one reply per line on stdout (flushed), and
-stops at ``close`` or end of input.  Every reply echoes the request's ``seq``.  A request
+Reads one request per line on stdin, writes one reply per line on stdout, and stops at
+``close`` or end of input.  The requests one read brings (a fuzz step's ``act`` and
+``state``, sent together) are answered together, in one write; a request that comes
+alone is answered at once.  Every reply echoes the request's ``seq``.  A request
 that cannot be understood gets an ``error`` reply; the server itself never dies of one.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterable
-from typing import Any, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from . import PROTOCOL_VERSION
 from .engine import Engine, EngineError, NewGame, SkipGame
 
 JSON = dict[str, Any]
+CHUNK = 65536
+# one encoder for every reply (json.dumps with options builds a new one each call)
+_encode = json.JSONEncoder(separators=(",", ":")).encode
 
 
 def _new(engine: Engine, msg: JSON) -> JSON:
@@ -63,45 +69,94 @@ def handle(engine: Engine, msg: JSON) -> JSON:
     return {"error": f"unknown command {cmd!r}"}
 
 
-def serve(engine: Engine, inp: TextIO | None = None, out: TextIO | None = None) -> int:
-    """Serve requests until ``close`` or the end of input (default: stdin and stdout, read
-    and written as bytes, each reply flushed)."""
-    src: Iterable[str | bytes] = inp if inp is not None else sys.stdin.buffer
-    if out is not None:
-        text = out
-
-        def write(reply: str) -> None:
-            text.write(reply + "\n")
-            text.flush()
+def answer(engine: Engine, line: str | bytes) -> tuple[str | None, bool]:
+    """The reply line (None for a blank line) to one request line, and whether it was
+    ``close``.  Whatever the line holds, a reply comes back: the server never dies."""
+    if not line.strip():
+        return None, False
+    msg: Any = None
+    try:
+        msg = json.loads(line.decode("utf-8") if isinstance(line, bytes) else line)
+    except json.JSONDecodeError as err:
+        reply: JSON = {"seq": None, "error": f"not JSON: {err.msg}"}
+    except (RecursionError, ValueError) as err:  # nested too deeply, huge integers, not UTF-8
+        reply = {"seq": None, "error": f"cannot read the request: {err.__class__.__name__}"}
     else:
-        raw = sys.stdout.buffer
-
-        def write(reply: str) -> None:
-            raw.write((reply + "\n").encode("utf-8"))
-            raw.flush()
-
-    for line in src:
-        if not line.strip():
-            continue
-        msg: Any = None
-        try:
-            msg = json.loads(line)
-        except json.JSONDecodeError as err:
-            reply: JSON = {"seq": None, "error": f"not JSON: {err.msg}"}
-        except (RecursionError, ValueError) as err:  # nested too deeply, huge integers, not UTF-8
-            reply = {"seq": None, "error": f"cannot read the request: {err.__class__.__name__}"}
+        if not isinstance(msg, dict):
+            reply = {"seq": None, "error": "a request must be a JSON object"}
         else:
-            if not isinstance(msg, dict):
-                reply = {"seq": None, "error": "a request must be a JSON object"}
+            try:
+                reply = handle(engine, msg)
+            except EngineError as err:
+                reply = {"error": err.message}
+            except Exception as err:  # the server reports, never dies
+                reply = {"error": f"internal error: {err.__class__.__name__}: {err}"}
+            reply = {"seq": msg.get("seq"), **reply}
+    return _encode(reply), isinstance(msg, dict) and msg.get("cmd") == "close"
+
+
+def serve(engine: Engine, inp: TextIO | None = None, out: TextIO | None = None) -> int:
+    """Serve requests until ``close`` or the end of input (default: stdin and stdout as
+    pipes, see :func:`serve_pipes`; given streams: each reply written and flushed)."""
+    if inp is None and out is None:
+        try:
+            fd = sys.stdin.fileno()
+        except (AttributeError, OSError, ValueError):  # (stdin replaced, not a file)
+            fd = -1
+        if fd >= 0:
+            return serve_pipes(engine, fd, sys.stdout.buffer)
+    src: Iterable[str | bytes] = inp if inp is not None else sys.stdin.buffer
+    text = out if out is not None else None
+    raw = sys.stdout.buffer
+    for line in src:
+        reply, closing = answer(engine, line)
+        if reply is not None:
+            if text is not None:
+                text.write(reply + "\n")
+                text.flush()
             else:
-                try:
-                    reply = handle(engine, msg)
-                except EngineError as err:
-                    reply = {"error": err.message}
-                except Exception as err:  # the server reports, never dies
-                    reply = {"error": f"internal error: {err.__class__.__name__}: {err}"}
-                reply = {"seq": msg.get("seq"), **reply}
-        write(json.dumps(reply, separators=(",", ":")))
-        if isinstance(msg, dict) and msg.get("cmd") == "close":
+                raw.write((reply + "\n").encode("utf-8"))
+                raw.flush()
+        if closing:
             break
+    return 0
+
+
+def serve_pipes(engine: Engine, fd: int, out: BinaryIO) -> int:
+    """Serve the requests read from ``fd``: what one read brings is answered in order and
+    the replies written together, in one write (a runner that sends a step's ``act`` and
+    ``state`` at once is woken once, not twice); a request that arrives alone is answered
+    at once, so a runner that waits for each reply never waits on a batch."""
+    pending = b""
+    while True:
+        try:
+            chunk = os.read(fd, CHUNK)
+        except InterruptedError:  # (a signal: read again)
+            continue
+        except OSError:
+            chunk = b""
+        if not chunk:
+            break
+        if b"\n" not in chunk:  # (a long request comes in many reads)
+            pending += chunk
+            continue
+        *lines, pending = (pending + chunk).split(b"\n")
+        replies = []
+        closing = False
+        for line in lines:
+            reply, closing = answer(engine, line)
+            if reply is not None:
+                replies.append(reply)
+            if closing:
+                break
+        if replies:
+            out.write(("\n".join(replies) + "\n").encode("utf-8"))
+            out.flush()
+        if closing:
+            return 0
+    if pending.strip():  # the last request, without its newline
+        reply, _ = answer(engine, pending)
+        if reply is not None:
+            out.write((reply + "\n").encode("utf-8"))
+            out.flush()
     return 0
