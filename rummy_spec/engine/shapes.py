@@ -30,14 +30,21 @@ class Run(NamedTuple):
     gaps: int  # wilds needed inside the span
 
 
-class Cand(NamedTuple):
-    foot: int  # packed natural counts
-    points: int  # points of the naturals
-    need: int  # fewest wilds
-    cap: int  # most wilds
-    kind: MeldKind
-    key: int | str | None  # a set's rank (0: wilds only), a run's or group's suit
-    run: Run | None
+class Cand:
+    """One candidate meld.  A plain class, not a tuple: the search reads its fields in
+    its innermost loops, which compiled code does as a direct field load."""
+
+    __slots__ = ("cap", "foot", "key", "kind", "need", "points", "run")
+
+    def __init__(self, foot: int, points: int, need: int, cap: int, kind: MeldKind,
+                 key: int | str | None, run: Run | None) -> None:
+        self.foot = foot  # packed natural counts
+        self.points = points  # points of the naturals
+        self.need = need  # fewest wilds
+        self.cap = cap  # most wilds
+        self.kind: MeldKind = kind
+        self.key = key  # a set's rank (0: wilds only), a run's or group's suit
+        self.run = run
 
 
 class MeldType(NamedTuple):
