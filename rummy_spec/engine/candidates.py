@@ -15,11 +15,12 @@ bot's millionth hand mostly costs dictionary look-ups.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from .melds import MeldRules
 from .shapes import BIG, BITS, FIELD, Cand, MeldType, count_table, lane_candidates
 
-_CACHE_LIMIT = 50_000  # entries per meld type; a bot meets a few thousand
+_CACHE_LIMIT: Final = 50_000  # entries per meld type; a bot meets a few thousand
 
 # a set or group type's figures for one wild count: (need, cap) by naturals, the fewest
 # naturals, the adder that flags ranks holding that many, the all-wild candidate if any

@@ -7,10 +7,12 @@ past which a search gives up (:class:`SearchTooBig`).
 
 from __future__ import annotations
 
+from typing import Final
+
 from .melds import MeldRules
 from .shapes import Cand, MeldType
 
-BIG_POINTS = 1 << 40
+BIG_POINTS: Final = 1 << 40
 
 
 class Plan:
@@ -64,8 +66,8 @@ class Leaf:
 # candidate melds, and trying their combinations would not end in any useful time.  Past
 # the budget the search stops with SearchTooBig ("too many cards to search").  Real hands
 # (up to twenty-odd cards) stay far below it.
-QUICK_BUDGET = 20_000_000  # third melds the pruned loops of the flat search try
-NODE_BUDGET = 3_000_000  # calls of the slot search
+QUICK_BUDGET: Final = 20_000_000  # third melds the pruned loops of the flat search try
+NODE_BUDGET: Final = 3_000_000  # calls of the slot search
 
 
 class SearchTooBig(Exception):

@@ -10,14 +10,14 @@ between is legal, so the wilds of a whole solution are settled by two sums.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..lang.model import MeldKind
 from .melds import MeldRules
 
-BITS = 5
-FIELD = (1 << BITS) - 1
-BIG = 1 << 20
+BITS: Final = 5
+FIELD: Final = (1 << BITS) - 1
+BIG: Final = 1 << 20
 
 
 class Run(NamedTuple):
