@@ -15,29 +15,48 @@ bot's millionth hand mostly costs dictionary look-ups.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final
 
 from .melds import MeldRules
 from .shapes import BIG, BITS, FIELD, Cand, MeldType, count_table, lane_candidates
 
-_CACHE_LIMIT = 50_000  # entries per meld type; a bot meets a few thousand
+_CACHE_LIMIT: Final = 50_000  # entries per meld type; a bot meets a few thousand
 
 # a set or group type's figures for one wild count: (need, cap) by naturals, the fewest
 # naturals, the adder that flags ranks holding that many, the all-wild candidate if any
 Setup = tuple[tuple[tuple[int, int] | None, ...], int, int, Cand | None]
 
 
-class Hand(NamedTuple):
-    cards: tuple[int, ...]
-    wilds: tuple[int, ...]  # wild faces, most points first
-    prefix: tuple[int, ...]  # prefix[k]: points of the first k wilds
-    avail: int  # packed counts of the naturals, one field per class, classes rank by rank
-    naturals: int
-    natural_points: int
-    others: tuple[int, ...]  # cards that never meld (special cards)
-    total: int  # points of the whole hand
-    lanes: int  # cards held at each run position, 4 bits per position, a lane per suit
-    ranks: int  # naturals held of each rank, 6 bits per rank
+class Hand:
+    """A hand as the solver reads it.  A plain class, not a tuple: compiled code reads its
+    fields as direct loads."""
+
+    __slots__ = (
+        "avail",
+        "cards",
+        "lanes",
+        "natural_points",
+        "naturals",
+        "others",
+        "prefix",
+        "ranks",
+        "total",
+        "wilds",
+    )
+
+    def __init__(self, cards: tuple[int, ...], wilds: tuple[int, ...], prefix: tuple[int, ...],
+                 avail: int, naturals: int, natural_points: int, others: tuple[int, ...],
+                 total: int, lanes: int, ranks: int) -> None:
+        self.cards = cards
+        self.wilds = wilds  # wild faces, most points first
+        self.prefix = prefix  # prefix[k]: points of the first k wilds
+        self.avail = avail  # packed counts of the naturals, one field per class, rank by rank
+        self.naturals = naturals
+        self.natural_points = natural_points
+        self.others = others  # cards that never meld (special cards)
+        self.total = total  # points of the whole hand
+        self.lanes = lanes  # cards held at each run position, 4 bits each, a lane per suit
+        self.ranks = ranks  # naturals held of each rank, 6 bits per rank
 
 
 class Reader:
@@ -131,9 +150,12 @@ class Reader:
 
     def read(self, cards: Sequence[int]) -> Hand:
         """Split a hand into wilds, packed naturals and cards that never meld."""
-        hand = cards if type(cards) is tuple else tuple(cards)
+        hand: tuple[int, ...] = cards if type(cards) is tuple else tuple(cards)
         pts = self.pts
-        mix = sum(map(self.code.__getitem__, hand))
+        code = self.code
+        mix = 0
+        for c in hand:  # one sum reads every count at once (see __init__)
+            mix += code[c]
         counts = mix >> self.count_shift
         naturals = counts & 0xFF
         wilds: tuple[int, ...] = ()
@@ -141,12 +163,19 @@ class Reader:
         others: tuple[int, ...] = ()
         if counts & 0xFFFF00:
             is_wild = self.is_wild
-            ws = sorted([c for c in hand if is_wild[c]], key=self.order.__getitem__)
-            wilds = tuple(ws)
-            acc = [0]
-            for c in ws:
-                acc.append(acc[-1] + pts[c])
-            prefix = tuple(acc)
+            if counts & 0xFFFF00 == 0x100:  # one wild: no sorting
+                for c in hand:
+                    if is_wild[c]:
+                        wilds = (c,)
+                        prefix = (0, pts[c])
+                        break
+            else:
+                ws = sorted([c for c in hand if is_wild[c]], key=self.order.__getitem__)
+                wilds = tuple(ws)
+                acc = [0]
+                for c in ws:
+                    acc.append(acc[-1] + pts[c])
+                prefix = tuple(acc)
             if counts & 0xFF0000:
                 field = self.field
                 others = tuple(sorted(c for c in hand if field[c] < 0 and not is_wild[c]))
@@ -156,10 +185,9 @@ class Reader:
         else:
             total = sum(map(pts.__getitem__, hand))
             nat_points = total - prefix[-1] - sum(pts[c] for c in others)
-        lanes = (mix >> self.lane_shift) & self.lane_mask
-        ranks = (mix >> self.rank_shift) & self.rank_mask
-        return Hand(hand, wilds, prefix, mix & self.field_mask, naturals,
-                    nat_points, others, total, lanes, ranks)
+        return Hand(hand, wilds, prefix, mix & self.field_mask, naturals, nat_points, others,
+                    total, (mix >> self.lane_shift) & self.lane_mask,
+                    (mix >> self.rank_shift) & self.rank_mask)
 
     def _table(self, t: MeldType) -> tuple[tuple[int, int] | None, ...]:
         table = self.tables.get(t)

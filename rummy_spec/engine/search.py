@@ -50,6 +50,16 @@ def search(plan: Plan, rd: Reader, hand: Hand, collect: bool, limit: int = 0,
             if n > 1:
                 lists += [found] * (n - 1)
         return quick(plan, lists, plan.same, hand, rd.guard, rd.capped, rd.least_point)
+    return _search_slots(plan, rd, hand, collect, limit, key)
+
+
+def _search_slots(plan: Plan, rd: Reader, hand: Hand, collect: bool, limit: int,
+                  key: Callable[[Leaf], object] | None) -> list[Leaf]:
+    """:func:`search` slot by slot, for what the flat loops do not take: extras, the gap
+    rule, collecting, many melds.  Apart from :func:`search` because its nested
+    functions cost compiled code an environment object on every call, the hot path's
+    included."""
+    wilds = len(hand.wilds)
     slot_cands: list[list[Cand]] = []
     slot_same: list[bool] = []
     for t, n in plan.slots:

@@ -10,14 +10,14 @@ between is legal, so the wilds of a whole solution are settled by two sums.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..lang.model import MeldKind
 from .melds import MeldRules
 
-BITS = 5
-FIELD = (1 << BITS) - 1
-BIG = 1 << 20
+BITS: Final = 5
+FIELD: Final = (1 << BITS) - 1
+BIG: Final = 1 << 20
 
 
 class Run(NamedTuple):
@@ -30,14 +30,21 @@ class Run(NamedTuple):
     gaps: int  # wilds needed inside the span
 
 
-class Cand(NamedTuple):
-    foot: int  # packed natural counts
-    points: int  # points of the naturals
-    need: int  # fewest wilds
-    cap: int  # most wilds
-    kind: MeldKind
-    key: int | str | None  # a set's rank (0: wilds only), a run's or group's suit
-    run: Run | None
+class Cand:
+    """One candidate meld.  A plain class, not a tuple: the search reads its fields in
+    its innermost loops, which compiled code does as a direct field load."""
+
+    __slots__ = ("cap", "foot", "key", "kind", "need", "points", "run")
+
+    def __init__(self, foot: int, points: int, need: int, cap: int, kind: MeldKind,
+                 key: int | str | None, run: Run | None) -> None:
+        self.foot = foot  # packed natural counts
+        self.points = points  # points of the naturals
+        self.need = need  # fewest wilds
+        self.cap = cap  # most wilds
+        self.kind: MeldKind = kind
+        self.key = key  # a set's rank (0: wilds only), a run's or group's suit
+        self.run = run
 
 
 class MeldType(NamedTuple):

@@ -153,7 +153,8 @@ def _build(plan: Plan, rd: Reader, hand: Hand, leaf: Leaf) -> Solution:
             melds.append(Meld("set", (*naturals, *mine), (rank,) * (n + j), None,
                               (False,) * n + (True,) * j))
         else:
-            naturals.sort(key=lambda x: (rules.rank[x], x))
+            rank_of = rules.rank  # no lambda: it would cost compiled code an object a call
+            naturals = [x for _, x in sorted([(rank_of[x], x) for x in naturals])]
             melds.append(Meld("group", (*naturals, *mine),
                               tuple(rules.rank[x] for x in naturals) + (0,) * j,
                               c.key if isinstance(c.key, str) else None,
@@ -243,10 +244,51 @@ def solve(
     ``distinct_set_ranks``: the contract's sets differ in rank.  Limits scoped to contract
     melds apply.  ``points`` gives each face's value in hand (None counts 0).
     """
-    plan, rd, info = _prepare(rules, hand, contract, count, size, same_suit_runs,
-                              distinct_set_ranks, pat, points, run_gap=run_gap)
+    last = _LAST[0] if _LAST else None
+    if (last is not None and last.rules is rules and last.contract is contract
+            and last.points is points and last.count == count and last.size == size
+            and last.pat == pat and last.same_suit_runs == same_suit_runs
+            and last.run_gap == run_gap and last.distinct == distinct_set_ranks):
+        plan, rd = last.plan, last.reader  # a bot asks about one contract many times
+        info = rd.read(hand)
+    else:
+        plan, rd, info = _prepare(rules, hand, contract, count, size, same_suit_runs,
+                                  distinct_set_ranks, pat, points, run_gap=run_gap)
+        _LAST[:] = [_Last(rules, contract, points, count, size, same_suit_runs, run_gap,
+                          distinct_set_ranks, pat, plan, rd)]
     leaves = search(plan, rd, info, collect=False)
     return _build(plan, rd, info, leaves[0]) if leaves else None
+
+
+class _Last:
+    """The last call of :func:`solve` and its setup: a bot asks about the same contract
+    for hand after hand, and matching the objects by identity costs less than building a
+    key for :data:`_SETUPS`."""
+
+    __slots__ = (
+        "contract",
+        "count",
+        "distinct",
+        "pat",
+        "plan",
+        "points",
+        "reader",
+        "rules",
+        "run_gap",
+        "same_suit_runs",
+        "size",
+    )
+
+    def __init__(self, rules: MeldRules, contract: object, points: object, count: str,
+                 size: str, same_suit_runs: str, run_gap: int, distinct: bool, pat: bool,
+                 plan: Plan, rd: Reader) -> None:
+        self.rules, self.contract, self.points = rules, contract, points
+        self.count, self.size, self.same_suit_runs = count, size, same_suit_runs
+        self.run_gap, self.distinct, self.pat = run_gap, distinct, pat
+        self.plan, self.reader = plan, rd
+
+
+_LAST: list[_Last] = []  # at most one
 
 
 def solutions(

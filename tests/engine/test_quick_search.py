@@ -1,6 +1,6 @@
 """The quick search's bounded loops pick the solution its plain loops pick.
 
-Big hands go through bounded loops (``_quick_pruned``), which promise the very winner of
+Big hands go through bounded loops (``bounded.bounded``), which promise the very winner of
 the plain nested loops (score, wilds, and the first in order among equals).  Seeded hands
 of 8 to 26 cards,
 drawn from the whole pack and from packs narrowed to a few ranks or one suit (so that
@@ -15,6 +15,7 @@ import random
 import pytest
 
 from rummy_spec.decks import card_table, face_points, full_deck
+from rummy_spec.engine import bounded as bounded_loops
 from rummy_spec.engine import quick, search
 from rummy_spec.engine.melds import compile_rules
 from rummy_spec.engine.solver import Solution, solutions, solve
@@ -166,7 +167,7 @@ def test_the_cover_look_up_finds_the_plain_loops_winner(
     hands = [(*h, *([wild] * extra)) for h in _pat_hands(name, players, 24)
              for extra in (0, 2)]
     looked_up = [0]
-    covers = quick._Covers
+    covers = bounded_loops.Covers
 
     def counted(*args: object) -> object:
         looked_up[0] += 1
@@ -180,7 +181,7 @@ def test_the_cover_look_up_finds_the_plain_loops_winner(
     monkeypatch.setattr(quick, "PRUNE_FROM", 10 ** 12)
     plain = solved()
     monkeypatch.setattr(quick, "PRUNE_FROM", -1)
-    monkeypatch.setattr(quick, "_Covers", counted)
+    monkeypatch.setattr(bounded_loops, "Covers", counted)
     bounded = solved()
     assert bounded == plain
     assert looked_up[0] >= 20  # the look-up was taken, often
