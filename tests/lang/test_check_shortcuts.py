@@ -115,3 +115,33 @@ def test_a_deck_asked_for_again_gets_the_table_its_rules_give() -> None:
     decks.forget_tables()
     for v in reversed(variants):  # afresh, in another order: the same faces
         assert decks.card_table(v.deck).faces == decks._table_of(v.deck).faces
+
+
+ROUND_ONLY = """variant t "T" {
+    players 3..6
+    deck { decks 1 }
+    set { min 3 }
+    deal { cards by round { 1..2: 10, 3: 0, else: 7 } }
+    contracts { 1: 2 sets, 2: 2 sets, 3: 2 sets }
+    buy { limit round - 3 }
+    score { A..K: pip }
+}
+"""
+
+
+def test_a_formula_of_the_round_alone_is_worked_out_once_and_its_faults_named_once() -> None:
+    """The cards dealt and the buy limit name no players: each fault is reported once,
+    at the first player count, while the pack (which does depend on the count) is still
+    compared with the deal at every count."""
+    from rummy_spec.lang import Library
+
+    lib = Library()
+    lib.add_text(ROUND_ONLY, "t.rummy")
+    _, problems = lib.resolve("t")
+    found = [(p.code, p.span.line, p.span.column, p.message) for p in problems]
+    assert found == [  # in the order found: each count in turn, the deal then the buys
+        ("E029", 5, 18, "the cards dealt is 0 for 3 players, but must be at least 1"),
+        ("E029", 7, 17, "the buy limit is -2 for 3 players, which is negative"),
+        ("E026", 5, 18, "6 players x 10 cards + 1 upcard = 61 cards, but the pack has 52 "
+         "(round 1)"),
+    ]
