@@ -5,7 +5,8 @@ hands (dealt from the full pack at four players, or the variant's minimum, with 
 round's deal size); each figure is the median over passes of hands solved per second.
 The headline is Continental over all seven rounds (12-card hands, jokers and red aces
 wild, contracts of two or three melds), against the goal of 100,000 hands per second
-(the compiled build is the one meant to meet it; run this from its checkout).
+(the compiled build is the one meant to meet it; run this from its checkout: the
+first line says which build is loaded).
 Free melding (:func:`best_melds`) is timed on Gin and plain Rummy hands.
 
 CPU time (``time.process_time``) is the main figure, because a shared machine makes
@@ -29,6 +30,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make the checkout importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.build import form
 from rummy_spec.decks import face_points, full_deck
 from rummy_spec.engine.melds import MeldRules, compile_rules
 from rummy_spec.engine.solver import Solution, best_melds, solve
@@ -116,15 +118,28 @@ def free_rate(name: str, hands: int, repeats: int, seed: int = 1) -> tuple[int, 
     return size, cpu, wall
 
 
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"not a whole number of at least 1: {text!r}")
+    return n
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=3000, help="hands per round (3000)")
-    parser.add_argument("--repeats", type=int, default=5, help="timed passes (5)")
-    parser.add_argument("--variant", action="append", help="only these variants")
+    parser = argparse.ArgumentParser(prog="benchmarks.solver",
+                                     description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--hands", type=_positive, default=3000, help="hands per round (3000)")
+    parser.add_argument("--repeats", type=_positive, default=5, help="timed passes (5)")
+    parser.add_argument("--variant", action="append",
+                        choices=CONTRACT_VARIANTS + FREE_VARIANTS, help="only these variants")
     parser.add_argument("--strict", action="store_true", help="exit 1 if the goal is missed")
     args = parser.parse_args(argv)
     names = args.variant or list(CONTRACT_VARIANTS + FREE_VARIANTS)
     headline: float | None = None
+    print(f"engine build: {form()}")
     print(f"{'variant':<12} {'round':<34} {'cards':>5} {'hands/s cpu':>12} "
           f"{'hands/s wall':>12} {'solved':>7}")
     for name in names:

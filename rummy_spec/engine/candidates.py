@@ -322,7 +322,10 @@ class Reader:
                 if counts:
                     present = (counts | (counts >> 1) | (counts >> 2) | (counts >> 3)) & low
                     if present.bit_count() + wilds >= t.size:
-                        key = (present << 16) | (wilds << 8) | si
+                        # present flags bit 0 of each position's 4 bits: the suit fits
+                        # in bits 1-3, and the key stays a machine-sized int
+                        key: object = (((present | (si << 1)) << 8) | wilds
+                                       if si < 8 and wilds < 256 else (present, si, wilds))
                         got = cache.get(key)
                         if got is None:
                             suit = self.suits[si]

@@ -109,31 +109,35 @@ def _build(plan: Plan, rd: Reader, hand: Hand, leaf: Leaf) -> Solution:
     """Turn a leaf (candidates and a wild count) into melds of actual cards."""
     rules = plan.rules
     field = rd.field
-    pool: dict[int, list[int]] = {}
-    for x in sorted(hand.cards):
+    pool: dict[int, list[int]] = {}  # each class's cards, lowest first
+    for x in hand.cards:
         f = field[x]
         if f >= 0:
             if f in pool:
                 pool[f].append(x)
             else:
                 pool[f] = [x]
+    for faces in pool.values():
+        if len(faces) > 1:
+            faces.sort()
     spare = list(hand.wilds[:leaf.wilds])
-    ends = leaf.ends or {}
+    ends = leaf.ends
     extra = leaf.wilds
     for i, c in enumerate(leaf.melds):
-        if i in ends and c.run is not None:
+        if ends is not None and i in ends and c.run is not None:
             extra -= ends[i][0] + ends[i][1] + c.run.gaps
         else:
             extra -= c.need
     melds: list[Meld] = []
     for i, c in enumerate(leaf.melds):
         j = c.need
-        if i not in ends:
+        fixed = ends.get(i) if ends is not None else None
+        if fixed is None:
             more = min(extra, c.cap - c.need)
             extra -= more
             j += more
         if c.run is not None:
-            melds.append(_run_meld(rules, c, ends.get(i), j, pool, spare))
+            melds.append(_run_meld(rules, c, fixed, j, pool, spare))
             continue
         naturals: list[int] = []
         foot = c.foot
