@@ -223,7 +223,7 @@ def _pat_room(slot_cands: list[list[Cand]], wilds: int
 
 
 def _wild_ahead(slot_cands: list[list[Cand]], prefix: tuple[int, ...], wilds: int
-                ) -> list[int]:
+                ) -> list[int] | None:
     """``ahead[i]``: the most points the melds of slots ``i`` on can add, each meld its
     naturals and every wild it can hold counted at the hand's best wild's points.
 
@@ -234,6 +234,8 @@ def _wild_ahead(slot_cands: list[list[Cand]], prefix: tuple[int, ...], wilds: in
     it bound every way below the branch.  The naturals-only bound cannot see that a
     contract of exact sizes holds a dozen cards of a forty-card hand with seven wilds.
     """
+    if wilds and prefix[wilds] < prefix[wilds - 1]:
+        return None  # a wild scoring below zero: melding fewer wilds may score more
     top = max(prefix[1] - prefix[0], 0) if wilds else 0
     most = [max(c.points + top * min(c.cap, wilds) for c in cs) for cs in slot_cands]
     return [sum(most[i:]) for i in range(len(most) + 1)]
