@@ -83,6 +83,7 @@ def _search_slots(plan: Plan, rd: Reader, hand: Hand, collect: bool, limit: int,
     tight = None if collect or extras else _wild_ahead(slot_cands, hand.prefix, wilds)
     if room is not None and naturals + wilds > room[0][0]:
         return []  # the contract's melds cannot hold every card
+    lanes = _pat_lanes(slot_cands, rd) if room is not None else [None] * (len(slot_cands) + 1)
     prefix = hand.prefix
     nat_total = hand.natural_points
     best_wild = prefix[wilds]
@@ -165,6 +166,9 @@ def _search_slots(plan: Plan, rd: Reader, hand: Hand, collect: bool, limit: int,
             raise SearchTooBig()
         if room is not None and rest + wilds > min(cap, wilds) + room[0][i]:
             return  # pat: the melds still to pick cannot hold the cards left
+        held = lanes[i]
+        if held is not None and sum(1 for m in held if left & m) > nslots - i:
+            return  # pat: the naturals left lie in more suits (or ranks) than melds left
         if collect and pts + (min(nat_total - pts, ahead[i]) if capped else ahead[i]) \
                 + top_wild < floor[0]:
             return  # cannot reach the best ways already found
@@ -229,7 +233,7 @@ def _pat_room(slot_cands: list[list[Cand]], wilds: int
 
 
 def _wild_ahead(slot_cands: list[list[Cand]], prefix: tuple[int, ...], wilds: int
-                ) -> list[int]:
+                ) -> list[int] | None:
     """``ahead[i]``: the most points the melds of slots ``i`` on can add, each meld its
     naturals and every wild it can hold counted at the hand's best wild's points.
 
@@ -240,9 +244,41 @@ def _wild_ahead(slot_cands: list[list[Cand]], prefix: tuple[int, ...], wilds: in
     it bound every way below the branch.  The naturals-only bound cannot see that a
     contract of exact sizes holds a dozen cards of a forty-card hand with seven wilds.
     """
+    if wilds and prefix[wilds] < prefix[wilds - 1]:
+        return None  # a wild scoring below zero: melding fewer wilds may score more
     top = max(prefix[1] - prefix[0], 0) if wilds else 0
     most = [max(c.points + top * min(c.cap, wilds) for c in cs) for cs in slot_cands]
     return [sum(most[i:]) for i in range(len(most) + 1)]
+
+
+def _pat_lanes(slot_cands: list[list[Cand]], rd: Reader) -> list[list[int] | None]:
+    """For a pat contract: ``lanes[i]``, masks of the packed counter, one per suit (or
+    one per rank), when every candidate of slots ``i`` on lies in one of them; else None.
+
+    Each meld still to pick then covers naturals of one suit (or rank), so a branch whose
+    naturals left lie in more of them than melds are left holds no pat way.  Three runs
+    cannot meld a hand holding all four suits, however few cards it has.  Suits are read
+    from the classes' faces, so only when no class merges faces of different suits.
+    """
+    families: list[list[int]] = [[m << shift for _, shift, m in rd.slices]]
+    if not rd.collapse:
+        suits: dict[str, int] = {}
+        for f, face in enumerate(rd.face_of):
+            suit = rd.rules.suit[face]
+            if suit is not None:
+                suits[suit] = suits.get(suit, 0) | FIELD << (BITS * f)
+        families.append(list(suits.values()))
+    out: list[list[int] | None] = [None] * (len(slot_cands) + 1)
+    for family in families:
+        fits: dict[int, bool] = {}  # slots of one meld type share their list
+        for cs in slot_cands:
+            if id(cs) not in fits:
+                fits[id(cs)] = all(any(not c.foot & ~m for m in family) for c in cs)
+        ok = [fits[id(cs)] for cs in slot_cands]
+        for i in range(len(slot_cands)):
+            if all(ok[i:]) and out[i] is None:
+                out[i] = family
+    return out
 
 
 def _shared_suits(chosen: list[Cand]) -> bool:

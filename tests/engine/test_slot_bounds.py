@@ -2,7 +2,8 @@
 
 Pat contracts: a pat way melds every card, so a branch whose cards left outnumber what
 the melds still to pick can hold is cut (and a hand bigger than the whole contract can
-hold is answered at once).  Best ways: a branch is cut when its melds, each holding every
+hold is answered at once), and so is one whose naturals left lie in more suits than
+runs are left to pick.  Best ways: a branch is cut when its melds, each holding every
 wild it can at the best wild's points, cannot beat the best way found.  Seeded hands,
 built to be pat or drawn big from the pack, are solved with each bound and without it,
 in the slot search (the flat loops turned off), and must agree: the same best way, the
@@ -78,6 +79,11 @@ def _no_room(slot_cands: list[list[Cand]], wilds: int
     return [1 << 30] * len(room), naturals
 
 
+def _no_lanes(slot_cands: list[list[Cand]], rd: object) -> list[list[int] | None]:
+    """No suits or ranks to count: the lane bound never cuts."""
+    return [None] * (len(slot_cands) + 1)
+
+
 @pytest.mark.patches_engine  # the room is swapped in, which compiled callers never see
 @pytest.mark.parametrize(("name", "players", "options"), CASES)
 def test_the_pat_room_bound_keeps_every_pat_way(
@@ -102,6 +108,7 @@ def test_the_pat_room_bound_keeps_every_pat_way(
 
     bounded = solved()
     monkeypatch.setattr(search, "_pat_room", _no_room)
+    monkeypatch.setattr(search, "_pat_lanes", _no_lanes)
     exhaustive = solved()
     assert bounded == exhaustive
     assert sum(s is not None for s in bounded[0]) >= 10  # enough pat hands to compare
@@ -122,7 +129,28 @@ def test_a_hand_bigger_than_the_pat_contract_is_answered_at_once(
     monkeypatch.setattr(search, "NODE_BUDGET", 2_000)
     assert solve(rules, hand, last, pat=True, points=points, same_suit_runs="gap") is None
     monkeypatch.setattr(search, "_pat_room", _no_room)
-    with pytest.raises(SearchTooBig):  # without the bound: every three runs tried
+    monkeypatch.setattr(search, "_pat_lanes", _no_lanes)
+    with pytest.raises(SearchTooBig):  # without the bounds: every three runs tried
+        solve(rules, hand, last, pat=True, points=points, same_suit_runs="gap")
+
+
+@pytest.mark.patches_engine  # the search's budget is cut down
+def test_three_runs_cannot_meld_four_suits(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 37 cards with five wilds fit the room of three 14-card runs, but not their suits
+    v = load("contract_bicycle", ("deuces_wild",))
+    rules = compile_rules(v)
+    points = face_points(v)
+    assert v.contracts is not None
+    last = v.contracts.rounds[-1]
+    rng = random.Random(8)
+    deck = full_deck(v, 5)
+    hand: tuple[int, ...] = ()
+    while not (len(hand) and sum(rules.is_wild[c] for c in hand) == 5):
+        hand = tuple(rng.sample(deck, 37))
+    monkeypatch.setattr(search, "NODE_BUDGET", 2_000)
+    assert solve(rules, hand, last, pat=True, points=points, same_suit_runs="gap") is None
+    monkeypatch.setattr(search, "_pat_lanes", _no_lanes)
+    with pytest.raises(SearchTooBig):  # without the suits: the room bound alone
         solve(rules, hand, last, pat=True, points=points, same_suit_runs="gap")
 
 
