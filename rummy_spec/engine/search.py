@@ -60,6 +60,7 @@ def _search_slots(plan: Plan, rd: Reader, hand: Hand, collect: bool, limit: int,
     functions cost compiled code an environment object on every call, the hot path's
     included."""
     wilds = len(hand.wilds)
+    naturals = hand.naturals
     slot_cands: list[list[Cand]] = []
     slot_same: list[bool] = []
     for t, n in plan.slots:
