@@ -55,6 +55,8 @@ def _depth(value: Any) -> int:
 
 
 class ProcessEngine(Engine):
+    steps_at_once = 40  # a fuzz game's steps go out in a few writes (PROTOCOL.md allows it)
+
     def __init__(self, command: str, timeout: float = 10.0,
                  start_timeout: float | None = None, case_timeout: float | None = None
                  ) -> None:
@@ -133,8 +135,9 @@ class ProcessEngine(Engine):
                 deadline, whole_case = self._deadline(wait)
             try:
                 replies.append(self._reply(msg, deadline, whole_case, wait))
-            except EngineError:
+            except EngineError as err:
                 self._drain(sent[i + 1:], wait)
+                err.replies = replies
                 raise
         return replies
 
@@ -299,12 +302,28 @@ class ProcessEngine(Engine):
         return self.acts_and_states([action])[0]
 
     def acts_and_states(self, actions: list[JSON]) -> list[tuple[Verdict, JSON]]:
-        replies = self._requests([msg for a in actions
-                                  for msg in ({"cmd": "act", "action": a}, {"cmd": "state"})])
-        out = []
-        for acted, shown in zip(replies[::2], replies[1::2], strict=True):
-            state: JSON = self._field(shown, "state", dict, "state")
-            out.append((self._verdict(acted), state))
+        """Every step's ``act`` and ``state`` in one write; a failure carries the steps
+        answered before it (``EngineError.answered``)."""
+        try:
+            replies = self._requests([msg for a in actions for msg in (
+                {"cmd": "act", "action": a}, {"cmd": "state"})])
+        except EngineError as err:
+            try:
+                err.answered = list(self._answers(err.replies[: len(err.replies) // 2 * 2]))
+            except EngineError as worse:  # (a reply before the failure is wrong too)
+                err.answered = worse.answered
+            raise err from None
+        return self._answers(replies)
+
+    def _answers(self, replies: list[JSON]) -> list[tuple[Verdict, JSON]]:
+        out: list[tuple[Verdict, JSON]] = []
+        try:
+            for acted, shown in zip(replies[::2], replies[1::2], strict=True):
+                state: JSON = self._field(shown, "state", dict, "state")
+                out.append((self._verdict(acted), state))
+        except EngineError as err:
+            err.answered = list(out)
+            raise
         return out
 
     def _verdict(self, reply: JSON) -> Verdict:
