@@ -14,7 +14,6 @@ shown.  Nothing here can hang the runner.
 from __future__ import annotations
 
 import json
-import re
 import shlex
 import time
 from typing import Any
@@ -28,7 +27,10 @@ from .protocol import reply_problem
 JSON = dict[str, Any]
 MOST_DEPTH = 64  # JSON nesting in a reply (a state is about five levels deep)
 MOST_DIGITS = 18  # an integer in a reply
-_LONG_DIGITS = re.compile(rf"\d{{{MOST_DIGITS + 1}}}")
+# a run of more digits than MOST_DIGITS, found as a run of NULs once every digit is one
+# (a NUL cannot stand in JSON text, so a reply holding one fails to parse either way)
+_DIGITS = bytes.maketrans(b"0123456789", b"\0" * 10)
+_LONG_RUN = b"\0" * (MOST_DIGITS + 1)
 # one encoder for every request (json.dumps with options builds a new one each call)
 _encode = json.JSONEncoder(separators=(",", ":")).encode
 
@@ -209,8 +211,8 @@ class ProcessEngine(Engine):
             raise self._fail("malformed", f"reply to '{cmd}' is not UTF-8 (byte "
                              f"0x{raw[err.start]:02x} at {err.start})") from None
         try:  # (integers are bounded only where the line holds a long run of digits)
-            reply = json.loads(line, parse_int=_bounded_int) if _LONG_DIGITS.search(line) \
-                else json.loads(line)
+            reply = json.loads(line, parse_int=_bounded_int) \
+                if _LONG_RUN in raw.translate(_DIGITS) else json.loads(line)
         except json.JSONDecodeError:
             shown = outside_text(line.strip(), 200)
             raise self._fail("malformed", f"reply to '{cmd}' is not JSON: '{shown}'") from None
