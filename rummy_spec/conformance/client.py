@@ -14,7 +14,6 @@ shown.  Nothing here can hang the runner.
 from __future__ import annotations
 
 import json
-import re
 import shlex
 import time
 from typing import Any
@@ -28,7 +27,10 @@ from .protocol import reply_problem
 JSON = dict[str, Any]
 MOST_DEPTH = 64  # JSON nesting in a reply (a state is about five levels deep)
 MOST_DIGITS = 18  # an integer in a reply
-_LONG_DIGITS = re.compile(rf"\d{{{MOST_DIGITS + 1}}}")
+# a run of more digits than MOST_DIGITS, found as a run of NULs once every digit is one
+# (a NUL cannot stand in JSON text, so a reply holding one fails to parse either way)
+_DIGITS = bytes.maketrans(b"0123456789", b"\0" * 10)
+_LONG_RUN = b"\0" * (MOST_DIGITS + 1)
 # one encoder for every request (json.dumps with options builds a new one each call)
 _encode = json.JSONEncoder(separators=(",", ":")).encode
 
@@ -55,6 +57,8 @@ def _depth(value: Any) -> int:
 
 
 class ProcessEngine(Engine):
+    steps_at_once = 40  # a fuzz game's steps go out in a few writes (PROTOCOL.md allows it)
+
     def __init__(self, command: str, timeout: float = 10.0,
                  start_timeout: float | None = None, case_timeout: float | None = None
                  ) -> None:
@@ -133,8 +137,9 @@ class ProcessEngine(Engine):
                 deadline, whole_case = self._deadline(wait)
             try:
                 replies.append(self._reply(msg, deadline, whole_case, wait))
-            except EngineError:
+            except EngineError as err:
                 self._drain(sent[i + 1:], wait)
+                err.replies = replies
                 raise
         return replies
 
@@ -206,8 +211,8 @@ class ProcessEngine(Engine):
             raise self._fail("malformed", f"reply to '{cmd}' is not UTF-8 (byte "
                              f"0x{raw[err.start]:02x} at {err.start})") from None
         try:  # (integers are bounded only where the line holds a long run of digits)
-            reply = json.loads(line, parse_int=_bounded_int) if _LONG_DIGITS.search(line) \
-                else json.loads(line)
+            reply = json.loads(line, parse_int=_bounded_int) \
+                if _LONG_RUN in raw.translate(_DIGITS) else json.loads(line)
         except json.JSONDecodeError:
             shown = outside_text(line.strip(), 200)
             raise self._fail("malformed", f"reply to '{cmd}' is not JSON: '{shown}'") from None
@@ -299,12 +304,28 @@ class ProcessEngine(Engine):
         return self.acts_and_states([action])[0]
 
     def acts_and_states(self, actions: list[JSON]) -> list[tuple[Verdict, JSON]]:
-        replies = self._requests([msg for a in actions
-                                  for msg in ({"cmd": "act", "action": a}, {"cmd": "state"})])
-        out = []
-        for acted, shown in zip(replies[::2], replies[1::2], strict=True):
-            state: JSON = self._field(shown, "state", dict, "state")
-            out.append((self._verdict(acted), state))
+        """Every step's ``act`` and ``state`` in one write; a failure carries the steps
+        answered before it (``EngineError.answered``)."""
+        try:
+            replies = self._requests([msg for a in actions for msg in (
+                {"cmd": "act", "action": a}, {"cmd": "state"})])
+        except EngineError as err:
+            try:
+                err.answered = list(self._answers(err.replies[: len(err.replies) // 2 * 2]))
+            except EngineError as worse:  # (a reply before the failure is wrong too)
+                err.answered = worse.answered
+            raise err from None
+        return self._answers(replies)
+
+    def _answers(self, replies: list[JSON]) -> list[tuple[Verdict, JSON]]:
+        out: list[tuple[Verdict, JSON]] = []
+        try:
+            for acted, shown in zip(replies[::2], replies[1::2], strict=True):
+                state: JSON = self._field(shown, "state", dict, "state")
+                out.append((self._verdict(acted), state))
+        except EngineError as err:
+            err.answered = list(out)
+            raise
         return out
 
     def _verdict(self, reply: JSON) -> Verdict:

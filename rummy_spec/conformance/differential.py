@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .engine import Engine, Verdict
+from .engine import Engine, EngineError, Verdict
 from .laws import ENDED, Broken, StateLaws, broken_laws
 from .observe import AFTER_ROUND, FIELDS
 from .reference import ReferenceEngine
@@ -210,15 +210,26 @@ class Differential:
             expected = (now, self._keys(now))
         return Begun(step, action, want, expected)
 
-    def finish(self, begun: list[Begun]) -> list[StepResult]:
+    def finish(self, begun: list[Begun],
+               answered: list[tuple[Verdict, JSON | None]] | None = None) -> list[StepResult]:
         """The engine's half of the steps begun: each action played on it in turn (sent
-        at once), each verdict and state judged."""
-        if self.engine is None:
-            shown: list[tuple[Verdict | None, JSON | None]] = [(None, None) for _ in begun]
+        at once), each verdict and state judged.  ``answered``: the engine's answers
+        already in hand (those it gave before an EngineError), judged as they are."""
+        shown: list[tuple[Verdict | None, JSON | None]]
+        if answered is not None:
+            shown = list(answered)
+        elif self.engine is None:
+            shown = [(None, None) for _ in begun]
         elif self.observe:
             shown = list(self.engine.acts_and_states([b.action for b in begun]))
         else:
-            shown = [(self.engine.act(b.action), None) for b in begun]
+            shown = []
+            try:
+                for b in begun:
+                    shown.append((self.engine.act(b.action), None))
+            except EngineError as err:
+                err.answered = [(v, s) for v, s in shown if v is not None]
+                raise
         out = []
         for b, (got, state) in zip(begun, shown, strict=True):
             want = b.reference
@@ -230,6 +241,8 @@ class Differential:
                     f"reference {want.text}, engine {got.text}"
                     + (f" [{got.message}]" if got.message else "")))
             if not self.observe:
+                continue
+            if state is None and answered is not None:  # (answered without a state)
                 continue
             now = self._engine_state() if state is None else {
                 k: v for k, v in state.items() if k in self.shows}

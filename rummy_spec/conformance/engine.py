@@ -62,6 +62,10 @@ class EngineError(Exception):
         self.kind = kind
         self.message = message
         self.stderr = stderr
+        # of several steps sent at once, those answered before the failure (each verdict
+        # and state, the state None where none was asked for), to be judged all the same
+        self.answered: list[tuple[Verdict, JSON | None]] = []
+        self.replies: list[JSON] = []  # (behind the protocol: the replies read before it)
 
 
 class SkipGame(Exception):
@@ -112,6 +116,10 @@ class Engine(ABC):
     """
 
     exchange: list[str] | None = None
+    # how many fuzz steps may go to the engine before their answers are judged: in-process
+    # one (nothing to save); behind the protocol many, sent at once, so that a game costs
+    # a few exchanges rather than one per action (see ``fuzzplay.Match``)
+    steps_at_once = 1
 
     @abstractmethod
     def hello(self) -> Hello: ...
@@ -131,8 +139,16 @@ class Engine(ABC):
         return self.act(action), self.state()
 
     def acts_and_states(self, actions: list[JSON]) -> list[tuple[Verdict, JSON]]:
-        """``act_and_state`` for each action in turn (sent at once behind the protocol)."""
-        return [self.act_and_state(a) for a in actions]
+        """``act_and_state`` for each action in turn (sent at once behind the protocol);
+        an EngineError carries the steps answered before it (``answered``)."""
+        out: list[tuple[Verdict, JSON]] = []
+        try:
+            for a in actions:
+                out.append(self.act_and_state(a))
+        except EngineError as err:
+            err.answered = list(out)
+            raise
+        return out
 
     def legal(self) -> list[JSON]:
         raise EngineError("error", "this engine does not list legal actions")

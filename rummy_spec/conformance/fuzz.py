@@ -300,6 +300,7 @@ class _Fuzzer:
             match.compare_states("the deal", "the deal")
             for act in actions:
                 match.send(act)
+            match.flush()
         except Disagreement as why:
             return why, match
         except (GameOver, SkipGame, EngineError):

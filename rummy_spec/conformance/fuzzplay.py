@@ -34,7 +34,7 @@ from .author import reshuffle_next, reshuffled
 from .cases import ACTION_FEATURES, SCORING_KEYS
 from .differential import Begun, Differential, StepResult
 from .differential import Finding as DiffFinding
-from .engine import Engine, NewGame, Verdict
+from .engine import Engine, EngineError, NewGame, Verdict
 from .fuzzreach import Reach
 from .observe import FIELDS
 from .probes import ranked_probes
@@ -115,6 +115,9 @@ class Match:
         self.aim = Aim()
         self.scene: str | None = None  # the scene the deal was built as (fuzzscenes)
         self.waiting: list[Begun] = []  # refused near misses not yet sent to the engine
+        # steps the reference has played whose engine half is not yet judged:
+        # (step number, the step begun, "step" / "near miss" / "verdict only")
+        self.queue: list[tuple[int, Begun, str]] = []
         engine.new(game)
         shown = frozenset(FIELDS) if shows is None else shows
         if "scoring" not in features:
@@ -166,7 +169,14 @@ class Match:
         """Play an action in the protocol's form on both; True when the reference
         accepted it.  ``defer``: an action the reference refuses (so nothing changed)
         waits, and goes to the engine together with the next one not deferred (one
-        exchange for the near misses of a turn and the action that follows them)."""
+        exchange for the near misses of a turn and the action that follows them).
+
+        The reference's half of each step is played and noted at once (the game goes on
+        from the reference's state alone); the engine's half waits in ``queue`` until
+        ``engine.steps_at_once`` steps are due, the game ends or leaves what the engine
+        follows, or :meth:`flush` is called, and is then sent at once and judged in
+        order: a disagreement is raised for the first step that shows one, the game
+        cut back to that step."""
         g = self.game
         before = g.state.hand.exhaustions
         self.aim.reach.before(g, aj)
@@ -175,44 +185,77 @@ class Match:
             self.waiting.append(begun)
             return False
         batch, self.waiting = [*self.waiting, begun], []
-        results = self.pair.finish(batch)
-        for done in results[:-1]:
-            self._judge_step(done, None)
-        self._judge_step(results[-1], before)
+        for one in batch[:-1]:  # refused near misses: judged as such
+            self.queue.append((self._note(one), one, "near miss"))
+        step = self._note(begun)
+        ended = "stock-exhaustion" not in self.features and (
+            g.state.hand.exhaustions > before or any(
+                r.ending in STOCK_ENDINGS for r in g.state.game.results))
+        shuffled = not ended and reshuffled(g, before)
+        # past the stock's end (where the engine does not claim to follow) only the
+        # verdict is judged; after a reshuffle each engine's stock is its own: stop there
+        self.queue.append((step, begun, "verdict only" if ended else "step"))
+        if ended or shuffled or len(self.queue) >= self.engine.steps_at_once:
+            self.flush()
+        if ended or shuffled:
+            raise GameOver
         return begun.reference.accepted
 
-    def _judge_step(self, done: StepResult, before: int | None) -> None:
-        """Judge one step on the engine (``before``: the stock's exhaustions before it;
-        None for a refused near miss judged after the action that followed it)."""
+    def _note(self, begun: Begun) -> int:
+        """The reference's half of a step, noted (its number returned)."""
         g = self.game
-        aj = done.action
+        aj = begun.action
+        want = begun.reference
         self.actions.append(aj)
         step = len(self.actions) - 1
-        want, got = done.reference, done.engine
-        assert got is not None
         self.aim.reach.after(g, aj, want.accepted, want.reason,
                              self.ref.state() if want.accepted and aj.get("type") ==
                              "lay_off" else None)
-        text = f"step {step}: {action_text(aj)}"
-        self.trail.append(f"{text} -> {want.text}")
+        self.trail.append(f"step {step}: {action_text(aj)} -> {want.text}")
         self.accepted.append(want.accepted)
         if not want.accepted and want.reason:
             self.aim.codes.add(want.reason)
+        return step
+
+    def flush(self) -> None:
+        """Send the steps waiting for the engine and judge its answers in order; the
+        first disagreement is raised with the game cut back to its step (the steps after
+        it never happened, as far as the finding goes).  An engine that fails part way
+        has the steps it answered judged first: a disagreement before the failure is
+        the finding, not the failure."""
+        queue, self.queue = self.queue, []
+        if not queue:
+            return
+        failed: EngineError | None = None
+        try:
+            results = self.pair.finish([b for _, b, _ in queue])
+        except EngineError as err:
+            failed = err
+            results = self.pair.finish([b for _, b, _ in queue][:len(err.answered)],
+                                       err.answered)
+        for (step, _, how), done in zip(queue, results, strict=False):  # (fewer results: a failure)
+            try:
+                self._judge_step(step, done, how)
+            except Disagreement:
+                del self.actions[step + 1:], self.trail[step + 1:], self.accepted[step + 1:]
+                raise
+        if failed is not None:
+            raise failed
+
+    def _judge_step(self, step: int, done: StepResult, how: str) -> None:
+        """Judge one step on the engine: its verdict, then (but past the stock's end)
+        its state and the laws."""
+        aj = done.action
+        want, got = done.reference, done.engine
+        assert got is not None
+        text = f"step {step}: {action_text(aj)}"
         if any(f.law == "verdict" for f in done.findings):
             raise Disagreement(rule_of_verdicts(aj, want, got, self.ignore_codes),
                                [f"{text}: reference {want.text}, engine {got.text}"
                                 + (f" [{got.message}]" if got.message else "")],
                                aj, want, got)
-        if before is None:
+        if how != "verdict only":
             self._judged(f"step {step}", str(aj.get("type")), done.findings)
-            return
-        if "stock-exhaustion" not in self.features and (
-                g.state.hand.exhaustions > before or any(
-                    r.ending in STOCK_ENDINGS for r in g.state.game.results)):
-            raise GameOver  # where the engine does not claim to follow
-        self._judged(f"step {step}", str(aj.get("type")), done.findings)
-        if reshuffled(g, before):  # each engine shuffles its own way: stop here
-            raise GameOver
 
     def watch(self) -> None:
         """Note how near the state is to the boundaries the aim reports."""
@@ -316,7 +359,13 @@ CHOICES = {"claims": claims_choice, "eager": eager_choice}
 
 def play_game(data: st.DataObject, match: Match, style: str, steps: int) -> None:
     """Up to ``steps`` turns of play: each step first tries up to three near misses (a
-    refused one changes nothing), then takes a legal action."""
+    refused one changes nothing), then takes a legal action; then the steps still
+    waiting for the engine are judged."""
+    _play(data, match, style, steps)
+    match.flush()
+
+
+def _play(data: st.DataObject, match: Match, style: str, steps: int) -> None:
     ok = allowed(match.features, match.game.rules)
     most_tries = 5 if style in ("aimed", "claims", "eager") else 3
     for _ in range(steps):
