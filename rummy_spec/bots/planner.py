@@ -335,9 +335,13 @@ def _best(pool: list[Action], key: Callable[[Action], tuple[int, ...]]) -> list[
 def _least_harm(rules: Rules, state: State, player: int, hand: list[int],
                 discards: list[Action]) -> list[Action]:
     """The discards that leave the hand the fewest cards short."""
-    quick = _least_harm_quick(rules, state, player, hand, discards)
-    if quick:
-        return quick
+    return (_least_harm_quick(rules, state, player, hand, discards)
+            or _least_harm_measured(rules, state, player, hand, discards))
+
+
+def _least_harm_measured(rules: Rules, state: State, player: int, hand: list[int],
+                         discards: list[Action]) -> list[Action]:
+    """:func:`_least_harm` by measuring the hand after each discard in full."""
     scored: list[tuple[int, Action]] = []
     for a in discards:
         rest = list(hand)
