@@ -32,11 +32,12 @@ from ..engine.melds import Meld, fits
 from ..engine.rules import Rules
 from ..engine.state import Action, State
 from ..engine.tableplay import opening_short
-from .reach import HOPELESS, Reach, contract_room, planning, reach, within
+from .reach import HOPELESS, Reach, contract_cards, contract_room, planning, reach, within
 from .simple import Bot, _usefulness
 from .wayout import shuts_in
 
 BUY_ROOM = 4  # buy only while the hand holds at most this many cards over the deal
+PAT_BUY_ROOM = 3  # a pat hand is bought up to at most this many cards over its contract's
 STALE = 80  # turns into a round after which the planner varies its discards
 
 
@@ -273,6 +274,8 @@ def _room_to_buy(rules: Rules, state: State, player: int) -> bool:
     if v.contracts.count != "exact":
         return True
     for c in current_contracts(rules, state, player):
+        if c.pat and after > contract_cards(rules, c) + PAT_BUY_ROOM:
+            return False  # every card bought must be melded too, and measured
         if c.pat or not v.turn.new_melds_after_down:
             room = contract_room(rules, c)
             if room is not None and after > room + (0 if c.pat else 1):
