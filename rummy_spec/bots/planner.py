@@ -19,7 +19,8 @@ that nothing on the table can ever take (:mod:`.wayout`: it keeps its cards, and
 up a held meld that could never be followed out); taking the upcard into a hand too
 small for its contract, only to throw a card of the arrangement back (so nobody ever
 drew from the stock, and nobody could buy); and buying past what the contract's melds
-can hold where nothing else may take the rest (a run of 13 as the last contract).
+can hold where nothing else may take the rest (a run of 13 as the last contract), or
+far past a pat contract's least.
 """
 
 from __future__ import annotations
@@ -32,11 +33,12 @@ from ..engine.melds import Meld, fits
 from ..engine.rules import Rules
 from ..engine.state import Action, State
 from ..engine.tableplay import opening_short
-from .reach import HOPELESS, Reach, contract_room, planning, reach, within
+from .reach import HOPELESS, Reach, contract_cards, contract_room, planning, reach, within
 from .simple import Bot, _usefulness
 from .wayout import shuts_in
 
 BUY_ROOM = 4  # buy only while the hand holds at most this many cards over the deal
+PAT_BUY_ROOM = 3  # a pat hand is bought up to at most this many cards over its contract's
 STALE = 80  # turns into a round after which the planner varies its discards
 
 
@@ -266,13 +268,18 @@ def _room_to_buy(rules: Rules, state: State, player: int) -> bool:
     """Where the contract's melds can hold only so many cards and nothing else takes the
     rest (a pat contract melds the whole hand; without new melds after going down, what
     is left is laid off or stays), buy only while the hand after the buy and the next
-    draw still fits in them (and, unless pat, the discard)."""
+    draw still fits in them (and, unless pat, the discard).  A pat hand is bought up to
+    at most ``PAT_BUY_ROOM`` cards over the contract's least: each card bought must be
+    melded too, and a hand grown far past it only made the round long and each of its
+    measures slow."""
     v = rules.variant
     penalty = v.claim.penalty if v.claim is not None else 0
     after = len(state.hand.seats[player].hand) + 1 + penalty + 1
     if v.contracts.count != "exact":
         return True
     for c in current_contracts(rules, state, player):
+        if c.pat and after > contract_cards(rules, c) + PAT_BUY_ROOM:
+            return False  # every card bought must be melded too, and measured
         if c.pat or not v.turn.new_melds_after_down:
             room = contract_room(rules, c)
             if room is not None and after > room + (0 if c.pat else 1):
@@ -335,9 +342,6 @@ def _best(pool: list[Action], key: Callable[[Action], tuple[int, ...]]) -> list[
 def _least_harm(rules: Rules, state: State, player: int, hand: list[int],
                 discards: list[Action]) -> list[Action]:
     """The discards that leave the hand the fewest cards short."""
-    quick = _least_harm_quick(rules, state, player, hand, discards)
-    if quick:
-        return quick
     scored: list[tuple[int, Action]] = []
     for a in discards:
         rest = list(hand)
@@ -346,38 +350,6 @@ def _least_harm(rules: Rules, state: State, player: int, hand: list[int],
         scored.append((goal.short if goal is not None else 0, a))
     low = min(s for s, _ in scored)
     return [a for s, a in scored if s == low]
-
-
-def _least_harm_quick(rules: Rules, state: State, player: int, hand: list[int],
-                      discards: list[Action]) -> list[Action]:
-    """:func:`_least_harm` asked as yes-or-no questions, where that gives its answer.
-
-    A card taken out never brings a hand nearer its contract, so no discard leaves it
-    fewer cards short than it is now; the discards that leave it no further (each told
-    by :func:`within`, far cheaper than a full measure) are then the ones that lose the
-    least.  Empty when that cannot be told: a pat contract, a hand that could go down or
-    is hopeless (the caller measures every discard then), or no discard keeping it as near."""
-    contracts = current_contracts(rules, state, player)
-    if not contracts or any(c.pat for c in contracts):
-        return []
-    shorts = [reach(rules, hand, c).short for c in contracts]
-    low = min(shorts)
-    if low < 1 or low >= HOPELESS:
-        return []
-    near = [c for c, s in zip(contracts, shorts, strict=True) if s == low]
-    keep: list[Action] = []
-    for a in discards:
-        rest = list(hand)
-        rest.remove(a.card or 0)
-        told = [within(rules, rest, c, low) for c in near]
-        if any(told) or (None in told and _short(rules, state, player, rest) == low):
-            keep.append(a)
-    return keep
-
-
-def _short(rules: Rules, state: State, player: int, hand: Sequence[int]) -> int:
-    goal = _goal(rules, state, player, hand)
-    return goal.short if goal is not None else 0
 
 
 def _near_table(rules: Rules, state: State, card: int) -> int:

@@ -30,7 +30,7 @@ from ..lang import model as m
 
 FEW_WILDS = 4  # imaginary wilds tried first: most hands that matter lack no more
 PAT_WILDS = 3  # imaginary wilds for a pat contract
-PAT_GAP_WILDS = 2  # and for one measured again under the gap rule between runs
+PAT_GAP_WILDS = 1  # and for one measured again under the gap rule between runs
 HOPELESS = 99  # the shortfall of a hand the solver cannot place even with every wild
 
 
@@ -140,7 +140,8 @@ def _solve(rules: Rules, plan: Planning, hand: tuple[int, ...], contract: m.Cont
                 count=c.count if pat else "exact", size="minimum" if pat else "exact",
                 same_suit_runs="touch", distinct_set_ranks=c.distinct_set_ranks,
                 points=plan.points)
-    if sol is not None and pat and c.same_suit_runs == "gap" and _joined(sol, c.run_gap):
+    if (sol is not None and pat and c.same_suit_runs == "gap" and _joined(sol, c.run_gap)
+            and len(hand) <= contract_cards(rules, contract) + 1):
         sol, lent = _apart(rules, plan, hand, contract, min(lent, PAT_GAP_WILDS))
     if sol is None:
         return None
@@ -163,9 +164,10 @@ def _apart(rules: Rules, plan: Planning, hand: tuple[int, ...], contract: m.Cont
 
     Measured as if runs might touch, such a hand would keep those cards for ever, a
     card short of a contract it can never lay.  The gap rule's search grows fast with
-    the wilds lent, so they are lent one at a time, up to ``most``, and no more once an
-    arrangement places every natural or leaves a lent wild unused; a hand that needs
-    more is far off."""
+    the wilds lent and the cards held, so only a hand of at most one card over the
+    contract's least is measured so (a hand grown by buying keeps the first measure),
+    the wilds lent one at a time, up to ``most``, and no more once an arrangement places
+    every natural or leaves a lent wild unused; a hand that needs more is far off."""
     c = rules.variant.contracts
     found: tuple[Solution | None, int] = (None, 0)
     for lent in range(most + 1):
