@@ -105,35 +105,44 @@ def _calls(rules: Rules, state: State) -> list[Action]:
     return out
 
 
-def _may_fit(rules: Rules, meld: Meld, card: int) -> bool:
-    """A cheap necessary condition for a lay-off (the real test is ``legal``)."""
-    if card in rules.wild:
-        return True
-    f = rules.table.faces[card]
-    if f.rank is None:
-        return False
-    if meld.kind == "set":
-        return f.rank == meld.ranks[0]
-    if meld.kind == "group":
-        return f.suit == meld.suit
-    if meld.suit is not None and f.suit != meld.suit:
-        return False
-    low, high = meld.ranks[0] - 1, meld.ranks[-1] + 1
-    return f.rank in (low, high) or (f.rank == 1 and high == 14) or (
-        f.rank == 1 and low == 0) or (f.rank == 13 and low == 0)
-
-
 def _layoffs(rules: Rules, state: State, p: int) -> list[Action]:
-    out = []
-    for i, t in enumerate(state.hand.table):
-        for c in _distinct(state.hand.seats[p].hand):
-            if not _may_fit(rules, t.meld, c):
+    """Every lay-off of a distinct card of the hand that might fit a table meld: a wild
+    anywhere (at either end of a run), a natural of a set's rank, of a group's suit, or
+    one rank past a run's end in its suit (an ace past the king, a king or an ace below
+    a run from the ace); the real test of each is ``legal``."""
+    out: list[Action] = []
+    table = state.hand.table
+    if not table:
+        return out
+    cards = _distinct(state.hand.seats[p].hand)
+    faces = rules.table.faces
+    wild = rules.wild
+    for i, t in enumerate(table):
+        meld = t.meld
+        kind = meld.kind
+        run = kind == "run"
+        suit = meld.suit
+        check_suit = kind == "group" or (run and suit is not None)
+        ranks: tuple[int, ...] | None = None
+        if kind == "set":
+            ranks = (meld.ranks[0],)
+        elif run:
+            low, high = meld.ranks[0] - 1, meld.ranks[-1] + 1
+            ranks = (low, high, *((1,) if high == 14 or low == 0 else ()),
+                     *((13,) if low == 0 else ()))
+        for c in cards:
+            if c in wild:
+                if run:
+                    out += [_act("lay_off", p, c, None, i, "low"),
+                            _act("lay_off", p, c, None, i, "high")]
+                else:
+                    out.append(_act("lay_off", p, c, None, i))
                 continue
-            if t.meld.kind == "run" and c in rules.wild:
-                out += [_act("lay_off", p, c, None, i, "low"),
-                        _act("lay_off", p, c, None, i, "high")]
-            else:
-                out.append(_act("lay_off", p, c, None, i))
+            f = faces[c]
+            if f.rank is None or (ranks is not None and f.rank not in ranks) or (
+                    check_suit and f.suit != suit):
+                continue
+            out.append(_act("lay_off", p, c, None, i))
     return out
 
 
