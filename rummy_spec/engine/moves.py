@@ -183,14 +183,20 @@ def _play(rules: Rules, state: State, p: int) -> list[Action]:
         out += _layoffs(rules, state, p)
         sw = v.swap
         faces = rules.table.faces
+        wild = rules.wild
+        naturals: list[int] | None = None
         for i, t in enumerate(state.hand.table):
+            if wild.isdisjoint(t.meld.cards):
+                continue
             wanted = _wild_meanings(rules, t.meld)
             if not wanted:
                 continue
-            for c in _distinct(hand):
+            if naturals is None:
+                naturals = [c for c in _distinct(hand) if c not in wild
+                            and faces[c].rank is not None]
+            for c in naturals:
                 f = faces[c]
-                if c in rules.wild or f.rank is None or ((f.rank, f.suit) not in wanted and (
-                        f.rank, None) not in wanted):
+                if (f.rank, f.suit) not in wanted and (f.rank, None) not in wanted:
                     continue
                 if sw.allowed:
                     if sw.freed == "table":
