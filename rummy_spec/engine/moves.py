@@ -106,30 +106,18 @@ def _calls(rules: Rules, state: State) -> list[Action]:
 
 
 def _layoffs(rules: Rules, state: State, p: int) -> list[Action]:
-    """Every lay-off of a distinct card of the hand that might fit a table meld: a wild
-    anywhere (at either end of a run), a natural of a set's rank, of a group's suit, or
-    one rank past a run's end in its suit (an ace past the king, a king or an ace below
-    a run from the ace); the real test of each is ``legal``."""
+    """Every lay-off of a distinct card of the hand that might fit a table meld (a wild
+    anywhere, at either end of a run; a natural of :func:`_naturals_near`); the real test
+    of each is ``legal``."""
     out: list[Action] = []
     table = state.hand.table
     if not table:
         return out
     cards = _distinct(state.hand.seats[p].hand)
-    faces = rules.table.faces
     wild = rules.wild
     for i, t in enumerate(table):
-        meld = t.meld
-        kind = meld.kind
-        run = kind == "run"
-        suit = meld.suit
-        check_suit = kind == "group" or (run and suit is not None)
-        ranks: tuple[int, ...] | None = None
-        if kind == "set":
-            ranks = (meld.ranks[0],)
-        elif run:
-            low, high = meld.ranks[0] - 1, meld.ranks[-1] + 1
-            ranks = (low, high, *((1,) if high == 14 or low == 0 else ()),
-                     *((13,) if low == 0 else ()))
+        run = t.meld.kind == "run"
+        near = _naturals_near(rules, t.meld)
         for c in cards:
             if c in wild:
                 if run:
@@ -137,13 +125,33 @@ def _layoffs(rules: Rules, state: State, p: int) -> list[Action]:
                             _act("lay_off", p, c, None, i, "high")]
                 else:
                     out.append(_act("lay_off", p, c, None, i))
-                continue
-            f = faces[c]
-            if f.rank is None or (ranks is not None and f.rank not in ranks) or (
-                    check_suit and f.suit != suit):
-                continue
-            out.append(_act("lay_off", p, c, None, i))
+            elif c in near:
+                out.append(_act("lay_off", p, c, None, i))
     return out
+
+
+def _naturals_near(rules: Rules, meld: Meld) -> frozenset[int]:
+    """The naturals that might be laid off on ``meld``: of a set's rank, of a group's
+    suit, or one rank past a run's end in its suit (an ace past the king, a king or an ace
+    below a run from the ace).  Memoised on the meld: table melds stay for many turns."""
+    key = ("near", meld)
+    hit: frozenset[int] | None = rules.cache.get(key)
+    if hit is not None:
+        return hit
+    kind, suit = meld.kind, meld.suit
+    check_suit = kind == "group" or (kind == "run" and suit is not None)
+    ranks: tuple[int, ...] | None = None
+    if kind == "set":
+        ranks = (meld.ranks[0],)
+    elif kind == "run":
+        low, high = meld.ranks[0] - 1, meld.ranks[-1] + 1
+        ranks = (low, high, *((1,) if high == 14 or low == 0 else ()),
+                 *((13,) if low == 0 else ()))
+    hit = rules.cache[key] = frozenset(
+        f.code for f in rules.table.faces
+        if f.code not in rules.wild and f.rank is not None
+        and (ranks is None or f.rank in ranks) and not (check_suit and f.suit != suit))
+    return hit
 
 
 def _wild_meanings(rules: Rules, meld: Meld) -> set[tuple[int, str | None]]:
@@ -166,7 +174,8 @@ def _play(rules: Rules, state: State, p: int) -> list[Action]:
             ways = rules.ways_down(hand, contract, GO_DOWN_CANDIDATES)
             for sol in ways:
                 out.append(Action("go_down", p, melds=tuple(m.cards for m in sol.melds)))
-            if not ways:  # a meld of wilds alone, which the solver does not try
+            if not ways and not rules.wild.isdisjoint(hand):  # a meld of wilds alone,
+                # which the solver does not try (a hand without a wild makes none)
                 out += [Action("go_down", p, melds=w)
                         for w in all_wild_ways(rules, hand, contract)]
     if not rules.knocking and (not rules.has_contracts or v.turn.new_melds_after_down):
