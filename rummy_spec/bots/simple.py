@@ -55,6 +55,30 @@ def _usefulness(rules: Rules, hand: list[int], card: int) -> tuple[int, int]:
     return (score, -rules.points[card])
 
 
+def _useful_enough(rules: Rules, hand: list[int], card: int) -> bool:
+    """``_usefulness(rules, hand, card)[0] >= 3`` for a card that is not wild, told as
+    soon as the count gets there (it only grows)."""
+    faces = rules.table.faces
+    f = faces[card]
+    rank, suit = f.rank, f.suit
+    if rank is None:
+        return False
+    score = 0
+    for other in hand:
+        if other == card:
+            continue
+        g = faces[other]
+        if g.rank is None:
+            continue
+        if g.rank == rank:
+            score += 3
+        elif g.suit == suit and abs(g.rank - rank) <= 2:
+            score += 2 if abs(g.rank - rank) == 1 else 1
+        if score >= 3:
+            return True
+    return False
+
+
 def _usefulness_in(rules: Rules, hand: list[int]) -> Callable[[int], tuple[int, int]]:
     """:func:`_usefulness` of any card against one hand, from counts made once.
 
@@ -65,17 +89,21 @@ def _usefulness_in(rules: Rules, hand: list[int]) -> Callable[[int], tuple[int, 
     faces = rules.table.faces
     by_rank: dict[int, int] = {}
     by_face: dict[int, int] = {}
-    by_spot: dict[tuple[str | None, int], int] = {}
+    by_suit: dict[str | None, dict[int, int]] = {}  # suit: rank: cards
     for other in hand:
         g = faces[other]
-        if g.rank is None:
+        rank = g.rank
+        if rank is None:
             continue
-        by_rank[g.rank] = by_rank.get(g.rank, 0) + 1
+        by_rank[rank] = by_rank.get(rank, 0) + 1
         by_face[other] = by_face.get(other, 0) + 1
-        spot = (g.suit, g.rank)
-        by_spot[spot] = by_spot.get(spot, 0) + 1
+        row = by_suit.get(g.suit)
+        if row is None:
+            row = by_suit[g.suit] = {}
+        row[rank] = row.get(rank, 0) + 1
     wild = rules.wild
     points = rules.points
+    none: dict[int, int] = {}
 
     def of(card: int) -> tuple[int, int]:
         if card in wild:
@@ -84,10 +112,10 @@ def _usefulness_in(rules: Rules, hand: list[int]) -> Callable[[int], tuple[int, 
         rank = f.rank
         if rank is None:
             return (-1, -points[card])
-        suit = f.suit
+        near = by_suit.get(f.suit, none).get
         score = 3 * (by_rank.get(rank, 0) - by_face.get(card, 0))
-        score += 2 * (by_spot.get((suit, rank - 1), 0) + by_spot.get((suit, rank + 1), 0))
-        score += by_spot.get((suit, rank - 2), 0) + by_spot.get((suit, rank + 2), 0)
+        score += 2 * (near(rank - 1, 0) + near(rank + 1, 0)) + near(rank - 2, 0) + near(
+            rank + 2, 0)
         return (score, -points[card])
 
     return of
@@ -139,7 +167,7 @@ def _draw_or_claim(rules: Rules, state: State, by_type: dict[str, list[Action]])
         if upcard in rules.wild:
             return True
         if rules.has_contracts:  # cheap: does it match a rank or sit next to a suit-mate?
-            return _usefulness(rules, hand, upcard)[0] >= 3
+            return _useful_enough(rules, hand, upcard)
         return _unmelded(rules, [*hand, upcard]) < _unmelded(rules, hand) - 2
 
     takes = [a for a in by_type.get("draw", []) if a.source == "discard"]

@@ -4,6 +4,7 @@ of melds makes it, and laying it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import product
 from typing import NamedTuple
 
 from ..lang import model as m
@@ -67,21 +68,17 @@ def contract_verdict(rules: Rules, contract: m.Contract, melds: Sequence[Meld]) 
 
 def choose_kinds(rules: Rules, contract: m.Contract,
                  options: list[list[Meld]]) -> tuple[list[Meld], Verdict]:
-    """Pick one reading per meld so the contract is met (few melds: try them all)."""
-    best: tuple[list[Meld], Verdict] | None = None
-
-    def walk(i: int, chosen: list[Meld]) -> bool:
-        nonlocal best
-        if i == len(options):
-            v = contract_verdict(rules, contract, chosen)
-            if v.ok or best is None:
-                best = (list(chosen), v)
-            return v.ok
-        return any(walk(i + 1, [*chosen, opt]) for opt in options[i])
-
-    walk(0, [])
-    assert best is not None
-    return best
+    """Pick one reading per meld so the contract is met (few melds: try them all, in
+    order); where none is, the first reading tried and its refusal."""
+    first: tuple[list[Meld], Verdict] | None = None
+    for chosen in product(*options):
+        v = contract_verdict(rules, contract, chosen)
+        if v.ok:
+            return list(chosen), v
+        if first is None:
+            first = (list(chosen), v)
+    assert first is not None
+    return first
 
 
 def current_contracts(rules: Rules, state: State, player: int) -> list[m.Contract]:

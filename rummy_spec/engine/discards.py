@@ -7,11 +7,11 @@ from __future__ import annotations
 from . import turnorder
 from .ending import end_round
 from .knocking import gin_possible
-from .melds import fits
 from .plans import GO, Go
 from .reasons import OK, Verdict, no
 from .rules import Rules
 from .state import Action, State
+from .tableplay import fits_on
 
 
 def _discard_turn(state: State, player: int) -> Verdict:
@@ -29,6 +29,20 @@ def _discard_hand(rules: Rules, state: State, player: int) -> Verdict:
     if state.hand.must_go_down and not seat.down:
         return no("must-go-down")
     return OK
+
+
+def _any_card_goes(rules: Rules, state: State, hand: list[int]) -> bool:
+    """None of the checks of :func:`_discard_cards` can refuse a card of this hand: no
+    card taken to keep, no kept faces, no wall, no gin to go, no last card to meld, no
+    special cards, no playable-discard rule (most turns of most variants)."""
+    v = rules.variant
+    turn = v.turn
+    return not (
+        (turn.keep_taken_card and state.hand.taken is not None and len(hand) > 1)
+        or (rules.kept_faces and len(hand) > 1) or rules.specials
+        or (v.knock is not None and v.limits.gin_forced)
+        or (len(hand) == 1 and v.going_out.by == "meld")
+        or (turn.no_playable_discard and state.hand.table) or at_wall(rules, state))
 
 
 def _discard_cards(rules: Rules, state: State, player: int,
@@ -103,6 +117,8 @@ def legal_discards(rules: Rules, state: State, player: int,
     ``discard``, with those that do not depend on the card made once."""
     if not (_discard_turn(state, player).ok and _discard_hand(rules, state, player).ok):
         return []
+    if _any_card_goes(rules, state, state.hand.seats[player].hand):
+        return candidates
     verdicts = _discard_cards(rules, state, player,
                               [(a.card, a.target) for a in candidates if a.card is not None])
     return [a for a, v in zip(candidates, verdicts, strict=True) if v.ok]
@@ -171,17 +187,4 @@ def at_wall(rules: Rules, state: State) -> bool:
 
 
 def _playable(rules: Rules, state: State, card: int) -> bool:
-    """Can ``card`` be laid off on some table meld?  Memoised per meld and face: the
-    table changes a meld at a time, and a random player holding forty cards against a
-    dozen melds asks again every turn (each answer is a run or set validation)."""
-    cache = rules.cache
-    for t in state.hand.table:
-        key = ("fits", t.meld, card)
-        hit = cache.get(key)
-        if hit is None:
-            if len(cache) > 200_000:
-                cache.clear()
-            hit = cache[key] = fits(rules.melds, t.meld, card)
-        if hit:
-            return True
-    return False
+    return any(fits_on(rules, t.meld, card) for t in state.hand.table)

@@ -4,7 +4,7 @@ and adding a card to a table meld, the defender's lay-offs on a knocker's melds 
 from __future__ import annotations
 
 from .knocking import within_run_limit
-from .melds import Meld, Rejection, add_card
+from .melds import Meld, Rejection
 from .reasons import Verdict, no
 from .rules import Rules
 from .state import Action, State, TableMeld
@@ -18,6 +18,7 @@ from .tableplay import (
     meld_options,
     melds_leave_ok,
     one_card_play_ok,
+    onto,
     opening_short,
     remove_cards,
     run_end,
@@ -100,7 +101,7 @@ def check_lay_off(rules: Rules, state: State, a: Action) -> Verdict | Meld:
         return v
     if defending and target.owner != state.hand.knocker:
         return no("no-such-meld", "lay off only on the knocker's melds")
-    res = add_card(rules.melds, target.meld, a.card, end=run_end(a), contract=False)
+    res = onto(rules, target.meld, a.card, run_end(a))
     if isinstance(res, Rejection):
         return no(res.code, res.message)
     if defending and not within_run_limit(rules, state, a.meld, res):

@@ -105,36 +105,53 @@ def _calls(rules: Rules, state: State) -> list[Action]:
     return out
 
 
-def _may_fit(rules: Rules, meld: Meld, card: int) -> bool:
-    """A cheap necessary condition for a lay-off (the real test is ``legal``)."""
-    if card in rules.wild:
-        return True
-    f = rules.table.faces[card]
-    if f.rank is None:
-        return False
-    if meld.kind == "set":
-        return f.rank == meld.ranks[0]
-    if meld.kind == "group":
-        return f.suit == meld.suit
-    if meld.suit is not None and f.suit != meld.suit:
-        return False
-    low, high = meld.ranks[0] - 1, meld.ranks[-1] + 1
-    return f.rank in (low, high) or (f.rank == 1 and high == 14) or (
-        f.rank == 1 and low == 0) or (f.rank == 13 and low == 0)
-
-
 def _layoffs(rules: Rules, state: State, p: int) -> list[Action]:
-    out = []
-    for i, t in enumerate(state.hand.table):
-        for c in _distinct(state.hand.seats[p].hand):
-            if not _may_fit(rules, t.meld, c):
-                continue
-            if t.meld.kind == "run" and c in rules.wild:
-                out += [_act("lay_off", p, c, None, i, "low"),
-                        _act("lay_off", p, c, None, i, "high")]
-            else:
+    """Every lay-off of a distinct card of the hand that might fit a table meld (a wild
+    anywhere, at either end of a run; a natural of :func:`_naturals_near`); the real test
+    of each is ``legal``."""
+    out: list[Action] = []
+    table = state.hand.table
+    if not table:
+        return out
+    cards = _distinct(state.hand.seats[p].hand)
+    wild = rules.wild
+    for i, t in enumerate(table):
+        run = t.meld.kind == "run"
+        near = _naturals_near(rules, t.meld)
+        for c in cards:
+            if c in wild:
+                if run:
+                    out += [_act("lay_off", p, c, None, i, "low"),
+                            _act("lay_off", p, c, None, i, "high")]
+                else:
+                    out.append(_act("lay_off", p, c, None, i))
+            elif c in near:
                 out.append(_act("lay_off", p, c, None, i))
     return out
+
+
+def _naturals_near(rules: Rules, meld: Meld) -> frozenset[int]:
+    """The naturals that might be laid off on ``meld``: of a set's rank, of a group's
+    suit, or one rank past a run's end in its suit (an ace past the king, a king or an ace
+    below a run from the ace).  Memoised on the meld: table melds stay for many turns."""
+    key = ("near", meld)
+    hit: frozenset[int] | None = rules.cache.get(key)
+    if hit is not None:
+        return hit
+    kind, suit = meld.kind, meld.suit
+    check_suit = kind == "group" or (kind == "run" and suit is not None)
+    ranks: tuple[int, ...] | None = None
+    if kind == "set":
+        ranks = (meld.ranks[0],)
+    elif kind == "run":
+        low, high = meld.ranks[0] - 1, meld.ranks[-1] + 1
+        ranks = (low, high, *((1,) if high == 14 or low == 0 else ()),
+                 *((13,) if low == 0 else ()))
+    hit = rules.cache[key] = frozenset(
+        f.code for f in rules.table.faces
+        if f.code not in rules.wild and f.rank is not None
+        and (ranks is None or f.rank in ranks) and not (check_suit and f.suit != suit))
+    return hit
 
 
 def _wild_meanings(rules: Rules, meld: Meld) -> set[tuple[int, str | None]]:
@@ -157,7 +174,8 @@ def _play(rules: Rules, state: State, p: int) -> list[Action]:
             ways = rules.ways_down(hand, contract, GO_DOWN_CANDIDATES)
             for sol in ways:
                 out.append(Action("go_down", p, melds=tuple(m.cards for m in sol.melds)))
-            if not ways:  # a meld of wilds alone, which the solver does not try
+            if not ways and not rules.wild.isdisjoint(hand):  # a meld of wilds alone,
+                # which the solver does not try (a hand without a wild makes none)
                 out += [Action("go_down", p, melds=w)
                         for w in all_wild_ways(rules, hand, contract)]
     if not rules.knocking and (not rules.has_contracts or v.turn.new_melds_after_down):
@@ -174,14 +192,20 @@ def _play(rules: Rules, state: State, p: int) -> list[Action]:
         out += _layoffs(rules, state, p)
         sw = v.swap
         faces = rules.table.faces
+        wild = rules.wild
+        naturals: list[int] | None = None
         for i, t in enumerate(state.hand.table):
+            if wild.isdisjoint(t.meld.cards):
+                continue
             wanted = _wild_meanings(rules, t.meld)
             if not wanted:
                 continue
-            for c in _distinct(hand):
+            if naturals is None:
+                naturals = [c for c in _distinct(hand) if c not in wild
+                            and faces[c].rank is not None]
+            for c in naturals:
                 f = faces[c]
-                if c in rules.wild or f.rank is None or ((f.rank, f.suit) not in wanted and (
-                        f.rank, None) not in wanted):
+                if (f.rank, f.suit) not in wanted and (f.rank, None) not in wanted:
                     continue
                 if sw.allowed:
                     if sw.freed == "table":

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .contracts import can_go_down
-from .melds import Meld, Rejection, add_card, shift_wild, swap_wild
+from .melds import Meld, Rejection
 from .reasons import Verdict, no
 from .rules import Rules
 from .state import Action, State, TableMeld
@@ -14,10 +14,13 @@ from .tableplay import (
     after_play,
     card_onto_meld,
     empty_ok,
+    freeing,
     in_play,
     is_down,
     one_card_play_ok,
+    onto,
     run_end,
+    shifting,
     target_meld,
     timing_ok,
 )
@@ -58,7 +61,7 @@ def check_swap(rules: Rules, state: State, a: Action) -> Verdict | Swap:
     if not (v := timing_ok(rules, state, a.player, target.owner,
                             state.hand.table[to].owner)).ok:
         return v
-    res = swap_wild(rules.melds, target.meld, a.card)
+    res = freeing(rules, target.meld, a.card)
     if isinstance(res, Rejection):
         return no(res.code, res.message)
     new, wild = res
@@ -72,7 +75,7 @@ def check_swap(rules: Rules, state: State, a: Action) -> Verdict | Swap:
             # the wild put back into its own run only moves inside it: a shift (CONT)
             return no("shift-not-allowed", "the freed wild may not go back into its own run")
         base = new if a.wild_to == a.meld else state.hand.table[a.wild_to].meld
-        put = add_card(rules.melds, base, wild, end=run_end(a), contract=False)
+        put = onto(rules, base, wild, run_end(a))
         if isinstance(put, Rejection):
             return no(put.code, "the freed wild cannot go there: " + put.message)
         placed = (a.wild_to, put)
@@ -121,7 +124,7 @@ def check_shift(rules: Rules, state: State, a: Action) -> Verdict | Meld:
         return no("not-in-hand")
     if not (v := timing_ok(rules, state, a.player, target.owner)).ok:
         return v
-    res = shift_wild(rules.melds, target.meld, a.card)
+    res = shifting(rules, target.meld, a.card)
     if isinstance(res, Rejection):
         return no(res.code, res.message)
     if len(seat.hand) == 1 and not (v := empty_ok(rules, False)).ok:

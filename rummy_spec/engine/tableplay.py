@@ -11,7 +11,7 @@ from typing import Literal
 from ..lang import model as m
 from . import turnorder
 from .ending import end_round
-from .melds import Meld, Rejection, fits, validate, wild_meaning
+from .melds import Meld, Rejection, add_card, fits, shift_wild, swap_wild, validate, wild_meaning
 from .reasons import OK, Verdict, no
 from .rules import Rules
 from .state import Action, State, TableMeld
@@ -70,7 +70,19 @@ def remove_cards(hand: list[int], cards: Sequence[int]) -> None:
 def meld_options(rules: Rules, cards: Sequence[int], contract: bool,
                   prefer: Collection[str] = ()) -> list[Meld] | Rejection:
     """Every kind this card list can be laid as (as given in order, else rearranged), or
-    the most telling reason why it is none (``prefer``: the kinds the contract asks for)."""
+    the most telling reason why it is none (``prefer``: the kinds the contract asks for).
+    Memoised on the cards: the same melds come back in turn after turn."""
+    key = ("meld-options", tuple(cards), contract, frozenset(prefer))
+    hit: tuple[Meld, ...] | Rejection | None = rules.cache.get(key)
+    if hit is None:
+        _room(rules)
+        got = _meld_options(rules, cards, contract, prefer)
+        hit = rules.cache[key] = got if isinstance(got, Rejection) else tuple(got)
+    return hit if isinstance(hit, Rejection) else list(hit)
+
+
+def _meld_options(rules: Rules, cards: Sequence[int], contract: bool,
+                  prefer: Collection[str]) -> list[Meld] | Rejection:
     found: list[Meld] = []
     faults: list[tuple[str, Rejection]] = []
     for kind in KINDS:
@@ -94,6 +106,54 @@ def meld_options(rules: Rules, cards: Sequence[int], contract: bool,
     ranks = [r for r in (rules.melds.rank[c] for c in cards) if r]
     looks = "set" if len(set(ranks)) < len(ranks) else "run"
     return next((res for kind, res in pool if kind == looks), pool[0][1])
+
+
+def _room(rules: Rules) -> None:
+    """Keep the memo of a long run of games within bounds (as ``Rules`` does its own)."""
+    if len(rules.cache) > 200_000:
+        rules.cache.clear()
+
+
+def onto(rules: Rules, meld: Meld, card: int, end: Literal["low", "high"] | None = None
+         ) -> Meld | Rejection:
+    """``add_card`` of a lay-off (no contract limits), memoised: the table's melds stay
+    put while the hands that try them change little from turn to turn."""
+    key = ("onto", meld, card, end)
+    hit: Meld | Rejection | None = rules.cache.get(key)
+    if hit is None:
+        _room(rules)
+        hit = rules.cache[key] = add_card(rules.melds, meld, card, end=end, contract=False)
+    return hit
+
+
+def fits_on(rules: Rules, meld: Meld, card: int) -> bool:
+    """``fits`` (can the card be laid off on the meld at all?), memoised like ``onto``."""
+    key = ("fits", meld, card)
+    hit: bool | None = rules.cache.get(key)
+    if hit is None:
+        _room(rules)
+        hit = rules.cache[key] = fits(rules.melds, meld, card)
+    return hit
+
+
+def freeing(rules: Rules, meld: Meld, card: int) -> tuple[Meld, int] | Rejection:
+    """``swap_wild`` of a natural from hand into a table meld, memoised like ``onto``."""
+    key = ("swap", meld, card)
+    hit: tuple[Meld, int] | Rejection | None = rules.cache.get(key)
+    if hit is None:
+        _room(rules)
+        hit = rules.cache[key] = swap_wild(rules.melds, meld, card)
+    return hit
+
+
+def shifting(rules: Rules, meld: Meld, card: int) -> Meld | Rejection:
+    """``shift_wild`` of a natural from hand into a table run, memoised like ``onto``."""
+    key = ("shift", meld, card)
+    hit: Meld | Rejection | None = rules.cache.get(key)
+    if hit is None:
+        _room(rules)
+        hit = rules.cache[key] = shift_wild(rules.melds, meld, card)
+    return hit
 
 
 def in_play(state: State, a: Action) -> Verdict:
@@ -131,7 +191,7 @@ def last_card_ok(rules: Rules, state: State, hand_after: list[int],
         return no("skip-last-card", "this would leave a Skip as the last card")
     if rules.variant.going_out.by != "meld":
         return OK
-    if any(fits(rules.melds, meld, card) for meld in table_after):
+    if any(fits_on(rules, meld, card) for meld in table_after):
         return OK
     return no("must-go-out-by-meld", "this would leave a last card that can neither be "
               "discarded nor played")

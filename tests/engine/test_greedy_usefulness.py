@@ -2,8 +2,9 @@
 
 The greedy bot is kept as first written (the conformance cases come from its games), so
 its discard choice reads the same figure from counts made once per hand as the
-pairwise loop gives: every card of the pack against seeded hands of every size, in
-variants with wild ranks, jokers, special cards and two or more packs.
+pairwise loop gives, and its test of an upcard (is its figure 3 or more?) stops counting
+once it gets there with the same answer: every card of the pack against seeded hands of
+every size, in variants with wild ranks, jokers, special cards and two or more packs.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import random
 
 import pytest
 
-from rummy_spec.bots.simple import _usefulness, _usefulness_in
+from rummy_spec.bots.simple import _useful_enough, _usefulness, _usefulness_in
 from rummy_spec.decks import full_deck
 from rummy_spec.engine.rules import compile_variant
 from rummy_spec.lang import load
@@ -31,3 +32,6 @@ def test_counted_usefulness_is_the_pairwise_one(name: str, options: tuple[str, .
         hand = rng.sample(deck, min(size, len(deck)))
         useful = _usefulness_in(rules, hand)
         assert [useful(c) for c in faces] == [_usefulness(rules, hand, c) for c in faces]
+        naturals = [c for c in faces if c not in rules.wild]
+        assert [_useful_enough(rules, hand, c) for c in naturals] == [
+            _usefulness(rules, hand, c)[0] >= 3 for c in naturals]
