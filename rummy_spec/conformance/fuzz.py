@@ -212,7 +212,9 @@ class _Fuzzer:
             else:
                 result.shrink_runs += 1
             setup, scene = data.draw(scened_deals(opts.variant, opts.options, self.players,
-                                                  deal_seed, later), label="deal")
+                                                  deal_seed, later,
+                                                  "stock-exhaustion" in self.features),
+                                     label="deal")
             style = STYLES[data.draw(st.integers(0, len(STYLES) - 1), label="style")]
             if scene is not None:
                 style = scene.style

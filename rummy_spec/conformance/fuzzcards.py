@@ -24,6 +24,7 @@ class Scene:
     stock_top: list[int] = field(default_factory=list)  # top first
     round: int | None = None  # the round (shared schedule) or the contract (individual)
     style: str = "eager"  # how the game is played to reach the situation (fuzzplay)
+    stock_left: int | None = None  # the stock cut to so many cards, the rest in the pile
 
 
 Build = Callable[[st.DrawFn, Rules, Counter[int], tuple[int, ...]], "Scene | None"]

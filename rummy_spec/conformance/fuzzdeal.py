@@ -158,12 +158,14 @@ def _sets_to_fill(draw: st.DrawFn, table: Any, wilds: list[int], remaining: Coun
 
 @st.composite
 def scened_deals(draw: st.DrawFn, name: str, options: tuple[str, ...], players: int,
-                 seed: int = 0, later_rounds: bool = True) -> tuple[JSON, Scene | None]:
+                 seed: int = 0, later_rounds: bool = True, stock_end: bool = True
+                 ) -> tuple[JSON, Scene | None]:
     """An explicit whole-pack setup for ``players`` players of the variant, and the scene
     planted in it (``fuzzscenes``; None: a shuffle with planted melds only).  ``seed``
     (the run's) is part of every shuffle, so that the simplest example (where Hypothesis
     starts) is another game for every seed; ``later_rounds``: the engine plays deals of
-    later rounds and individual contracts."""
+    later rounds and individual contracts; ``stock_end``: plain deals may have their stock
+    cut short (the scene ``stock's end``), for an engine that plays past the stock's end."""
     v = variant(name, options)
     rules = compile_variant(v, players)
     table = decks.card_table(v.deck)
@@ -224,8 +226,16 @@ def scened_deals(draw: st.DrawFn, name: str, options: tuple[str, ...], players: 
             else [rest.pop()]
     elif planted is not None and planted.upcard is not None:
         rest.append(planted.upcard)
+    if planted is None and stock_end and v.deal.upcard and not draw(st.integers(0, 2)):
+        # random play seldom draws a stock of one or two packs dry before someone goes
+        # out, so an engine's empty-stock rule would go untried
+        planted = Scene("stock's end", stock_left=draw(st.integers(1, 3)))
     if planted is not None:
         rest += reversed(planted.stock_top)  # the stock's top is the end of ``rest``
+        if planted.stock_left is not None:  # the stock's bottom goes under the upcard
+            keep = max(planted.stock_left, len(planted.stock_top))
+            discard = rest[:-keep] + discard
+            rest = rest[-keep:]
     setup.update({"hands": [table.texts(h) for h in hands],
                   "stock": table.texts(list(reversed(rest))),
                   "discard": table.texts(discard)})

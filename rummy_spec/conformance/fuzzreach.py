@@ -3,7 +3,8 @@
 The scenes of ``fuzzscenes`` are built to bring a game to a rule's boundary; these notes
 say whether it got there (a knock at the limit, a contract laid with the card just drawn,
 a pat round laid, a claim window open to several seats, the buy limit met or claimed
-past, a card laid off at the low and at the high end of a run, a wild swapped).  Each
+past, a card laid off at the low and at the high end of a run, a wild swapped, the stock
+run out).  Each
 game's notes steer Hypothesis (``target``: the count of situations met) and are what the
 tests count.
 """
@@ -27,6 +28,7 @@ PAST_LIMIT = "buy refused at the limit"
 LOW_END = "lay-off at the low end"
 HIGH_END = "lay-off at the high end"
 SWAP = "wild swapped"
+STOCK_OUT = "stock ran out"
 
 
 class Reach:
@@ -50,6 +52,8 @@ class Reach:
         h = state.hand
         if h.phase == "claim" and h.claim is not None and len(h.claim.pending) > 1:
             self.seen.add(CLAIMANTS)
+        if h.exhaustions:
+            self.seen.add(STOCK_OUT)
 
     def after(self, game: Game, action: JSON, accepted: bool, reason: str | None,
               observed: JSON | None) -> None:

@@ -22,6 +22,11 @@ a module of its own, on the card steps of ``fuzzcards``:
 * ``both ends`` (``fuzztable``): a run to be laid, and the cards below and above it
   held;
 * ``swap`` (``fuzztable``): a meld with a wild standing for a card that a player holds.
+
+A plain deal (no scene), one in three, becomes the scene ``stock's end`` (``fuzzdeal``):
+its stock cut to one to three cards, the cards it lacks in the pile under the upcard,
+so that the variant's rule for an empty stock (a reshuffle, the pile turned over, a new
+pack, the round's end) is met in the first turns and the state after it compared.
 """
 
 from __future__ import annotations

@@ -52,8 +52,8 @@ class MiscountsThenDies(Batched):
 
     def state(self) -> JSON:
         out = super().state()
-        if self.drawn:
-            out["stock_size"] -= 1
+        if self.drawn:  # one card off (one on, where a cut stock is empty)
+            out["stock_size"] += -1 if out["stock_size"] else 1
         return out
 
 

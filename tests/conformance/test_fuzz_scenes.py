@@ -46,6 +46,7 @@ EXPECTED = [
     ("continental", 6, "both ends", r.LOW_END, 3, True),
     ("continental", 6, "both ends", r.HIGH_END, 3, True),
     ("continental", 6, "swap", r.SWAP, 1, False),
+    ("continental", 6, "stock's end", r.STOCK_OUT, 2, True),
 ]
 SLOW = [
     ("shanghai", 6, "claimants", r.LIMIT_MET, 3, False),
