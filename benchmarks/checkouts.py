@@ -7,6 +7,11 @@ falls on both alike.  The action counts must agree (the same games were played),
 comparison is refused.  Reported per job: the median CPU seconds of each checkout and the
 median of the pairs' ratios old / new (above 1: the new checkout is faster).
 
+Each job starts from a collected heap (``gc.collect()`` before its clock starts).  The
+jobs share a process, and otherwise a full collection owed to the garbage of the jobs
+before (about 30 ms, a fifth of the gin job) falls in whichever job crosses the
+collector's threshold, which depends on the order of the jobs more than on the job.
+
 Only calls both checkouts share are used (``rummy_spec.lang.load`` and ``play_out``), so
 an old checkout without this file can be measured too.
 
@@ -31,12 +36,13 @@ JOBS: tuple[tuple[str, int, str, int], ...] = (
     ("contract", 3, "random", 2), ("liverpool", 4, "greedy", 2))
 
 _CHILD = """
-import json, sys, time
+import gc, json, sys, time
 from rummy_spec.lang import load
 from rummy_spec.simulate import play_out
 out = []
 for name, players, bot, games in json.loads(sys.argv[1]):
     variant = load(name)
+    gc.collect()
     start, actions = time.process_time(), 0
     for seed in range(games):
         actions += play_out(variant, players, seed, bot).actions
