@@ -37,7 +37,7 @@ from .author import LIVE, Recorder, case_data, dump_case
 from .cases import SCORING_KEYS, variant
 from .deviations import Deviations
 from .engine import Engine, EngineError, NewGame, SkipGame
-from .fuzzdeal import scened_deals
+from .fuzzdeal import cut_stock_setup, scened_deals
 from .fuzzplay import STYLES, Disagreement, GameOver, Match, play_game
 from .observe import AFTER_ROUND
 from .reports import write_atomic
@@ -132,6 +132,22 @@ class _Fuzzer:
         self.result = FuzzResult()
         self.found: dict[str, Finding] = {}
         self.spare: dict[str, Finding] = {}  # other rules met while shrinking: rule -> case
+        self.stock_end = "stock-exhaustion" in features and self._takes_a_cut_stock()
+
+    def _takes_a_cut_stock(self) -> bool:
+        """Whether the engine starts a deal from a stock of two cards and a pile of the
+        rest (asked once, before the run, so that every example's deal is drawn alike)."""
+        setup = cut_stock_setup(self.opts.variant, self.opts.options, self.players)
+        if setup is None:
+            return False
+        try:
+            self.engine.new(self.game(setup))
+        except SkipGame:
+            return False
+        except EngineError:
+            self.engine.restart()
+            return False
+        return True
 
     def game(self, setup: JSON) -> NewGame:
         return NewGame(self.opts.variant, self.opts.options, self.players, setup)
@@ -212,8 +228,7 @@ class _Fuzzer:
             else:
                 result.shrink_runs += 1
             setup, scene = data.draw(scened_deals(opts.variant, opts.options, self.players,
-                                                  deal_seed, later,
-                                                  "stock-exhaustion" in self.features),
+                                                  deal_seed, later, self.stock_end),
                                      label="deal")
             style = STYLES[data.draw(st.integers(0, len(STYLES) - 1), label="style")]
             if scene is not None:

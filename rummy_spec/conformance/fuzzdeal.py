@@ -242,6 +242,28 @@ def scened_deals(draw: st.DrawFn, name: str, options: tuple[str, ...], players: 
     return setup, planted
 
 
+def cut_stock_setup(name: str, options: tuple[str, ...], players: int) -> JSON | None:
+    """A first-round deal whose stock holds two cards and whose pile the rest of the pack,
+    the upcard on top: what the scene ``stock's end`` deals, asked of an engine once
+    before a run (one that cannot start from such a pile would decline one plain deal in
+    four).  None where the variant turns no upcard (its pile starts empty)."""
+    v = variant(name, options)
+    if not v.deal.upcard:
+        return None
+    rules = compile_variant(v, players)
+    table = decks.card_table(v.deck)
+    pack = decks.full_deck(v, players)
+    random.Random("fuzz-cut-stock").shuffle(pack)
+    size = rules.cards_dealt(1)
+    hands = []
+    for seat in range(players):  # the dealer is the last seat: seat 0 plays first
+        take = size + (seat == 0 and v.deal.first_turn_discard)
+        hands.append(pack[:take])
+        pack = pack[take:]
+    return {"dealer": players - 1, "hands": [table.texts(h) for h in hands],
+            "stock": table.texts(list(reversed(pack[-2:]))), "discard": table.texts(pack[:-2])}
+
+
 def deals(name: str, options: tuple[str, ...], players: int, seed: int = 0,
           later_rounds: bool = True) -> st.SearchStrategy[JSON]:
     """The setups of :func:`scened_deals` alone."""

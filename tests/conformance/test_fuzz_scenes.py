@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from rummy_spec.conformance import fuzzreach as r
-from rummy_spec.conformance.engine import NewGame
+from rummy_spec.conformance.engine import NewGame, SkipGame
 from rummy_spec.conformance.fuzz import FuzzOptions, default_players, fuzz
 from rummy_spec.conformance.fuzzdeal import scened_deals
 from rummy_spec.conformance.fuzzplay import Match
@@ -98,3 +98,24 @@ def test_every_deal_with_a_scene_is_a_deal_of_the_variant(variant: str) -> None:
 
     deal()
     assert len(dealt) > 1, dealt  # some deal was a scene's
+
+
+class OneCardPile(ReferenceEngine):
+    """Declines every deal whose pile holds more than the upcard (an engine that can only
+    deal a hand from nothing, as OpenSpiel's and RLCard's adapters do)."""
+
+    def new(self, game: NewGame) -> None:
+        if len(game.setup.get("discard") or []) > 1:
+            raise SkipGame("the pile starts with the upcard alone")
+        super().new(game)
+
+
+def test_an_engine_that_declines_a_cut_stock_is_dealt_none() -> None:
+    """Asked once before the run, the engine's refusal of a cut stock keeps the scene out
+    of every deal; the reference, which takes it, is dealt some."""
+    for engine, cut in ((OneCardPile(), False), (ReferenceEngine(), True)):
+        games: list[Match] = []
+        result = fuzz(engine, FuzzOptions("continental", examples=12, seed=0, steps=20,
+                                          on_game=games.append))
+        assert result.skipped == 0 and result.examples == 12, result
+        assert any(m.scene == "stock's end" for m in games) is cut, [m.scene for m in games]
