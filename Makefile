@@ -43,6 +43,12 @@ unit: $(STAMP)
 
 test: lint typecheck unit
 
+# Every broken engine caught by the fuzz within its stated budget, each minimal case
+# replayed (the default run fuzzes a sample of them): about twenty fuzz runs, two at a time
+.PHONY: test-broken-fuzz
+test-broken-fuzz: $(STAMP)
+	$(BIN)/pytest -p no:cacheprovider -m slow tests/conformance/test_conformance_broken.py
+
 # The documentation site, warnings as errors (-W) and every reference checked (-n),
 # with the browser playground built into it. The figures' bot games (the docs extra:
 # matplotlib) are cached under docs/_build/figure-cache by spec hash.

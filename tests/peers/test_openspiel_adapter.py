@@ -163,7 +163,7 @@ def test_the_aimed_fuzz_finds_the_missed_knock_unaided(tmp_path: Any) -> None:
     """OpenSpiel's knock count (the eleven cards' first best meld group less its highest
     unmatched card) refuses a knock whose best ten cards are at the limit: the fuzz's
     knock-tie scene deals it, and the written case fails on OpenSpiel only (seed 1 meets
-    it in game 32 of 150, after three other findings; about two minutes)."""
+    it in game 21 of 150, with three other findings; under a minute)."""
     from rummy_spec.conformance.cases import load_case
     from rummy_spec.conformance.fuzz import FuzzOptions, fuzz, write_finding
     from rummy_spec.conformance.reference import ReferenceEngine
