@@ -37,32 +37,19 @@ def _usefulness(rules: Rules, hand: list[int], card: int) -> tuple[int, int]:
     """Higher is more useful: wilds, cards of a set or near a run; ties by low points."""
     if card in rules.wild:
         return (100, 0)
-    faces = rules.table.faces
-    f = faces[card]
-    if f.rank is None:
+    if rules.table.faces[card].rank is None:
         return (-1, -rules.points[card])
-    score = 0
-    for other in hand:
-        if other == card:
-            continue
-        g = faces[other]
-        if g.rank is None:
-            continue
-        if g.rank == f.rank:
-            score += 3
-        elif g.suit == f.suit and abs(g.rank - f.rank) <= 2:
-            score += 2 if abs(g.rank - f.rank) == 1 else 1
-    return (score, -rules.points[card])
+    return (_near_count(rules, hand, card), -rules.points[card])
 
 
-def _useful_enough(rules: Rules, hand: list[int], card: int) -> bool:
-    """``_usefulness(rules, hand, card)[0] >= 3`` for a card that is not wild, told as
-    soon as the count gets there (it only grows)."""
+def _near_count(rules: Rules, hand: list[int], card: int, enough: int | None = None) -> int:
+    """The hand's other cards of ``card``'s rank (3 each) and of its suit one rank away
+    (2) or two (1), for a natural ``card``; counting stops once it reaches ``enough``
+    (it only grows)."""
     faces = rules.table.faces
     f = faces[card]
     rank, suit = f.rank, f.suit
-    if rank is None:
-        return False
+    assert rank is not None
     score = 0
     for other in hand:
         if other == card:
@@ -74,9 +61,15 @@ def _useful_enough(rules: Rules, hand: list[int], card: int) -> bool:
             score += 3
         elif g.suit == suit and abs(g.rank - rank) <= 2:
             score += 2 if abs(g.rank - rank) == 1 else 1
-        if score >= 3:
-            return True
-    return False
+        if enough is not None and score >= enough:
+            break
+    return score
+
+
+def _useful_enough(rules: Rules, hand: list[int], card: int) -> bool:
+    """``_usefulness(rules, hand, card)[0] >= 3`` for a card that is not wild, told as
+    soon as the count gets there."""
+    return rules.table.faces[card].rank is not None and _near_count(rules, hand, card, 3) >= 3
 
 
 def _usefulness_in(rules: Rules, hand: list[int]) -> Callable[[int], tuple[int, int]]:
