@@ -57,13 +57,19 @@ class Terminal:
     def current(self) -> str:
         return self.screen.display[self.screen.cursor.y].rstrip()
 
-    def wait_prompt(self) -> list[str]:
-        """Read until the program waits at a ``>`` prompt; the lines since the last one."""
+    def wait_prompt(self, sent: int | None = None) -> list[str]:
+        """Read until the program waits at a ``>`` prompt; the lines since the last one.
+
+        ``sent`` is where ``raw`` stood when a line was typed: the old prompt still on the
+        screen is not taken for the new one until the program has moved past it, that is,
+        has written a line end since then (a slow machine may take longer than one quiet
+        interval to read what was typed)."""
         start = len(self.lines)
         deadline = time.monotonic() + self.timeout
         while time.monotonic() < deadline:
             came = self._pump(0.05)
-            if not came and self.current() == ">" and self.child.isalive():
+            moved_on = sent is None or "\n" in self.raw[sent:]
+            if not came and moved_on and self.current() == ">" and self.child.isalive():
                 return self.lines[max(0, start - 1):]
             if not came and not self.child.isalive():
                 break
@@ -71,8 +77,9 @@ class Terminal:
 
     def type(self, text: str) -> list[str]:
         """Type a line and Enter; the lines shown until the next prompt."""
+        sent = len(self.raw)
         self.child.send(text + "\r")
-        return self.wait_prompt()
+        return self.wait_prompt(sent)
 
     def finish(self) -> int:
         """Wait for the program to end; its exit status."""
