@@ -144,7 +144,9 @@ class _Fuzzer:
             self.engine.new(self.game(setup))
         except SkipGame:
             return False
-        except EngineError:
+        except EngineError as err:  # a crash or a bad reply, not a refusal: the run ends
+            self.result.error = (f"engine {err.kind}: {err.message} (on a deal whose stock "
+                                 "is cut to two cards, offered before the run)")
             self.engine.restart()
             return False
         return True

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from rummy_spec.conformance import fuzzreach as r
-from rummy_spec.conformance.engine import NewGame, SkipGame
+from rummy_spec.conformance.engine import EngineError, NewGame, SkipGame
 from rummy_spec.conformance.fuzz import FuzzOptions, default_players, fuzz
 from rummy_spec.conformance.fuzzdeal import scened_deals
 from rummy_spec.conformance.fuzzplay import Match
@@ -119,3 +119,22 @@ def test_an_engine_that_declines_a_cut_stock_is_dealt_none() -> None:
                                           on_game=games.append))
         assert result.skipped == 0 and result.examples == 12, result
         assert any(m.scene == "stock's end" for m in games) is cut, [m.scene for m in games]
+
+
+class CrashOnCutStock(ReferenceEngine):
+    """Fails (rather than declines) a deal whose pile holds more than the upcard."""
+
+    def new(self, game: NewGame) -> None:
+        if len(game.setup.get("discard") or []) > 1:
+            raise EngineError("crash", "pile too long")
+        super().new(game)
+
+
+def test_an_engine_that_fails_a_cut_stock_ends_the_run_with_its_error() -> None:
+    """A crash on the cut stock asked before the run is the engine's error, reported as
+    any deal's crash is, not taken for a refusal."""
+    result = fuzz(CrashOnCutStock(), FuzzOptions("continental", examples=12, seed=0,
+                                                 steps=20))
+    assert result.examples == 0, result
+    assert result.error is not None and "pile too long" in result.error, result.error
+    assert "stock is cut" in result.error, result.error
