@@ -286,8 +286,8 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
         default_players,
         deviations_known,
         fuzz,
-        write_finding,
     )
+    from ..conformance.fuzzcase import write_finding
     from ..lang import LookupFailure, SpecError
 
     options = tuple(dict.fromkeys(args.option))

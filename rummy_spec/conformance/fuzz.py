@@ -19,13 +19,10 @@ spent.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
@@ -33,14 +30,11 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 from hypothesis.errors import Flaky
 
-from .author import LIVE, Recorder, case_data, dump_case
-from .cases import SCORING_KEYS, variant
+from .cases import variant
 from .deviations import Deviations
 from .engine import Engine, EngineError, NewGame, SkipGame
 from .fuzzdeal import cut_stock_setup, scened_deals
 from .fuzzplay import STYLES, Disagreement, GameOver, Match, play_game
-from .observe import AFTER_ROUND
-from .reports import write_atomic
 
 JSON = dict[str, Any]
 SHRINK_SECONDS = 60.0
@@ -405,39 +399,3 @@ def _shrink_limit(seconds: float) -> Iterator[None]:
         yield
     finally:
         conjecture.MAX_SHRINKING_SECONDS = before
-
-
-# ----- the minimal case ------------------------------------------------------------------
-
-def finding_case(opts: FuzzOptions, players: int, finding: Finding,
-                 features: frozenset[str] | None = None) -> tuple[str, str]:
-    """(case id, YAML) replaying a finding: every step as the reference answers it, then
-    the reference's state, the fields that differed included (the run fails where the
-    engine disagreed)."""
-    rec = Recorder(opts.variant, opts.options, players, finding.setup)
-    for act in finding.actions:
-        rec.act(act, True)
-    differed = [ln.strip().split(":")[0].split("[")[0].split(".")[0]
-                for ln in finding.lines[1:] if ": expected" in ln]
-    keys = list(dict.fromkeys([*differed, *LIVE]))
-    if rec.round_over:
-        keys = [k for k in keys if k in AFTER_ROUND] or list(AFTER_ROUND)
-    if features is not None and "scoring" not in features:
-        keys = [k for k in keys if k not in SCORING_KEYS] or ["phase"]
-    rec.check(keys)
-    data = case_data(f"fuzz find: {finding.rule}", opts.variant, opts.options, players,
-                     finding.setup, rec.steps, rec.features,
-                     generated=f"rummy-spec conformance fuzz --engine '{opts.command}' "
-                               f"--variant {opts.variant} --seed {opts.seed}")
-    digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:10]
-    cid = f"{opts.variant}/fuzz/{digest}"
-    return cid, dump_case(data, cid)
-
-
-def write_finding(root: Path, opts: FuzzOptions, players: int, finding: Finding,
-                  features: frozenset[str] | None = None) -> Path:
-    cid, text = finding_case(opts, players, finding, features)
-    path = root / f"{cid}.yaml"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(path, text, "--out")
-    return path
