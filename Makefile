@@ -76,7 +76,7 @@ docs-browser: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/rummy-spec bench
 
-# The compiled build: the engine package compiled by mypyc (the hatch-mypyc hook in
+# The compiled build: the engine and bot packages compiled by mypyc (the hatch-mypyc hook in
 # pyproject.toml) in a copy of the committed tree (COMPILED_DIR), so the work tree keeps
 # no extension modules.  wheel-compiled leaves the platform wheel in COMPILED_DIR/dist and
 # the extensions beside their sources in the copy; test-compiled then runs the default
@@ -92,7 +92,7 @@ wheel-compiled: $(STAMP)
 	ls $(COMPILED_DIR)/dist/*.whl
 
 # Left out: tests marked patches_engine, whose broken engines and mutants monkeypatch an
-# engine function; compiled engine modules call each other directly, so such a patch
+# engine (or bot) function; compiled modules call each other directly, so such a patch
 # changes nothing there and the bug it plants never shows.  RUMMY_SPEC_COMPILED makes
 # tests/engine/test_compiled_build.py insist that the engine in the run (and in the
 # engines the tests start) is the compiled one; PYTHONPATH gives those engines the copy.

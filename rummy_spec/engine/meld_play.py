@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .knocking import within_run_limit
 from .melds import Meld, Rejection
-from .reasons import Verdict, no
+from .reasons import OK, Verdict, no
 from .rules import Rules
 from .state import Action, State, TableMeld
 from .tableplay import (
@@ -14,6 +14,7 @@ from .tableplay import (
     empty_ok,
     holds,
     in_play,
+    in_play_for,
     is_down,
     meld_options,
     melds_leave_ok,
@@ -74,24 +75,33 @@ def new_meld(rules: Rules, state: State, a: Action, plan: list[Meld]) -> None:
     after_play(rules, state, a.player)
 
 
+def lay_off_open(rules: Rules, state: State, player: int) -> Verdict:
+    """The checks of a lay-off in one's turn that ask nothing of its card or meld: in
+    turn past the draw, table play in the variant, lay-offs allowed, and down where
+    lay-offs wait for that.  :func:`check_lay_off` makes them first, so where they refuse
+    it refuses every lay-off: ``legal_actions`` asks them once and lists none."""
+    v = in_play_for(state, player)
+    if not v.ok:
+        return v
+    if rules.knocking:
+        return no("no-table-play")
+    lo = rules.variant.layoff
+    if not lo.allowed:
+        return no("layoff-not-allowed")
+    if lo.needs_down and not is_down(rules, state, player):
+        return no("not-down")
+    return OK
+
+
 def check_lay_off(rules: Rules, state: State, a: Action) -> Verdict | Meld:
     """A lay-off (the defender's too, after a knock): its plan is the meld it makes."""
     defending = state.hand.phase == "layoff"
     if defending:
         if a.player != state.hand.turn:
             return no("not-defender")
-    else:
-        v = in_play(state, a)
-        if not v.ok:
-            return v
-        if rules.knocking:
-            return no("no-table-play")
-    lo = rules.variant.layoff
+    elif not (v := lay_off_open(rules, state, a.player)).ok:
+        return v
     seat = state.hand.seats[a.player]
-    if not lo.allowed and not defending:
-        return no("layoff-not-allowed")
-    if lo.needs_down and not is_down(rules, state, a.player) and not defending:
-        return no("not-down")
     target = target_meld(state, a)
     if isinstance(target, Verdict):
         return target

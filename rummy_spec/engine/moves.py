@@ -31,9 +31,11 @@ from .contracts import current_contracts
 from .core import legal_subset
 from .discards import legal_discards
 from .knocking import knock_candidates
+from .meld_play import lay_off_open
 from .melds import Meld
 from .rules import Rules
 from .state import Action, ActionType, RunEnd, Source, State
+from .swaps import frees_from, shift_open, swap_open
 from .wild_ways import all_wild_ways
 
 GO_DOWN_CANDIDATES = 8
@@ -154,14 +156,20 @@ def _naturals_near(rules: Rules, meld: Meld) -> frozenset[int]:
     return hit
 
 
-def _wild_meanings(rules: Rules, meld: Meld) -> set[tuple[int, str | None]]:
-    """(rank, suit) each wild of a meld stands for; suit None for a set's any-suit wild."""
+def _wild_meanings(rules: Rules, meld: Meld) -> frozenset[tuple[int, str | None]]:
+    """(rank, suit) each wild of a meld stands for; suit None for a set's any-suit wild.
+    Memoised on the meld, as :func:`_naturals_near` is."""
+    key = ("meanings", meld)
+    hit: frozenset[tuple[int, str | None]] | None = rules.cache.get(key)
+    if hit is not None:
+        return hit
     out: set[tuple[int, str | None]] = set()
     for card, rank in zip(meld.cards, meld.ranks, strict=True):
         if card in rules.wild and rank:
             natural = rank if rules.table.custom else (rank - 1) % 13 + 1
             out.add((natural, meld.suit if meld.kind == "run" else None))
-    return out
+    hit = rules.cache[key] = frozenset(out)
+    return hit
 
 
 def _play(rules: Rules, state: State, p: int) -> list[Action]:
@@ -189,32 +197,55 @@ def _play(rules: Rules, state: State, p: int) -> list[Action]:
             if not arranged.rest:  # all of them leave no card to discard: one fewer
                 out.append(Action("meld", p, melds=every[:-1]))
     if state.hand.table and not rules.knocking:
-        out += _layoffs(rules, state, p)
-        sw = v.swap
-        faces = rules.table.faces
-        wild = rules.wild
-        naturals: list[int] | None = None
-        for i, t in enumerate(state.hand.table):
-            if wild.isdisjoint(t.meld.cards):
+        if lay_off_open(rules, state, p).ok:
+            out += _layoffs(rules, state, p)
+        out += _swaps(rules, state, p)
+    return out
+
+
+def _swaps(rules: Rules, state: State, p: int, gated: bool = True) -> list[Action]:
+    """Every swap and shift of a natural from hand into a table meld holding a wild it
+    may stand for (each freed wild to every table meld, where it must be played at once).
+
+    ``gated``: none where a check would refuse them before looking at the card
+    (:func:`.swaps.swap_open`, :func:`.swaps.shift_open`, :func:`.swaps.frees_from`,
+    each the check's own first test); ungated, every one (a test checks both and
+    compares)."""
+    out: list[Action] = []
+    sw = rules.variant.swap
+    swapping = sw.allowed and (not gated or swap_open(rules, state, p).ok)
+    shifting = sw.shift_to_end and (not gated or shift_open(rules, state, p).ok)
+    if not (swapping or shifting):
+        return out
+    faces = rules.table.faces
+    wild = rules.wild
+    table = state.hand.table
+    naturals: list[int] | None = None
+    for i, t in enumerate(table):
+        if wild.isdisjoint(t.meld.cards):
+            continue
+        swap_here = swapping and (not gated or frees_from(rules, t.meld))
+        shift_here = shifting and t.meld.kind == "run"
+        if not (swap_here or shift_here):
+            continue
+        wanted = _wild_meanings(rules, t.meld)
+        if not wanted:
+            continue
+        if naturals is None:
+            naturals = [c for c in _distinct(state.hand.seats[p].hand) if c not in wild
+                        and faces[c].rank is not None]
+        for c in naturals:
+            f = faces[c]
+            if (f.rank, f.suit) not in wanted and (f.rank, None) not in wanted:
                 continue
-            wanted = _wild_meanings(rules, t.meld)
-            if not wanted:
-                continue
-            if naturals is None:
-                naturals = [c for c in _distinct(hand) if c not in wild
-                            and faces[c].rank is not None]
-            for c in naturals:
-                f = faces[c]
-                if (f.rank, f.suit) not in wanted and (f.rank, None) not in wanted:
-                    continue
-                if sw.allowed:
-                    if sw.freed == "table":
-                        out += [Action("swap", p, card=c, meld=i, wild_to=j)
-                                for j in range(len(state.hand.table))]
-                    else:
-                        out.append(Action("swap", p, card=c, meld=i))
-                if sw.shift_to_end and t.meld.kind == "run":
-                    out.append(Action("shift", p, card=c, meld=i))
+            if swap_here:
+                if sw.freed == "table":
+                    out += [Action("swap", p, card=c, meld=i, wild_to=j)
+                            for j in range(len(table))]
+                else:
+                    out.append(Action("swap", p, card=c, meld=i))
+            if shift_here:
+                out.append(Action("shift", p, card=c, meld=i))
     return out
 
 

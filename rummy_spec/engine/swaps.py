@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from .contracts import can_go_down
 from .melds import Meld, Rejection
-from .reasons import Verdict, no
+from .reasons import OK, Verdict, no
 from .rules import Rules
 from .state import Action, State, TableMeld
 from .tableplay import (
@@ -16,6 +16,7 @@ from .tableplay import (
     empty_ok,
     freeing,
     in_play,
+    in_play_for,
     is_down,
     one_card_play_ok,
     onto,
@@ -35,6 +36,30 @@ class Swap(NamedTuple):
     placed: tuple[int, Meld] | None
 
 
+def swap_open(rules: Rules, state: State, player: int) -> Verdict:
+    """The checks of a swap that ask nothing of its card or melds: in turn past the draw,
+    and a player who may free wilds (down, or not yet down, as the variant says).
+    :func:`check_swap` makes both (with the meld's own check between them), so where
+    this refuses every swap is refused: ``legal_actions`` asks it once and lists none."""
+    v = in_play_for(state, player)
+    return v if not v.ok else _swapper_ok(rules, state, player)
+
+
+def frees_from(rules: Rules, meld: Meld) -> bool:
+    """May a wild be freed from a table meld of this kind at all (runs, sets)?"""
+    sw = rules.variant.swap
+    return sw.from_runs if meld.kind == "run" else sw.from_sets
+
+
+def _swapper_ok(rules: Rules, state: State, player: int) -> Verdict:
+    sw = rules.variant.swap
+    if sw.who == "down" and not is_down(rules, state, player):
+        return no("not-down")
+    if sw.who == "not-down" and is_down(rules, state, player):
+        return no("swap-not-allowed", "only a player not yet down may free a wild")
+    return OK
+
+
 def check_swap(rules: Rules, state: State, a: Action) -> Verdict | Swap:
     v = in_play(state, a)
     if not v.ok:
@@ -43,13 +68,10 @@ def check_swap(rules: Rules, state: State, a: Action) -> Verdict | Swap:
     target = target_meld(state, a)
     if isinstance(target, Verdict):
         return target
-    allowed = sw.from_runs if target.meld.kind == "run" else sw.from_sets
-    if not allowed:
+    if not frees_from(rules, target.meld):
         return no("swap-not-allowed")
-    if sw.who == "down" and not is_down(rules, state, a.player):
-        return no("not-down")
-    if sw.who == "not-down" and is_down(rules, state, a.player):
-        return no("swap-not-allowed", "only a player not yet down may free a wild")
+    if not (v := _swapper_ok(rules, state, a.player)).ok:
+        return v
     if sw.others_only and target.owner == a.player:
         return no("swap-own-wild")
     seat = state.hand.seats[a.player]
@@ -107,15 +129,24 @@ def swap(rules: Rules, state: State, a: Action, plan: Swap) -> None:
     after_play(rules, state, a.player)
 
 
-def check_shift(rules: Rules, state: State, a: Action) -> Verdict | Meld:
-    """A shift: its plan is the run with the natural in and the wild at an end."""
-    v = in_play(state, a)
+def shift_open(rules: Rules, state: State, player: int) -> Verdict:
+    """The checks of a shift that ask nothing of its card or run: in turn past the draw,
+    shifts in the variant, and down.  :func:`check_shift` makes them first, so where they
+    refuse every shift is refused: ``legal_actions`` asks them once and lists none."""
+    v = in_play_for(state, player)
     if not v.ok:
         return v
     if not rules.variant.swap.shift_to_end:
         return no("shift-not-allowed")
-    if not is_down(rules, state, a.player):
+    if not is_down(rules, state, player):
         return no("not-down")
+    return OK
+
+
+def check_shift(rules: Rules, state: State, a: Action) -> Verdict | Meld:
+    """A shift: its plan is the run with the natural in and the wild at an end."""
+    if not (v := shift_open(rules, state, a.player)).ok:
+        return v
     seat = state.hand.seats[a.player]
     target = target_meld(state, a)
     if isinstance(target, Verdict):

@@ -157,7 +157,12 @@ def shifting(rules: Rules, meld: Meld, card: int) -> Meld | Rejection:
 
 
 def in_play(state: State, a: Action) -> Verdict:
-    if a.player != state.hand.turn:
+    return in_play_for(state, a.player)
+
+
+def in_play_for(state: State, player: int) -> Verdict:
+    """May ``player`` play to the table or discard now: in turn, and past the draw."""
+    if player != state.hand.turn:
         return no("not-your-turn")
     if state.hand.phase == "draw":
         return no("must-draw-first")

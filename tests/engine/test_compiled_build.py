@@ -1,7 +1,8 @@
 """The compiled run tests the compiled engine: ``make test-compiled`` sets
-RUMMY_SPEC_COMPILED=1, and then every engine module (but those the build leaves pure on
-purpose) must come from an extension module, in this process and in the engines the
-tests start, so that the run cannot quietly test the pure package instead."""
+RUMMY_SPEC_COMPILED=1, and then every module of the engine and the bots (but those the
+build leaves pure on purpose) must come from an extension module, in this process and
+in the engines the tests start, so that the run cannot quietly test the pure package
+instead."""
 
 from __future__ import annotations
 
@@ -12,14 +13,19 @@ from importlib.machinery import EXTENSION_SUFFIXES
 
 import pytest
 
-from benchmarks.build import engine_modules, left_pure
+from benchmarks.build import COMPILED_PACKAGES, compiled_modules, included, left_pure
 
 COMPILED = os.environ.get("RUMMY_SPEC_COMPILED") == "1"
 
 
+def test_the_check_covers_the_packages_the_build_compiles() -> None:
+    assert included() == set(COMPILED_PACKAGES)
+    assert {name.rsplit(".", 1)[0] for name in compiled_modules()} == set(COMPILED_PACKAGES)
+
+
 def test_the_build_leaves_pure_only_what_pyproject_names() -> None:
     assert "rummy_spec.engine.state" in left_pure()  # the hook's exclude list is read
-    modules = engine_modules()
+    modules = compiled_modules()
     assert left_pure() <= set(modules)
     compiled = {name for name, is_extension in modules.items() if is_extension}
     if COMPILED:
@@ -32,7 +38,8 @@ def test_the_build_leaves_pure_only_what_pyproject_names() -> None:
                     "RUMMY_SPEC_COMPILED=1)")
 def test_an_engine_the_tests_start_is_compiled_too() -> None:
     code = "import rummy_spec.engine.core as c, rummy_spec.engine.melds as m; " \
-           "print(c.__file__); print(m.__file__)"
+           "import rummy_spec.bots.simple as s; " \
+           "print(c.__file__); print(m.__file__); print(s.__file__)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60, check=True, cwd="/")
     for line in done.stdout.split():
