@@ -1,23 +1,31 @@
 """The two simple players: ``random`` and ``greedy``.
 
-Both are kept exactly as they were first written: the conformance kit's generated cases
-and old traces come from their games, so a change here would change those.
+Both are kept as they were first written: the conformance kit's generated cases and old
+traces come from their games, so a change here would change those.  The one exception
+is a contract with a meld a near count cannot see whole (a run longer than five cards,
+a run of mixed suits, a colour group: Twelve-Step's "1 run of 13", Phase 10's runs):
+there greedy aims at the contract (:mod:`.aims`), which no golden trace reaches.
 
 * ``random``: uniform over the legal actions of whoever may act.
-* ``greedy``: takes the upcard or buys when it lowers what its hand would leave unmelded,
-  goes down as soon as it can, lays off all it can, calls rummy when it can, knocks as
-  soon as it may, and discards its least useful card.
+* ``greedy``: takes the upcard or buys when it lowers what its hand would leave unmelded
+  (toward a contract: when it matches a rank or sits near a suit-mate, or, for a
+  contract out of the near count's sight, when it adds to the contract's aim), goes
+  down as soon as it can, lays off all it can, calls rummy when it can, knocks as soon
+  as it may, and discards its least useful card (one the aim does not need first).
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 
 from ..engine.rules import Rules
 from ..engine.state import Action, State
+from .aims import aim, aimed
 
 Bot = Callable[[Rules, State, list[Action]], Action]
+NEAR = 2  # the ranks either side of a card that its usefulness counts suit-mates at
 
 
 def random_bot(seed: int) -> Bot:
@@ -59,7 +67,7 @@ def _near_count(rules: Rules, hand: list[int], card: int, enough: int | None = N
             continue
         if g.rank == rank:
             score += 3
-        elif g.suit == suit and abs(g.rank - rank) <= 2:
+        elif g.suit == suit and abs(g.rank - rank) <= NEAR:
             score += 2 if abs(g.rank - rank) == 1 else 1
         if enough is not None and score >= enough:
             break
@@ -138,11 +146,27 @@ def greedy_bot(seed: int) -> Bot:
             useful = _usefulness_in(rules, state.hand.seats[by_type["give"][0].player].hand)
             return min(by_type["give"], key=lambda a: useful(a.card or 0))
         if "discard" in by_type:
-            useful = _usefulness_in(rules, state.hand.seats[state.hand.turn].hand)
-            return min(by_type["discard"], key=lambda a: (useful(a.card or 0), a.target or 0))
+            hand = state.hand.seats[state.hand.turn].hand
+            useful = _usefulness_in(rules, hand)
+            spare = _spare(rules, state, state.hand.turn, hand)
+            return min(by_type["discard"], key=lambda a: (not spare(a.card or 0),
+                                                          useful(a.card or 0), a.target or 0))
         return actions[fallback.randrange(len(actions))]
 
     return choose
+
+
+def _spare(rules: Rules, state: State, player: int, hand: list[int]) -> Callable[[int], bool]:
+    """Is a card of ``hand`` one its contract's aim (:mod:`.aims`) does not need?  Every
+    card is once the player is down, where there are no contracts, and where the
+    contract's melds are all within the near count's sight (so its play is as it was)."""
+    if not rules.has_contracts or state.hand.seats[player].down:
+        return lambda card: True
+    kept = aim(rules, aimed(rules, state, player, NEAR), hand)
+    if not kept:
+        return lambda card: True
+    held = Counter(hand)
+    return lambda card: held[card] > kept[card]
 
 
 def _best_knock(knocks: list[Action]) -> Action:
@@ -159,6 +183,11 @@ def _draw_or_claim(rules: Rules, state: State, by_type: dict[str, list[Action]])
         hand = state.hand.seats[player].hand
         if upcard in rules.wild:
             return True
+        down = state.hand.seats[player].down
+        wanted = aimed(rules, state, player, NEAR) if rules.has_contracts and not down else []
+        if wanted:  # does it add to what the hand is building toward its contract?
+            return aim(rules, wanted, [*hand, upcard]).total() > aim(
+                rules, wanted, hand).total()
         if rules.has_contracts:  # cheap: does it match a rank or sit next to a suit-mate?
             return _useful_enough(rules, hand, upcard)
         return _unmelded(rules, [*hand, upcard]) < _unmelded(rules, hand) - 2

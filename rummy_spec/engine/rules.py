@@ -5,6 +5,7 @@ Nothing here names a variant; every answer comes from the :class:`Variant` model
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -165,6 +166,8 @@ class Rules:
 
     def ways_down(self, hand: list[int], contract: m.Contract, limit: int) -> list[Solution]:
         """Distinct ways to lay ``contract`` from ``hand`` (solver), memoised."""
+        if not _may_make(self, hand, contract):  # cheap: most hands are far from it
+            return []
         key = ("down", contract.number, limit, tuple(sorted(hand)))
         hit = self.cache.get(key)
         if hit is None:
@@ -242,6 +245,54 @@ def _floor_by_counts(rules: Rules, hand: list[int]) -> int:
                 by_suit[f.suit], f.rank, run_min, ace_high)):
             floor += points[c]
     return floor
+
+
+def _may_make(rules: Rules, hand: list[int], contract: m.Contract) -> bool:
+    """Could ``hand`` hold ``contract`` at all?  False only where no way down exists.
+
+    A bound, never a verdict: each meld the contract asks for, taken alone, needs its
+    least size from the natural cards of one rank (a set), of one suit or of any where
+    runs mix colours (a run: its cards are all of one suit and each takes its own
+    place), or of one colour (a group), with every other card of the hand (wilds, and
+    anything not natural) counted as able to fill it; and all the melds together need
+    no more cards than the hand holds.  Wild limits, run windows and the gaps between
+    runs only refuse more, so a hand this refuses the solver refuses too, and a turn of
+    a long contract (Twelve-Step's "1 run of 13") that is nowhere near it skips the
+    solver's search."""
+    needs = rules.cache.get(("needs", contract.number))
+    if needs is None:
+        needs = rules.cache[("needs", contract.number)] = _needs(rules.variant, contract)
+    melds, needed = needs
+    if needed > len(hand):
+        return False
+    natural = rules.melds.is_natural
+    naturals = [c for c in hand if natural[c]]
+    fill = len(hand) - len(naturals)
+    mixed = rules.variant.run is not None and rules.variant.run.any_colour
+    most: dict[str, int] = {}
+    for kind, size in melds:
+        if kind not in most:
+            if kind == "run" and mixed:
+                most[kind] = len(naturals)
+            else:
+                by: tuple[object, ...] = (
+                    rules.melds.rank if kind == "set" else rules.melds.suit if kind == "run"
+                    else tuple(f.colour for f in rules.table.faces))
+                most[kind] = max(Counter(map(by.__getitem__, naturals)).values(), default=0)
+        if most[kind] + fill < size:
+            return False
+    return True
+
+
+def _needs(v: m.Variant, contract: m.Contract) -> tuple[tuple[tuple[str, int], ...], int]:
+    """The contract's melds as (kind, least size), the longest first, and their cards."""
+    melds: list[tuple[str, int]] = []
+    for e in contract.elements:
+        rule = {"set": v.set, "run": v.run, "group": v.group}[e.kind]
+        size = e.size if e.size is not None else (rule.min if rule is not None else 0)
+        melds += [(e.kind, size)] * e.count
+    melds.sort(key=lambda meld: -meld[1])
+    return tuple(melds), sum(size for _, size in melds)
 
 
 def _in_window(ranks: set[int], rank: int, length: int, ace_high: bool) -> bool:
