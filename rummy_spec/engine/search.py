@@ -185,6 +185,9 @@ def _search_slots(plan: Plan, rd: Reader, hand: Hand, collect: bool, limit: int,
                 continue
             if distinct and c.kind == "set" and c.key and c.key in ranks_used:
                 continue
+            if gap and c.run is not None and isinstance(c.key, str) and _too_close(
+                    plan, chosen, c):
+                continue  # no growth of the two runs can open the gap between them
             bound = pts + min(nat_total - pts, ahead[i]) + best_wild
             if not collect and (bound < best[0] or (bound == best[0] and need + c.need >= best[1])):
                 continue
@@ -289,6 +292,40 @@ def _shared_suits(chosen: list[Cand]) -> bool:
             if c.key in seen:
                 return True
             seen.add(c.key)
+    return False
+
+
+def _too_close(plan: Plan, chosen: list[Cand], c: Cand) -> bool:
+    """Do the naturals of run ``c`` already lie within the gap rule's reach of those of
+    a chosen run of its suit?
+
+    A run only grows outward, so two runs whose naturals alone leave fewer than
+    ``plan.gap`` ranks between them stay too close however their ends are fixed: every
+    leaf below this branch is one :func:`_fix_ends` would refuse.  Cutting the branch at
+    once, instead of at each of its leaves, changes no answer; it is what made a pat
+    hand of one suit (thirteen clubs, three runs wanted) take seconds to prove that it
+    has no way at all: every three of its hundred-odd runs were tried, nearly all of
+    them overlapping.
+    """
+    run = c.run
+    assert run is not None  # a suited run: the gap rule holds between runs of one suit
+    lo, hi = run.positions[0], run.positions[-1]
+    space = plan.rules.space
+    assert space is not None
+    for d in chosen:
+        other = d.run
+        if other is None or d.key != c.key:
+            continue
+        olo, ohi = other.positions[0], other.positions[-1]
+        if not space.wrap:
+            if lo <= ohi + plan.gap and olo <= hi + plan.gap:
+                return True
+            continue
+        mine = {(p - space.low) % space.period for p in range(lo, hi + 1)}
+        theirs = {(p - space.low) % space.period for p in range(olo, ohi + 1)}
+        near = {(p + k) % space.period for p in mine for k in range(-plan.gap, plan.gap + 1)}
+        if near & theirs:
+            return True
     return False
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from itertools import combinations, permutations
+from itertools import combinations, pairwise, permutations
 from pathlib import Path
 from typing import Literal
 
@@ -108,6 +108,19 @@ def test_same_suit_runs_touch_or_gap() -> None:
     runs = sorted(got.melds, key=lambda m: m.ranks[0])
     assert runs[0].ranks[-1] + 1 < runs[1].ranks[0]  # a rank between them
     assert runs[1].ranks == (7, 8, 9, 10)  # the joker went above the nine
+
+
+def test_gap_rule_with_three_runs_of_one_suit() -> None:
+    # a one-suit hand whose runs all overlap or touch has no way under the gap rule (the
+    # search cuts such runs as soon as it picks them); one with room for the gaps has
+    hand = "2S 3S 4S 5S 6S 7S 8S 9S 9S 10S 10S JS QS JK"
+    assert cont(hand, round_of(7)) is not None
+    assert cont(hand, round_of(7), same_suit_runs="gap") is None
+    got = cont("AS 2S 3S 4S 6S 7S 8S 9S 9S 10S JS QS KS JK", round_of(7),
+               same_suit_runs="gap")
+    assert got is not None and len(got.melds) == 3
+    spans = sorted((m.ranks[0], m.ranks[-1]) for m in got.melds)
+    assert all(a[1] + 1 < b[0] for a, b in pairwise(spans))
 
 
 def test_distinct_set_ranks() -> None:
