@@ -345,12 +345,15 @@ def _fix_ends(plan: Plan, chosen: list[Cand], need: int, cap: int, wilds: int,
     fixed = [i for ix in suits.values() if len(ix) > 1 for i in ix]
     need_o = need - sum(chosen[i].need for i in fixed)
     cap_o = cap - sum(chosen[i].cap for i in fixed)
+    # each run grows by at most the wilds the other melds' fewest leave it: a longer
+    # growth is a split the wild count below refuses anyway (skipping it keeps the order)
     options: list[list[tuple[int, int, int]]] = []
     for i in fixed:
         c = chosen[i]
         assert c.run is not None
         g, lo, hi = c.run.gaps, c.run.below, c.run.above
-        options.append([(b, e - b, g + e) for e in range(c.need - g, c.cap - g + 1)
+        most = min(c.cap, c.need + wilds - need)
+        options.append([(b, e - b, g + e) for e in range(c.need - g, most - g + 1)
                         for b in range(max(0, e - hi), min(lo, e) + 1)])
     best: tuple[int, dict[int, tuple[int, int]]] | None = None
     for combo in product(*options):
