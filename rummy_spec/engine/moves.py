@@ -135,12 +135,14 @@ def _layoffs(rules: Rules, state: State, p: int) -> list[Action]:
 def _naturals_near(rules: Rules, meld: Meld) -> frozenset[int]:
     """The naturals that might be laid off on ``meld``: of a set's rank, of a group's
     suit, or one rank past a run's end in its suit (an ace past the king, a king or an ace
-    below a run from the ace).  Memoised on the meld: table melds stay for many turns."""
-    key = ("near", meld)
+    below a run from the ace).  Memoised on what it reads of the meld (its kind, suit and
+    end ranks), which is cheaper to look up than the whole meld and the same for the many
+    melds that share them."""
+    kind, suit = meld.kind, meld.suit
+    key = ("near", kind, suit, meld.ranks[0], meld.ranks[-1])
     hit: frozenset[int] | None = rules.cache.get(key)
     if hit is not None:
         return hit
-    kind, suit = meld.kind, meld.suit
     check_suit = kind == "group" or (kind == "run" and suit is not None)
     ranks: tuple[int, ...] | None = None
     if kind == "set":
