@@ -48,11 +48,11 @@ def _distinct(cards: list[int]) -> list[int]:
 @lru_cache(maxsize=1 << 14)
 def _act(type_: ActionType, player: int, card: int | None = None,
          source: Source | None = None, meld: int | None = None, end: RunEnd | None = None,
-         target: int | None = None) -> Action:
+         target: int | None = None, wild_to: int | None = None) -> Action:
     """The action, shared: actions are immutable values and the same few hundred recur in
     every state, so each is built once (building one costs more than checking it)."""
     return Action(type_, player, source=source, card=card, meld=meld, end=end,
-                  target=target)
+                  target=target, wild_to=wild_to)
 
 
 def legal_actions(rules: Rules, state: State) -> list[Action]:
@@ -242,12 +242,12 @@ def _swaps(rules: Rules, state: State, p: int, gated: bool = True) -> list[Actio
                 continue
             if swap_here:
                 if sw.freed == "table":
-                    out += [Action("swap", p, card=c, meld=i, wild_to=j)
+                    out += [_act("swap", p, c, None, i, None, None, j)
                             for j in range(len(table))]
                 else:
-                    out.append(Action("swap", p, card=c, meld=i))
+                    out.append(_act("swap", p, c, None, i))
             if shift_here:
-                out.append(Action("shift", p, card=c, meld=i))
+                out.append(_act("shift", p, c, None, i))
     return out
 
 
