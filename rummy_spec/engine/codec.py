@@ -27,7 +27,7 @@ from .state import (
     State,
     TableMeld,
 )
-from .state_check import PackOf, StateError, check_state
+from .state_check import PackOf, StateError, check_numbers, check_state
 
 
 class CodecError(ValueError):
@@ -222,6 +222,8 @@ def _seats_from_json(table: CardTable, data: Any) -> tuple[list[SeatRecord], lis
     records, seats = [], []
     for i, sd in enumerate(data):
         record, seat = _split(sd, _RECORD_KEYS, SEAT_KEYS, f"seats[{i}]: ")
+        check_numbers(SeatRecord, record, f"seats[{i}].")
+        check_numbers(Seat, seat, f"seats[{i}].")
         records.append(SeatRecord(**record))
         seats.append(Seat(**{**seat, "hand": [_parse_card(table, c, "hand")
                                                for c in seat["hand"]]}))
@@ -239,6 +241,8 @@ def state_from_json(table: CardTable, data: dict[str, Any], wild: frozenset[int]
         if missing:
             raise CodecError(f"not a saved state: missing field(s) {', '.join(missing)}")
         game, hand = _split(data, _GAME_KEYS, STATE_KEYS, "")
+        check_numbers(GameRecord, game, "")
+        check_numbers(HandRecord, hand, "")
         game["seats"], hand["seats"] = _seats_from_json(table, data["seats"])
         hand["stock"] = [_parse_card(table, c, "stock") for c in data["stock"]]
         hand["discard"] = [_parse_card(table, c, "discard") for c in data["discard"]]

@@ -48,11 +48,11 @@ def _distinct(cards: list[int]) -> list[int]:
 @lru_cache(maxsize=1 << 14)
 def _act(type_: ActionType, player: int, card: int | None = None,
          source: Source | None = None, meld: int | None = None, end: RunEnd | None = None,
-         target: int | None = None) -> Action:
+         target: int | None = None, wild_to: int | None = None) -> Action:
     """The action, shared: actions are immutable values and the same few hundred recur in
     every state, so each is built once (building one costs more than checking it)."""
     return Action(type_, player, source=source, card=card, meld=meld, end=end,
-                  target=target)
+                  target=target, wild_to=wild_to)
 
 
 def legal_actions(rules: Rules, state: State) -> list[Action]:
@@ -135,12 +135,14 @@ def _layoffs(rules: Rules, state: State, p: int) -> list[Action]:
 def _naturals_near(rules: Rules, meld: Meld) -> frozenset[int]:
     """The naturals that might be laid off on ``meld``: of a set's rank, of a group's
     suit, or one rank past a run's end in its suit (an ace past the king, a king or an ace
-    below a run from the ace).  Memoised on the meld: table melds stay for many turns."""
-    key = ("near", meld)
+    below a run from the ace).  Memoised on what it reads of the meld (its kind, suit and
+    end ranks), which is cheaper to look up than the whole meld and the same for the many
+    melds that share them."""
+    kind, suit = meld.kind, meld.suit
+    key = ("near", kind, suit, meld.ranks[0], meld.ranks[-1])
     hit: frozenset[int] | None = rules.cache.get(key)
     if hit is not None:
         return hit
-    kind, suit = meld.kind, meld.suit
     check_suit = kind == "group" or (kind == "run" and suit is not None)
     ranks: tuple[int, ...] | None = None
     if kind == "set":
@@ -240,12 +242,12 @@ def _swaps(rules: Rules, state: State, p: int, gated: bool = True) -> list[Actio
                 continue
             if swap_here:
                 if sw.freed == "table":
-                    out += [Action("swap", p, card=c, meld=i, wild_to=j)
+                    out += [_act("swap", p, c, None, i, None, None, j)
                             for j in range(len(table))]
                 else:
-                    out.append(Action("swap", p, card=c, meld=i))
+                    out.append(_act("swap", p, c, None, i))
             if shift_here:
-                out.append(Action("shift", p, card=c, meld=i))
+                out.append(_act("shift", p, c, None, i))
     return out
 
 

@@ -224,37 +224,53 @@ class State:
                 + sum(len(t.meld.cards) for t in h.table))
 
 
-# The types whose objects clone themselves: a field holding one, or a list of them, is
-# cloned item by item instead of copied.
-_CLONED = ("Seat", "SeatRecord", "Claim", "GameRecord", "HandRecord")
+# The fields holding objects that clone themselves (a record, a list of seats, a claim
+# window that may be None), by class: each such object is cloned; any other list field is
+# copied one level, any other value shared.  Named here, not read from the fields' types,
+# which the compiled build does not keep (a ``list[Seat]`` field is a plain ``list``
+# there); tests/engine/test_state_records.py holds this table to the annotations.
+OWNED: dict[str, dict[str, str]] = {
+    "GameRecord": {"seats": "list[SeatRecord]"},
+    "HandRecord": {"seats": "list[Seat]", "claim": "Claim | None"},
+    "State": {"game": "GameRecord", "hand": "HandRecord"},
+}
 _CLONE: dict[str, Callable[[Any], Any]] = {}
 T = TypeVar("T")
 
 
+def _is_list(kind: object) -> bool:
+    """A field typed as a list: ``list[...]`` as written, or ``list`` compiled."""
+    return kind is list or (isinstance(kind, str) and kind.startswith("list["))
+
+
 def _cloner(cls: type[Any]) -> Callable[[Any], Any]:
-    """The clone of ``cls``, written out from its fields' types: a list is copied one
-    level (its items are values, frozen melds or lists the engine replaces whole), an
-    object of a type in ``_CLONED`` (or a list of them) is cloned, any other value (a
-    number, a name, None) is shared.  Written out as one function per type, with no loop
-    over names, because bots and perft clone states by the thousand."""
-    lines = ["def clone(self):", "    new = _new(cls)"]
+    """The clone of ``cls``, written out from its fields: an object of a field in
+    :data:`OWNED` (or each one of a list) is cloned, any other list is copied one level
+    (its items are values, frozen melds or lists the engine replaces whole), any other
+    value (a number, a name, None) is shared.  Written out as one function per type, with
+    no loop over names, because bots and perft clone states by the thousand.  A plain
+    class is filled in without its ``__init__``; the compiled build's classes refuse
+    ``object.__new__``, so there the clone calls the constructor with every field."""
+    try:  # a plain class: filled in field by field, with no call of its __init__
+        object.__new__(cls)
+        plain = True
+    except TypeError:  # a compiled (mypyc) class refuses that: made by its constructor
+        plain = False
+    owned = OWNED.get(cls.__name__, {})
+    lines = ["def clone(self):", "    new = _new(cls)" if plain else "    return cls("]
     for f in fields(cls):
-        kind = str(f.type)
-        item = kind.removeprefix("list[").removesuffix("]")
-        if kind.startswith("list[") and item in _CLONED:
-            value = f"[_CLONE[{item!r}](x) for x in self.{f.name}]"
+        kind = owned.get(f.name)
+        if kind is None:
+            value = f"self.{f.name}[:]" if _is_list(f.type) else f"self.{f.name}"
         elif kind.startswith("list["):
-            value = f"self.{f.name}[:]"
-        elif (owned := kind.removesuffix(" | None")) in _CLONED:
-            value = f"self.{f.name}"
-            if owned != kind:
-                value = f"None if {value} is None else _CLONE[{owned!r}]({value})"
-            else:
-                value = f"_CLONE[{owned!r}]({value})"
+            value = f"[_CLONE[{kind[5:-1]!r}](x) for x in self.{f.name}]"
+        elif kind.endswith(" | None"):
+            value = (f"None if self.{f.name} is None "
+                     f"else _CLONE[{kind.removesuffix(' | None')!r}](self.{f.name})")
         else:
-            value = f"self.{f.name}"
-        lines.append(f"    new.{f.name} = {value}")
-    lines.append("    return new")
+            value = f"_CLONE[{kind!r}](self.{f.name})"
+        lines.append(f"    new.{f.name} = {value}" if plain else f"        {value},")
+    lines.append("    return new" if plain else "    )")
     scope: dict[str, Any] = {"_new": object.__new__, "cls": cls, "_CLONE": _CLONE}
     exec("\n".join(lines), scope)  # the source is made above from field names only
     made: Callable[[Any], Any] = scope["clone"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import fields
+from typing import Any
 
 from ..cards import CardTable
 from ..lang.limits import MOST_PLAYERS
@@ -34,10 +35,20 @@ def _whole(value: object, where: str, low: int | None = None) -> None:
 
 
 def _ints(obj: GameRecord | HandRecord | SeatRecord | Seat, prefix: str) -> None:
-    for f in fields(obj):
+    check_numbers(type(obj), {f.name: getattr(obj, f.name) for f in fields(obj)}, prefix)
+
+
+def check_numbers(cls: type[GameRecord | HandRecord | SeatRecord | Seat],
+                  values: dict[str, Any], prefix: str) -> None:
+    """Each whole-number field of ``cls`` among ``values`` holds a whole number (not
+    true or false), each flag true or false.  The codec asks this of the JSON values
+    before it builds a record: a compiled record stores true given for a number as 1."""
+    for f in fields(cls):
+        if f.name not in values:
+            continue
         if f.type in ("int", int):
-            _whole(getattr(obj, f.name), f"{prefix}{f.name}")
-        elif f.type in ("bool", bool) and not isinstance(getattr(obj, f.name), bool):
+            _whole(values[f.name], f"{prefix}{f.name}")
+        elif f.type in ("bool", bool) and not isinstance(values[f.name], bool):
             raise StateError(f"{prefix}{f.name}: true or false is needed")
 
 

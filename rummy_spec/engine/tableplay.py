@@ -4,7 +4,6 @@ and a hand emptied by a play (out, or floating)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Collection, Sequence
 from typing import Literal
 
@@ -57,9 +56,19 @@ def _meld_points(rules: Rules, meld: Meld) -> int:
 
 
 def holds(hand: Sequence[int], cards: Sequence[int]) -> bool:
-    need = Counter(cards)
-    have = Counter(hand)
-    return all(have[c] >= k for c, k in need.items())
+    """Does ``hand`` hold every card of ``cards``, as many times as it is named?  (Counted
+    in a plain dict: every go-down the listing offers is checked with this.)"""
+    if len(cards) > len(hand):
+        return False
+    have: dict[int, int] = {}
+    for c in hand:
+        have[c] = have.get(c, 0) + 1
+    for c in cards:
+        left = have.get(c, 0)
+        if not left:
+            return False
+        have[c] = left - 1
+    return True
 
 
 def remove_cards(hand: list[int], cards: Sequence[int]) -> None:

@@ -3,14 +3,18 @@ made new at each deal, and the JSON form stays one object whatever the records h
 
 from __future__ import annotations
 
+import ast
+import re
 from collections.abc import Callable
 from dataclasses import fields
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rummy_spec.bots import random_bot
 from rummy_spec.engine import codec
+from rummy_spec.engine import state as state_module
 from rummy_spec.engine.game import Game
 from rummy_spec.engine.state import GameRecord, HandRecord, Seat, SeatRecord
 from rummy_spec.lang import load
@@ -75,3 +79,59 @@ def test_a_saved_state_names_a_field_no_record_has_or_one_it_lacks(
     with pytest.raises(codec.CodecError) as err:
         codec.state_from_json(table, change(saved), wild)
     assert str(err.value) == words
+
+
+_RECORDS = ("SeatRecord", "Seat", "Claim", "GameRecord", "HandRecord", "State")
+
+
+def _annotations() -> dict[str, dict[str, str]]:
+    """Each record's fields as written in state.py (read from the source: the compiled
+    build keeps no item types)."""
+    source = Path(str(state_module.__file__)).parent / "state.py"  # beside an extension too
+    tree = ast.parse(source.read_text("utf-8"))
+    return {node.name: {item.target.id: ast.unparse(item.annotation)
+                        for item in node.body if isinstance(item, ast.AnnAssign)
+                        and isinstance(item.target, ast.Name)}
+            for node in tree.body if isinstance(node, ast.ClassDef) and node.name in _RECORDS}
+
+
+def test_the_clone_table_names_every_field_that_holds_a_record() -> None:
+    written = _annotations()
+    assert set(written) == set(_RECORDS)
+    holding = {cls: {name: kind for name, kind in names.items()
+                     if any(re.search(rf"\b{r}\b", kind) for r in _RECORDS)}
+               for cls, names in written.items()}
+    assert {cls: names for cls, names in holding.items() if names} == state_module.OWNED
+
+
+def test_a_clone_copies_each_field_as_its_type_asks() -> None:
+    """Every list field is a new list with the same items (records in it cloned), every
+    record field a new record, every other value the same (shared) value."""
+    g = Game(load("continental"), 4, seed=3)
+    bot = random_bot(3)
+    while g.state.hand.claim is None:
+        g.apply_trusted(bot(g.rules, g.state, g.legal_actions()))
+    written = _annotations()
+    checked = 0
+
+    def same(old: Any, new: Any) -> None:
+        nonlocal checked
+        assert type(new) is type(old) and new is not old
+        for f in fields(old):
+            a, b = getattr(old, f.name), getattr(new, f.name)
+            kind = written[type(old).__name__][f.name]
+            checked += 1
+            if isinstance(a, list):
+                assert b is not a and len(b) == len(a)
+                for x, y in zip(a, b, strict=True):
+                    if type(x).__name__ in _RECORDS:
+                        same(x, y)
+                    else:
+                        assert x is y or x == y
+            elif type(a).__name__ in _RECORDS:
+                same(a, b)
+            else:  # shared (a compiled record hands out a number as a new int object)
+                assert b is a or (isinstance(a, int) and b == a), (f.name, kind)
+
+    same(g.state, g.state.clone())
+    assert checked > 50
