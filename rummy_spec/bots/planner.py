@@ -29,7 +29,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from ..engine.contracts import current_contracts
-from ..engine.melds import Meld, fits
+from ..engine.melds import Meld, add_card, fits
 from ..engine.rules import Rules
 from ..engine.state import Action, State
 from ..engine.tableplay import opening_short
@@ -137,6 +137,30 @@ def _playable(rules: Rules, state: State, card: int) -> bool:
                for t in state.hand.table)
 
 
+def _goes_on(rules: Rules, state: State, hand: Sequence[int], card: int) -> bool:
+    """Is a playable upcard worth taking as the draw, for a player who is down?
+
+    Where a discard may end the hand, or more than one card is held, it is: the card is
+    laid off and a card of the hand thrown.  But where the last card must be melded or
+    laid off (going out "by meld") and one card is held, the upcard helps only if both can
+    then be laid off; else laying it off would leave one card that may not be thrown, and
+    the card taken is thrown back, for the next player to take in turn, round after round.
+    The stock brings new cards instead."""
+    if rules.variant.going_out.by != "meld" or len(hand) != 1:
+        return True
+    held = hand[0]
+    for i, t in enumerate(state.hand.table):
+        if not (_may_fit(rules, t.meld, card) and fits(rules.melds, t.meld, card)):
+            continue
+        grown = add_card(rules.melds, t.meld, card)
+        if not isinstance(grown, Meld):
+            continue
+        melds = [grown if j == i else u.meld for j, u in enumerate(state.hand.table)]
+        if any(_may_fit(rules, m, held) and fits(rules.melds, m, held) for m in melds):
+            return True
+    return False
+
+
 def _may_fit(rules: Rules, meld: Meld, card: int) -> bool:
     """A cheap first look before :func:`fits`: a natural joins a set only of its rank, a
     suited run only of its suit (anything else is left to ``fits``)."""
@@ -202,7 +226,8 @@ def _wants(rules: Rules, state: State, player: int, card: int, discards: bool) -
         return after.short < goal.short or (
             after.short == goal.short and after.melded > goal.melded and goal.short > 0)
     if rules.has_contracts:  # down: only a card it can lay off
-        return _playable(rules, state, card) and not rules.variant.turn.no_upcard_when_down
+        return _playable(rules, state, card) and not rules.variant.turn.no_upcard_when_down \
+            and (not discards or _goes_on(rules, state, hand, card))
     if card in rules.wild:
         return True
     lay = rules.variant.layoff

@@ -20,7 +20,10 @@ SAMPLE = [("contract", (), 2, 1), ("liverpool", (), 3, 2), ("phase10", (), 2, 3)
           ("shanghai", (), 3, 3),
           # 12-Step's run of 13 at two: the measure's limitless wilds called the hand
           # complete where 'never adjacent' forbade it, and the king was thrown
-          ("twelve_step", (), 2, 11)]
+          ("twelve_step", (), 2, 11),
+          # going out only by a meld: both down with one card, a playable 8 taken as the
+          # draw, the other 8 unplayable, so an 8 thrown back and taken for 400 turns
+          ("phase10", ("floating",), 2, 7)]
 
 
 @pytest.mark.parametrize(("name", "options", "players", "seed"), SAMPLE,
