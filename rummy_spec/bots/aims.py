@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..engine.contracts import current_contracts
-from ..engine.rules import Rules
+from ..engine.rules import Rules, contract_needs
 from ..engine.state import State
 from ..lang import model as m
 
@@ -29,14 +29,7 @@ LEAST = 2
 
 def _melds(rules: Rules, contract: m.Contract) -> list[tuple[str, int]]:
     """The contract's melds as (kind, least size), the longest first."""
-    v = rules.variant
-    melds: list[tuple[str, int]] = []
-    for e in contract.elements:
-        rule = {"set": v.set, "run": v.run, "group": v.group}[e.kind]
-        size = e.size if e.size is not None else (rule.min if rule is not None else 0)
-        melds += [(e.kind, size)] * e.count
-    melds.sort(key=lambda meld: -meld[1])
-    return melds
+    return list(contract_needs(rules.variant, contract)[0])
 
 
 def _out_of_reach(rules: Rules, melds: list[tuple[str, int]], reach: int) -> bool:

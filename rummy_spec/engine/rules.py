@@ -261,7 +261,7 @@ def _may_make(rules: Rules, hand: list[int], contract: m.Contract) -> bool:
     solver's search."""
     needs = rules.cache.get(("needs", contract.number))
     if needs is None:
-        needs = rules.cache[("needs", contract.number)] = _needs(rules.variant, contract)
+        needs = rules.cache[("needs", contract.number)] = contract_needs(rules.variant, contract)
     melds, needed = needs
     if needed > len(hand):
         return False
@@ -284,7 +284,7 @@ def _may_make(rules: Rules, hand: list[int], contract: m.Contract) -> bool:
     return True
 
 
-def _needs(v: m.Variant, contract: m.Contract) -> tuple[tuple[tuple[str, int], ...], int]:
+def contract_needs(v: m.Variant, contract: m.Contract) -> tuple[tuple[tuple[str, int], ...], int]:
     """The contract's melds as (kind, least size), the longest first, and their cards."""
     melds: list[tuple[str, int]] = []
     for e in contract.elements:
