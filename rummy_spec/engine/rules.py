@@ -15,6 +15,7 @@ from typing import Any, Literal
 from .. import decks
 from ..cards import CardTable
 from ..lang import model as m
+from ..lang.check import least_size
 from ..lang.expr import evaluate_int
 from .melds import MeldRules, compile_rules
 from .solver import Solution, best_melds, solutions, solve
@@ -277,20 +278,26 @@ def _may_make(rules: Rules, hand: list[int], contract: m.Contract) -> bool:
             else:
                 by: tuple[object, ...] = (
                     rules.melds.rank if kind == "set" else rules.melds.suit if kind == "run"
-                    else tuple(f.colour for f in rules.table.faces))
+                    else _colours(rules))
                 most[kind] = max(Counter(map(by.__getitem__, naturals)).values(), default=0)
         if most[kind] + fill < size:
             return False
     return True
 
 
+def _colours(rules: Rules) -> tuple[str | None, ...]:
+    """Each card's colour, by code (kept: the bound asks for it on every turn)."""
+    hit: tuple[str | None, ...] | None = rules.cache.get(("colours",))
+    if hit is None:
+        hit = rules.cache[("colours",)] = tuple(f.colour for f in rules.table.faces)
+    return hit
+
+
 def contract_needs(v: m.Variant, contract: m.Contract) -> tuple[tuple[tuple[str, int], ...], int]:
     """The contract's melds as (kind, least size), the longest first, and their cards."""
     melds: list[tuple[str, int]] = []
     for e in contract.elements:
-        rule = {"set": v.set, "run": v.run, "group": v.group}[e.kind]
-        size = e.size if e.size is not None else (rule.min if rule is not None else 0)
-        melds += [(e.kind, size)] * e.count
+        melds += [(e.kind, least_size(v, e))] * e.count
     melds.sort(key=lambda meld: -meld[1])
     return tuple(melds), sum(size for _, size in melds)
 

@@ -293,13 +293,15 @@ def _check_contracts(v: m.Variant, err: _Err, formulas_ok: bool) -> None:
                     "(it can still take lay-offs and extra melds)", rule.span)
 
 
+def least_size(v: m.Variant, e: m.Element) -> int:
+    """The fewest cards one meld of a contract element takes: its own size, else its
+    kind's least."""
+    rule = _kind_rule(v, e.kind)
+    return e.size if e.size is not None else (rule.min if rule is not None else 0)
+
+
 def minimum_cards(v: m.Variant, contract: m.Contract) -> int:
-    total = 0
-    for e in contract.elements:
-        rule = _kind_rule(v, e.kind)
-        size = e.size if e.size is not None else (rule.min if rule is not None else 0)
-        total += e.count * size
-    return total
+    return sum(e.count * least_size(v, e) for e in contract.elements)
 
 
 def _check_reachable(v: m.Variant, err: _Err) -> None:
