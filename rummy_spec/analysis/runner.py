@@ -9,7 +9,6 @@ records are the same for one worker, two, or a cluster.  Ray is optional (the
 from __future__ import annotations
 
 import os
-import socket
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -20,8 +19,9 @@ from ..engine.rules import DEAL_CAP, TURN_CAP
 from ..engine.trace import write_trace
 from ..lang import model as m
 from ..simulate import GameRecord, play_out
+from .rayprobe import ProbeError, probe
 
-REACH_SECONDS = 3.0  # how long an address may take to answer
+REACH_SECONDS = 3.0  # how long an address may take to show a Ray cluster answers there
 Progress = Callable[[int], None]  # told how many games are done so far
 
 
@@ -118,7 +118,7 @@ def connect(address: str) -> Any:
     if ray.is_initialized():
         return ray
     if address not in ("local", "auto"):
-        _reachable(address)
+        _reachable(address, ray)
     try:
         if address == "local":
             ray.init(num_cpus=os.cpu_count() or 1, include_dashboard=False,
@@ -132,17 +132,30 @@ def connect(address: str) -> Any:
     return ray
 
 
-def _reachable(address: str) -> None:
-    """Fail at once on an address nobody answers at (Ray itself retries for minutes)."""
+def _reachable(address: str, ray: Any) -> None:
+    """Fail within seconds unless a Ray cluster answers at ``address`` (``ray.init``
+    retries for minutes, printing Ray's warnings, wherever anything else listens)."""
     text = address.removeprefix("ray://")
     host, sep, port = text.rpartition(":")
-    if not sep or not port.isdigit() or not host:
+    if not sep or not port.isdigit() or not 0 < int(port) < 65536 or not host:
         raise ClusterError(f"'{address}' is not HOST:PORT, ray://HOST:PORT, 'local' or 'auto'")
     try:
-        socket.create_connection((host, int(port)), timeout=REACH_SECONDS).close()
-    except OSError as err:
-        raise ClusterError(f"cannot reach a Ray cluster at '{address}' "
-                           f"({err.strerror or err})") from None
+        probe(host, int(port), REACH_SECONDS, client=text != address,
+              headers=_auth_headers(ray))
+    except ProbeError as err:
+        raise ClusterError(f"cannot reach a Ray cluster at '{address}': {err}") from None
+
+
+def _auth_headers(ray: Any) -> list[tuple[str, str]]:
+    """The header Ray itself sends its GCS when the cluster asks for a token
+    (``RAY_AUTH_MODE=token``), none otherwise or where this Ray has no such thing."""
+    try:
+        loader = ray._raylet.AuthenticationTokenLoader.instance()
+        if not loader.has_token():
+            return []
+        return [(str(k), str(v)) for k, v in loader.get_token_for_http_header().items()]
+    except Exception:  # an older or newer Ray without this private API: send no token
+        return []
 
 
 def _by_ray(batch: Batch, address: str, progress: Progress | None) -> list[GameRecord]:

@@ -5,6 +5,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import jsonschema
@@ -67,6 +70,8 @@ def test_abandoned_rounds_are_named(cli: Cli) -> None:
     (("--bot", "planner,greedy,random"), "3 bots named for 2 players"),
     (("--workers", "0"), "--workers 0: give a number from 1 to"),
     (("--ray", "127.0.0.1:1"), "--ray 127.0.0.1:1: "),
+    (("--ray", "127.0.0.1:99999999999999999999"), "is not HOST:PORT"),
+    (("--ray", "x" * 70 + ":6379"), f"'{'x' * 70}' is not a host name"),
 ])
 def test_bad_arguments_are_one_line_and_write_nothing(cli: Cli, tmp_path: Path,
                                                       args: tuple[str, ...],
@@ -78,6 +83,31 @@ def test_bad_arguments_are_one_line_and_write_nothing(cli: Cli, tmp_path: Path,
     assert (code, text) == (2, "")
     assert message in one_clear_line(err)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_web_server_given_for_ray_is_one_line_at_once(cli: Cli) -> None:
+    """A web server where the cluster was said to be (``python -m http.server``): Ray itself
+    would retry for minutes, printing its own warnings."""
+    pytest.importorskip("ray", reason="the cluster extra is not installed")
+
+    class Quiet(BaseHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    address = f"127.0.0.1:{server.server_address[1]}"
+    try:
+        start = time.monotonic()
+        code, text, err = cli("simulate", "rummy", "--ray", address, "--games", "1")
+        assert time.monotonic() - start < 15  # a guard against hangs, not a benchmark
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert (code, text) == (2, "")
+    assert one_clear_line(err) == (
+        f"rummy-spec: --ray {address}: cannot reach a Ray cluster at '{address}': something "
+        "answers there, but not a Ray cluster (it does not speak gRPC)")
 
 
 def test_compare_an_option_names_what_differs_and_draws(cli: Cli, tmp_path: Path) -> None:
