@@ -53,6 +53,10 @@ class ProbeError(Exception):
     """Why the address is not taken for a Ray cluster (one line, for the user)."""
 
 
+class TokenWanted(ProbeError):
+    """A gRPC server refused the call as unauthenticated (a Ray cluster wanting a token)."""
+
+
 def probe(host: str, port: int, seconds: float, client: bool = False,
           headers: Sequence[tuple[str, str]] = ()) -> None:
     """Return if a Ray GCS answers at ``host:port`` (``client``: if an HTTP/2 server
@@ -233,6 +237,8 @@ class _Link:
                 if flags & END_HEADERS:
                     fields = table.read(block)
                     if ends:  # the call ended before any message
+                        if fields.get("grpc-status") == "16":
+                            raise TokenWanted(NO_TOKEN)
                         raise ProbeError(_error(fields))
 
 
@@ -247,8 +253,6 @@ def _unpad(payload: bytes, flags: int) -> bytes:
 def _error(fields: dict[str, str]) -> str:
     """The refusal for a call ended by headers alone, from its gRPC or HTTP status."""
     grpc, http = fields.get("grpc-status"), fields.get(":status")
-    if grpc == "16":
-        return NO_TOKEN
     if grpc == "12":  # UNIMPLEMENTED
         return f"{NOT_RAY} (a gRPC server without the GCS's methods)"
     if grpc is not None:

@@ -19,7 +19,7 @@ from ..engine.rules import DEAL_CAP, TURN_CAP
 from ..engine.trace import write_trace
 from ..lang import model as m
 from ..simulate import GameRecord, play_out
-from .rayprobe import ProbeError, probe
+from .rayprobe import ProbeError, TokenWanted, probe
 
 REACH_SECONDS = 3.0  # how long an address may take to show a Ray cluster answers there
 Progress = Callable[[int], None]  # told how many games are done so far
@@ -139,9 +139,14 @@ def _reachable(address: str, ray: Any) -> None:
     host, sep, port = text.rpartition(":")
     if not sep or not port.isdigit() or not 0 < int(port) < 65536 or not host:
         raise ClusterError(f"'{address}' is not HOST:PORT, ray://HOST:PORT, 'local' or 'auto'")
+    headers = _auth_headers(ray)
     try:
-        probe(host, int(port), REACH_SECONDS, client=text != address,
-              headers=_auth_headers(ray))
+        probe(host, int(port), REACH_SECONDS, client=text != address, headers=headers)
+    except TokenWanted as err:
+        # Token mode asked for, but no token header could be made here (a Ray whose
+        # loader this code does not know): Ray itself sends the token, so let it try.
+        if headers or os.environ.get("RAY_AUTH_MODE", "").lower() != "token":
+            raise ClusterError(f"cannot reach a Ray cluster at '{address}': {err}") from None
     except ProbeError as err:
         raise ClusterError(f"cannot reach a Ray cluster at '{address}': {err}") from None
 

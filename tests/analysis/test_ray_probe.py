@@ -16,7 +16,7 @@ import pytest
 
 from rummy_spec.analysis import rayprobe as rp
 from rummy_spec.analysis.rayprobe import ProbeError, frame, probe
-from rummy_spec.analysis.runner import REACH_SECONDS, _auth_headers
+from rummy_spec.analysis.runner import REACH_SECONDS, ClusterError, _auth_headers, _reachable
 
 Handler = Callable[[socket.socket, threading.Event], None]
 
@@ -327,3 +327,23 @@ def test_a_real_ray_gcs_without_its_token_says_so(gcs_address: str) -> None:
         pytest.skip("this Ray instance runs without token authentication")
     host, _, port = gcs_address.rpartition(":")
     assert refusal(int(port), host=host) == rp.NO_TOKEN
+
+
+class _NoLoader:
+    """A Ray without the token loader this code knows (an older or newer release)."""
+
+    _raylet = None
+
+
+def test_a_token_wanted_is_left_to_ray_when_token_mode_is_asked_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where no token header can be made here but RAY_AUTH_MODE=token is set, Ray itself
+    sends the token: the status-16 refusal must not stop it.  Without token mode, the
+    refusal says what is missing."""
+    with serving(http2_then(frame(rp.HEADERS, rp.END_HEADERS | rp.END_STREAM, 1,
+                                  RAY_NO_TOKEN))) as port:
+        monkeypatch.delenv("RAY_AUTH_MODE", raising=False)
+        with pytest.raises(ClusterError, match="unauthenticated"):
+            _reachable(f"127.0.0.1:{port}", _NoLoader())
+        monkeypatch.setenv("RAY_AUTH_MODE", "token")
+        _reachable(f"127.0.0.1:{port}", _NoLoader())  # no refusal: ray.init goes on
