@@ -5,9 +5,11 @@ per second, workers and Ray), sweep (CPU time per game over every configuration)
 
 The benchmarks live in the source checkout (``benchmarks/``), not in the wheel: run this
 from a checkout.  Each prints medians and the goal it is measured against.  With no
-suite named, all but ``sweep`` run (the sweep plays every built-in configuration ten
-times over and takes many minutes).  Arguments after one suite go to that suite, e.g.
-``rummy-spec bench sweep --variant gin --seeds 3`` (``rummy-spec bench sweep --help``).
+suite named, the quick ones run: parse, solver, engine and peers (rounds, scale and sweep
+play many games, rounds and sweep for many minutes: name them).  Arguments after one
+suite go to that suite, e.g. ``rummy-spec bench sweep --variant gin --seeds 3``
+(``rummy-spec bench sweep --help``).  What a suite prints is shown as it comes (the
+rounds table row by row, the sweep's ``--progress`` lines), not at the end.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import argparse
 import contextlib
 import importlib
 import io
+import sys
 
 from .base import FAILED, OK, Command, Outcome, UsageError
 
@@ -26,9 +29,29 @@ DEFAULT = ("parse", "solver", "engine", "peers")
 def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("suite", nargs="*", metavar="SUITE",
                         help=f"which benchmarks: {', '.join(SUITES)} "
-                             f"(default: all but sweep)")
+                             f"(default: {', '.join(DEFAULT)})")
     parser.add_argument("args", nargs=argparse.REMAINDER, metavar="ARGS",
                         help="arguments for the one suite named (see its --help)")
+
+
+class _UsageHeld(io.StringIO):
+    """A suite's stderr: passed on as it is written (the sweep's progress lines), but for
+    argparse's usage error, whose first write starts with "usage:": that is held back, and
+    turned into one line by :func:`_run`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.real = sys.stderr  # made before the suite's stderr is redirected here
+        self.passing: bool | None = None  # not known until the first write
+
+    def write(self, text: str) -> int:
+        if self.passing is None and text:
+            self.passing = not text.startswith("usage:")
+        if self.passing:
+            self.real.write(text)
+            self.real.flush()
+            return len(text)
+        return super().write(text)
 
 
 def _run(args: argparse.Namespace) -> Outcome:
@@ -38,30 +61,28 @@ def _run(args: argparse.Namespace) -> Outcome:
         raise UsageError(f"no benchmark named '{unknown[0]}' (known: {', '.join(SUITES)})")
     if args.args and len(chosen) != 1:
         raise UsageError("arguments go to one suite: name exactly one before them")
-    out = io.StringIO()
-    err = io.StringIO()  # a suite's usage errors, turned into one line below
     for name in chosen:
         try:
             module = importlib.import_module(f"benchmarks.{name}")
         except ImportError:
             raise UsageError("the benchmarks live in the source checkout: run this from "
                              "the repository's top folder") from None
-        out.write(f"== {name} ==\n")
+        print(f"== {name} ==", flush=True)
+        err = _UsageHeld()
         try:
-            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            with contextlib.redirect_stderr(err):
                 code = module.main(list(args.args))
         except SystemExit as stop:  # the suite's own --help, or its usage error
             if stop.code in (0, None):
-                return Outcome(OK, out=out.getvalue())
+                return Outcome(OK)
             lines = err.getvalue().strip().splitlines() or [str(stop.code)]
             reason = lines[-1].split(" error: ", 1)[-1]
             raise UsageError(f"bench {name}: {reason} (see 'rummy-spec bench {name} "
                              "--help')") from None
-        out.write("\n")
+        print(flush=True)
         if code:
-            return Outcome(FAILED, out=out.getvalue(), err=err.getvalue()
-                           + f"rummy-spec: benchmark '{name}' missed its goal\n")
-    return Outcome(OK, out=out.getvalue(), err=err.getvalue())
+            return Outcome(FAILED, err=f"rummy-spec: benchmark '{name}' missed its goal\n")
+    return Outcome(OK)
 
 
 COMMAND = Command(

@@ -24,6 +24,30 @@ def test_a_suite_runs_and_reports_its_goal(capsys: pytest.CaptureFixture[str],
     assert "== parse ==" in out and "goal:" in out
 
 
+def test_a_suite_s_output_is_shown_as_it_comes(capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rounds table runs for many minutes: its rows (and the sweep's progress lines,
+    on stderr) must reach the user as they are printed, not all at the end."""
+    import sys
+
+    import benchmarks.rounds
+
+    seen: list[tuple[str, str]] = []
+
+    def suite(argv: list[str] | None = None) -> int:
+        print("a row", flush=True)
+        print("  a progress line", file=sys.stderr, flush=True)
+        shown = capsys.readouterr()  # what the user has been shown so far
+        seen.append((shown.out, shown.err))
+        return 0
+
+    monkeypatch.setattr(benchmarks.rounds, "main", suite)
+    assert main(["bench", "rounds"]) == 0
+    assert len(seen) == 1
+    assert "== rounds ==" in seen[0][0] and "a row" in seen[0][0]
+    assert "a progress line" in seen[0][1]
+
+
 def test_the_sweep_plays_a_configuration_and_flags_nothing_fast(
         capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["bench", "sweep", "--variant", "gin", "--bot", "greedy", "--seeds", "2",
