@@ -2,9 +2,10 @@
 
 Part 1: games per second of one variant at its minimum player count, for each bot, in
 one process.  Part 2, in one interleaved run (rounds alternate the ways, so a busy
-machine slows them alike): the same batch of games on 1 worker, on 2 local worker
+machine slows them alike): the same batches of games on 1 worker, on 2 local worker
 processes and on a local Ray instance (when the ``cluster`` extra is installed), as
-ratios to 1 worker.  Results are checked to be identical each time.
+ratios to 1 worker.  Each round plays new seeds, the same for every way in it, and the
+ways' results are checked to be identical.
 
 Run ``python -m benchmarks.scale [--games N] [--variant NAME ...] [--rounds R]``.
 """
@@ -12,10 +13,12 @@ Run ``python -m benchmarks.scale [--games N] [--variant NAME ...] [--rounds R]``
 from __future__ import annotations
 
 import argparse
+import gc
 import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 if __package__ in (None, ""):  # run as a script: make the checkout importable
@@ -23,6 +26,7 @@ if __package__ in (None, ""):  # run as a script: make the checkout importable
 
 from rummy_spec.analysis.runner import Batch, ClusterError, connect, run
 from rummy_spec.bots import BOTS
+from rummy_spec.engine.rules import compile_variant
 from rummy_spec.lang import load
 from rummy_spec.lang.data import builtin_specs
 from rummy_spec.simulate import GameRecord, seating
@@ -37,19 +41,30 @@ def games_per_second(name: str, bot: str, games: int) -> float:
 
 
 def interleaved(batch: Batch, rounds: int) -> dict[str, list[float]]:
-    ways: dict[str, Callable[[], list[GameRecord]]] = {
-        "1 worker": lambda: run(batch, 1), "2 workers": lambda: run(batch, 2)}
+    """Wall seconds of each way, round by round.  Each round plays new seeds (round r:
+    seeds ``batch.first + r * batch.games`` on), the same for every way in it, and the
+    ways' results must be equal.  Before each way this process drops its compiled rules
+    (and with them their memo of ways down) and collects its heap: the local workers are
+    forked from it, so they would otherwise start with the answers the way before them
+    found for the very same games, and this process ("1 worker") would carry the heap of
+    every run before it.  Ray's workers are their own processes, kept from round to round;
+    the new seeds keep them from replaying a game they have played."""
+    ways: dict[str, Callable[[Batch], list[GameRecord]]] = {
+        "1 worker": lambda b: run(b, 1), "2 workers": lambda b: run(b, 2)}
     try:
         connect("local")
-        ways["ray local"] = lambda: run(batch, ray_address="local")
+        ways["ray local"] = lambda b: run(b, ray_address="local")
     except ClusterError as err:
         print(f"(no Ray: {err})")
     times: dict[str, list[float]] = {k: [] for k in ways}
-    expected: list[GameRecord] | None = None
-    for _ in range(rounds):
+    for r in range(rounds):
+        seeds = replace(batch, first=batch.first + r * batch.games)
+        expected: list[GameRecord] | None = None
         for name, way in ways.items():
+            compile_variant.cache_clear()
+            gc.collect()
             start = time.perf_counter()
-            got = way()
+            got = way(seeds)
             times[name].append(time.perf_counter() - start)
             if expected is None:
                 expected = got
@@ -76,7 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     times = interleaved(batch, args.rounds)
     base = statistics.median(times["1 worker"])
     print(f"\n{args.scale_games} planner games of {args.scale_variant}, median of "
-          f"{args.rounds} interleaved rounds (identical results each time):")
+          f"{args.rounds} interleaved rounds, new seeds each round (identical results from "
+          "every way):")
     for name, ts in times.items():
         med = statistics.median(ts)
         print(f"  {name:<10} {med:7.2f}s  {args.scale_games / med:6.2f} games/s  "
