@@ -13,7 +13,6 @@ Run ``python -m benchmarks.scale [--games N] [--variant NAME ...] [--rounds R]``
 from __future__ import annotations
 
 import argparse
-import gc
 import statistics
 import sys
 import time
@@ -24,9 +23,9 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make the checkout importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.sweep import cold_start
 from rummy_spec.analysis.runner import Batch, ClusterError, connect, run
 from rummy_spec.bots import BOTS
-from rummy_spec.engine.rules import compile_variant
 from rummy_spec.lang import load
 from rummy_spec.lang.data import builtin_specs
 from rummy_spec.simulate import GameRecord, seating
@@ -61,8 +60,7 @@ def interleaved(batch: Batch, rounds: int) -> dict[str, list[float]]:
         seeds = replace(batch, first=batch.first + r * batch.games)
         expected: list[GameRecord] | None = None
         for name, way in ways.items():
-            compile_variant.cache_clear()
-            gc.collect()
+            cold_start()
             start = time.perf_counter()
             got = way(seeds)
             times[name].append(time.perf_counter() - start)

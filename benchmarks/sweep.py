@@ -126,6 +126,14 @@ class _OverLimit(Exception):
     pass
 
 
+def cold_start() -> None:
+    """Drop the compiled rules (and their memo of ways down, which clears itself in one go
+    at 200,000 entries) and collect the heap: what runs next, here or in a process forked
+    from here, starts with none of the answers found before and none of their garbage."""
+    compile_variant.cache_clear()
+    gc.collect()
+
+
 def cpu_clock() -> float:
     """The CPU seconds of this thread, which plays the games.  Not ``time.process_time``:
     with the process CPU timer of :func:`cpu_limit` armed, the process clock is read from
@@ -168,12 +176,9 @@ def stretch(chosen: Sequence[Config], start: str | None, count: int | None) -> l
 def play(config: Config, seed: int, limit: float, digest: bool) -> tuple[float, bool, str]:
     """(CPU seconds, stopped at the limit, digest of the game or '')."""
     variant = load(config.variant, (config.option,) if config.option else ())
-    # Each game starts cold, from a collected heap: the compiled rules (and their memo of
-    # ways down, which clears itself in one go at 200,000 entries) are dropped and the
-    # collector run before the clock starts, so no game pays for what the games before it
-    # left behind, and a seed replayed alone takes the time it took in the sweep.
-    compile_variant.cache_clear()
-    gc.collect()
+    # Each game starts cold, so no game pays for what the games before it left behind,
+    # and a seed replayed alone takes the time it took in the sweep.
+    cold_start()
     start = cpu_clock()
     try:
         with cpu_limit(limit):

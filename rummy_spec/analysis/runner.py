@@ -139,15 +139,16 @@ def _reachable(address: str, ray: Any) -> None:
     host, sep, port = text.rpartition(":")
     if not sep or not port.isdigit() or not 0 < int(port) < 65536 or not host:
         raise ClusterError(f"'{address}' is not HOST:PORT, ray://HOST:PORT, 'local' or 'auto'")
-    headers = _auth_headers(ray)
+    client = text != address  # Ray Client: no GCS call, so no token goes with it
+    headers = [] if client else _auth_headers(ray)
     try:
-        probe(host, int(port), REACH_SECONDS, client=text != address, headers=headers)
-    except TokenWanted as err:
+        probe(host, int(port), REACH_SECONDS, client=client, headers=headers)
+    except ProbeError as err:
         # Token mode asked for, but no token header could be made here (a Ray whose
         # loader this code does not know): Ray itself sends the token, so let it try.
-        if headers or os.environ.get("RAY_AUTH_MODE", "").lower() != "token":
-            raise ClusterError(f"cannot reach a Ray cluster at '{address}': {err}") from None
-    except ProbeError as err:
+        if (isinstance(err, TokenWanted) and not headers
+                and os.environ.get("RAY_AUTH_MODE", "").lower() == "token"):
+            return
         raise ClusterError(f"cannot reach a Ray cluster at '{address}': {err}") from None
 
 
