@@ -1,7 +1,13 @@
 """Claims and buying: who may claim the refused upcard, in what order, and the buy itself
-(the upcard and the penalty cards); the window closes with the refuser's stock draw.
-With ``buy { at any time }`` a claim may also be made before the player in turn draws
-(:func:`exposed_claim`)."""
+(the upcard and the penalty cards).
+
+The window (``after refusal``) closes with the refuser's stock draw.  With ``between
+turns`` the player in turn has not drawn yet when a buy closes it: he then draws as usual,
+from the stock or the card the buy exposed.  With ``at any time`` a claim may also be made
+before the player in turn draws (:func:`exposed_claim`).  What a claim leaves of the
+discard pile is the claim's ``pile``: ``open`` (the card below is the upcard like any
+other), ``closed`` (nobody takes from the pile until the next discard) or ``dead`` (the
+cards below are never taken again this hand).  A claimant never plays out of turn."""
 
 from __future__ import annotations
 
@@ -15,7 +21,7 @@ from .stock import draw_stock
 def eligible_claimants(rules: Rules, state: State, refuser: int,
                        exclude: int | None = None) -> list[int]:
     claim = rules.variant.claim
-    if claim is None or not state.hand.discard or not state.hand.upcard_open:
+    if claim is None or not upcard_live(state) or state.hand.claimed:
         return []
     special = rules.special_of(state.hand.discard[-1])
     if special is not None and special.never_taken:
@@ -37,6 +43,12 @@ def eligible_claimants(rules: Rules, state: State, refuser: int,
             continue  # the same test as buys_spent, the allowance looked up once
         out.append(p)
     return out
+
+
+def upcard_live(state: State) -> bool:
+    """Is there an upcard that may be taken at all: one that no claim has closed or left
+    dead?"""
+    return bool(state.hand.discard) and state.hand.upcard_open
 
 
 def buys_spent(rules: Rules, state: State, player: int) -> bool:
@@ -74,13 +86,12 @@ def claim(rules: Rules, state: State, a: Action, plan: Go) -> None:
             _close_claims(rules, state)
         return
     _take_claimed(state, a.player, cl.penalty)
+    state.hand.claim = window = Claim(window.refuser, [], a.player)
     if cl.chain and state.hand.discard:
-        state.hand.upcard_open = True
         pending = eligible_claimants(rules, state, window.refuser, exclude=a.player)
         if pending:
-            state.hand.claim = Claim(window.refuser, pending, a.player)
+            window.pending = pending
             return
-    state.hand.upcard_open = False
     _close_claims(rules, state)
 
 
@@ -95,29 +106,28 @@ def check_exposed_claim(rules: Rules, state: State, a: Action) -> Verdict | Go:
     if a.player not in eligible_claimants(rules, state, state.hand.turn):
         if buys_spent(rules, state, a.player):
             return no("buy-limit")
-        if state.hand.discard and state.hand.upcard_open and len(state.hand.stock) < cl.penalty:
+        if upcard_live(state) and len(state.hand.stock) < cl.penalty:
             return no("stock-cannot-pay")
         return no("not-eligible")
     return GO
 
 
 def exposed_claim(rules: Rules, state: State, a: Action, plan: Go) -> None:
-    """The first claim is granted at once; the player in turn then draws (from the stock:
-    the pile is closed until the next discard, or, with ``chain``, open to the claims of
-    the others as after a claim)."""
+    """The first claim is granted at once; the player in turn then draws, from the stock or
+    from the pile as the claim's ``pile`` leaves it (with ``chain`` the card below is first
+    open to the claims of the others, as after a claim)."""
     cl = rules.variant.claim
     assert cl is not None
     _take_claimed(state, a.player, cl.penalty)
     state.hand.call_on = None  # the card called on has left the pile
     if cl.chain and state.hand.discard:
-        state.hand.upcard_open = True
         pending = eligible_claimants(rules, state, state.hand.turn, exclude=a.player)
         if pending:
             state.hand.claim = Claim(state.hand.turn, pending, a.player)
             state.hand.refused = True
             state.hand.phase = "claim"
             return
-    state.hand.upcard_open = False
+    _leave_pile(rules, state)
 
 
 def _take_claimed(state: State, player: int, penalty: int) -> None:
@@ -129,8 +139,34 @@ def _take_claimed(state: State, player: int, penalty: int) -> None:
     seat.buys += 1
 
 
+def _leave_pile(rules: Rules, state: State) -> None:
+    """What a claim leaves of the discard pile (the claim's ``pile``); no window opens
+    again before the next discard."""
+    cl = rules.variant.claim
+    assert cl is not None
+    state.hand.claimed = True
+    # ``dead`` needs no more than ``closed``: a card left below the claimed one is exposed
+    # again only when the card above it is drawn (the drawer then discards onto it) or
+    # claimed (which closes the pile again), so nobody can take it either way
+    if cl.pile_after != "open":
+        state.hand.upcard_open = False
+
+
 def _close_claims(rules: Rules, state: State) -> None:
-    refuser = state.hand.claim.refuser if state.hand.claim is not None else state.hand.turn
+    """The window closes: after a buy, the pile is left as the claim rule says; the
+    refuser draws from the stock, except that between turns, after a buy, he has not yet
+    drawn and may take the card the buy exposed where it may be taken (TS and SH: the
+    next player's draw comes after the buying)."""
+    window, cl = state.hand.claim, rules.variant.claim
+    assert cl is not None
+    refuser = window.refuser if window is not None else state.hand.turn
+    bought = window is not None and window.last_buyer is not None
     state.hand.claim = None
+    if bought:
+        _leave_pile(rules, state)
+        if cl.window == "between-turns" and upcard_live(state):
+            state.hand.refused = False
+            state.hand.phase = "draw"
+            return
     if draw_stock(rules, state, refuser):
         state.hand.phase = "play"

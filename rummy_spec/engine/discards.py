@@ -147,6 +147,7 @@ def discard(rules: Rules, state: State, a: Action, plan: Go) -> None:
     state.hand.discard.append(card)
     state.hand.pile_owner.append(a.player)
     state.hand.upcard_open = True
+    state.hand.claimed = False
     if special is not None and special.skip is not None:
         t = a.target if special.skip == "chosen" else (a.player + 1) % rules.players
         assert t is not None

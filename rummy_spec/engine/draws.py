@@ -5,7 +5,7 @@ Refusing the upcard opens the claim window (``claims``) when someone may claim i
 
 from __future__ import annotations
 
-from .claims import eligible_claimants
+from .claims import eligible_claimants, upcard_live
 from .ending import end_round
 from .knocking import knock_possible
 from .plans import GO, Go
@@ -18,7 +18,7 @@ from .stock import can_draw_stock, draw_stock, late_turn, low_stock
 def upcard_verdict(rules: Rules, state: State, player: int) -> Verdict:
     if not state.hand.discard:
         return no("no-upcard")
-    if not state.hand.upcard_open:
+    if not upcard_live(state):
         return no("upcard-closed")
     special = rules.special_of(state.hand.discard[-1])
     if special is not None and special.never_taken:

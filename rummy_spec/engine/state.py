@@ -175,8 +175,9 @@ class HandRecord:
     turn_no: int = 0  # turns taken this round
     taken: int | None = None  # face taken from the pile
     melds_this_turn: int = 0
-    upcard_open: bool = True  # False after a claim until the next discard
+    upcard_open: bool = True  # False after a claim (pile closed or dead) until the next discard
     refused: bool = False  # the in-turn player refused the upcard this turn
+    claimed: bool = False  # a claim was made since the last discard: no window opens again
     exhaustions: int = 0
     claim: Claim | None = None
     call_on: int | None = None  # whose discard may be called

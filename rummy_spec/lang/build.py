@@ -179,6 +179,11 @@ def build_variant(
              if rule is not None}
     contracts = _contracts(r, kinds)
     claim = m.Claim(**r.fields("claim", m.Claim)) if r.get(("claim",), False) else None
+    if claim is not None and not claim.claimant_waits:
+        r.error("E038", "'claimant takes at once' is not played yet: a claim gives no turn, "
+                "so the claimant plays his cards on his own turn ('claimant waits')",
+                r.settings[("claim", "claimant_waits")].span,
+                "leave 'claimant takes at once' out: every claimant waits for his turn")
     call = (m.RummyCall(**r.fields("rummy_call", m.RummyCall))
             if r.get(("rummy_call",), False) else None)
     knock = m.Knock(**r.fields("knock", m.Knock)) if r.get(("knock",), False) else None

@@ -45,6 +45,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "E036": ("formula-variable", "a formula uses a variable that means nothing here"),
     "E037": ("setting-not-in-model", "a rule the parser read but the rules model has no place "
              "for (a fault in rummy-spec)"),
+    "E038": ("not-playable", "a rule the language reads but the engine does not play yet: "
+             "refused rather than ignored"),
     # resource limits and unreadable text (rummy_spec/lang/limits.py)
     "E050": ("empty-file", "the file declares no variant"),
     "E051": ("not-utf8", "the file holds bytes that are not UTF-8 text"),

@@ -225,7 +225,10 @@ class Claim:
     carry_over: bool = False
     own_discard: bool = False
     when_down: bool = True
-    claimant_waits: bool = False
+    # the claimant may not meld, lay off or discard until his own turn: always so, as a
+    # claim gives no turn; False (``claimant takes at once``) is refused by the checker
+    # (E038) until out-of-turn play after a claim exists
+    claimant_waits: bool = True
     pile_after: Literal["open", "dead", "closed"] = "open"
     chain: bool = False
     # the author states that some contracts need more cards than are dealt: buying is

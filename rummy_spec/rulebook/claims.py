@@ -31,7 +31,9 @@ def _claim_rules(scope: Scope, c: m.Claim) -> list[str]:
                           "upcard by and drawn from the stock.",
          "between-turns": "Claims are made after a discard, before the next player draws; "
                           "the next player has first call, and simply takes the card as the "
-                          "draw.",
+                          "draw. If he passes it by and nobody buys it, he draws from the "
+                          "stock; if someone buys it, he has not drawn yet and then draws "
+                          "as usual.",
          "any-time": "You may claim whenever a discard lies exposed: before the player "
                      "whose turn it is has drawn, the first to call gets it at once (that "
                      "player then draws from the stock), and once he has passed it by."
@@ -50,7 +52,11 @@ def _claim_rules(scope: Scope, c: m.Claim) -> list[str]:
     if c.claimant_waits:
         out.append("Having claimed, you may not meld, lay off or discard until your own turn.")
     pile = {
-        "open": "",
+        # after refusal the player in turn has drawn from the stock: the card below is his
+        # to take no more than the claimed card was, so an open pile needs no sentence
+        "open": "" if c.window == "after-refusal" else
+                "After a claim the card below is the upcard like any other: the player "
+                "whose turn it is, if he has not drawn yet, may take it as his draw.",
         "dead": "After a claim the rest of the discard pile is dead: nobody takes from it.",
         "closed": "After a claim nobody takes from the discard pile until the next discard.",
     }[c.pile_after]

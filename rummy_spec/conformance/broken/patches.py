@@ -90,7 +90,7 @@ def turn_skipped_after_claim() -> None:
     original = claims._close_claims
 
     def close_claims(rules: Rules, state: State) -> None:
-        if state.hand.claim is not None and not state.hand.upcard_open:  # closed by a buy
+        if state.hand.claim is not None and state.hand.claim.last_buyer is not None:  # a buy
             state.hand.turn = state.hand.claim.refuser
             state.hand.claim = None
             turnorder.next_turn(rules, state)
