@@ -44,9 +44,15 @@ DRAFTS = [
     d("claims/three-buys-a-hand", "a player may buy three times in a hand, no more", "X51",
       ["0 draw stock", "1 pass", "2 buy", "0 discard KS", "1 draw stock", "2 buy",
        "1 discard KD", "2 draw stock", "0 pass", "2 discard 8S", "0 draw stock", "1 pass",
-       "0 discard 8D", "1 draw stock", "2 buy", "1 discard KC", "2 draw stock", "0 pass",
+       "0 discard 8D", "1 draw stock", "2 buy", "1 draw stock", "1 discard KC",
+       "2 draw stock", "0 pass",
        "2 discard 7S", "0 draw stock", "1 pass", "0 discard 7D", "1 draw stock",
        "? claim buys", "2 buy -> buy-limit"]),
+    d("claims/after-a-buy-the-next-player-draws", "between turns a buy comes before the "
+      "next player's draw: he then draws as usual, and the card the buy exposed may be his "
+      "draw (the pile stays open)", "X48 X53",
+      ["0 draw stock", "1 pass", "2 buy", "? phase turn discard_top", "0 draw upcard",
+       "0 discard KS", "?"], discard="QH 10D"),
     d("claims/nobody-buys-his-own-discard", "a player may not buy his own discard", "X52",
       [*DRAW, "0 discard KS", "1 draw stock", "0 buy -> not-eligible", "2 pass", "?"]),
     d("contract/two-sets-of-three", "hand one: two sets of three", "X33 X35",
