@@ -1,17 +1,25 @@
 """Each claim rule of the language has a conformance case that an engine ignoring the rule
 fails: the case passes on the reference, and fails on the reference playing the variant
-with that one rule changed (``ChangedRules``: the engine never sees the right rule)."""
+with that one rule changed (``ChangedRules``: the engine never sees the right rule).
+
+Rules no built-in states are shown on the house variants of
+``conformance/examples/claim_rules.rummy``, with cases written by the kit's recorder."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from rummy_spec.conformance import suite_root
 from rummy_spec.conformance.broken import ChangedRules
 from rummy_spec.conformance.broken.patches import Change, section
+from rummy_spec.conformance.author import complete_setup, dump_case, record
 from rummy_spec.conformance.cases import load_case
 from rummy_spec.conformance.reference import ReferenceEngine
 from rummy_spec.conformance.runner import run_suite
+from rummy_spec.conformance.variants import forget, load_spec_file, with_spec
 from rummy_spec.lang import load
 
 ROOT = suite_root()
@@ -41,3 +49,52 @@ def test_the_case_fails_when_the_rule_is_ignored(cid: str, rule: str,
     assert ignored(variant) != variant, f"the change leaves {rule} as it was"
     assert _status(ReferenceEngine(), cid) == "passed"
     assert _status(ChangedRules(ignored), cid) == "failed", rule
+
+
+# ----- rules no built-in states: house variants ------------------------------------------
+
+HOUSE = ROOT / "examples" / "claim_rules.rummy"
+CONT = ("5H 5S 5D 6C 7C 8C 2S 9D 10D KH QS JD", "6H 7H 8H 9H 10S JS QD KD KC 2D 3D 4D",
+        "6D 7D 8D 10C JC QC 3S 4S 6S 7S 8S 10H", "3H 4H JH QH AS 9S 2C 3C 4C 9C KS 5C")
+SHANGHAI = ("5H 5S 5D 9C 9D 9S KS 3C 4C 7D 8D", "6H 7H 8H 9H 10S JS QS KD KC 3D 4D",
+            "6C 7C 8C 10C JC QC 3S 4S 6S 7S 8S")
+# name -> (variant, hands, pile, the rule, the steps, the rule ignored)
+HOUSE_CASES = {
+    "claims/a-claim-before-the-draw": (
+        "may_i_any_time", CONT, "AD QC", "at any time: a May I? before the player in "
+        "turn draws is granted at once; he then draws from the stock",
+        ["2 buy", "? hands turn phase discard_top", "0 draw upcard -> upcard-closed",
+         "0 draw stock", "?"], section("claim", window="after-refusal")),
+    "claims/the-pile-is-dead-after-a-buy": (
+        "shanghai_pile_dead", SHANGHAI, "QH 10D", "pile dead: after a buy between turns "
+        "nobody takes the card below, so the player in turn draws from the stock",
+        ["0 draw stock", "1 pass", "2 buy", "? phase turn hands", "1 buy -> claim-not-open",
+         "0 discard KS", "?"], section("claim", pile_after="open")),
+}
+
+
+@pytest.fixture()
+def house_cases(tmp_path: Path) -> Iterator[Path]:
+    """The house cases, recorded from the reference into a suite of their own."""
+    load_spec_file(HOUSE)
+    for name, (variant, hands, pile, rule, script, _) in HOUSE_CASES.items():
+        setup = complete_setup(variant, (), len(hands), hands, pile)
+        path = tmp_path / "cases" / variant / f"{name}.yaml"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = with_spec(record(rule, variant, len(hands), setup, script), path)
+        path.write_text(dump_case(data, f"{variant}/{name}"), encoding="utf-8")
+    forget()  # each case names its spec file itself
+    yield tmp_path
+    forget()
+
+
+@pytest.mark.parametrize("name", sorted(HOUSE_CASES))
+def test_a_house_case_fails_when_the_rule_is_ignored(house_cases: Path, name: str) -> None:
+    variant, *_, ignored = HOUSE_CASES[name]
+    path = house_cases / "cases" / variant / f"{name}.yaml"
+
+    def status(engine: ReferenceEngine) -> str:
+        return run_suite(engine, [load_case(path, house_cases)])[0].status
+
+    assert status(ReferenceEngine()) == "passed"
+    assert status(ChangedRules(ignored)) == "failed"
