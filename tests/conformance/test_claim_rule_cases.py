@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from rummy_spec.conformance import suite_root
+from rummy_spec.conformance.author import complete_setup, dump_case, record
 from rummy_spec.conformance.broken import ChangedRules
 from rummy_spec.conformance.broken.patches import Change, section
-from rummy_spec.conformance.author import complete_setup, dump_case, record
 from rummy_spec.conformance.cases import load_case
 from rummy_spec.conformance.reference import ReferenceEngine
 from rummy_spec.conformance.runner import run_suite
