@@ -71,6 +71,8 @@ def test_a_buy_beyond_the_carried_credit_is_refused_buy_limit() -> None:
                 bought += 1
             else:
                 ok(g, "pass", first)
+        if g.state.hand.phase == "draw":  # between turns, pile open: he draws after a buy
+            ok(g, "draw", p, source="stock")
         ok(g, "discard", p, card=g.card_text(g.state.hand.seats[p].hand)[-1])
     p = g.state.hand.turn
     if p == 2:
