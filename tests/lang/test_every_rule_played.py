@@ -20,7 +20,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from rule_table import CUSTOM, TABLE
+from rule_clauses import CUSTOM
+from rule_table import TABLE
 from rule_walk import Described, Played, Refused, Walked, first_difference, model_fields, pair
 
 from rummy_spec.lang import Library, builtin_library, syntax
@@ -100,7 +101,7 @@ def test_every_table_clause_sets_a_field_with_an_entry() -> None:
 
 def test_every_clause_of_the_grammar_sets_fields_with_entries() -> None:
     """Every clause form of the grammar: through the parser's tables, or by hand
-    (``rule_table.CUSTOM``), it sets fields that have entries.  A clause added to the
+    (``rule_clauses.CUSTOM``), it sets fields that have entries.  A clause added to the
     grammar and to neither fails here."""
     unknown = sorted(a for a in _aliases() if _field_of(a) is None and a not in CUSTOM)
     assert not unknown, f"clauses of the grammar that set no known field: {unknown}"
