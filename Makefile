@@ -2,16 +2,25 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+# Two installs into the one .venv: the demo's (the core and the `play` extra, whose Tab
+# completion the game the demo points to uses) and the tests' (every extra the tests,
+# the docs and the benchmarks use: dev, peers, cluster), each with its own stamp.
+DEMO_STAMP := $(VENV)/.installed-demo
+STAMP := $(VENV)/.installed-test
 
 .PHONY: demo test lint typecheck unit docs playground browser-test docs-browser bench clean system-deps \
-	wheel-compiled test-compiled
+	wheel-compiled test-compiled dist
+
+$(DEMO_STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[play]'
+	touch $(DEMO_STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,peers,docs,lsp,analysis,cluster]'
-	touch $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,peers,cluster]'
+	touch $(STAMP) $(DEMO_STAMP)
 
 # Debian packages some tests and the docs use: gcc and Python's headers (the compiled
 # build, `make test-compiled`); Node.js and npm (the Node starter engine;
@@ -29,8 +38,15 @@ system-deps:
 	if [ -n "$$need" ]; then apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$need >/dev/null; fi
 
-demo: $(STAMP)
+demo: $(DEMO_STAMP)
 	$(BIN)/rummy-spec demo
+
+# The source distribution and the wheel, as they would be published, into dist/: `build`
+# makes the sdist and then the wheel from it, so a file the sdist leaves out fails here
+dist: $(DEMO_STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check 'build>=1' 'hatchling>=1.21'
+	rm -rf dist
+	$(BIN)/python -m build --no-isolation --outdir dist .
 
 lint: $(STAMP)
 	$(BIN)/ruff check rummy_spec tests benchmarks docs conformance
