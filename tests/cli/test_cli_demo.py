@@ -39,7 +39,9 @@ def test_demo_ends_with_one_seeded_bot_game_of_continental(cli: Cli) -> None:
     won = (f"winner: {names[0]}" if len(names) == 1
            else f"winners: {', '.join(names[:-1])} and {names[-1]} (tied)")
     totals = ", ".join(f"seat {i} {seat.total}" for i, seat in enumerate(s.game.seats))
-    assert demo.splitlines()[-5:] == [
+    assert demo.splitlines()[-2:] == [
+        "", "next: rummy-spec play continental --players 4   (you against 3 greedy bots)"]
+    assert demo.splitlines()[-7:-2] == [
         "continental: one game of 4 greedy bots, seed 1 "
         "(rummy-spec simulate continental --players 4 --games 1 --seed 1):",
         "",
