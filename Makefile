@@ -57,7 +57,11 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest
 
-test: lint typecheck unit
+# ruff and mypy --strict on one core while the suite runs on the other (a parallel pytest
+# is not used: the suite has wall-clock guards and terminal sessions timed in seconds,
+# which two workers sharing two cores would stretch); each target's output in one piece
+test: $(STAMP)
+	$(MAKE) --no-print-directory -j2 --output-sync=target lint typecheck unit
 
 # Every broken engine caught by the fuzz within its stated budget, each minimal case
 # replayed (the default run fuzzes a sample of them): about twenty fuzz runs, two at a time
