@@ -84,14 +84,17 @@ def test_the_page_has_the_whole_path() -> None:
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed (.ci/run "
                     "installs Debian's nodejs)")
 def test_follow_the_fifteen_minute_guide(tmp_path: Path) -> None:
+    # RUMMY_SPEC_WHEEL (make test-compiled: the compiled wheel) stands for the page's
+    given = os.environ.get("RUMMY_SPEC_WHEEL")
+    wheel = Path(given) if given else build_wheel(tmp_path / "dist")
     home = tmp_path / "engine"  # the engine's repository, the wheel copied into it
     home.mkdir()
-    shutil.copy(build_wheel(tmp_path / "dist"), home / WHEEL)
+    shutil.copy(wheel, home / wheel.name)
     env = {k: v for k, v in os.environ.items()
            if k not in ("PYTHONPATH", "VIRTUAL_ENV", "NO_COLOR", "RUMMY_SPEC_DEBUG")}
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     cwd = home
-    for command, shown in steps(PAGE.read_text(encoding="utf-8")):
+    for command, shown in steps(PAGE.read_text(encoding="utf-8").replace(WHEEL, wheel.name)):
         if command.startswith("cd "):
             cwd = cwd / command[3:].strip()
             assert cwd.is_dir(), command
