@@ -19,7 +19,7 @@ def test_demo_checks_every_built_in_and_shows_continental_for_five(cli: Cli) -> 
     assert any(line.startswith("ok: ") and "no errors" in line for line in lines)
     shown = out[out.index("continental for 5 players"):]
     assert "Continental Rummy  (continental, continental.rummy)" in shown
-    assert "decks: 3" in shown and "jokers: 6 (2 per deck)" in shown
+    assert "\n  5        3      6       162    12             101\n" in shown  # 3 decks, 6 jokers
 
 
 def test_demo_output_matches_show(cli: Cli) -> None:
