@@ -93,6 +93,15 @@ browser-test: $(STAMP)
 docs-browser: $(STAMP)
 	$(BIN)/python -m tests.browser.check_site docs/_build/html
 
+# The VS Code extension (editors/vscode) as an installable .vsix in dist/: its language
+# client from npm (vscode-languageclient) and the packager (@vscode/vsce); needs node and npm
+.PHONY: vsix
+vsix:
+	cd editors/vscode && npm install --no-audit --no-fund --loglevel=error
+	mkdir -p dist
+	cd editors/vscode && npx vsce package --skip-license --allow-missing-repository \
+	  --out ../../dist/rummy-spec-$$(node -p 'require("./package.json").version').vsix
+
 bench: $(STAMP)
 	$(BIN)/rummy-spec bench
 
