@@ -109,7 +109,7 @@ def figures(games: Sequence[GameRecord]) -> list[Figure]:
         out.append(_mean(f"round {k}: turns to the first going down", firsts))
     decided = [g for g in games if g.winners]
     for seat in range(games[0].players if games else 0):
-        out.append(_share(f"seat {seat} wins",
+        out.append(_share(f"seat {seat + 1} wins",
                           [sum(1 / len(g.winners) for w in g.winners if w == seat)
                            for g in decided]))
     rounds = [r for g in games for r in g.rounds]

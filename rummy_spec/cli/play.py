@@ -159,7 +159,7 @@ class Session:
     def start(self) -> None:
         game = self.game
         self.say(f"{game.variant.title} ({game.variant.name}) for {game.players} players, "
-                 f"seed {game.seed}: you are seat {HUMAN}; 'help' lists the commands",
+                 f"seed {game.seed}: you are seat {HUMAN + 1}; 'help' lists the commands",
                  "marks: " + ("* a wild card; " if game.rules.wild else "")
                  + "[ ] the card you just drew")
         self.advance()

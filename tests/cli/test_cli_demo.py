@@ -35,10 +35,10 @@ def test_demo_ends_with_one_seeded_bot_game_of_continental(cli: Cli) -> None:
     game = play_out(load("continental"), 4, 1, "greedy").game
     s = game.state
     assert game.over and not s.game.abandoned and len(s.game.results) == 7
-    names = [f"seat {w}" for w in s.game.winners]
+    names = [f"seat {w + 1}" for w in s.game.winners]
     won = (f"winner: {names[0]}" if len(names) == 1
            else f"winners: {', '.join(names[:-1])} and {names[-1]} (tied)")
-    totals = ", ".join(f"seat {i} {seat.total}" for i, seat in enumerate(s.game.seats))
+    totals = ", ".join(f"seat {i} {seat.total}" for i, seat in enumerate(s.game.seats, 1))
     assert demo.splitlines()[-2:] == [
         "", "next: rummy-spec play continental --players 4   (you against 3 greedy bots)"]
     assert demo.splitlines()[-7:-2] == [

@@ -1,4 +1,5 @@
-"""``rummy-spec play``: a person at seat 0 against greedy bots, commands on stdin."""
+"""``rummy-spec play``: a person at the first seat (seat 1) against greedy bots, commands
+on stdin."""
 
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ def test_a_scripted_session(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     game = Game(load("gin"), 2, 4)
     upcard = game.rules.table.text(game.state.hand.discard[-1])
     hand = sorted_hand(game.rules.table, game.rules.wild, game.state.hand.seats[HUMAN].hand)
-    assert lines[0].startswith("Gin Rummy (gin) for 2 players, seed 4: you are seat 0")
+    assert lines[0].startswith("Gin Rummy (gin) for 2 players, seed 4: you are seat 1")
     assert f"your hand: {cards_text(game.rules.table, hand)}" in lines
     assert f"upcard: {upcard}   stock: 31 cards" in lines
     assert "scores: you 0, bot 1 0" in lines
