@@ -14,6 +14,7 @@ from ..engine.melds import REASONS as MELD_REASONS
 from ..engine.reasons import Verdict
 from ..engine.state import Action, State
 from .meld_numbers import number_of
+from .play_split import split_hint
 from .play_story import Story, buys_left
 
 # Second-person wording of the reasons whose general message reads badly to a player.
@@ -97,6 +98,10 @@ def refusal_text(story: Story, state: State, a: Action, verdict: Verdict) -> str
     line = f"you cannot {tried}: {why} ({code})"
     if code in MELD_REASONS:
         line += "; " + wild_note(story)
+    shape = code in MELD_REASONS or code in ("contract-not-met", "contract-exact-count")
+    apart = split_hint(rules, a) if shape else None
+    if apart is not None:
+        line += "; " + apart
     return line
 
 
