@@ -2,16 +2,25 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+# Two installs into the one .venv: the demo's (the core and the `play` extra, whose Tab
+# completion the game the demo points to uses) and the tests' (every extra the tests,
+# the docs and the benchmarks use: dev, peers, cluster), each with its own stamp.
+DEMO_STAMP := $(VENV)/.installed-demo
+STAMP := $(VENV)/.installed-test
 
 .PHONY: demo test lint typecheck unit docs playground browser-test docs-browser bench clean system-deps \
-	wheel-compiled test-compiled
+	wheel-compiled test-compiled dist
+
+$(DEMO_STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[play]'
+	touch $(DEMO_STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,peers,docs,lsp,analysis,cluster]'
-	touch $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,peers,cluster]'
+	touch $(STAMP) $(DEMO_STAMP)
 
 # Debian packages some tests and the docs use: gcc and Python's headers (the compiled
 # build, `make test-compiled`); Node.js and npm (the Node starter engine;
@@ -29,8 +38,15 @@ system-deps:
 	if [ -n "$$need" ]; then apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$need >/dev/null; fi
 
-demo: $(STAMP)
+demo: $(DEMO_STAMP)
 	$(BIN)/rummy-spec demo
+
+# The source distribution and the wheel, as they would be published, into dist/: `build`
+# makes the sdist and then the wheel from it, so a file the sdist leaves out fails here
+dist: $(DEMO_STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check 'build>=1' 'hatchling>=1.21'
+	rm -rf dist
+	$(BIN)/python -m build --no-isolation --outdir dist .
 
 lint: $(STAMP)
 	$(BIN)/ruff check rummy_spec tests benchmarks docs conformance
@@ -41,7 +57,11 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest
 
-test: lint typecheck unit
+# ruff and mypy --strict on one core while the suite runs on the other (a parallel pytest
+# is not used: the suite has wall-clock guards and terminal sessions timed in seconds,
+# which two workers sharing two cores would stretch); each target's output in one piece
+test: $(STAMP)
+	$(MAKE) --no-print-directory -j2 --output-sync=target lint typecheck unit
 
 # Every broken engine caught by the fuzz within its stated budget, each minimal case
 # replayed (the default run fuzzes a sample of them): about twenty fuzz runs, two at a time
@@ -72,6 +92,15 @@ browser-test: $(STAMP)
 # loads, every link resolves.
 docs-browser: $(STAMP)
 	$(BIN)/python -m tests.browser.check_site docs/_build/html
+
+# The VS Code extension (editors/vscode) as an installable .vsix in dist/: its language
+# client from npm (vscode-languageclient) and the packager (@vscode/vsce); needs node and npm
+.PHONY: vsix
+vsix:
+	cd editors/vscode && npm install --no-audit --no-fund --loglevel=error
+	mkdir -p dist
+	cd editors/vscode && npx vsce package --skip-license --allow-missing-repository \
+	  --out ../../dist/rummy-spec-$$(node -p 'require("./package.json").version').vsix
 
 bench: $(STAMP)
 	$(BIN)/rummy-spec bench

@@ -18,6 +18,7 @@ from . import __version__
 from .lang import SpecError, editor
 from .lang.errors import Diagnostic
 from .lang.fmt import FormatError, format_text
+from .lang.parents import parent_completions
 
 
 def _path(uri: str) -> str:
@@ -40,6 +41,31 @@ def to_lsp(d: Diagnostic) -> types.Diagnostic:
                 else types.DiagnosticSeverity.Warning)
     return types.Diagnostic(range=_range(d), message=message, severity=severity,
                             code=d.code, source="rummy-spec")
+
+
+def _roots(server: LanguageServer) -> list[Path]:
+    """The workspace folders the editor opened, as local paths."""
+    uris = [f.uri for f in server.workspace.folders.values()]
+    if not uris and server.workspace.root_uri:
+        uris = [server.workspace.root_uri]
+    return [Path(_path(u)) for u in uris if urlparse(u).scheme == "file"]
+
+
+def parent_items(server: LanguageServer, source: str, params: types.CompletionParams
+                 ) -> list[types.CompletionItem] | None:
+    """After ``extends``: built-in names, this file's variants, the workspace's spec files."""
+    uri = params.text_document.uri
+    here = Path(_path(uri)) if urlparse(uri).scheme == "file" else None
+    line, column = params.position.line, params.position.character
+    found = parent_completions(source, line, column, here, _roots(server))
+    if found is None:
+        return None
+    return [types.CompletionItem(
+        label=p.text, detail=p.detail,
+        kind=types.CompletionItemKind.File if p.is_file else types.CompletionItemKind.Module,
+        text_edit=types.TextEdit(range=types.Range(types.Position(line, p.column),
+                                                   params.position), new_text=p.text))
+        for p in found]
 
 
 def build_server() -> LanguageServer:
@@ -73,10 +99,13 @@ def build_server() -> LanguageServer:
                                                         value=text))
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION,
-                    types.CompletionOptions(trigger_characters=[" ", "{"]))
+                    types.CompletionOptions(trigger_characters=[" ", "{", '"']))
     def complete(ls: LanguageServer, params: types.CompletionParams) -> types.CompletionList:
         doc = server.workspace.get_text_document(params.text_document.uri)
         here = params.position
+        parents = parent_items(server, doc.source, params)
+        if parents is not None:
+            return types.CompletionList(is_incomplete=False, items=parents)
         items = [types.CompletionItem(
             label=c.text, detail=c.detail, kind=types.CompletionItemKind.Keyword,
             text_edit=types.TextEdit(range=types.Range(types.Position(here.line, c.column),

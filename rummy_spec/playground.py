@@ -19,7 +19,7 @@ from .cli.base import UsageError
 from .cli.games import players_for, start_game
 from .cli.play import Session
 from .cli.play_style import Style
-from .cli.show import exported, resolve
+from .cli.show import against, exported, resolve, resolve_in
 from .cli.show_text import render_text
 from .cli.specs import builtins, check_spec_file, find_variant
 from .engine.game import GameError
@@ -96,9 +96,10 @@ def rules(text: str, name: str | None = None, players: int | None = None,
           options: list[str] | None = None) -> str:
     """The resolved rules as ``rummy-spec show`` prints them."""
     try:
-        variant = _variant(text, name, list(options or []))
+        lib, variant = resolve_in(_write(text), list(options or []), name or None)
         count = players_for(variant, players)
-        return render_text(exported(variant, count))
+        exported(variant, count)  # a count the formulas cannot deal for is refused here
+        return render_text(variant, count, against(lib, variant, None, count))
     except (SpecError, UsageError, LookupFailure, EvalError) as err:
         return _failure(err)
 

@@ -72,7 +72,13 @@ def _index(lib: Library, names: list[str], titles: dict[str, str]) -> str:
         "plays, so the book and the behaviour cannot drift apart.",
         "",
         *_heading("The variants side by side", "-"),
-        writer.table(comparison(lib, names)),
+        "A row per variant, a column per rule. The table is wider than most screens: it",
+        "scrolls sideways in its box, and a shadow at an edge shows there is more that way.",
+        "",
+        # the class reaches the theme's scrolling box too (furo copies a table's classes
+        # onto the wrapper it puts around it): docs/_static/rummy.css draws the shadows
+        writer.table(comparison(lib, names)).replace(
+            ".. list-table::", ".. list-table::\n   :class: rummy-comparison", 1),
         "",
         "Where the rule texts leave a question open, a page says which default it follows:",
         "see :doc:`ambiguities`.",

@@ -56,10 +56,11 @@ class Verdict:
     b: Estimate
     p: float
     test: str
+    only: str = ""  # "A" or "B": a figure of one set alone (a round the other never has)
 
     @property
     def differs(self) -> bool:
-        return not math.isnan(self.p) and self.p < ALPHA
+        return not self.only and not math.isnan(self.p) and self.p < ALPHA
 
 
 def _mean(name: str, values: Sequence[float]) -> Figure:
@@ -109,7 +110,7 @@ def figures(games: Sequence[GameRecord]) -> list[Figure]:
         out.append(_mean(f"round {k}: turns to the first going down", firsts))
     decided = [g for g in games if g.winners]
     for seat in range(games[0].players if games else 0):
-        out.append(_share(f"seat {seat} wins",
+        out.append(_share(f"seat {seat + 1} wins",
                           [sum(1 / len(g.winners) for w in g.winners if w == seat)
                            for g in decided]))
     rounds = [r for g in games for r in g.rounds]
@@ -129,7 +130,30 @@ def verdict(a: Figure, b: Figure) -> Verdict:
     return Verdict(a.name, a.estimate, b.estimate, p, a.test)
 
 
+NONE = Estimate(math.nan, math.nan, math.nan, 0)
+
+
 def compare(a: Sequence[GameRecord], b: Sequence[GameRecord]) -> list[Verdict]:
-    """Every figure the two sets of games share, with its test."""
+    """Every figure of either set of games: those both have with their test, and those of
+    one alone (a round only one variant plays) marked with the set that has them, in the
+    order both sets give them."""
+    mine = {f.name: f for f in figures(a)}
     theirs = {f.name: f for f in figures(b)}
-    return [verdict(f, theirs[f.name]) for f in figures(a) if f.name in theirs]
+    names = list(mine)
+    at = -1
+    for name in theirs:  # B's own figures go after the figure B gives before them
+        if name in mine:
+            at = names.index(name)
+        else:
+            at += 1
+            names.insert(at, name)
+    out = []
+    for name in names:
+        if name in mine and name in theirs:
+            out.append(verdict(mine[name], theirs[name]))
+        elif name in mine:
+            out.append(Verdict(name, mine[name].estimate, NONE, math.nan, mine[name].test, "A"))
+        else:
+            f = theirs[name]
+            out.append(Verdict(name, NONE, f.estimate, math.nan, f.test, "B"))
+    return out

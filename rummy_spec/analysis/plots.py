@@ -105,8 +105,8 @@ def _seat_wins(ax: Any, sets: Labelled) -> None:
                capsize=3, label=label)
     if players:
         ax.axhline(1 / players, color="grey", linestyle="--", linewidth=1, label="1/n")
-    ax.set_xticks(range(players))
-    ax.set_xlabel("seat (0 plays first)")
+    ax.set_xticks(range(players), [str(i + 1) for i in range(players)])
+    ax.set_xlabel("seat (1 plays first)")
     ax.set_ylabel("win rate (95% interval)")
     ax.set_title("win rate by seat")
 

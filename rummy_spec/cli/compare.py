@@ -61,6 +61,12 @@ def label(variant: m.Variant, target: str) -> str:
     return f"{target if target.endswith('.rummy') else variant.name}{on}"
 
 
+def title(variant: m.Variant) -> str:
+    """How a plot names a variant: its title, and the options switched on."""
+    on = f" + {', '.join(variant.enabled)}" if variant.enabled else ""
+    return f"{variant.title}{on}"
+
+
 def games_of(args: argparse.Namespace, variant: m.Variant) -> list[GameRecord]:
     players, bots = checked_run(args, variant)
     return play_all(args, Batch(variant, players, bots, args.seed, args.games, TURN_CAP,
@@ -83,9 +89,10 @@ def verdict_rows(verdicts: list[Verdict]) -> list[list[str]]:
     rows = []
     for v in verdicts:
         share = "z-test" in v.test
+        said = (f"only {v.only} has it" if v.only
+                else ("DIFFERS" if v.differs else "same") + f" ({v.test})")
         rows.append([v.name, interval(v.a.value, v.a.low, v.a.high, share),
-                     interval(v.b.value, v.b.low, v.b.high, share), p_text(v.p),
-                     ("DIFFERS" if v.differs else "same") + f" ({v.test})"])
+                     interval(v.b.value, v.b.low, v.b.high, share), p_text(v.p), said])
     return rows
 
 
@@ -143,9 +150,9 @@ def _run(args: argparse.Namespace) -> Outcome:
     summary = (f"figures that differ significantly (p < 0.05): {', '.join(differ)}"
                if differ else "no figure differs significantly (p < 0.05)")
     parts = [head, "", *table, "", seat_line("A", games_a), seat_line("B", games_b),
-             summary, *plot_lines(args, [(f"A: {names[0]}", games_a),
-                                         (f"B: {names[1]}", games_b)],
-                                  f"{names[0]} vs {names[1]}")]
+             summary, *plot_lines(args, [(f"A: {title(a)}", games_a),
+                                         (f"B: {title(b)}", games_b)],
+                                  f"{title(a)} vs {title(b)}")]
     return Outcome(out=lines(*parts))
 
 

@@ -13,6 +13,7 @@ action counts and divides a mismatch by first action.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import math
 import sys
 import time
@@ -279,6 +280,9 @@ def _configure_fuzz(p: argparse.ArgumentParser) -> None:
 
 
 def _fuzz(args: argparse.Namespace) -> Outcome:
+    if importlib.util.find_spec("hypothesis") is None:
+        raise UsageError("conformance fuzz needs Hypothesis, which draws and shrinks the "
+                         "games: pip install 'rummy-spec[kit]'")
     from ..conformance.cases import variant
     from ..conformance.fuzz import (
         PROFILES,

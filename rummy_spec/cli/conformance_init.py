@@ -14,13 +14,17 @@ def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", required=True, choices=("python", "node"),
                    help="the starter engine's language")
     p.add_argument("--force", action="store_true", help="overwrite files already there")
+    p.add_argument("--install", metavar="WHAT",
+                   help="what the CI job installs: a wheel file (copied into DIR), a path "
+                        "or a git+ URL (default: what this rummy-spec was installed from, "
+                        "the same wheel or commit, else the release of this version)")
 
 
 def run(args: argparse.Namespace) -> Outcome:
     from ..conformance.starter_kit import InitError, next_steps, write_starter
 
     try:
-        written = write_starter(args.lang, args.dir, args.force)
+        written = write_starter(args.lang, args.dir, args.force, args.install)
     except InitError as err:
         raise UsageError(f"conformance init: {err}") from None
     return Outcome(out=lines(*(f"wrote {p}" for p in written), *next_steps(args.lang,

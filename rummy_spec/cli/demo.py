@@ -1,8 +1,9 @@
 """``rummy-spec demo``: the main job of ``make demo``.
 
 Checks every built-in spec (each option on its own too), prints one line per variant,
-shows one variant in full (Continental Rummy for five players), and then plays one seeded
-game of Continental Rummy between four greedy bots and prints how it ended.
+shows one variant in full (Continental Rummy for five players), plays one seeded game of
+Continental Rummy between four greedy bots, prints how it ended, and names the command
+that deals you into such a game (``make demo`` installs the ``play`` extra for it).
 """
 
 from __future__ import annotations
@@ -81,7 +82,8 @@ def _run(args: argparse.Namespace) -> Outcome:
         parts.append(show_text(name, players).rstrip("\n"))
     except (SpecError, UsageError) as err:
         parts.append(f"cannot show {name}: {str(err).splitlines()[0]}")
-    parts += ["", *game_lines()]
+    parts += ["", *game_lines(), "", f"next: rummy-spec play {PLAYED[0]} --players "
+              f"{PLAYED[1]}   (you against {PLAYED[1] - 1} greedy bots)"]
     code = OK
     if any(r.errors for r in reports):
         code = FAILED

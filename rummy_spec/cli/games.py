@@ -45,9 +45,10 @@ def start_game(variant: m.Variant, players: int, seed: int) -> Game:
 
 
 def seat_names(players: int, human: int | None = None) -> list[str]:
-    """``seat 0``, ``seat 1``...; with a human: ``you``, ``bot 1``, ``bot 2``..."""
+    """``seat 1``, ``seat 2``... (seats are numbered from 1 for people, the first to play
+    first); with a human: ``you``, ``bot 1``, ``bot 2``..."""
     if human is None:
-        return [f"seat {i}" for i in range(players)]
+        return [f"seat {i + 1}" for i in range(players)]
     return ["you" if i == human else f"bot {i}" for i in range(players)]
 
 

@@ -24,6 +24,7 @@ from ..engine.state import Action, ActionType, RunEnd
 from .base import Command, Outcome, UsageError, whole_number
 from .cardtext import read_card, sorted_hand
 from .games import players_for, result_lines, scores_text, seat_names, start_game
+from .meld_numbers import index_of
 from .play_input import LineReader, reader_for
 from .play_refusal import refusal_text
 from .play_reveal import end_hands, reveal_lines
@@ -101,7 +102,7 @@ def parse_command(game: Game, words: list[str]) -> Action:
                      "discard": "discard CARD [SEAT]"}[verb]
             raise BadCommand(f"{verb}: {usage}")
         card = _card(game, rest[0]) if rest else None
-        target = _number(verb, "SEAT", rest[1]) if len(rest) > 1 else None
+        target = _number(verb, "SEAT", rest[1]) - 1 if len(rest) > 1 else None
         return Action(_ACTION_OF[verb], HUMAN, card=card, target=target)
     if verb in ("layoff", "swap", "shift"):
         words_, end = _end(rest)
@@ -111,8 +112,8 @@ def parse_command(game: Game, words: list[str]) -> Action:
                      "swap": "swap CARD MELD [TO] [low|high]", "shift": "shift CARD MELD"}[verb]
             raise BadCommand(f"{verb}: {usage} (MELD: its number on the table)")
         card = _card(game, words_[0])
-        meld = _number(verb, "MELD", words_[1]) - 1
-        to = _number(verb, "TO", words_[2]) - 1 if len(words_) > 2 else None
+        meld = index_of(game.state, _number(verb, "MELD", words_[1]))
+        to = index_of(game.state, _number(verb, "TO", words_[2])) if len(words_) > 2 else None
         return Action(_ACTION_OF[verb], HUMAN, card=card, meld=meld, end=end, wild_to=to)
     raise BadCommand(f"unknown command '{words[0]}' (help lists the commands)")
 
@@ -159,7 +160,7 @@ class Session:
     def start(self) -> None:
         game = self.game
         self.say(f"{game.variant.title} ({game.variant.name}) for {game.players} players, "
-                 f"seed {game.seed}: you are seat {HUMAN}; 'help' lists the commands",
+                 f"seed {game.seed}: you are seat {HUMAN + 1}; 'help' lists the commands",
                  "marks: " + ("* a wild card; " if game.rules.wild else "")
                  + "[ ] the card you just drew")
         self.advance()

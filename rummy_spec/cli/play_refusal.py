@@ -13,6 +13,8 @@ import re
 from ..engine.melds import REASONS as MELD_REASONS
 from ..engine.reasons import Verdict
 from ..engine.state import Action, State
+from .meld_numbers import number_of
+from .play_split import split_hint
 from .play_story import Story, buys_left
 
 # Second-person wording of the reasons whose general message reads badly to a player.
@@ -48,10 +50,10 @@ def second_person(message: str) -> str:
     return message
 
 
-def tried_text(story: Story, a: Action) -> str:
+def tried_text(story: Story, a: Action, state: State) -> str:
     """The move tried, in words: ``lay off 3C on meld 1``, ``take the upcard``."""
     card = story.card(a.card) if a.card is not None else ""
-    meld = "" if a.meld is None else f" meld {a.meld + 1}"
+    meld = "" if a.meld is None else f" meld {number_of(state, a.meld)}"
     if a.type == "draw":
         return "draw from the stock" if a.source == "stock" else "take the upcard"
     if a.type == "buy":
@@ -72,7 +74,7 @@ def tried_text(story: Story, a: Action) -> str:
 def refusal_text(story: Story, state: State, a: Action, verdict: Verdict) -> str:
     """``you cannot discard 7H: you do not hold 7H (not-in-hand)``."""
     rules = story.rules
-    tried = tried_text(story, a)
+    tried = tried_text(story, a, state)
     code = verdict.code
     card = story.card(a.card) if a.card is not None else ""
     if code == "not-in-hand" and a.card is not None:
@@ -96,6 +98,10 @@ def refusal_text(story: Story, state: State, a: Action, verdict: Verdict) -> str
     line = f"you cannot {tried}: {why} ({code})"
     if code in MELD_REASONS:
         line += "; " + wild_note(story)
+    shape = code in MELD_REASONS or code in ("contract-not-met", "contract-exact-count")
+    apart = split_hint(rules, a) if shape else None
+    if apart is not None:
+        line += "; " + apart
     return line
 
 

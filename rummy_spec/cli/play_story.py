@@ -12,6 +12,7 @@ from collections import Counter
 
 from ..engine.rules import Rules
 from ..engine.state import Action, State
+from .meld_numbers import number_of
 from .play_style import Style
 from .play_words import Words
 
@@ -149,8 +150,9 @@ class Story:
         w, p = self.w, a.player
         assert a.meld is not None
         target = before.hand.table[a.meld] if 0 <= a.meld < len(before.hand.table) else None
-        whose = (f"{w.possessive(w.name(target.owner))} {target.meld.kind} (meld {a.meld + 1})"
-                 if target is not None else f"meld {a.meld + 1}")
+        shown = number_of(before, a.meld)
+        whose = (f"{w.possessive(w.name(target.owner))} {target.meld.kind} (meld {shown})"
+                 if target is not None else f"meld {shown}")
         card = self.card(a.card)
         if a.type == "lay_off":
             end = "" if a.end is None else f" at its {a.end} end"
@@ -163,7 +165,7 @@ class Story:
             take = " and take " if w.is_human(p) else " and takes "
             wild = take + f"{self.cards(freed)} into {'your' if w.is_human(p) else 'their'} hand"
         elif a.wild_to is not None:
-            wild = f", the freed wild going to meld {a.wild_to + 1}"
+            wild = f", the freed wild going to meld {number_of(before, a.wild_to)}"
         else:
             wild = ""
         return w.says(p, "put", "puts") + f" {card} in place of the wild in {whose}{wild}"

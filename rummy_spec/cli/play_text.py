@@ -1,7 +1,8 @@
 """What ``rummy-spec play`` shows: the board, the prompt, the commands, moves as commands.
 
-Table melds are numbered from 1 as shown, grouped by the player who laid them; seats by
-their number (``you`` are seat 0).  Cards are drawn by a :class:`~.play_style.Style`.
+Table melds are numbered from 1 as shown, grouped by the player who laid them
+(``meld_numbers``); seats by their number, from 1 (``you`` are seat 1).  Cards are drawn
+by a :class:`~.play_style.Style`.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from ..engine.game import Game
 from ..engine.rules import Rules
 from ..engine.state import Action, State
 from .cardtext import cards_text, contract_text, plural, sorted_hand, wild_text
+from .meld_numbers import number_of, shown_order
 from .play_story import Story, buys_left, buys_text
 from .play_words import Words
 
@@ -99,17 +101,15 @@ def table_lines(story: Story, words: Words, state: State) -> list[str]:
         return ["table: no melds yet"]
     out = ["table:"]
     width = max(len(n) for n in words.names)
-    for owner in range(len(state.hand.seats)):
-        first = True
-        for n, t in enumerate(state.hand.table, 1):
-            if t.owner != owner:
-                continue
-            who = words.name(owner).ljust(width) if first else " " * width
-            first = False
-            wilds = [f"{story.card(c)} as {wild_text(rules.melds, t.meld, i)}"
-                     for i, c in enumerate(t.meld.cards) if c in rules.wild]
-            for_ = f"  ({'; '.join(wilds)})" if wilds else ""
-            out.append(f"  {who}  {n:>2}. {t.meld.kind} {story.cards(t.meld.cards)}{for_}")
+    owner = None
+    for n, index in enumerate(shown_order(state), 1):
+        t = state.hand.table[index]
+        who = words.name(t.owner).ljust(width) if t.owner != owner else " " * width
+        owner = t.owner
+        wilds = [f"{story.card(c)} as {wild_text(rules.melds, t.meld, i)}"
+                 for i, c in enumerate(t.meld.cards) if c in rules.wild]
+        for_ = f"  ({'; '.join(wilds)})" if wilds else ""
+        out.append(f"  {who}  {n:>2}. {t.meld.kind} {story.cards(t.meld.cards)}{for_}")
     return out
 
 
@@ -178,10 +178,11 @@ def question(game: Game, story: Story, words: Words, human: int, mine: list[Acti
     return f"your play: {', '.join(verbs) or 'nothing is legal'} (hint lists every move)"
 
 
-def command_text(rules: Rules, a: Action) -> str:
-    """An action of the human's written as the command that makes it."""
+def command_text(rules: Rules, a: Action, state: State) -> str:
+    """An action of the human's written as the command that makes it (``state``: the
+    table the meld numbers are shown for)."""
     c = _card(rules, a.card)
-    meld = "" if a.meld is None else f" {a.meld + 1}"
+    meld = "" if a.meld is None else f" {number_of(state, a.meld)}"
     end = "" if a.end is None else f" {a.end}"
     if a.type == "draw":
         return "draw" if a.source == "stock" else "take"
@@ -190,12 +191,12 @@ def command_text(rules: Rules, a: Action) -> str:
     if a.type == "lay_off":
         return f"layoff {c}{meld}{end}"
     if a.type == "swap":
-        to = "" if a.wild_to is None else f" {a.wild_to + 1}"
+        to = "" if a.wild_to is None else f" {number_of(state, a.wild_to)}"
         return f"swap {c}{meld}{to}{end}"
     if a.type == "shift":
         return f"shift {c}{meld}"
     if a.type == "discard":
-        return f"discard {c}" + ("" if a.target is None else f" {a.target}")
+        return f"discard {c}" + ("" if a.target is None else f" {a.target + 1}")
     if a.type in ("knock", "call", "give"):
         return f"{a.type} {c}".rstrip()
     if a.type == "dead_hand":
@@ -212,15 +213,16 @@ def hint_lines(rules: Rules, state: State, mine: list[Action]) -> list[str]:
     for a in mine:
         if a.type in ("discard", "knock", "call", "give", "lay_off") and a.card is not None \
                 and a.target is None:
-            key = command_text(rules, a).replace(f" {rules.table.text(a.card)}", " CARD", 1)
+            key = command_text(rules, a, state).replace(f" {rules.table.text(a.card)}", " CARD", 1)
             if key not in shared:
                 shared[key] = []
                 out.append(key)
             shared[key].append(a.card)
         elif a.type in ("draw", "buy") and a.source != "stock" and state.hand.discard:
-            out.append(f"{command_text(rules, a)}   ({rules.table.text(state.hand.discard[-1])})")
+            upcard = rules.table.text(state.hand.discard[-1])
+            out.append(f"{command_text(rules, a, state)}   ({upcard})")
         else:
-            out.append(command_text(rules, a))
+            out.append(command_text(rules, a, state))
     lines = ["your legal moves:"]
     for text in out:
         cards = shared.get(text)

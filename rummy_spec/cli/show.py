@@ -1,8 +1,10 @@
 """``rummy-spec show NAME|PATH``: the fully resolved rules for one player count.
 
 ``extends`` and the chosen options are applied and every formula is evaluated for the
-player count (default: the variant's minimum).  Text for people by default; ``--json``
-prints the stable form that engines read (``schema/variant.schema.json``).
+player count (default: the variant's minimum).  Text for people by default, in the
+rulebook's words, ending for a variant that extends another with what it changes from
+its parent (``--diff OTHER``: from any other variant); ``--json`` prints the stable form
+that engines read (``schema/variant.schema.json``).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import argparse
 import json
 from typing import Any
 
-from ..lang import SpecError
+from ..lang import Library, SpecError
 from ..lang import model as m
 from ..lang.export import variant_to_json
 from ..lang.expr import EvalError
@@ -26,6 +28,12 @@ MOST_PLAYERS = 100
 
 def resolve(target: str, options: list[str], chosen: str | None = None) -> m.Variant:
     """The checked variant with ``options`` on; a usage error for an unknown option."""
+    return resolve_in(target, options, chosen)[1]
+
+
+def resolve_in(target: str, options: list[str], chosen: str | None = None
+               ) -> tuple[Library, m.Variant]:
+    """The library that knows ``target`` and the checked variant with ``options`` on."""
     lib, name = find_variant(target, chosen)
     plain, _ = lib.resolve(name, check=False)
     known = [o.name for o in plain.options]
@@ -39,7 +47,26 @@ def resolve(target: str, options: list[str], chosen: str | None = None) -> m.Var
     errors = [p for p in problems if p.severity == "error"]
     if errors:
         raise SpecError(errors, lib.sources)
-    return variant
+    return lib, variant
+
+
+def against(lib: Library, variant: m.Variant, other: str | None, players: int
+            ) -> m.Variant | None:
+    """What ``show`` compares with: ``--diff OTHER``, else the parent, if any."""
+    if other is not None:
+        base = resolve(other, [])
+    elif variant.parent is not None and variant.parent in lib.decls:
+        base, problems = lib.resolve(variant.parent)
+        if any(p.severity == "error" for p in problems):
+            return None  # the child checked clean, so its parent's errors are its own
+    else:
+        return None
+    p = base.players
+    if not (p.min <= players and (p.max is None or players <= p.max)):
+        where = "--diff " + other if other is not None else f"its parent {base.name}"
+        raise UsageError(f"{where}: is not played by {players} players, so the rules for "
+                         f"{players} cannot be compared (choose --players)")
+    return base
 
 
 def choose_players(variant: m.Variant, asked: int | None) -> int:
@@ -74,24 +101,35 @@ def add_variant_arguments(parser: argparse.ArgumentParser) -> None:
                         help="which variant of a file that declares several")
 
 
-def show_text(target: str, players: int | None = None, options: list[str] | None = None) -> str:
-    """What ``show`` prints for people (used by ``demo`` too)."""
-    variant = resolve(target, options or [])
-    return render_text(exported(variant, choose_players(variant, players)))
+def show_text(target: str, players: int | None = None, options: list[str] | None = None,
+              chosen: str | None = None, diff: str | None = None) -> str:
+    """What ``show`` prints for people (used by ``demo`` and the playground too)."""
+    lib, variant = resolve_in(target, options or [], chosen)
+    count = choose_players(variant, players)
+    exported(variant, count)  # a count the formulas cannot deal for is refused here
+    return render_text(variant, count, against(lib, variant, diff, count))
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:
     add_variant_arguments(parser)
     parser.add_argument("--json", action="store_true",
                         help="print the stable JSON form instead of text")
+    parser.add_argument("--diff", metavar="OTHER",
+                        help="end with what the variant changes from OTHER, a built-in "
+                             "name or a spec file (default: from its parent, if it extends "
+                             "one)")
 
 
 def _run(args: argparse.Namespace) -> Outcome:
-    variant = resolve(args.target, list(args.option), args.variant)
-    data = exported(variant, choose_players(variant, args.players))
+    if args.json and args.diff is not None:
+        raise UsageError("--diff: the JSON form holds the rules alone; leave out --json to "
+                         "see what a variant changes")
+    lib, variant = resolve_in(args.target, list(args.option), args.variant)
+    count = choose_players(variant, args.players)
+    data = exported(variant, count)
     if args.json:
         return Outcome(out=lines(json.dumps(data, indent=2, ensure_ascii=False)))
-    return Outcome(out=render_text(data))
+    return Outcome(out=render_text(variant, count, against(lib, variant, args.diff, count)))
 
 
 COMMAND = Command(

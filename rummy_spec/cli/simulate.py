@@ -153,9 +153,9 @@ def summary_lines(records: list[GameRecord]) -> list[str]:
         f"rounds: {len(rounds) - stopped} finished, {stopped} abandoned",
         f"mean turns per round: {sum(turns) / len(turns) if turns else 0.0:.1f}",
         f"actions: {sum(g.actions for g in records)}",
-        "wins by seat: " + ", ".join(f"{i}: {w:g}" for i, w in enumerate(wins)),
+        "wins by seat: " + ", ".join(f"{i}: {w:g}" for i, w in enumerate(wins, 1)),
         "mean final score by seat: " + ", ".join(
-            f"{i}: {t / len(records):.1f}" for i, t in enumerate(totals)),
+            f"{i}: {t / len(records):.1f}" for i, t in enumerate(totals, 1)),
     ]
 
 

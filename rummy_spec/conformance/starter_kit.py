@@ -10,11 +10,12 @@ as it was.
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import __version__
 from . import suite_root
+from .install_source import Install, choose
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ def _script(lang: Language) -> str:
             f"{run_line(lang)} \"$@\"\n")
 
 
-def _workflow(lang: Language) -> str:
+def _workflow(lang: Language, install: Install) -> str:
     return (
         "# The rummy-spec conformance suite on every push and pull request.\n"
         "name: rummy conformance\n"
@@ -68,7 +69,7 @@ def _workflow(lang: Language) -> str:
         "        with:\n"
         "          python-version: '3.11'\n"
         f"{lang.setup_step}"
-        f"      - run: pip install 'rummy-spec=={__version__}'\n"
+        f"      - run: pip install '{install.requirement}'\n"
         f"      - run: {run_line(lang)} --report junit conformance.xml"
         " --report html conformance.html\n"
         "      - uses: actions/upload-artifact@v4\n"
@@ -80,8 +81,8 @@ def _workflow(lang: Language) -> str:
         "            conformance.html\n")
 
 
-def starter_files(lang_name: str) -> dict[str, str]:
-    """File name (relative to DIR) -> content."""
+def starter_files(lang_name: str, install: Install) -> dict[str, str]:
+    """File name (relative to DIR) -> content (the wheel to copy, if any, is not here)."""
     lang = LANGUAGES[lang_name]
     starters = suite_root() / "starters"
     return {
@@ -89,18 +90,29 @@ def starter_files(lang_name: str) -> dict[str, str]:
             encoding="utf-8"),
         SKIP_FILE: (starters / "rummy.skip").read_text(encoding="utf-8"),
         SCRIPT: _script(lang),
-        WORKFLOW: _workflow(lang),
+        WORKFLOW: _workflow(lang, install),
     }
 
 
-def write_starter(lang_name: str, target: Path, force: bool = False) -> list[Path]:
-    """Write the starter into ``target`` (made if missing); the paths written."""
+def write_starter(lang_name: str, target: Path, force: bool = False,
+                  install: str | None = None) -> list[Path]:
+    """Write the starter into ``target`` (made if missing); the paths written.  ``install``:
+    what the CI job installs (``install_source.choose``)."""
+    from ..outfile import OutputError
     from .reports import write_atomic
 
     if target.exists() and not target.is_dir():
         raise InitError(f"{target}: exists and is not a directory")
-    files = starter_files(lang_name)
+    try:
+        source = choose(install)
+    except FileNotFoundError as err:
+        raise InitError(str(err)) from None
+    files = starter_files(lang_name, source)
     paths = [target / name for name in files]
+    wheel = target / source.wheel.name if source.wheel is not None else None
+    if wheel is not None and source.wheel is not None and not (
+            wheel.exists() and wheel.samefile(source.wheel)):
+        paths.append(wheel)
     if not force:
         taken = [str(p) for p in paths if p.exists()]
         if taken:
@@ -109,14 +121,28 @@ def write_starter(lang_name: str, target: Path, force: bool = False) -> list[Pat
         if path.exists() and not path.is_file():
             raise InitError(f"{path}: exists and is not a file")
     try:
-        for path, text in zip(paths, files.values(), strict=True):
+        for path, text in zip(paths, files.values(), strict=False):
             path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(path, text)
             if path.suffix in (".sh", ".js", ".py"):
                 path.chmod(0o755)
+        if wheel is not None and wheel in paths and source.wheel is not None:
+            _copy(source.wheel, wheel)
+    except OutputError as err:
+        raise InitError(str(err)) from None
     except OSError as err:
         raise InitError(f"{target}: cannot write ({err.strerror or err})") from None
     return paths
+
+
+def _copy(source: Path, into: Path) -> None:
+    """The whole wheel or nothing: copied beside, then renamed into place."""
+    part = into.with_name(into.name + ".part")
+    try:
+        shutil.copyfile(source, part)
+        part.replace(into)
+    finally:
+        part.unlink(missing_ok=True)
 
 
 def next_steps(lang_name: str, target: Path) -> list[str]:

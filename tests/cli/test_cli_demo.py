@@ -19,7 +19,7 @@ def test_demo_checks_every_built_in_and_shows_continental_for_five(cli: Cli) -> 
     assert any(line.startswith("ok: ") and "no errors" in line for line in lines)
     shown = out[out.index("continental for 5 players"):]
     assert "Continental Rummy  (continental, continental.rummy)" in shown
-    assert "decks: 3" in shown and "jokers: 6 (2 per deck)" in shown
+    assert "\n  5        3      6       162    12             101\n" in shown  # 3 decks, 6 jokers
 
 
 def test_demo_output_matches_show(cli: Cli) -> None:
@@ -35,11 +35,13 @@ def test_demo_ends_with_one_seeded_bot_game_of_continental(cli: Cli) -> None:
     game = play_out(load("continental"), 4, 1, "greedy").game
     s = game.state
     assert game.over and not s.game.abandoned and len(s.game.results) == 7
-    names = [f"seat {w}" for w in s.game.winners]
+    names = [f"seat {w + 1}" for w in s.game.winners]
     won = (f"winner: {names[0]}" if len(names) == 1
            else f"winners: {', '.join(names[:-1])} and {names[-1]} (tied)")
-    totals = ", ".join(f"seat {i} {seat.total}" for i, seat in enumerate(s.game.seats))
-    assert demo.splitlines()[-5:] == [
+    totals = ", ".join(f"seat {i} {seat.total}" for i, seat in enumerate(s.game.seats, 1))
+    assert demo.splitlines()[-2:] == [
+        "", "next: rummy-spec play continental --players 4   (you against 3 greedy bots)"]
+    assert demo.splitlines()[-7:-2] == [
         "continental: one game of 4 greedy bots, seed 1 "
         "(rummy-spec simulate continental --players 4 --games 1 --seed 1):",
         "",

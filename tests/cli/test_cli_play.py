@@ -1,4 +1,5 @@
-"""``rummy-spec play``: a person at seat 0 against greedy bots, commands on stdin."""
+"""``rummy-spec play``: a person at the first seat (seat 1) against greedy bots, commands
+on stdin."""
 
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ def test_a_scripted_session(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     game = Game(load("gin"), 2, 4)
     upcard = game.rules.table.text(game.state.hand.discard[-1])
     hand = sorted_hand(game.rules.table, game.rules.wild, game.state.hand.seats[HUMAN].hand)
-    assert lines[0].startswith("Gin Rummy (gin) for 2 players, seed 4: you are seat 0")
+    assert lines[0].startswith("Gin Rummy (gin) for 2 players, seed 4: you are seat 1")
     assert f"your hand: {cards_text(game.rules.table, hand)}" in lines
     assert f"upcard: {upcard}   stock: 31 cards" in lines
     assert "scores: you 0, bot 1 0" in lines
@@ -115,8 +116,8 @@ class Player:
         mine = [a for a in self.game.legal_actions() if a.player == HUMAN]
         if all(a.type == "call" for a in mine):  # let a rummy chance go
             return "pass\n"
-        return command_text(self.game.rules, self.bot(self.game.rules, self.game.state,
-                                                      mine)) + "\n"
+        chosen = self.bot(self.game.rules, self.game.state, mine)
+        return command_text(self.game.rules, chosen, self.game.state) + "\n"
 
 
 @pytest.mark.parametrize(("name", "players", "seed"), [("gin", 2, 4), ("rummy", 3, 2)])
@@ -149,7 +150,7 @@ def test_every_legal_move_is_a_command_that_reads_back(name: str, players: int) 
         actions = game.legal_actions()
         for a in actions:
             if a.player == HUMAN:
-                assert parse_command(game, command_text(game.rules, a).split()) == a
+                assert parse_command(game, command_text(game.rules, a, game.state).split()) == a
                 checked += 1
         game.apply(bot(game.rules, game.state, actions))
     assert checked > 50
@@ -207,7 +208,7 @@ def greedy_commands(seed: int, buy: bool = False) -> Callable[[Session], str]:
         if {a.type for a in mine} == {"buy", "pass"}:
             return "buy" if buy else "pass"
         game = session.game
-        return command_text(game.rules, bot(game.rules, game.state, mine))
+        return command_text(game.rules, bot(game.rules, game.state, mine), game.state)
 
     return choose
 

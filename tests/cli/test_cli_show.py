@@ -72,19 +72,81 @@ def test_json_is_stable_from_run_to_run(cli: Cli) -> None:
     assert first == second
 
 
-def test_text_shows_every_section_with_evaluated_formulas(cli: Cli) -> None:
+def test_text_states_the_rules_in_the_rulebooks_words(cli: Cli) -> None:
     code, out, err = cli("show", "continental", "--players", "5")
     assert code == 0 and err == ""
     assert out.startswith("Continental Rummy  (continental, continental.rummy)\n")
     assert "for 5 players (this variant: 4..8 players)" in out
-    assert "decks: 3   = max(2, ceil(players / 2))" in out
-    assert "jokers: 6 (2 per deck)" in out
-    assert "cards each: 12 every round" in out
-    assert " 7: 3 runs" in out
-    assert "A: 20, 2..9: 5, 10..K: 10, JK: 50" in out
-    for section in ("Deck", "Melds", "Deal", "Contracts", "Card values", "Turn", "Lay off",
-                    "Swap", 'Buy "May I?"', "Going out", "Stock", "Score", "Game"):
-        assert f"\n{section}\n" in out, section
+    assert "\n  5        3      6       162    12             101\n" in out  # decks row
+    assert "starting on their left: 12 cards to each player." in out
+    assert "\n  7      3 runs          12            12\n" in out
+    assert "\n  Joker (JK)  50\n" in out
+    sections = [line for line in out.splitlines() if line and not line.startswith(" ")]
+    assert sections[sections.index("Players and decks"):] == [
+        "Players and decks", "Card values", "Wild cards", "Melds", "The deal",
+        "Rounds and contracts", "A turn", "Claiming the upcard",
+        "Laying off and freeing wild cards", "Going out", "An exhausted stock", "Scoring",
+        "The end of the game"]
+
+
+def test_sections_a_variant_does_not_have_are_left_out(cli: Cli) -> None:
+    _, out, _ = cli("show", "gin")
+    sections = {line for line in out.splitlines() if line and not line.startswith(" ")}
+    assert "Wild cards" not in sections and "Rounds and contracts" not in sections
+    assert "Claiming the upcard" not in sections and "Going out" in sections
+    assert "What gin changes" not in out  # gin extends nothing
+
+
+def test_a_house_variant_ends_with_what_it_changes(cli: Cli, write_spec: WriteSpec) -> None:
+    path = write_spec("grandma.rummy", HOUSE)
+    code, out, _ = cli("show", str(path), "--players", "4")
+    assert code == 0
+    changes = out[out.index("What grandma changes from continental, for 4 players"):]
+    assert changes.splitlines()[1:] == [
+        "  Players and decks",
+        "    - Dealt to each: 12",
+        "    - Stock after the deal: 59",
+        "    + Dealt to each: 11",
+        "    + Stock after the deal: 63",
+        "  Card values",
+        "    - Joker (JK): 50",
+        "    + Joker (JK): 25",
+        "  The deal",
+        "    - The dealer deals the cards one at a time, starting on their left: 12 cards to each",
+        "      player.",
+        "    + The dealer deals the cards one at a time, starting on their left: 11 cards to each",
+        "      player.",
+        "  Rounds and contracts",
+        "    - Dealt: 12",
+        "    + Dealt: 11",
+        "  Scoring",
+        "    - For example, if the hand ends while you still hold 3C 7D QH AS JK, these 90 "
+        "points are",
+        "      added to your total (worked out by the rules engine):",
+        "    - JK: 50",
+        "    - Together: 90",
+        "    + For example, if the hand ends while you still hold 3C 7D QH AS JK, these 65 "
+        "points are",
+        "      added to your total (worked out by the rules engine):",
+        "    + JK: 25",
+        "    + Together: 65",
+    ]
+
+
+def test_diff_compares_with_any_variant(cli: Cli) -> None:
+    code, out, _ = cli("show", "continental", "--diff", "continental")
+    assert code == 0 and out.endswith(
+        "What continental changes from continental, for 4 players\n"
+        "  nothing: the rules come out the same\n")
+    code, out, _ = cli("show", "liverpool", "--diff", "shanghai", "--players", "4")
+    assert code == 0 and "What liverpool changes from shanghai, for 4 players" in out
+    code, out, err = cli("show", "liverpool", "--diff", "gin", "--players", "4")
+    assert code == 2 and out == ""
+    assert "--diff gin: is not played by 4 players" in one_clear_line(err)
+    code, _, err = cli("show", "gin", "--diff", "nosuch")
+    assert code == 2 and "nosuch" in one_clear_line(err)
+    code, _, err = cli("show", "gin", "--diff", "gin", "--json")
+    assert code == 2 and "--diff" in one_clear_line(err)
 
 
 def test_a_spec_file_path_is_shown_with_its_parent_applied(

@@ -29,7 +29,8 @@ def test_simulate_summarises_the_games(cli: Cli) -> None:
     assert lines[3].startswith("mean turns per round: ")
     wins = lines[5].removeprefix("wins by seat: ")
     assert sum(float(w.split(": ")[1]) for w in wins.split(", ")) == 2
-    assert lines[6].startswith("mean final score by seat: 0: ")
+    assert lines[6].startswith("mean final score by seat: 1: ")
+    assert [w.split(": ")[0] for w in wins.split(", ")] == ["1", "2"]  # seats from 1
 
 
 def test_the_same_seeds_give_the_same_summary(cli: Cli) -> None:

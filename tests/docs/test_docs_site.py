@@ -94,6 +94,12 @@ def test_the_rulebook_index_compares_every_variant(built_docs: Build) -> None:
     titles = [row[0] for row in table[1:]]
     lib = builtin_library()
     assert titles == [lib.resolve(n)[0].title for n in BUILTINS]
+    # wider than the page: it scrolls in the theme's box, which the shadows of rummy.css
+    # mark, and the text says so
+    html = (built_docs.html / "rulebook" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<div class="[^"]*table-wrapper[^"]*rummy-comparison|'
+                     r'<div class="[^"]*rummy-comparison[^"]*table-wrapper', html)
+    assert "scrolls sideways in its box" in html
 
 
 def test_the_command_line_reference_has_every_command(built_docs: Build) -> None:

@@ -291,6 +291,8 @@ def test_show_prints_the_limits_apart_from_the_rules() -> None:
     from rummy_spec.cli.show import show_text
 
     text = show_text("gin_rlcard")
-    assert "Limits of that engine, not rules of play (RLCard 1.2.0)" in text
-    assert "gin forced: yes" in text.split("Limits of that engine")[1]
+    assert "\nLimits of that engine, not rules of play\n" in text
+    assert "limits of that engine (RLCard 1.2.0)" in text.split("\nLimits of that engine")[1]
+    assert "If you can go gin (knock leaving no deadwood) you must" in text.split(
+        "Limits of that engine")[1]
     assert "Limits of that engine" not in show_text("gin")
