@@ -1,0 +1,86 @@
+"""The melds a knocker shows, and the defender's own: named by the player, or his best.
+
+Published gin rules have the knocker show his melds and his deadwood, then the defender
+show his and lay off onto the knocker's melds (cardgames.io, Bicycle; the EAAI-2021 Gin
+Rummy challenge's game asks each player for his final melds).  Which arrangement the
+knocker shows is his choice: between arrangements of equal deadwood, one may leave the
+defender fewer lay-offs.  So a ``knock`` may name its melds (``melds``), and so may the
+defender's closing ``pass``; without them the player's best arrangement is laid, ties
+broken by the rule of :mod:`.arrangements`.
+
+A named arrangement is checked: every card at most once and held, every meld legal, and
+for a knock the deadwood within the limit (the cards named in no meld are deadwood, even
+where they would make a meld).
+
+``legal_actions`` lists, for each knock, the plain knock (the preferred arrangement) and
+one knock naming its melds for each other arrangement of the least deadwood that leaves
+an opponent a different set of cards to lay off: arrangements that differ only in ways
+no lay-off can tell apart are one choice.  At most ``KNOCK_ARRANGEMENTS`` are listed per
+discard; any other arrangement within the limit is legal too, but not listed (as with
+going down, where the solver's candidates are listed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .arrangements import knock_arrangement, least_arrangements
+from .melds import Meld, fits, validate
+from .reasons import Verdict, no
+from .rules import Rules
+from .solver import Solution
+
+KNOCK_ARRANGEMENTS = 6  # arrangements named per knock discard in legal_actions, at most
+
+
+def named_arrangement(rules: Rules, hand: Sequence[int],
+                      melds: tuple[tuple[int, ...], ...]) -> Verdict | Solution:
+    """The arrangement the player names for ``hand``, or why it cannot be laid."""
+    left = list(hand)
+    laid: list[Meld] = []
+    for cards in melds:
+        for c in cards:
+            if c not in left:
+                return no("not-in-hand", f"{rules.table.text(c)} is not held, or is "
+                          "named twice")
+            left.remove(c)
+        got = validate(rules.melds, None, cards)
+        if not isinstance(got, Meld):
+            return no(got.code, got.message)
+        laid.append(got)
+    return Solution(tuple(laid), tuple(left), sum(rules.points[c] for c in left))
+
+
+def lays_off(rules: Rules, held: Sequence[int], melds: Sequence[Meld]) -> frozenset[int]:
+    """The cards of the pack outside ``held`` that an opponent could lay off at once onto
+    one of ``melds``."""
+    mine = set(held)
+    return frozenset(c for c in range(len(rules.table.faces)) if c not in mine
+                     and rules.melds.is_natural[c] and any(fits(rules.melds, m, c) for m in melds))
+
+
+def knock_choices(rules: Rules, hand: Sequence[int],
+                  rest: Sequence[int]) -> list[tuple[tuple[int, ...], ...]]:
+    """The arrangements of ``rest`` (``hand`` less the knock's discard) a knock lists by
+    name: those of least deadwood leaving a different set of lay-offs than the preferred
+    one and than each other, at most ``KNOCK_ARRANGEMENTS``."""
+    ways = least_arrangements(rules, rest)
+    if len(ways) < 2:
+        return []
+    seen = {lays_off(rules, hand, knock_arrangement(rules, rest).melds)}
+    out: list[tuple[tuple[int, ...], ...]] = []
+    for way in ways:
+        sig = lays_off(rules, hand, way.melds)
+        if sig in seen:
+            continue
+        seen.add(sig)
+        out.append(tuple(m.cards for m in way.melds))
+        if len(out) == KNOCK_ARRANGEMENTS:
+            break
+    return out
+
+
+def fewest_lay_offs(rules: Rules, hand: Sequence[int],
+                    choices: Sequence[tuple[Meld, ...]]) -> int:
+    """The index of the arrangement that leaves an opponent the fewest lay-offs."""
+    return min(range(len(choices)), key=lambda i: len(lays_off(rules, hand, choices[i])))
