@@ -8,7 +8,8 @@ arrangement.  Once down it lays off, swaps and shifts wilds out of the table's m
 takes an upcard it can lay off, and throws the card least likely ever to be played.  In
 games without contracts it melds and knocks by deadwood: it takes the upcard when that
 leaves less deadwood, throws the card whose loss leaves the least, and knocks with the
-discard that leaves the least (gin when it can).
+discard that leaves the least (gin when it can), showing of the arrangements listed the
+one that leaves the defender the fewest cards to lay off.
 
 Nothing here names a variant: every answer comes from the legal actions, the solver and
 the variant's model.  The choice is a pure function of the state and the legal actions,
@@ -28,9 +29,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from ..engine.arrangements import knock_arrangement
 from ..engine.contracts import current_contracts
+from ..engine.knock_melds import lays_off, named_arrangement
 from ..engine.melds import Meld, add_card, fits
 from ..engine.rules import Rules
+from ..engine.solver import Solution
 from ..engine.state import Action, State
 from ..engine.tableplay import opening_short
 from .reach import HOPELESS, Reach, contract_cards, contract_room, planning, reach, within
@@ -188,12 +192,21 @@ def _cards(a: Action) -> list[int]:
     return [a.card] if a.card is not None else []
 
 
-def _after_knock(rules: Rules, hand: list[int], a: Action) -> tuple[int, int]:
-    if a.card is None:
-        return (-1, 0)  # no discard at all: big gin
+def _after_knock(rules: Rules, hand: list[int], a: Action) -> tuple[int, int, int]:
+    """The least deadwood, then the highest card thrown, then the melds shown that leave
+    the defender the fewest cards to lay off (of the arrangements listed)."""
     rest = list(hand)
-    rest.remove(a.card)
-    return (_deadwood(rules, rest), -rules.points[a.card])
+    if a.card is not None:
+        rest.remove(a.card)
+    if a.melds is not None:
+        shown = named_arrangement(rules, rest, a.melds)
+        melds = shown.melds if isinstance(shown, Solution) else ()
+    else:
+        melds = knock_arrangement(rules, rest).melds
+    open_to = len(lays_off(rules, hand, melds))
+    if a.card is None:
+        return (-1, 0, open_to)  # no discard at all: big gin
+    return (_deadwood(rules, rest), -rules.points[a.card], open_to)
 
 
 def _after_down(rules: Rules, state: State, hand: list[int], a: Action) -> tuple[int, int, int]:

@@ -150,7 +150,7 @@ def _enumerate(rules: Rules, hand: list[int]) -> tuple[Solution, ...]:
     walk(0, 0, 0, ())
     if not found:  # the solver's deadwood is always reachable; keep it if not
         return (best,)
-    found.sort(key=lambda f: f[0])  # type: ignore[arg-type,return-value]
+    found.sort(key=lambda f: f[0])
     out = []
     for _, laid in found:
         laid_cards = {c for m in laid for c in m.cards}

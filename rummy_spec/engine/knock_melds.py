@@ -79,8 +79,3 @@ def knock_choices(rules: Rules, hand: Sequence[int],
             break
     return out
 
-
-def fewest_lay_offs(rules: Rules, hand: Sequence[int],
-                    choices: Sequence[tuple[Meld, ...]]) -> int:
-    """The index of the arrangement that leaves an opponent the fewest lay-offs."""
-    return min(range(len(choices)), key=lambda i: len(lays_off(rules, hand, choices[i])))

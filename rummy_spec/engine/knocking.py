@@ -11,8 +11,8 @@ from .knock_melds import named_arrangement
 from .melds import Meld, add_card
 from .reasons import Verdict, no
 from .rules import Rules
-from .state import Action, Ending, State, TableMeld
 from .solver import Solution
+from .state import Action, Ending, State, TableMeld
 from .tableplay import card_onto_meld, in_play, remove_cards
 
 
