@@ -8,8 +8,8 @@ arrangement.  Once down it lays off, swaps and shifts wilds out of the table's m
 takes an upcard it can lay off, and throws the card least likely ever to be played.  In
 games without contracts it melds and knocks by deadwood: it takes the upcard when that
 leaves less deadwood, throws the card whose loss leaves the least, and knocks with the
-discard that leaves the least (gin when it can), showing of the arrangements listed the
-one that leaves the defender the fewest cards to lay off.
+discard that leaves the least (gin when it can), showing the arrangement (of those
+listed) that leaves the defender the fewest cards to lay off.
 
 Nothing here names a variant: every answer comes from the legal actions, the solver and
 the variant's model.  The choice is a pure function of the state and the legal actions,
@@ -64,7 +64,9 @@ def _choose(rules: Rules, state: State, player: int, actions: list[Action],
         by_type.setdefault(a.type, []).append(a)
     hand = state.hand.seats[player].hand
     if "knock" in by_type:
-        return min(by_type["knock"], key=lambda a: _after_knock(rules, hand, a))
+        best = min(_after_knock(rules, hand, a) for a in by_type["knock"])
+        shown = [a for a in by_type["knock"] if _after_knock(rules, hand, a) == best]
+        return min(shown, key=lambda a: _open_to(rules, hand, a))
     if "go_down" in by_type:
         return min(by_type["go_down"], key=lambda a: _after_down(rules, state, hand, a))
     if "call" in by_type:
@@ -192,9 +194,18 @@ def _cards(a: Action) -> list[int]:
     return [a.card] if a.card is not None else []
 
 
-def _after_knock(rules: Rules, hand: list[int], a: Action) -> tuple[int, int, int]:
-    """The least deadwood, then the highest card thrown, then the melds shown that leave
-    the defender the fewest cards to lay off (of the arrangements listed)."""
+def _after_knock(rules: Rules, hand: list[int], a: Action) -> tuple[int, int]:
+    """The least deadwood, then the highest card thrown."""
+    if a.card is None:
+        return (-1, 0)  # no discard at all: big gin
+    rest = list(hand)
+    rest.remove(a.card)
+    return (_deadwood(rules, rest), -rules.points[a.card])
+
+
+def _open_to(rules: Rules, hand: list[int], a: Action) -> int:
+    """How many cards the defender could lay off onto the melds the knock shows (the
+    planner shows, of the arrangements listed, the one leaving the fewest)."""
     rest = list(hand)
     if a.card is not None:
         rest.remove(a.card)
@@ -203,10 +214,7 @@ def _after_knock(rules: Rules, hand: list[int], a: Action) -> tuple[int, int, in
         melds = shown.melds if isinstance(shown, Solution) else ()
     else:
         melds = knock_arrangement(rules, rest).melds
-    open_to = len(lays_off(rules, hand, melds))
-    if a.card is None:
-        return (-1, 0, open_to)  # no discard at all: big gin
-    return (_deadwood(rules, rest), -rules.points[a.card], open_to)
+    return len(lays_off(rules, hand, melds))
 
 
 def _after_down(rules: Rules, state: State, hand: list[int], a: Action) -> tuple[int, int, int]:

@@ -15,7 +15,8 @@ where they would make a meld).
 ``legal_actions`` lists, for each knock, the plain knock (the preferred arrangement) and
 one knock naming its melds for each other arrangement of the least deadwood that leaves
 an opponent a different set of cards to lay off: arrangements that differ only in ways
-no lay-off can tell apart are one choice.  At most ``KNOCK_ARRANGEMENTS`` are listed per
+no lay-off can tell apart are one choice (so where nothing may be laid off, against gin
+or in a variant without lay-offs, no knock names its melds).  At most ``KNOCK_ARRANGEMENTS`` are listed per
 discard; any other arrangement within the limit is legal too, but not listed (as with
 going down, where the solver's candidates are listed).
 """
@@ -54,16 +55,34 @@ def named_arrangement(rules: Rules, hand: Sequence[int],
 def lays_off(rules: Rules, held: Sequence[int], melds: Sequence[Meld]) -> frozenset[int]:
     """The cards of the pack outside ``held`` that an opponent could lay off at once onto
     one of ``melds``."""
-    mine = set(held)
-    return frozenset(c for c in range(len(rules.table.faces)) if c not in mine
-                     and rules.melds.is_natural[c] and any(fits(rules.melds, m, c) for m in melds))
+    out: set[int] = set()
+    for m in melds:
+        out |= _fitting(rules, m)
+    return frozenset(out.difference(held))
+
+
+def _fitting(rules: Rules, meld: Meld) -> frozenset[int]:
+    """Every natural card of the pack that fits ``meld``; memoised on the meld."""
+    key = ("fitting", meld.kind, meld.cards)
+    hit: frozenset[int] | None = rules.cache.get(key)
+    if hit is None:
+        hit = rules.cache[key] = frozenset(
+            c for c in range(len(rules.table.faces))
+            if rules.melds.is_natural[c] and fits(rules.melds, meld, c))
+    return hit
 
 
 def knock_choices(rules: Rules, hand: Sequence[int],
                   rest: Sequence[int]) -> list[tuple[tuple[int, ...], ...]]:
     """The arrangements of ``rest`` (``hand`` less the knock's discard) a knock lists by
     name: those of least deadwood leaving a different set of lay-offs than the preferred
-    one and than each other, at most ``KNOCK_ARRANGEMENTS``."""
+    one and than each other, at most ``KNOCK_ARRANGEMENTS``.  Where nothing may be laid
+    off (no lay-offs in the variant, or none against gin) every arrangement is alike to
+    the opponent, and none is named."""
+    k = rules.variant.knock
+    if k is None or not k.defender_lays_off or (
+            k.no_layoff_on_gin and rules.arrange(rest).rest_points == 0):
+        return []
     ways = least_arrangements(rules, rest)
     if len(ways) < 2:
         return []
