@@ -29,14 +29,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ..engine.arrangements import knock_arrangement
 from ..engine.contracts import current_contracts
-from ..engine.knock_melds import lays_off, named_arrangement
 from ..engine.melds import Meld, add_card, fits
 from ..engine.rules import Rules
-from ..engine.solver import Solution
 from ..engine.state import Action, State
 from ..engine.tableplay import opening_short
+from .knocks import knock_key, open_to
 from .reach import HOPELESS, Reach, contract_cards, contract_room, planning, reach, within
 from .simple import Bot, _usefulness
 from .wayout import shuts_in
@@ -64,9 +62,9 @@ def _choose(rules: Rules, state: State, player: int, actions: list[Action],
         by_type.setdefault(a.type, []).append(a)
     hand = state.hand.seats[player].hand
     if "knock" in by_type:
-        best = min(_after_knock(rules, hand, a) for a in by_type["knock"])
-        shown = [a for a in by_type["knock"] if _after_knock(rules, hand, a) == best]
-        return min(shown, key=lambda a: _open_to(rules, hand, a))
+        best = min(knock_key(rules, hand, a) for a in by_type["knock"])
+        shown = [a for a in by_type["knock"] if knock_key(rules, hand, a) == best]
+        return min(shown, key=lambda a: open_to(rules, hand, a))
     if "go_down" in by_type:
         return min(by_type["go_down"], key=lambda a: _after_down(rules, state, hand, a))
     if "call" in by_type:
@@ -192,29 +190,6 @@ def _cards(a: Action) -> list[int]:
     if a.melds:
         return [c for meld in a.melds for c in meld]
     return [a.card] if a.card is not None else []
-
-
-def _after_knock(rules: Rules, hand: list[int], a: Action) -> tuple[int, int]:
-    """The least deadwood, then the highest card thrown."""
-    if a.card is None:
-        return (-1, 0)  # no discard at all: big gin
-    rest = list(hand)
-    rest.remove(a.card)
-    return (_deadwood(rules, rest), -rules.points[a.card])
-
-
-def _open_to(rules: Rules, hand: list[int], a: Action) -> int:
-    """How many cards the defender could lay off onto the melds the knock shows (the
-    planner shows, of the arrangements listed, the one leaving the fewest)."""
-    rest = list(hand)
-    if a.card is not None:
-        rest.remove(a.card)
-    if a.melds is not None:
-        shown = named_arrangement(rules, rest, a.melds)
-        melds = shown.melds if isinstance(shown, Solution) else ()
-    else:
-        melds = knock_arrangement(rules, rest).melds
-    return len(lays_off(rules, hand, melds))
 
 
 def _after_down(rules: Rules, state: State, hand: list[int], a: Action) -> tuple[int, int, int]:

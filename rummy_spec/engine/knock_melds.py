@@ -16,9 +16,9 @@ where they would make a meld).
 one knock naming its melds for each other arrangement of the least deadwood that leaves
 an opponent a different set of cards to lay off: arrangements that differ only in ways
 no lay-off can tell apart are one choice (so where nothing may be laid off, against gin
-or in a variant without lay-offs, no knock names its melds).  At most ``KNOCK_ARRANGEMENTS`` are listed per
-discard; any other arrangement within the limit is legal too, but not listed (as with
-going down, where the solver's candidates are listed).
+or in a variant without lay-offs, no knock names its melds).  At most
+``KNOCK_ARRANGEMENTS`` are listed per discard; any other arrangement within the limit is
+legal too, but not listed (as with going down, where the solver's candidates are listed).
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def knock_choices(rules: Rules, hand: Sequence[int],
     the opponent, and none is named."""
     k = rules.variant.knock
     if k is None or not k.defender_lays_off or (
-            k.no_layoff_on_gin and rules.arrange(rest).rest_points == 0):
+            k.no_layoff_on_gin and rules.arrange(tuple(rest)).rest_points == 0):
         return []
     ways = least_arrangements(rules, rest)
     if len(ways) < 2:
