@@ -35,10 +35,11 @@ FEATURES: dict[str, str] = {
     "perft": "the 'legal' and 'perft' requests (counts of legal non-meld actions)",
     "knock-melds": "a knock (and the defender's closing pass) naming the melds shown "
                    "(protocol 2)",
+    "shift-end": "a shift naming the end of the run its wild moves to (protocol 2)",
 }
 
 # The protocol version that brought each feature, where later than 1.
-SINCE: dict[str, int] = {"knock-melds": 2}
+SINCE: dict[str, int] = {"knock-melds": 2, "shift-end": 2}
 
 
 class SuiteMissing(LookupError):

@@ -203,6 +203,8 @@ def derived_features(data: JSON) -> set[str]:
                 out.add(ACTION_FEATURES[act["type"]])
             if act.get("type") in ("knock", "pass") and "melds" in act:
                 out.add("knock-melds")
+            if act.get("type") == "shift" and "end" in act:
+                out.add("shift-end")
             if act.get("type") == "discard" and act.get("card") == "SK":
                 out.add("skip")
         state = s.get("state") if isinstance(s, dict) else None

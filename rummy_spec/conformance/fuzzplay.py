@@ -292,6 +292,8 @@ def allowed(features: frozenset[str], rules: Rules) -> Callable[[Action], bool]:
         if a.type in ("knock", "pass") and a.melds is not None and \
                 "knock-melds" not in features:
             return False
+        if a.type == "shift" and a.end is not None and "shift-end" not in features:
+            return False
         return not (a.type == "discard" and a.card is not None and rules.special_of(a.card)
                     and "skip" not in features)
 

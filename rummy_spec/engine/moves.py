@@ -39,6 +39,7 @@ from .melds import Meld
 from .rules import Rules
 from .state import Action, ActionType, RunEnd, Source, State
 from .swaps import frees_from, shift_open, swap_open
+from .tableplay import shifting as shift_to
 from .wild_ways import all_wild_ways
 
 GO_DOWN_CANDIDATES = 8
@@ -251,6 +252,9 @@ def _swaps(rules: Rules, state: State, p: int, gated: bool = True) -> list[Actio
                     out.append(_act("swap", p, c, None, i))
             if shift_here:
                 out.append(_act("shift", p, c, None, i))
+                if isinstance(shift_to(rules, t.meld, c, "high"), Meld) and \
+                        isinstance(shift_to(rules, t.meld, c, "low"), Meld):
+                    out.append(_act("shift", p, c, None, i, "low"))  # the wild's other end
     return out
 
 
