@@ -123,7 +123,14 @@ def _choose(rules: Rules, hand: list[int]) -> Solution:
     return least_arrangements(rules, hand)[0]
 
 
-def _enumerate(rules: Rules, hand: list[int]) -> tuple[Solution, ...]:
+def every_arrangement(rules: Rules, hand: Sequence[int]) -> tuple[Solution, ...]:
+    """Every arrangement of ``hand`` (any deadwood, no meld at all too), least deadwood
+    first, ties by the rule above; the solver's best alone where the pack is not
+    enumerated."""
+    return _enumerate(rules, list(hand), every=True)
+
+
+def _enumerate(rules: Rules, hand: list[int], every: bool = False) -> tuple[Solution, ...]:
     best = rules.arrange(hand)
     if not _enumerable(rules, hand):
         return (best,)
@@ -140,8 +147,8 @@ def _enumerate(rules: Rules, hand: list[int]) -> tuple[Solution, ...]:
     found: list[tuple[tuple[object, ...], tuple[Meld, ...]]] = []
 
     def walk(start: int, used: int, melded: int, laid: tuple[Meld, ...]) -> None:
-        if total - melded == best.rest_points:
-            found.append((_preference(rules, laid), laid))
+        if every or total - melded == best.rest_points:
+            found.append(((total - melded, *_preference(rules, laid)), laid))
         for i in range(start, len(masks)):
             bits, pts, m = masks[i]
             if not bits & used:

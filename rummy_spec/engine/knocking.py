@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .arrangements import knock_arrangement
+from .arrangements import every_arrangement, knock_arrangement
 from .ending import end_round
 from .knock_melds import named_arrangement
 from .melds import Meld, add_card
@@ -129,33 +129,57 @@ def knock(rules: Rules, state: State, a: Action, plan: Knock) -> None:
     state.hand.knock_kind = kind
     layoffs = k.defender_lays_off and not (kind != "knock" and k.no_layoff_on_gin)
     if layoffs and k.layoffs_by_game:
-        lay_off_for_defender(rules, state, (a.player + 1) % rules.players)
-    elif layoffs:
+        score_knock(rules, state, lay_off_for_defender(rules, state,
+                                                       (a.player + 1) % rules.players))
+        return
+    if layoffs:
         state.hand.turn = (a.player + 1) % rules.players
         state.hand.phase = "layoff"
         return
     score_knock(rules, state)
 
 
-def lay_off_for_defender(rules: Rules, state: State, defender: int) -> None:
-    """Lay-offs made by the game (``defender lays off by the game``): while a card of the
-    defender's deadwood (his best arrangement) fits a meld of the knocker's, the first
-    such card goes onto the first meld it fits, in table order (the EAAI-2021 challenge's
-    GinRummyGame.play does the same, card by card)."""
+def lay_off_for_defender(rules: Rules, state: State, defender: int) -> int:
+    """Lay-offs made by the game (``lay offs made by the game``): while a card of the
+    defender's deadwood fits a meld of the knocker's, the first such card goes onto the
+    first meld it fits, in table order (the EAAI-2021 challenge's GinRummyGame.play lays
+    off the same way, card by card).  The defender's melds are the arrangement that
+    leaves him the least deadwood after those lay-offs: his score only falls as his
+    deadwood grows, so no other choice could serve him better.  Returns that deadwood."""
     hand = state.hand.seats[defender].hand
+    best: tuple[int, list[tuple[int, int, Meld]]] | None = None
+    for way in every_arrangement(rules, hand):
+        laid = _game_lay_offs(rules, state, list(way.rest))
+        left = way.rest_points - sum(rules.points[c] for c, _, _ in laid)
+        if best is None or left < best[0]:
+            best = (left, laid)
+    assert best is not None
+    for card, i, meld in best[1]:
+        card_onto_meld(state, Action("lay_off", defender, card=card, meld=i), meld,
+                       keep_all_wild=True)
+    return best[0]
+
+
+def _game_lay_offs(rules: Rules, state: State,
+                   deadwood: list[int]) -> list[tuple[int, int, Meld]]:
+    """The lay-offs the game makes of these deadwood cards: (card, table meld, the meld
+    after it), in order."""
+    melds = [t.meld for t in state.hand.table]
+    out: list[tuple[int, int, Meld]] = []
     while True:
-        for card in sorted(set(rules.arrange(hand).rest)):
-            for i, t in enumerate(state.hand.table):
-                meld = add_card(rules.melds, t.meld, card)
-                if isinstance(meld, Meld) and within_run_limit(rules, state, i, meld):
-                    card_onto_meld(state, Action("lay_off", defender, card=card, meld=i),
-                                   meld, keep_all_wild=True)
+        for card in sorted(set(deadwood)):
+            for i, m in enumerate(melds):
+                grown = add_card(rules.melds, m, card)
+                if isinstance(grown, Meld) and within_run_limit(rules, state, i, grown):
+                    melds[i] = grown
+                    deadwood.remove(card)
+                    out.append((card, i, grown))
                     break
             else:
                 continue
             break
         else:
-            return
+            return out
 
 
 def within_run_limit(rules: Rules, state: State, index: int | None, meld: Meld) -> bool:

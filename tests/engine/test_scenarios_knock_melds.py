@@ -190,3 +190,19 @@ def test_a_scored_hand_passes_the_deal() -> None:
     ok(g, "draw", 0, source="stock")
     ok(g, "knock", 0, card="KH")  # gin: scored at once
     assert last_result(g).ending == "gin" and g.state.game.dealer == 0
+
+
+def test_lay_offs_by_the_game_count_the_defenders_best_melds_for_them() -> None:
+    """gin_eaai: the defender's 7S may make a run 7-8-9S or a set with 7C 7D.  As a run
+    his deadwood is 7C 7D QH 2D (26) and nothing fits the knocker's melds; as a set it is
+    8S 9S QH 2D (29), and the game lays 9S then 8S onto 10-J-QS: 12 left.  The set is
+    shown for him, since it leaves him less."""
+    g = scenario("gin_eaai", 2, hands=["10S JS QS 2H 3H 4H KC KD KH AC",
+                                       "7S 8S 9S 7C 7D 4C 4D 4S QH 2D"],
+                 stock="9H 5C", discard="6C", dealer=1)
+    ok(g, "pass", 0)
+    ok(g, "pass", 1)
+    ok(g, "draw", 0, source="stock")
+    ok(g, "knock", 0, card="9H")
+    res = last_result(g)
+    assert res.details["defender_deadwood"] == 12 and res.scores == [11, 0]
