@@ -103,6 +103,29 @@ def test_gin_is_forced() -> None:
     assert s["results"] == [{"round": 1, "scores": [100, -35], "winner": 0, "ending": "gin"}]
 
 
+def test_a_knock_naming_its_melds_is_checked() -> None:
+    """The melds a knock names are checked as the reference checks them; RLCard then
+    scores its own best melds, which no lay-off could tell apart from them."""
+    e = engine(KNOCKER)
+    named = [["2C", "3C", "4C"], ["5H", "5S", "5D"], ["9S", "10S", "JS"]]
+    refused_unchanged(e, {"type": "knock", "player": 0, "card": "KH",
+                          "melds": [["2C", "3C", "4C"], ["4C", "5H", "5S"]]}, "not-in-hand")
+    refused_unchanged(e, {"type": "knock", "player": 0, "card": "KH",
+                          "melds": [["2C", "3C", "5H"]]}, "mixed-ranks")
+    refused_unchanged(e, {"type": "knock", "player": 0, "card": "KH",
+                          "melds": named[:2]}, "deadwood-too-high")
+    assert act(e, "knock", 0, card="KH", melds=named) == "accepted"
+    assert e.state()["results"] == [{"round": 1, "scores": [20, -35], "winner": 0,
+                                     "ending": "knock"}]
+    g = engine(GINNER)
+    refused_unchanged(g, {"type": "knock", "player": 0, "card": "KH",
+                          "melds": [["2C", "3C", "4C"], ["5H", "5S", "5D"]]},
+                      "deadwood-too-high")
+    refused_unchanged(g, {"type": "knock", "player": 0, "card": "KH",
+                          "melds": [["2C", "3C", "4C"], ["5H", "5S", "5D"],
+                                    ["10S", "JS", "QS"]]}, "must-go-gin")
+
+
 def test_refusals_change_nothing() -> None:
     e = engine(KNOCKER)
     refused_unchanged(e, {"type": "draw", "player": 0, "source": "stock"}, "already-drawn")
