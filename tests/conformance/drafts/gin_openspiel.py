@@ -81,6 +81,11 @@ DRAFTS = [
       "X43 X45",
       ["0 draw upcard", f"0 knock 2C melds {HEARTS}", "?", "1 lay_off JH on 2", "1 pass",
        END], hands=TIED, discard="10D"),
+    d("knock/the-defender-shows-the-melds-he-names", "the defender's closing pass may "
+      "name his melds (OpenSpiel's meld actions after his lay-offs); his deadwood is what "
+      "they leave (here the run of hearts left out: 24 more)", "X60",
+      [*PASS, "0 draw stock", "0 knock KH", "1 pass melds 7C 8H 9H -> mixed-ranks",
+       "1 pass melds AD 2D 3D", END], stock="8D"),
     d("knock/a-named-arrangement-is-checked", "the melds a knock names must be melds of "
       "cards held, none named twice, leaving at most 10 deadwood; without melds the best "
       "arrangement is shown (the run of diamonds, where JH does not go)", "X43 X54",
