@@ -59,8 +59,9 @@ def _knock(k: m.Knock, method: str) -> list[str]:
     if k.layoffs_by_game:
         out.append("The other player (the defender) then shows their melds; each card of "
                    "their deadwood that fits one of the knocker's melds is laid off onto it "
-                   "by the game, one card at a time, not by the defender; the knocker "
-                   "never lays off.")
+                   "by the game, one card at a time, not by the defender (whose melds are "
+                   "taken as those leaving the least deadwood after these lay-offs); the "
+                   "knocker never lays off.")
     else:
         out.append("The other player (the defender) then shows their melds"
                    + (" and may lay off cards onto the knocker's melds"
