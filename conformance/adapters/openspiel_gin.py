@@ -1,8 +1,9 @@
 """OpenSpiel's ``gin_rummy`` behind the rummy-spec conformance protocol (PROTOCOL.md).
 
 Run as ``python conformance/adapters/openspiel_gin.py``: JSON lines on stdin/stdout.
-It announces one variant, ``gin_openspiel`` (spec/gin_openspiel.rummy: OpenSpiel's own
-rules), and the features ``knock``, ``scoring``, ``stock-exhaustion`` and ``perft``.
+It speaks protocol 2 and announces one variant, ``gin_openspiel`` (spec/gin_openspiel.rummy:
+OpenSpiel's own rules), and the features ``knock``, ``knock-melds``, ``scoring``,
+``stock-exhaustion`` and ``perft``.
 
 How the protocol maps onto OpenSpiel (``pyspiel``, the game ``gin_rummy`` with its
 default parameters):
@@ -22,7 +23,12 @@ default parameters):
   laid by the adapter when he passes (his best arrangement), followed by Pass.  At the
   wall, ``knock`` takes the upcard and discards ``card``.  After gin OpenSpiel allows no
   lay-off: the defender's melds and Pass follow at once.
-* The knocker's and defender's melds: among OpenSpiel's own meld groups
+* The melds a knock names (``melds``), and those of the defender's closing ``pass``: each
+  checked as the reference checks them (cards held once, legal melds, the knocker's
+  deadwood within the knock card: the adapter names the reference's code), then laid as
+  OpenSpiel's meld actions (a run of more than five cards in pieces of three to five);
+  OpenSpiel refusing one, or the knocker's Pass after them, is ``deadwood-too-high``.
+* The knocker's and defender's melds when none are named: among OpenSpiel's own meld groups
   (``GinRummyUtils.all_meld_groups``) one that leaves the least deadwood; among those,
   the one with the most cards in sets, then the one whose runs come first in the
   protocol's suit order (C D H S), the highest starting first within a suit.  The
@@ -66,6 +72,7 @@ from rummy_spec.conformance.adapter_kit import (
     BadAction,
     Cards,
     Rejected,
+    named_melds,
     package_version,
     perft,
     read_action,
@@ -82,7 +89,7 @@ from rummy_spec.conformance.server import serve
 
 JSON = dict[str, Any]
 VARIANT = "gin_openspiel"
-FEATURES = frozenset({"knock", "scoring", "stock-exhaustion", "perft"})
+FEATURES = frozenset({"knock", "knock-melds", "scoring", "stock-exhaustion", "perft"})
 
 DRAW_UPCARD, DRAW_STOCK, PASS, KNOCK, MELD_BASE = 52, 53, 54, 55, 56
 PH = pyspiel.gin_rummy.Phase
@@ -159,6 +166,40 @@ def preference(melds: list[list[list[int]]]) -> tuple[int, list[tuple[int, int]]
                                               for m in melds if not is_set(meld_cards(m))))
     in_sets = sum(len(meld_cards(m)) for m in melds if is_set(meld_cards(m)))
     return (-in_sets, runs, sorted(sorted(map(protocol_key, meld_cards(m))) for m in melds))
+
+
+def pieces_of(meld: tuple[int, ...]) -> list[list[int]]:
+    """A meld named in the protocol as OpenSpiel's melds: a set as it is, a run of more
+    than five cards cut into runs of three to five, low to high."""
+    cards = sorted(meld, key=rank_of)
+    if is_set(cards) or len(cards) <= 5:
+        return [cards]
+    cuts = [5] * ((len(cards) - 1) // 5) + [0]
+    cuts[-1] = len(cards) - sum(cuts)
+    while cuts[-1] < 3:  # even the pieces out: each at least three cards
+        i = next(j for j in range(len(cuts) - 2, -1, -1) if cuts[j] > 3)
+        cuts[i] -= 1
+        cuts[-1] += 1
+    out, at = [], 0
+    for n in cuts:
+        out.append(cards[at:at + n])
+        at += n
+    return out
+
+
+def place(card: int) -> tuple[int, int]:
+    return rank_of(card) + 1, suit_of(card)
+
+
+def named_arrangement(hand: list[int], melds: tuple[tuple[int, ...], ...],
+                      limit: int | None) -> list[list[list[int]]]:
+    """The table melds (each as OpenSpiel pieces) a player names, checked as the
+    reference checks them (cards held once, legal melds, then the deadwood they leave
+    within ``limit``); Rejected otherwise."""
+    left = named_melds(hand, melds, place)
+    if limit is not None and sum(map(value, left)) > limit:
+        raise Rejected("deadwood-too-high")
+    return sorted((pieces_of(m) for m in melds), key=table_key)
 
 
 def best_arrangement(hand: list[int]) -> list[list[list[int]]]:
@@ -449,11 +490,11 @@ class Match:
         if ph == PH.KNOCK:  # at the wall, the upcard taken: the knock's discard is next
             if a.card not in legal:
                 raise Rejected("deadwood-too-high")
-            self.knock(a.card, knocked=True)
+            self.knock(a.card, a.melds, knocked=True)
             return
         if KNOCK not in legal or a.card not in self.knock_discards():
             raise Rejected("deadwood-too-high")
-        self.knock(a.card)
+        self.knock(a.card, a.melds)
 
     def offer_action(self, a: Act) -> None:
         offered = self.offer()
@@ -468,7 +509,7 @@ class Match:
         if a.type == "pass":
             if a.player != defender:
                 raise Rejected("not-defender")
-            self.finish_defender()
+            self.finish_defender(a.melds)
             return
         if a.type != "lay_off" or a.player != defender:
             raise Rejected("not-defender")
@@ -498,31 +539,47 @@ class Match:
         self.apply(a.card)
         target.extra.append(a.card)
 
-    def knock(self, discard: int, knocked: bool = False) -> None:
+    def knock(self, discard: int, named: tuple[tuple[int, ...], ...] | None = None,
+              knocked: bool = False) -> None:
+        """Knock with ``discard``; the knocker's melds are those ``named`` (checked), or
+        his best arrangement.  OpenSpiel refusing a meld or the knocker's Pass after
+        them (its deadwood above the knock card) is ``deadwood-too-high``."""
         knocker = self.turn()
         if not knocked:
             self.apply(KNOCK)
         self.apply(discard)
         hand = list(self.state.hands()[self.state.current_player()])
-        melds = best_arrangement(hand)
-        for meld in melds:
-            for piece in meld:
-                self.apply(MELD_BASE + UTILS.meld_to_int(piece))
-            self.table.append(TableMeld(knocker, [list(p) for p in meld]))
+        melds = best_arrangement(hand) if named is None else named_arrangement(
+            hand, named, int(self.state.get_game().get_parameters()["knock_card"]))
+        self.lay(knocker, melds, "deadwood-too-high")
+        if PASS not in self.state.legal_actions():
+            raise Rejected("deadwood-too-high", "OpenSpiel counts more deadwood than its "
+                           "knock card after these melds")
         self.apply(PASS)
         if self.state.finished_layoffs():  # gin: no lay-offs
             self.finish_defender()
 
-    def finish_defender(self) -> None:
+    def lay(self, seat: int, melds: list[list[list[int]]], refused: str) -> None:
+        for meld in melds:
+            for piece in meld:
+                action = MELD_BASE + UTILS.meld_to_int(piece)
+                if action not in self.state.legal_actions():
+                    raise Rejected(refused, "OpenSpiel does not take the meld "
+                                   + " ".join(map(card_text, piece)) + " here")
+                self.apply(action)
+            self.table.append(TableMeld(seat, [list(p) for p in meld]))
+
+    def finish_defender(self, named: tuple[tuple[int, ...], ...] | None = None) -> None:
+        """The defender's lay-offs end; he lays the melds ``named`` (checked), or his best
+        arrangement; then his Pass scores the hand."""
         st = self.state
         if not st.finished_layoffs():
             self.apply(PASS)
         defender = self.turn()
         hand = list(st.hands()[st.current_player()])
-        for meld in best_arrangement(hand):
-            for piece in meld:
-                self.apply(MELD_BASE + UTILS.meld_to_int(piece))
-            self.table.append(TableMeld(defender, [list(p) for p in meld]))
+        melds = best_arrangement(hand) if named is None else named_arrangement(
+            hand, named, None)
+        self.lay(defender, melds, "not-in-hand")
         self.apply(PASS)
 
 
@@ -534,7 +591,7 @@ class OpenSpielGin(Engine):
         self.match: Match | None = None
 
     def hello(self) -> Hello:
-        return Hello(1, "OpenSpiel gin_rummy (rummy-spec adapter)",
+        return Hello(2, "OpenSpiel gin_rummy (rummy-spec adapter)",
                      f"open_spiel {package_version('open_spiel')}", frozenset({VARIANT}),
                      FEATURES)
 

@@ -2,7 +2,8 @@
 
 Run as ``python conformance/adapters/rlcard_gin.py``: JSON lines on stdin/stdout.  It
 announces one variant, ``gin_rlcard`` (spec/gin_rlcard.rummy: RLCard's own rules), and
-the features ``knock``, ``scoring``, ``stock-exhaustion`` and ``perft``.
+the features ``knock``, ``knock-melds``, ``scoring``, ``stock-exhaustion`` and ``perft``
+(protocol 2).
 
 How the protocol maps onto RLCard (``rlcard.games.gin_rummy.game.GinRummyGame`` with its
 default settings):
@@ -29,6 +30,10 @@ default settings):
   (also for a card whose discard would leave gin but that RLCard does not count among its
   gin cards); any other knock it does not list is ``deadwood-too-high``.  After RLCard's
   200 moves (the profile's turn 101) a draw is ``dead-hand-only``.
+* The melds a knock names (``melds``, protocol 2) are checked as the reference checks
+  them (cards held once, legal melds, the deadwood within the limit, none left where gin
+  is forced); RLCard itself cannot be told them: it scores the knocker's best melds, and
+  with no lay-offs no opponent can tell arrangements of one deadwood apart.
 * State.  RLCard lays no melds on a table (both hands are scored by their best melds):
   ``table`` is empty.  Scores are RLCard's payoffs (``judge.scorer.get_payoffs``) times
   100: gin 100, knock 20, the other player minus his deadwood; a dead hand scores each
@@ -67,6 +72,7 @@ from rummy_spec.conformance.adapter_kit import (
     BadAction,
     Cards,
     Rejected,
+    named_melds,
     package_version,
     perft,
     read_action,
@@ -83,7 +89,7 @@ from rummy_spec.conformance.server import serve
 
 JSON = dict[str, Any]
 VARIANT = "gin_rlcard"
-FEATURES = frozenset({"knock", "scoring", "stock-exhaustion", "perft"})
+FEATURES = frozenset({"knock", "knock-melds", "scoring", "stock-exhaustion", "perft"})
 
 # ----- cards ------------------------------------------------------------------------------
 # RLCard: id = suit * 13 + rank, suits S H D C, ranks A..K ('T' for ten).
@@ -283,6 +289,8 @@ class Match:
             raise Rejected("no-big-gin", "RLCard has no big gin: going out discards")
         if card not in held:
             raise Rejected("not-in-hand")
+        if a.melds is not None:
+            self.check_named(held, card, a.melds, gin_only)
         if gin_only:
             if card not in self.gin_cards():
                 rest = [c for c in self.hand(turn) if card_id(c) != card]
@@ -296,6 +304,22 @@ class Match:
             raise Rejected("deadwood-too-high")
         self.step(event)
 
+    def check_named(self, held: list[int], card: int, melds: tuple[tuple[int, ...], ...],
+                    gin_only: bool) -> None:
+        """The melds a knock names, checked as the reference checks them: cards held once
+        (the discard not among them), legal melds, the deadwood left within the limit,
+        and none left where gin is forced.  RLCard has no table and scores the knocker's
+        best melds whatever he shows; it has no lay-offs, so nobody can tell the
+        arrangements of the same deadwood apart."""
+        rest = list(held)
+        rest.remove(card)
+        left = named_melds(rest, melds, lambda c: (c % 13 + 1, c // 13))
+        points = sum(min(10, c % 13 + 1) for c in left)
+        if points > self.game.settings.going_out_deadwood_count:
+            raise Rejected("deadwood-too-high")
+        if points and gin_only:
+            raise Rejected("must-go-gin")
+
 
 # ----- the Engine -------------------------------------------------------------------------
 
@@ -304,7 +328,7 @@ class RLCardGin(Engine):
         self.match: Match | None = None
 
     def hello(self) -> Hello:
-        return Hello(1, "RLCard gin-rummy (rummy-spec adapter)",
+        return Hello(2, "RLCard gin-rummy (rummy-spec adapter)",
                      f"rlcard {package_version('rlcard')}", frozenset({VARIANT}), FEATURES)
 
     def new(self, game: NewGame) -> None:

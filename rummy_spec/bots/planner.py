@@ -8,7 +8,8 @@ arrangement.  Once down it lays off, swaps and shifts wilds out of the table's m
 takes an upcard it can lay off, and throws the card least likely ever to be played.  In
 games without contracts it melds and knocks by deadwood: it takes the upcard when that
 leaves less deadwood, throws the card whose loss leaves the least, and knocks with the
-discard that leaves the least (gin when it can).
+discard that leaves the least (gin when it can), showing the arrangement (of those
+listed) that leaves the defender the fewest cards to lay off.
 
 Nothing here names a variant: every answer comes from the legal actions, the solver and
 the variant's model.  The choice is a pure function of the state and the legal actions,
@@ -33,6 +34,7 @@ from ..engine.melds import Meld, add_card, fits
 from ..engine.rules import Rules
 from ..engine.state import Action, State
 from ..engine.tableplay import opening_short
+from .knocks import knock_key, open_to
 from .reach import HOPELESS, Reach, contract_cards, contract_room, planning, reach, within
 from .simple import Bot, _usefulness
 from .wayout import shuts_in
@@ -60,7 +62,9 @@ def _choose(rules: Rules, state: State, player: int, actions: list[Action],
         by_type.setdefault(a.type, []).append(a)
     hand = state.hand.seats[player].hand
     if "knock" in by_type:
-        return min(by_type["knock"], key=lambda a: _after_knock(rules, hand, a))
+        best = min(knock_key(rules, hand, a) for a in by_type["knock"])
+        shown = [a for a in by_type["knock"] if knock_key(rules, hand, a) == best]
+        return min(shown, key=lambda a: open_to(rules, hand, a))
     if "go_down" in by_type:
         return min(by_type["go_down"], key=lambda a: _after_down(rules, state, hand, a))
     if "call" in by_type:
@@ -186,14 +190,6 @@ def _cards(a: Action) -> list[int]:
     if a.melds:
         return [c for meld in a.melds for c in meld]
     return [a.card] if a.card is not None else []
-
-
-def _after_knock(rules: Rules, hand: list[int], a: Action) -> tuple[int, int]:
-    if a.card is None:
-        return (-1, 0)  # no discard at all: big gin
-    rest = list(hand)
-    rest.remove(a.card)
-    return (_deadwood(rules, rest), -rules.points[a.card])
 
 
 def _after_down(rules: Rules, state: State, hand: list[int], a: Action) -> tuple[int, int, int]:

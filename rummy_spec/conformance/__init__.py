@@ -13,7 +13,10 @@ import os
 from pathlib import Path
 
 SUITE_VERSION = 1
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
+# The versions the runner still serves: an engine of version 1 is run as before, and the
+# features of a later version (``SINCE``) are taken as not claimed.
+PROTOCOLS = (1, 2)
 
 # Optional features a case may need; an engine that does not claim one in its ``hello``
 # gets the case reported as skipped, not failed.
@@ -30,7 +33,13 @@ FEATURES: dict[str, str] = {
     "later-round": "a deal that starts at a later round (its contract and limits apply)",
     "options": "a variant with one of its options switched on",
     "perft": "the 'legal' and 'perft' requests (counts of legal non-meld actions)",
+    "knock-melds": "a knock (and the defender's closing pass) naming the melds shown "
+                   "(protocol 2)",
+    "shift-end": "a shift naming the end of the run its wild moves to (protocol 2)",
 }
+
+# The protocol version that brought each feature, where later than 1.
+SINCE: dict[str, int] = {"knock-melds": 2, "shift-end": 2}
 
 
 class SuiteMissing(LookupError):

@@ -9,6 +9,7 @@ and ``over()``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -118,6 +119,42 @@ def read_action(data: JSON, cards: Cards) -> Act:
             parsed.append(tuple(c for c in got if c is not None))
         melds = tuple(parsed)
     return Act(str(kind), int(data["player"]), source, card, data.get("meld"), melds)
+
+
+def meld_fault(cards: list[tuple[int, int]]) -> str | None:
+    """Why the cards, each (rank 1..13 with the ace 1, suit), are no set of three or four
+    and no run of three or more in one suit with the ace low, in the reference's codes
+    for what the protocol's built-in gin variants allow; None when they are a meld."""
+    if len(cards) < 3:
+        return "too-short"
+    ranks = sorted(r for r, _ in cards)
+    if len(set(ranks)) == 1:
+        return "too-long" if len(cards) > 4 else None
+    if len({s for _, s in cards}) > 1:
+        return "mixed-ranks"
+    if ranks == list(range(ranks[0], ranks[0] + len(ranks))):
+        return None
+    high = sorted(14 if r == 1 else r for r in ranks)
+    if high == list(range(high[0], high[0] + len(high))):
+        return "ace-position"  # Q-K-A: the ace is low only
+    return "wrap-around" if 1 in ranks and 13 in ranks and 2 in ranks else "not-consecutive"
+
+
+def named_melds(hand: list[int], melds: tuple[tuple[int, ...], ...],
+                place: Callable[[int], tuple[int, int]]) -> list[int]:
+    """The cards of ``hand`` that the named ``melds`` leave (the deadwood), or Rejected
+    as the reference refuses them: a card not held or named twice, then a meld's fault
+    (``place`` gives a card's rank, ace 1, and suit)."""
+    left = list(hand)
+    for meld in melds:
+        for c in meld:
+            if c not in left:
+                raise Rejected("not-in-hand", "a card named is not held, or named twice")
+            left.remove(c)
+        fault = meld_fault([place(c) for c in meld])
+        if fault is not None:
+            raise Rejected(fault)
+    return left
 
 
 class Match(Protocol):

@@ -8,6 +8,7 @@ A step is written ``"<player> <type> [arguments] [-> reason-code]"``::
     0 go_down 5H 5S 5D | 9C 9D 9S                   0 meld 3H 4H 5H
     0 lay_off 6H on 1       0 lay_off JK on 1 low   0 swap 5H on 0 to 1
     0 shift 5H on 0         1 call 7C               2 give 3C
+    0 knock 2C melds 8C 8D 8S | 8H 9H 10H           1 pass melds 5C 5D 5H
 
 ``-> code`` states that the action must be refused with that reason code; without it
 the action must be accepted.  ``?`` (optionally followed by field names) is a checkpoint
@@ -53,6 +54,10 @@ def parse_step(text: str) -> tuple[JSON, str | None]:
     act: JSON = {"type": words[1], "player": int(words[0])}
     args = words[2:]
     kind = words[1]
+    if kind in ("knock", "pass") and "melds" in args:  # the melds shown (protocol 2)
+        at = args.index("melds")
+        act["melds"] = [m.split() for m in " ".join(args[at + 1:]).split("|")]
+        args = args[:at]
     if kind == "draw":
         act["source"] = "discard" if args[0] in ("upcard", "discard") else args[0]
     elif kind == "go_down" or kind == "meld":
@@ -183,6 +188,8 @@ class Recorder:
             have = verdict.text + (f": {verdict.message}" if verdict.message else "")
             raise AuthorError(f"step {len(self.steps)} {json.dumps(act)}: the author expects "
                               f"{want}, the reference says {have}")
+        if act.get("type") in ("knock", "pass") and "melds" in act:
+            self.features.add("knock-melds")
         step: JSON = {"act": act, "expect": "accepted" if got is None else {"rejected": got}}
         if note:
             step["note"] = note

@@ -201,6 +201,10 @@ def derived_features(data: JSON) -> set[str]:
         if isinstance(act, dict):
             if act.get("type") in ACTION_FEATURES:
                 out.add(ACTION_FEATURES[act["type"]])
+            if act.get("type") in ("knock", "pass") and "melds" in act:
+                out.add("knock-melds")
+            if act.get("type") == "shift" and "end" in act:
+                out.add("shift-end")
             if act.get("type") == "discard" and act.get("card") == "SK":
                 out.add("skip")
         state = s.get("state") if isinstance(s, dict) else None

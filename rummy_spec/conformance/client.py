@@ -19,7 +19,7 @@ import time
 from typing import Any
 
 from ..textsafe import outside_text
-from . import PROTOCOL_VERSION
+from . import PROTOCOL_VERSION, PROTOCOLS, SINCE
 from .engine import RUNNER, Engine, EngineError, Hello, NewGame, SkipGame, Verdict
 from .process import EngineProcess, Oversize, Partial
 from .protocol import reply_problem
@@ -247,9 +247,9 @@ class ProcessEngine(Engine):
 
     def _parse_hello(self, reply: JSON) -> Hello:
         protocol = self._field(reply, "protocol", int, "hello")
-        if protocol != PROTOCOL_VERSION:
+        if protocol not in PROTOCOLS:
             raise self._fail("malformed", f"the engine speaks protocol {protocol}, "
-                             f"this runner {PROTOCOL_VERSION}")
+                             f"this runner {' or '.join(map(str, PROTOCOLS))}")
         variants = self._field(reply, "variants", list, "hello")
         features = self._field(reply, "features", list, "hello")
         if not variants:
@@ -274,7 +274,8 @@ class ProcessEngine(Engine):
         return Hello(protocol, outside_text(str(about.get("name", self.command)), 80),
                      outside_text(str(about.get("version", "")), 40),
                      None if "*" in variants else frozenset(map(str, variants)),
-                     frozenset(map(str, features)),
+                     frozenset(f for f in map(str, features)
+                               if SINCE.get(f, 1) <= protocol),
                      None if shows is None else frozenset(map(str, shows)), reasons)
 
     # ----- the Engine interface ------------------------------------------------------

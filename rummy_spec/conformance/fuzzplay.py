@@ -289,6 +289,11 @@ def allowed(features: frozenset[str], rules: Rules) -> Callable[[Action], bool]:
         need = ACTION_FEATURES.get(a.type)
         if need is not None and need not in features:
             return False
+        if a.type in ("knock", "pass") and a.melds is not None and \
+                "knock-melds" not in features:
+            return False
+        if a.type == "shift" and a.end is not None and "shift-end" not in features:
+            return False
         return not (a.type == "discard" and a.card is not None and rules.special_of(a.card)
                     and "skip" not in features)
 

@@ -4,7 +4,7 @@ The scenes of ``fuzzscenes`` are built to bring a game to a rule's boundary; the
 say whether it got there (a knock at the limit, a contract laid with the card just drawn,
 a pat round laid, a claim window open to several seats, the buy limit met or claimed
 past, a card laid off at the low and at the high end of a run, a wild swapped, the stock
-run out).  Each
+run out, a knock naming the melds it shows).  Each
 game's notes steer Hypothesis (``target``: the count of situations met) and are what the
 tests count.
 """
@@ -29,6 +29,7 @@ LOW_END = "lay-off at the low end"
 HIGH_END = "lay-off at the high end"
 SWAP = "wild swapped"
 STOCK_OUT = "stock ran out"
+MELDS_NAMED = "knock naming its melds"
 
 
 class Reach:
@@ -72,6 +73,8 @@ class Reach:
             if new:
                 self.drawn[player] = next(iter(new))
         elif kind == "knock" and self._hand is not None and rules.variant.knock is not None:
+            if action.get("melds") is not None:
+                self.seen.add(MELDS_NAMED)
             card = rules.table.parse(str(action.get("card")))
             rest = list(self._hand)
             if card in rest:

@@ -13,6 +13,8 @@ a module of its own, on the card steps of ``fuzzcards``:
 * ``knock tie`` (``fuzzknock``): ten cards and the card to draw, whose eleven hold two
   arrangements melding the same points, one leaving a higher unmatched card, the best
   ten after the discard worth the knock limit (or one point either side);
+* ``melds shown`` (``fuzzshown``): a hand of two arrangements of its least deadwood that
+  leave an opponent different lay-offs, so that a knock may name the melds it shows;
 * ``one card short`` (``fuzzcontracts``): the round's contract less one card, that card
   the upcard or the next stock card; ``pat``: the same for a round that must be laid
   whole;
@@ -40,12 +42,14 @@ from .fuzzcards import Build, Scene, give_back, hand_size
 from .fuzzclaims import claimants
 from .fuzzcontracts import contract_rounds, one_card_short, pat
 from .fuzzknock import knock_tie
+from .fuzzshown import melds_shown
 from .fuzztable import both_ends, swap
 
 __all__ = ["SCENES", "Scene", "scene", "scene_names"]
 
 
-SCENES: dict[str, Build] = {"knock tie": knock_tie, "one card short": one_card_short,
+SCENES: dict[str, Build] = {"knock tie": knock_tie, "melds shown": melds_shown,
+                            "one card short": one_card_short,
                             "pat": pat, "claimants": claimants, "both ends": both_ends,
                             "swap": swap}
 
@@ -57,6 +61,8 @@ def scene_names(rules: Rules, rounds: tuple[int, ...]) -> list[str]:
     out = []
     if v.knock is not None:
         out.append("knock tie")
+    if v.knock is not None and v.knock.defender_lays_off:
+        out.append("melds shown")
     if rules.has_contracts and contract_rounds(rules, rounds, False):
         out.append("one card short")
     if rules.has_contracts and contract_rounds(rules, rounds, True):

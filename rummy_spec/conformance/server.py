@@ -15,7 +15,6 @@ import sys
 from collections.abc import Iterable
 from typing import Any, BinaryIO, TextIO
 
-from . import PROTOCOL_VERSION
 from .engine import Engine, EngineError, NewGame, SkipGame
 
 JSON = dict[str, Any]
@@ -41,7 +40,7 @@ def handle(engine: Engine, msg: JSON) -> JSON:
     cmd = msg.get("cmd")
     if cmd == "hello":
         h = engine.hello()
-        return {"protocol": PROTOCOL_VERSION, "engine": {"name": h.name, "version": h.version},
+        return {"protocol": h.protocol, "engine": {"name": h.name, "version": h.version},
                 "variants": ["*"] if h.variants is None else sorted(h.variants),
                 "features": sorted(h.features),
                 **({} if h.shows is None else {"state": sorted(h.shows)}),

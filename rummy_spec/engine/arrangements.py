@@ -108,10 +108,32 @@ def _preference(rules: Rules, melds: tuple[Meld, ...]) -> tuple[object, ...]:
     return (-in_sets, runs, cards)
 
 
+def least_arrangements(rules: Rules, hand: Sequence[int]) -> tuple[Solution, ...]:
+    """Every arrangement of ``hand`` that leaves its least deadwood, the preferred one
+    (the tie rule above) first; memoised on the hand.  Packs the enumeration does not
+    cover answer the solver's best arrangement alone."""
+    key = ("least-arrangements", tuple(sorted(hand)))
+    hit: tuple[Solution, ...] | None = rules.cache.get(key)
+    if hit is None:
+        hit = rules.cache[key] = _enumerate(rules, list(hand))
+    return hit
+
+
 def _choose(rules: Rules, hand: list[int]) -> Solution:
+    return least_arrangements(rules, hand)[0]
+
+
+def every_arrangement(rules: Rules, hand: Sequence[int]) -> tuple[Solution, ...]:
+    """Every arrangement of ``hand`` (any deadwood, no meld at all too), least deadwood
+    first, ties by the rule above; the solver's best alone where the pack is not
+    enumerated."""
+    return _enumerate(rules, list(hand), every=True)
+
+
+def _enumerate(rules: Rules, hand: list[int], every: bool = False) -> tuple[Solution, ...]:
     best = rules.arrange(hand)
     if not _enumerable(rules, hand):
-        return best
+        return (best,)
     points = rules.points
     total = sum(points[c] for c in hand)
     candidates = _candidates(rules, hand)
@@ -122,23 +144,23 @@ def _choose(rules: Rules, hand: list[int]) -> Solution:
         for c in m.cards:
             bits |= 1 << index[c]
         masks.append((bits, sum(points[c] for c in m.cards), m))
-    chosen: tuple[Meld, ...] = ()
-    chosen_key: tuple[object, ...] | None = None
+    found: list[tuple[tuple[object, ...], tuple[Meld, ...]]] = []
 
     def walk(start: int, used: int, melded: int, laid: tuple[Meld, ...]) -> None:
-        nonlocal chosen, chosen_key
-        if total - melded == best.rest_points:
-            key = _preference(rules, laid)
-            if chosen_key is None or key < chosen_key:
-                chosen, chosen_key = laid, key
+        if every or total - melded == best.rest_points:
+            found.append(((total - melded, *_preference(rules, laid)), laid))
         for i in range(start, len(masks)):
             bits, pts, m = masks[i]
             if not bits & used:
                 walk(i + 1, used | bits, melded + pts, (*laid, m))
 
     walk(0, 0, 0, ())
-    if chosen_key is None:  # the solver's deadwood is always reachable; keep it if not
-        return best
-    laid_cards = {c for m in chosen for c in m.cards}
-    rest = tuple(c for c in hand if c not in laid_cards)
-    return Solution(chosen, rest, sum(points[c] for c in rest))
+    if not found:  # the solver's deadwood is always reachable; keep it if not
+        return (best,)
+    found.sort(key=lambda f: f[0])
+    out = []
+    for _, laid in found:
+        laid_cards = {c for m in laid for c in m.cards}
+        rest = tuple(c for c in hand if c not in laid_cards)
+        out.append(Solution(laid, rest, sum(points[c] for c in rest)))
+    return tuple(out)

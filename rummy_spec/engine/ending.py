@@ -49,6 +49,8 @@ def end_round(rules: Rules, state: State, winner: int | None, ending: Ending,
     if v.deal.rotation == "winner":
         if winner is not None:
             state.game.dealer = winner
+    elif v.deal.pass_after_scored and winner is None:
+        pass  # a hand nobody scored (a dead hand) keeps its dealer
     else:
         state.game.dealer = (state.game.dealer + 1) % rules.players
     if ending == "replay":

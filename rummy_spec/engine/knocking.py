@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .arrangements import knock_arrangement
+from .arrangements import every_arrangement, knock_arrangement
 from .ending import end_round
-from .melds import Meld
-from .plans import GO, Go
+from .knock_melds import named_arrangement
+from .melds import Meld, add_card
 from .reasons import Verdict, no
 from .rules import Rules
+from .solver import Solution
 from .state import Action, Ending, State, TableMeld
-from .tableplay import in_play, remove_cards
+from .tableplay import card_onto_meld, in_play, remove_cards
 
 
 def _without(hand: list[int], card: int) -> list[int]:
@@ -66,10 +67,12 @@ def gin_possible(rules: Rules, state: State, hand: list[int]) -> bool:
     return bool(gin_cards(rules, state, hand))
 
 class Knock(NamedTuple):
-    """A knock's plan: gin, big gin or a plain knock, and the hand after its discard."""
+    """A knock's plan: gin, big gin or a plain knock, the hand after its discard, and
+    the arrangement laid (the one named, or the best)."""
 
     kind: Ending
     rest: list[int]
+    laid: Solution
 
 
 def check_knock(rules: Rules, state: State, a: Action) -> Verdict | Knock:
@@ -87,7 +90,13 @@ def check_knock(rules: Rules, state: State, a: Action) -> Verdict | Knock:
         if not may_knock_with(rules, rest, a.card, state.hand.taken):
             return no("keep-taken-card")
         rest.remove(a.card)
-    sol = rules.arrange(rest)
+    if a.melds is not None:
+        named = named_arrangement(rules, rest, a.melds)
+        if isinstance(named, Verdict):
+            return named
+        sol = named
+    else:
+        sol = knock_arrangement(rules, rest)
     kind: Ending
     if a.card is None:
         if k.big_gin_bonus is None or sol.rest:
@@ -100,7 +109,7 @@ def check_knock(rules: Rules, state: State, a: Action) -> Verdict | Knock:
     if kind == "knock" and rules.variant.limits.gin_forced and gin_possible(
             rules, state, seat.hand):
         return no("must-go-gin")
-    return Knock(kind, rest)
+    return Knock(kind, rest, sol)
 
 
 def knock(rules: Rules, state: State, a: Action, plan: Knock) -> None:
@@ -112,18 +121,65 @@ def knock(rules: Rules, state: State, a: Action, plan: Knock) -> None:
         seat.hand.remove(a.card)
         state.hand.discard.append(a.card)
         state.hand.pile_owner.append(a.player)
-    for meld in knock_arrangement(rules, plan.rest).melds:  # ties: PROTOCOL.md's rule
+    for meld in plan.laid.melds:  # named, or the best (ties: PROTOCOL.md's rule)
         remove_cards(seat.hand, meld.cards)
         state.hand.table.append(TableMeld(a.player, meld, False, state.hand.turn_no))
     state.hand.run_base = [[min(t.meld.ranks), max(t.meld.ranks)] for t in state.hand.table]
     state.hand.knocker = a.player
     state.hand.knock_kind = kind
     layoffs = k.defender_lays_off and not (kind != "knock" and k.no_layoff_on_gin)
+    if layoffs and k.layoffs_by_game:
+        score_knock(rules, state, lay_off_for_defender(rules, state,
+                                                       (a.player + 1) % rules.players))
+        return
     if layoffs:
         state.hand.turn = (a.player + 1) % rules.players
         state.hand.phase = "layoff"
         return
     score_knock(rules, state)
+
+
+def lay_off_for_defender(rules: Rules, state: State, defender: int) -> int:
+    """Lay-offs made by the game (``lay offs made by the game``): while a card of the
+    defender's deadwood fits a meld of the knocker's, the first such card goes onto the
+    first meld it fits, in table order (the EAAI-2021 challenge's GinRummyGame.play lays
+    off the same way, card by card).  The defender's melds are the arrangement that
+    leaves him the least deadwood after those lay-offs: his score only falls as his
+    deadwood grows, so no other choice could serve him better.  Returns that deadwood."""
+    hand = state.hand.seats[defender].hand
+    best: tuple[int, list[tuple[int, int, Meld]]] | None = None
+    for way in every_arrangement(rules, hand):
+        laid = _game_lay_offs(rules, state, list(way.rest))
+        left = way.rest_points - sum(rules.points[c] for c, _, _ in laid)
+        if best is None or left < best[0]:
+            best = (left, laid)
+    assert best is not None
+    for card, i, meld in best[1]:
+        card_onto_meld(state, Action("lay_off", defender, card=card, meld=i), meld,
+                       keep_all_wild=True)
+    return best[0]
+
+
+def _game_lay_offs(rules: Rules, state: State,
+                   deadwood: list[int]) -> list[tuple[int, int, Meld]]:
+    """The lay-offs the game makes of these deadwood cards: (card, table meld, the meld
+    after it), in order."""
+    melds = [t.meld for t in state.hand.table]
+    out: list[tuple[int, int, Meld]] = []
+    while True:
+        for card in sorted(set(deadwood)):
+            for i, m in enumerate(melds):
+                grown = add_card(rules.melds, m, card)
+                if isinstance(grown, Meld) and within_run_limit(rules, state, i, grown):
+                    melds[i] = grown
+                    deadwood.remove(card)
+                    out.append((card, i, grown))
+                    break
+            else:
+                continue
+            break
+        else:
+            return out
 
 
 def within_run_limit(rules: Rules, state: State, index: int | None, meld: Meld) -> bool:
@@ -138,25 +194,31 @@ def within_run_limit(rules: Rules, state: State, index: int | None, meld: Meld) 
     return low - min(meld.ranks) <= limit and max(meld.ranks) - high <= limit
 
 
-def check_defender_done(rules: Rules, state: State, a: Action) -> Verdict | Go:
+def check_defender_done(rules: Rules, state: State, a: Action) -> Verdict | Solution:
     if state.hand.phase != "layoff" or a.player != state.hand.turn:
         return no("not-defender")
-    return GO
+    hand = state.hand.seats[a.player].hand
+    if a.melds is not None:
+        return named_arrangement(rules, hand, a.melds)
+    return rules.arrange(hand)
 
 
-def defender_done(rules: Rules, state: State, a: Action, plan: Go) -> None:
-    """The defender's ``pass``: his lay-offs are over and the knock is scored."""
-    score_knock(rules, state)
+def defender_done(rules: Rules, state: State, a: Action, plan: Solution) -> None:
+    """The defender's ``pass``: his lay-offs are over, his melds shown (named, or his
+    best arrangement), and the knock is scored."""
+    score_knock(rules, state, plan.rest_points)
 
 
-def score_knock(rules: Rules, state: State) -> None:
+def score_knock(rules: Rules, state: State, defender_deadwood: int | None = None) -> None:
     """Deadwood difference, gin and big gin bonuses, undercut (two players)."""
     k = rules.variant.knock
     assert k is not None and state.hand.knocker is not None
     knocker = state.hand.knocker
     defender = (knocker + 1) % rules.players
-    kd = rules.arrange(state.hand.seats[knocker].hand).rest_points
-    dd = rules.arrange(state.hand.seats[defender].hand).rest_points
+    # the knocker's hand holds his deadwood alone: his melds are on the table
+    kd = sum(rules.points[c] for c in state.hand.seats[knocker].hand)
+    dd = (rules.arrange(state.hand.seats[defender].hand).rest_points
+          if defender_deadwood is None else defender_deadwood)
     scores = [0] * rules.players
     kind: Ending = state.hand.knock_kind or "knock"
     if rules.variant.score.method == "minus-deadwood":

@@ -6,7 +6,9 @@ What it yields, exactly:
   to answer; at the wall, the pass that ends the hand), a dead hand declared with the
   stock low (``dead_hand``), rummy calls (with every distinct card a caller may throw),
   gifts, discards (every distinct card, and every target of a chosen Skip), knocks
-  (every distinct card, and the no-discard big gin), every single-card lay-off onto
+  (every distinct card, and the no-discard big gin; each also naming every other
+  arrangement of its least deadwood that leaves an opponent other lay-offs, at most
+  ``knock_melds.KNOCK_ARRANGEMENTS`` per card), every single-card lay-off onto
   every table meld at every end that takes it, every swap and shift of a natural from
   hand into every table meld (with every table meld that can take a freed wild which
   must be played at once);
@@ -30,12 +32,14 @@ from functools import lru_cache
 from .contracts import current_contracts
 from .core import legal_subset
 from .discards import legal_discards
+from .knock_melds import knock_choices
 from .knocking import knock_candidates
 from .meld_play import lay_off_open
 from .melds import Meld
 from .rules import Rules
 from .state import Action, ActionType, RunEnd, Source, State
 from .swaps import frees_from, shift_open, swap_open
+from .tableplay import shifting as shift_to
 from .wild_ways import all_wild_ways
 
 GO_DOWN_CANDIDATES = 8
@@ -248,6 +252,9 @@ def _swaps(rules: Rules, state: State, p: int, gated: bool = True) -> list[Actio
                     out.append(_act("swap", p, c, None, i))
             if shift_here:
                 out.append(_act("shift", p, c, None, i))
+                if isinstance(shift_to(rules, t.meld, c, "high"), Meld) and \
+                        isinstance(shift_to(rules, t.meld, c, "low"), Meld):
+                    out.append(_act("shift", p, c, None, i, "low"))  # the wild's other end
     return out
 
 
@@ -269,8 +276,18 @@ def _discards(rules: Rules, hand: list[int], p: int) -> list[Action]:
 
 
 def _knocks(rules: Rules, hand: list[int], p: int) -> list[Action]:
+    """Each knock plain (the preferred arrangement laid), then the same knock naming each
+    other arrangement an opponent could tell apart (:func:`.knock_melds.knock_choices`)."""
     cards, floor = knock_candidates(rules, hand)
     out = [_act("knock", p, c) for c in cards]
     if floor == 0:
         out.append(_act("knock", p))
+    limit = rules.variant.knock.deadwood if rules.variant.knock is not None else -1
+    for c in [*cards, *([None] if floor == 0 else [])]:
+        rest = list(hand)
+        if c is not None:
+            rest.remove(c)
+        if rules.arrange(rest).rest_points > limit:
+            continue
+        out += [Action("knock", p, card=c, melds=m) for m in knock_choices(rules, hand, rest)]
     return out

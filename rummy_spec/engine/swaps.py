@@ -155,7 +155,7 @@ def check_shift(rules: Rules, state: State, a: Action) -> Verdict | Meld:
         return no("not-in-hand")
     if not (v := timing_ok(rules, state, a.player, target.owner)).ok:
         return v
-    res = shifting(rules, target.meld, a.card)
+    res = shifting(rules, target.meld, a.card, a.end)
     if isinstance(res, Rejection):
         return no(res.code, res.message)
     if len(seat.hand) == 1 and not (v := empty_ok(rules, False)).ok:

@@ -13,7 +13,7 @@ from .ending import end_round
 from .melds import Meld, Rejection, add_card, fits, shift_wild, swap_wild, validate, wild_meaning
 from .reasons import OK, Verdict, no
 from .rules import Rules
-from .state import Action, State, TableMeld
+from .state import Action, RunEnd, State, TableMeld
 
 KINDS: tuple[m.MeldKind, ...] = ("set", "run", "group")
 
@@ -155,13 +155,15 @@ def freeing(rules: Rules, meld: Meld, card: int) -> tuple[Meld, int] | Rejection
     return hit
 
 
-def shifting(rules: Rules, meld: Meld, card: int) -> Meld | Rejection:
-    """``shift_wild`` of a natural from hand into a table run, memoised like ``onto``."""
-    key = ("shift", meld, card)
+def shifting(rules: Rules, meld: Meld, card: int,
+             end: RunEnd | None = None) -> Meld | Rejection:
+    """``shift_wild`` of a natural from hand into a table run, the wild to the ``end``
+    the player names (None: the high end, else the low), memoised like ``onto``."""
+    key = ("shift", meld, card, end)
     hit: Meld | Rejection | None = rules.cache.get(key)
     if hit is None:
         _room(rules)
-        hit = rules.cache[key] = shift_wild(rules.melds, meld, card)
+        hit = rules.cache[key] = shift_wild(rules.melds, meld, card, end=end)
     return hit
 
 

@@ -35,6 +35,12 @@ def check_rules(v: m.Variant, err: Err) -> None:
     if not v.deal.upcard and v.deal.upcard_offered:
         err("E032", "there is no upcard to offer: 'no upcard' and 'first upcard offered' "
             "cannot both hold", v.deal.span)
+    if v.deal.pass_after_scored and v.deal.rotation == "winner":
+        err("E032", "'passes only after a scored hand' moves the deal to the left, but "
+            "'winner deals' gives it to the winner (who keeps it after a dead hand)",
+            v.deal.span)
+    if v.knock is not None and v.knock.layoffs_by_game and not v.knock.defender_lays_off:
+        err("E033", "'lay offs made by the game' needs 'defender lays off'", v.knock.span)
     if v.score.method in ("deadwood", "minus-deadwood") and v.knock is None:
         err("E033", f"'method {v.score.method.replace('-', ' ')}' scores a knock: add a "
             "'knock' section", v.score.span)

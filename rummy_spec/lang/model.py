@@ -127,6 +127,9 @@ class Deal:
     cards: Expr = field(default_factory=lambda: _n(10))
     first_dealer: Literal["random", "highest", "lowest", "last"] = "random"
     rotation: Literal["left", "winner"] = "left"
+    # the deal passes only after a hand someone scored: a dead hand keeps its dealer
+    # (the EAAI-2021 Gin Rummy challenge's GinRummyGame.play)
+    pass_after_scored: bool = False
     upcard_offered: bool = False  # Gin: first upcard offered to non-dealer, then dealer
     upcard: bool = True  # False: no upcard (``no upcard`` also sets first_turn_discard)
     # the first player is dealt one card more and starts by discarding, without a draw
@@ -261,6 +264,8 @@ class Knock:
     undercut_on_equal: bool = True
     defender_lays_off: bool = False
     no_layoff_on_gin: bool = True
+    # the game makes the defender's lay-offs, not the defender (EAAI-2021 challenge)
+    layoffs_by_game: bool = False
     knock_bonus: int = 0  # added to a knocker's winning score (not gin, not an undercut)
     span: Span = BUILTIN
 

@@ -54,9 +54,18 @@ def _knock(k: m.Knock, method: str) -> list[str]:
     if k.big_gin_bonus is not None:
         out.append(f"Melding all eleven cards after the draw, without a discard, is big gin: "
                    f"{k.big_gin_bonus} points bonus.")
-    out.append("The other player (the defender) then shows their melds"
-               + (" and may lay off cards onto the knocker's melds" if k.defender_lays_off
-                  else "") + "; the knocker never lays off.")
+    out.append("The knocker chooses which melds to show: any arrangement whose deadwood is "
+               "within the limit.")
+    if k.layoffs_by_game:
+        out.append("The other player (the defender) then shows their melds; each card of "
+                   "their deadwood that fits one of the knocker's melds is laid off onto it "
+                   "by the game, one card at a time, not by the defender (whose melds are "
+                   "taken as those leaving the least deadwood after these lay-offs); the "
+                   "knocker never lays off.")
+    else:
+        out.append("The other player (the defender) then shows their melds"
+                   + (" and may lay off cards onto the knocker's melds"
+                      if k.defender_lays_off else "") + "; the knocker never lays off.")
     if k.defender_lays_off and k.no_layoff_on_gin:
         out.append("Against gin the defender may not lay off.")
     if flat:

@@ -24,6 +24,9 @@ def deal(scope: Scope) -> Section:
         "left": "After each hand the deal passes to the left.",
         "winner": "The winner of a hand deals the next one.",
     }[d.rotation]
+    if d.pass_after_scored and d.rotation == "left":
+        rotation = ("After each hand someone scores, the deal passes to the left; after a "
+                    "dead hand the same dealer deals again.")
     if v.game.ends == "hands" and v.game.hands == 1:
         rotation = ""  # the game is one hand: nobody deals again
     blocks: list[Block] = [Para(f"{first} {rotation}".strip())]

@@ -116,11 +116,11 @@ def _fuzz_and_replay(name: str, out: Path) -> tuple[str, str]:
     return name, ""
 
 
-# In the default run, engines of each kind: a wrong score, a wrong verdict, and the three
-# whose states go wrong while every verdict is right; every engine in the slow run
-# (``pytest -m slow``: about twenty fuzz runs)
+# In the default run, engines of each kind: a wrong score, a wrong verdict, the three
+# whose states go wrong while every verdict is right, and one that ignores the melds a
+# knock names; every engine in the slow run (``pytest -m slow``: about twenty fuzz runs)
 SAMPLE = ("ace-score", "adjacent-wilds", "pile-card-lost", "wild-meaning-wrong",
-          "buy-duplicates-card")
+          "buy-duplicates-card", "knock-melds-ignored")
 
 
 def _fuzz_all(names: list[str], tmp_path: Path) -> None:

@@ -40,6 +40,7 @@ EXPECTED = [
     ("gin", 8, "knock tie", r.KNOCK_LIMIT, 2, False),
     ("gin", 8, "both ends", r.LOW_END, 2, True),
     ("gin", 8, "both ends", r.HIGH_END, 2, True),
+    ("gin", 8, "melds shown", r.MELDS_NAMED, 1, True),
     ("liverpool", 8, "pat", r.PAT, 1, True),
     ("liverpool", 8, "one card short", r.BY_ONE_CARD, 1, False),
     ("liverpool", 8, "claimants", r.CLAIMANTS, 3, False),

@@ -263,6 +263,19 @@ def test_shift_to_end_ten_step() -> None:
     assert hand(g, 0)["JK"] == 0
 
 
+def test_shift_to_the_end_the_player_names_ten_step() -> None:
+    """X23 (TS): the joker moves "to the top or bottom of the same run": where both ends
+    take it, the player names the end (``end``); without it the top.  legal_actions
+    offers both."""
+    g = _down_with_wilds("ten_step")
+    _next_turn_of_seat_zero(g)
+    shifts = [g.action_json(a) for a in g.legal_actions() if a.type == "shift"]
+    assert {s.get("end") for s in shifts if s["card"] == "6H"} == {None, "low"}
+    ok(g, "shift", 0, card="6H", meld=1, end="low")
+    assert table(g)[1] == ["JK", "5H", "6H", "7H", "8H"]
+    assert g.state_json()["table"][1]["wilds"][0]["stands_for"] == "4H"
+
+
 def test_shift_on_another_players_run_at_once_ten_step() -> None:
     """X23/X43 (TS): in the turn of going down, the shift works on another player's run."""
     g = scenario("ten_step", 3, hands=["9C 9D 9S 5H JK 7H 8H 3C 4C 10D QD",

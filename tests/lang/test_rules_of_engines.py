@@ -296,3 +296,26 @@ def test_show_prints_the_limits_apart_from_the_rules() -> None:
     assert "If you can go gin (knock leaving no deadwood) you must" in text.split(
         "Limits of that engine")[1]
     assert "Limits of that engine" not in show_text("gin")
+
+
+# ----- the deal after a dead hand; lay-offs made by the game (EAAI-2021) -----------------
+
+def test_passes_only_after_a_scored_hand_needs_the_deal_to_rotate() -> None:
+    """'winner deals' already keeps the deal after a dead hand: stating both is E032."""
+    v, codes = _child("gin", "deal { rotate left, passes only after a scored hand }")
+    assert codes == [] and v.deal.pass_after_scored and v.deal.rotation == "left"
+    assert _child("gin", "deal { passes only after a scored hand }")[1] == ["E032"]
+
+
+def test_lay_offs_made_by_the_game_need_lay_offs() -> None:
+    v, codes = _child("gin", "knock { lay offs made by the game }")
+    assert codes == [] and v.knock is not None and v.knock.layoffs_by_game
+    assert _child("gin_rlcard", "knock { lay offs made by the game }")[1] == ["E033"]
+
+
+def test_the_deal_after_a_dead_hand_and_lay_offs_by_the_game_in_the_rulebook() -> None:
+    page = _page("gin", "deal { rotate left, passes only after a scored hand }\n"
+                 "    knock { lay offs made by the game }")
+    assert "after a dead hand the same dealer deals again" in page
+    assert "laid off onto it by the game, one card at a time, not by the defender" in page
+    assert "The knocker chooses which melds to show" in page

@@ -57,8 +57,9 @@ def refused_unchanged(e: Engine, action: JSON, code: str) -> None:
 
 def test_hello_and_bad_requests_over_the_protocol() -> None:
     s = Session("rlcard_gin")
-    hello = s.request("hello", protocol=1, runner="test")
-    assert hello["protocol"] == 1 and hello["variants"] == [VARIANT]
+    hello = s.request("hello", protocol=2, runner="test")
+    assert hello["protocol"] == 2 and hello["variants"] == [VARIANT]
+    assert "knock-melds" in hello["features"]
     assert {"knock", "perft", "scoring"} <= set(hello["features"])
     assert "error" in s.request("state")  # before new
     ten_each = {"dealer": 1, "hands": [PACK[:10], PACK[10:20]], "discard": [PACK[20]],
@@ -100,6 +101,29 @@ def test_gin_is_forced() -> None:
     assert act(e, "knock", 0, card="KH") == "accepted"
     s = e.state()
     assert s["results"] == [{"round": 1, "scores": [100, -35], "winner": 0, "ending": "gin"}]
+
+
+def test_a_knock_naming_its_melds_is_checked() -> None:
+    """The melds a knock names are checked as the reference checks them; RLCard then
+    scores its own best melds, which no lay-off could tell apart from them."""
+    e = engine(KNOCKER)
+    named = [["2C", "3C", "4C"], ["5H", "5S", "5D"], ["9S", "10S", "JS"]]
+    refused_unchanged(e, {"type": "knock", "player": 0, "card": "KH",
+                          "melds": [["2C", "3C", "4C"], ["4C", "5H", "5S"]]}, "not-in-hand")
+    refused_unchanged(e, {"type": "knock", "player": 0, "card": "KH",
+                          "melds": [["2C", "3C", "5H"]]}, "mixed-ranks")
+    refused_unchanged(e, {"type": "knock", "player": 0, "card": "KH",
+                          "melds": named[:2]}, "deadwood-too-high")
+    assert act(e, "knock", 0, card="KH", melds=named) == "accepted"
+    assert e.state()["results"] == [{"round": 1, "scores": [20, -35], "winner": 0,
+                                     "ending": "knock"}]
+    g = engine(GINNER)
+    refused_unchanged(g, {"type": "knock", "player": 0, "card": "KH",
+                          "melds": [["2C", "3C", "4C"], ["5H", "5S", "5D"]]},
+                      "deadwood-too-high")
+    refused_unchanged(g, {"type": "knock", "player": 0, "card": "KH",
+                          "melds": [["2C", "3C", "4C"], ["5H", "5S", "5D"],
+                                    ["10S", "JS", "QS"]]}, "must-go-gin")
 
 
 def test_refusals_change_nothing() -> None:

@@ -90,6 +90,8 @@ def _patches() -> dict[str, Broken]:
         # the state alone goes wrong: caught by the every-step comparison and the laws
         Broken("pile-card-lost", "state", "a knock loses the bottom card of the pile",
                "gin", p.pile_card_lost, changes_variant=False),
+        Broken("knock-melds-ignored", "X45", "a knock lays the knocker's best arrangement, "
+               "not the melds it names", "gin", p.knock_melds_ignored, changes_variant=False),
         Broken("buy-duplicates-card", "state", "a buy puts a second copy of the bought "
                "card into the buyer's hand", "liverpool", p.buy_duplicates_card,
                changes_variant=False),

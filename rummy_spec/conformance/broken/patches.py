@@ -118,6 +118,22 @@ def pile_card_lost() -> None:
     ReferenceEngine.act = act  # type: ignore[method-assign]
 
 
+def knock_melds_ignored() -> None:
+    """A knock lays the knocker's best arrangement whatever melds it names (an engine of
+    protocol 1 that claims the feature of protocol 2), and the defender's pass counts his
+    best arrangement likewise."""
+    from ..reference import ReferenceEngine
+
+    original = ReferenceEngine.act
+
+    def act(self: ReferenceEngine, action: JSON) -> Verdict:
+        if action.get("type") in ("knock", "pass"):
+            action = {k: v for k, v in action.items() if k != "melds"}
+        return original(self, action)
+
+    ReferenceEngine.act = act  # type: ignore[method-assign]
+
+
 def buy_duplicates_card() -> None:
     """A buy puts a second copy of the bought card into the buyer's hand."""
     from ..reference import ReferenceEngine

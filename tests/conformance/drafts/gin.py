@@ -14,6 +14,10 @@ G0 = "2C 3C 4C 5H 5S 5D 9S 10S JS KH"  # 2-3-4C, 5-5-5, 9-10-JS; KH loose
 G1 = "AD 2D 3D 7C 7H 8H 9H QC QD KD"  # A-2-3D, 7-8-9H; 7C QC QD KD loose
 UP = "6C"
 PASS = ["0 pass", "1 pass"]
+# Eights and nines with the eight and nine of diamonds and of hearts and the ten of hearts;
+# the upcard 10D makes two arrangements of deadwood 10 (a run of diamonds, or of hearts).
+TIED = ("8C 8H 8S 9C 9H 9S 8D 9D 10H 2C", "KS KC KD 3S 4S 5S JH QC 2D 6C")
+HEARTS = "8C 8D 8S | 9C 9D 9S | 8H 9H 10H"
 
 
 def d(name: str, rule: str, axes: str, script: list[str], hands: tuple[str, ...] = (G0, G1),
@@ -95,6 +99,28 @@ DRAFTS = [
       [*PASS, "0 draw stock", "0 knock -> no-big-gin", "0 knock KH", "?"], stock="8D"),
     d("knock/knock-card-must-be-held", "the knock discard must be a card in hand", "X54",
       [*PASS, "0 draw stock", "0 knock QH -> not-in-hand", "0 knock KH", "?"], stock="8D"),
+    d("knock/the-knocker-shows-the-melds-he-names", "the knocker shows the melds he "
+      "names: of two arrangements with the same deadwood (a run of hearts or of diamonds "
+      "beside the eights and nines) he may show the one that lets the defender lay off his "
+      "jack of hearts", "X43 X45",
+      ["0 draw upcard", f"0 knock 2C melds {HEARTS}", "?", "1 lay_off JH on 2", "1 pass",
+       "? phase totals results"], hands=TIED, discard="10D"),
+    d("knock/a-named-arrangement-is-checked", "the melds a knock names are checked: legal "
+      "melds of cards held, none named twice, the deadwood left within the limit; without "
+      "melds the best arrangement is laid (the run of diamonds, where the jack of hearts "
+      "does not go)", "X43 X45 X54",
+      ["0 draw upcard", "0 knock 2C melds 8C 8D 8S | 9C 9D 9S | 8H 9H JH -> not-in-hand",
+       "0 knock 2C melds 8C 8D 8S | 8S 9S 10S -> not-in-hand",
+       "0 knock 2C melds 8C 8D 8S | 9C 9D 9H -> deadwood-too-high",
+       "0 knock 2C melds 8C 8D 8S | 9C 9D 9S | 8H 9H -> too-short",
+       "0 knock 2C", "?", "1 lay_off JH on 2 -> mixed-suits", "1 pass",
+       "? phase totals results"], hands=TIED, discard="10D"),
+    d("knock/the-defender-shows-the-melds-he-names", "the defender's closing pass may name "
+      "his melds; his deadwood is what they leave (here the run of hearts left out: 24 more)",
+      "X60",
+      [*PASS, "0 draw stock", "0 knock KH", "1 pass melds 7C 8H 9H -> mixed-ranks",
+       "1 pass melds AD 2D 3D | 7H 8H 9H | 7H 8H 9H -> not-in-hand",
+       "1 pass melds AD 2D 3D", "? phase totals results"], stock="8D"),
     d("options/classic-no-big-gin-gin-20", "classic rules: no big gin, gin bonus 20", "X61",
       [*PASS, "0 draw stock", "0 knock -> no-big-gin", "0 knock 9S",
        "? phase totals results"], options=("classic",),

@@ -21,6 +21,10 @@ LOW = "AD 2D 3D 7H 8H 9H QC QD QS 4S"  # A-2-3D, 7-8-9H, Q-Q-Q; 4S loose
 UP = "6C"
 PASS = ["0 pass", "1 pass"]
 END = "? phase totals results winners"
+# Eights and nines with 8D 9D 10H; the upcard 10D makes two arrangements of deadwood 10
+# (a run of diamonds, or of hearts); the other player's JH fits the run of hearts only.
+TIED = ("8C 8H 8S 9C 9H 9S 8D 9D 10H 2C", "KS KC KD 3S 4S 5S JH QC 2D 6C")
+HEARTS = "8C 8D 8S | 9C 9D 9S | 8H 9H 10H"
 
 
 def d(name: str, rule: str, axes: str, script: list[str], hands: tuple[str, ...] = (G0, G1),
@@ -71,6 +75,25 @@ DRAFTS = [
       "knocker's melds before the hand is scored", "X43 X45 X60",
       [*PASS, "0 draw stock", "0 knock KH", "1 lay_off 5C on 1", "?", "1 pass", END],
       hands=(G0, "AD 2D 3D 5C 7H 8H 9H QC QD KD"), stock="8D"),
+    d("knock/the-knocker-shows-the-melds-he-names", "the knocker names the melds he shows "
+      "(OpenSpiel's meld actions after the knock): of two arrangements with the same "
+      "deadwood he may show the run of hearts, onto which the defender lays off his JH",
+      "X43 X45",
+      ["0 draw upcard", f"0 knock 2C melds {HEARTS}", "?", "1 lay_off JH on 2", "1 pass",
+       END], hands=TIED, discard="10D"),
+    d("knock/the-defender-shows-the-melds-he-names", "the defender's closing pass may "
+      "name his melds (OpenSpiel's meld actions after his lay-offs); his deadwood is what "
+      "they leave (here the run of hearts left out: 24 more)", "X60",
+      [*PASS, "0 draw stock", "0 knock KH", "1 pass melds 7C 8H 9H -> mixed-ranks",
+       "1 pass melds AD 2D 3D", END], stock="8D"),
+    d("knock/a-named-arrangement-is-checked", "the melds a knock names must be melds of "
+      "cards held, none named twice, leaving at most 10 deadwood; without melds the best "
+      "arrangement is shown (the run of diamonds, where JH does not go)", "X43 X54",
+      ["0 draw upcard", "0 knock 2C melds 8C 8D 8S | 9C 9D 9S | 8H 9H JH -> not-in-hand",
+       "0 knock 2C melds 8C 8D 8S | 9C 9D 9H -> deadwood-too-high",
+       "0 knock 2C melds 8C 8D 8S | 9C 9D 9S | 8H 9H -> too-short",
+       "0 knock 2C", "1 lay_off JH on 2 -> mixed-suits", "1 pass", END],
+      hands=TIED, discard="10D"),
     d("knock/only-the-defender-lays-off", "after a knock only the defender acts: he lays "
       "off, then passes", "X43",
       [*PASS, "0 draw stock", "0 knock KH", "0 lay_off 5C on 1 -> not-defender",
