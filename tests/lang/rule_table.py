@@ -223,6 +223,9 @@ TABLE: dict[str, Entry] = {
     "Deal.upcard_offered": Played("gin", setting("deal", upcard_offered=False), 2),
     "Deal.upcard": Played("rummy", setting("deal", upcard=False)),
     "Deal.first_turn_discard": Played("rummy", setting("deal", first_turn_discard=True)),
+    # a dead hand is rare in a seeded game: many games, to reach one
+    "Deal.pass_after_scored": Played("gin_eaai", setting("deal", pass_after_scored=False), 2,
+                                     seeds=60, steps=2000),
     "Deal.span": SPAN,
     "Cut.by": Played("ten_step", setting("cut", by="any"), 4),
     "Cut.target": Played("ten_step", setting("cut", target=num(30))),
@@ -327,6 +330,7 @@ TABLE: dict[str, Entry] = {
     "Knock.defender_lays_off": Played("gin", setting("knock", defender_lays_off=False), 2),
     "Knock.no_layoff_on_gin": Played("gin", setting("knock", no_layoff_on_gin=False), 2),
     "Knock.knock_bonus": Played("gin", setting("knock", knock_bonus=10), 2),
+    "Knock.layoffs_by_game": Played("gin_eaai", setting("knock", layoffs_by_game=False), 2),
     "Knock.span": SPAN,
     "Stock.empty": Played("rummy", setting("stock", empty=("reshuffle",)), 2),
     "Stock.refill_at_once": Played("rummy", setting("stock", refill_at_once=True), 2),
