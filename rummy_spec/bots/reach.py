@@ -27,6 +27,7 @@ from ..engine.melds import MeldRules
 from ..engine.rules import Rules
 from ..engine.solver import Solution, solve
 from ..lang import model as m
+from ..lang.check import minimum_cards
 
 FEW_WILDS = 4  # imaginary wilds tried first: most hands that matter lack no more
 PAT_WILDS = 3  # imaginary wilds for a pat contract
@@ -74,10 +75,7 @@ def planning(rules: Rules) -> Planning | None:
 
 def contract_cards(rules: Rules, contract: m.Contract) -> int:
     """The fewest cards that lay the contract."""
-    least = {"set": rules.variant.set.min if rules.variant.set else 3,
-             "run": rules.variant.run.min if rules.variant.run else 3,
-             "group": rules.variant.group.min if rules.variant.group else 3}
-    return sum(e.count * max(e.size or 0, least[e.kind]) for e in contract.elements)
+    return minimum_cards(rules.variant, contract)
 
 
 def contract_room(rules: Rules, contract: m.Contract) -> int | None:

@@ -55,7 +55,7 @@ def _plan(rules: MeldRules, elements: tuple[tuple[int, MeldKind, int | None], ..
           count: Exactness, size: Exactness, gap: int, distinct: bool, pat: bool,
           free: bool, by_face: bool = False) -> Plan:
     def least(kind: MeldKind) -> int:
-        rule = rules.set if kind == "set" else rules.run if kind == "run" else rules.group
+        rule = rules.rule(kind)
         return rule.min if rule is not None else 1
 
     need: dict[MeldType, int] = {}

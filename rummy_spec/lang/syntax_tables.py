@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import meldkinds
+
 # Rank words of French cards -> rank number (ace = 1).
 RANK_WORDS: dict[str, int] = {}
 for _i, _names in enumerate(
@@ -25,11 +27,6 @@ for _i, _names in enumerate(
 # Each clause alias -> (field, value) inside its section.  Clauses with arguments are
 # methods of _Builder below.
 FLAGS: dict[str, tuple[str, str, Any]] = {
-    "ace_both_ends": ("run", "ace_both_ends", True),
-    "wrap": ("run", "wrap", True),
-    "any_colour": ("run", "any_colour", True),
-    "one_suit": ("run", "any_colour", False),
-    "different_suits": ("set", "different_suits", True),
     "first_turn_discard": ("deal", "first_turn_discard", True),
     "rotate_left": ("deal", "rotation", "left"),
     "winner_deals": ("deal", "rotation", "winner"),
@@ -146,16 +143,38 @@ LOW_STOCK = {"stock_dead_at": "discard", "stock_wall_at": "wall",
               "stock_declared_at": "declared"}
 
 SECTIONS = {
-    "deck": "deck", "wilds": "wilds", "set_kind": "set", "run_kind": "run",
-    "group_kind": "group", "deal": "deal", "cut": "cut", "contracts": "contracts",
+    "deck": "deck", "wilds": "wilds", "deal": "deal", "cut": "cut", "contracts": "contracts",
     "turn": "turn", "layoff": "layoff", "swap": "swap", "claim": "claim",
     "rummy_call": "rummy_call", "going_out": "going_out", "knock": "knock",
     "stock": "stock", "score": "score", "game": "game", "engine_limits": "limits",
 }
 # Sections whose mere presence switches a rule family on.
-PRESENCE = {"set", "run", "group", "cut", "claim", "rummy_call", "knock"}
+PRESENCE = {"cut", "claim", "rummy_call", "knock"}
+# The meld kinds' parts of these tables, as last added from the kinds' entries.
+_KIND_PARTS: dict[str, set[str]] = {"flags": set(), "sections": set(), "presence": set()}
 
 
-def kind_of(word: str) -> str:
-    return {"sets": "set", "runs": "run", "groups": "group"}.get(word, word)
+def _add_kinds() -> None:
+    """Each meld kind's section, presence and flag clauses, from its declared entry; kept
+    up to date (in place: tests patch these tables) when kinds are declared."""
+    for key in _KIND_PARTS["flags"]:
+        FLAGS.pop(key, None)
+    for key in _KIND_PARTS["sections"]:
+        SECTIONS.pop(key, None)
+    PRESENCE.difference_update(_KIND_PARTS["presence"])
+    for part in _KIND_PARTS.values():
+        part.clear()
+    for k in meldkinds.entries():
+        for alias, (fld, value) in k.flags.items():
+            FLAGS[alias] = (k.name, fld, value)
+            _KIND_PARTS["flags"].add(alias)
+        SECTIONS[k.section_rule] = k.name
+        _KIND_PARTS["sections"].add(k.section_rule)
+        PRESENCE.add(k.name)
+        _KIND_PARTS["presence"].add(k.name)
+
+
+_add_kinds()
+meldkinds.on_change(_add_kinds)
+kind_of = meldkinds.kind_of
 
