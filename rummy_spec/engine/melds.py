@@ -32,8 +32,11 @@ __all__ = [
     "fits",
     "reject",
     "shift_wild",
+    "size_fault",
+    "split",
     "swap_wild",
     "validate",
+    "wild_fault",
     "wild_meaning",
 ]
 
@@ -99,7 +102,13 @@ def _limits(rules: MeldRules, kind: MeldKind, nat: int, wild: int, contract: boo
     return None
 
 
-def _split(rules: MeldRules, hand: Sequence[int]) -> tuple[list[int], list[int]]:
+# For a kind's own check (see rummy_spec.lang.meldkinds): the size and wild-card limits
+# every kind shares, and the cards split into naturals and wilds.
+size_fault = _sizes
+wild_fault = _limits
+
+
+def split(rules: MeldRules, hand: Sequence[int]) -> tuple[list[int], list[int]]:
     naturals = sorted(c for c in hand if not rules.is_wild[c])
     return naturals, sorted(c for c in hand if rules.is_wild[c])
 
@@ -112,7 +121,7 @@ def check_set(rules: MeldRules, hand: tuple[int, ...], contract: bool, ordered: 
     bad = _sizes(rule, len(hand), rule.max)
     if bad:
         return bad
-    naturals, wilds = _split(rules, hand)
+    naturals, wilds = split(rules, hand)
     ranks = {rules.rank[c] for c in naturals}
     if len(ranks) > 1:
         return reject("mixed-ranks", " ".join(rules.table.texts(naturals)))
@@ -135,7 +144,7 @@ def check_group(rules: MeldRules, hand: tuple[int, ...], contract: bool, ordered
     bad = _sizes(rule, len(hand), rule.max)
     if bad:
         return bad
-    naturals, wilds = _split(rules, hand)
+    naturals, wilds = split(rules, hand)
     suits = {rules.suit[c] for c in naturals}
     if len(suits) > 1:
         return reject("mixed-colours", " ".join(rules.table.texts(naturals)))
@@ -158,7 +167,7 @@ def check_run(rules: MeldRules, hand: tuple[int, ...], contract: bool, ordered: 
     bad = _sizes(rule, n, None)
     if bad:
         return bad
-    naturals, wilds = _split(rules, hand)
+    naturals, wilds = split(rules, hand)
     suits = {rules.suit[c] for c in naturals}
     if len(suits) > 1 and not rule.any_colour:
         return reject("mixed-suits", " ".join(rules.table.texts(naturals)))
@@ -231,8 +240,17 @@ def add_card(
         return reject("special-card", rules.table.text(card))
     if not rules.is_wild[card] and all(rules.is_wild[c] for c in meld.cards):
         return reject("only-wilds-join")
-    if meld.kind != "run":
+    lay_off = meldkinds.entry(meld.kind).lay_off
+    if lay_off is None:  # the meld with the card added must still be one of its kind
         return validate(rules, meld.kind, (*meld.cards, card), contract=contract)
+    done: Meld | Rejection = meldkinds.resolve(lay_off)(rules, meld, card, end, contract)
+    return done
+
+
+def lay_off_run(rules: MeldRules, meld: Meld, card: int, end: End | None, contract: bool
+                ) -> Meld | Rejection:
+    """A run takes a card at one end: the high end, else the low end, unless ``end``
+    chooses; a card whose place a wild holds is told so."""
     got = _extend(rules, meld, card, end, contract)
     if isinstance(got, Rejection) and got.code in _PLACE_FAULTS and rules.is_natural[card]:
         holder = _place_holder(rules, meld, card)

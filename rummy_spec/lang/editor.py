@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from . import meldkinds
 from .clauses import Clause
 from .data import language_reference_path
 from .errors import Diagnostic, SpecError
@@ -83,7 +84,15 @@ def reference_rows() -> tuple[Meaning, ...]:
         for syntax in re.findall(r"`([^`]+)`", cells[0]):  # `no round N` / `no rounds N..M`
             rows.append(Meaning(syntax, cells[1], cells[2] if len(cells) > 3 else "",
                                 sections))
+    documented = {s for r in rows for s in r.sections}
+    for kind in meldkinds.entries():  # a kind the reference does not document: its own rows
+        if kind.name not in documented:
+            rows += [Meaning(syntax, meaning, absent, (kind.name,))
+                     for syntax, meaning, absent in kind.rows]
     return tuple(rows)
+
+
+meldkinds.on_change(reference_rows.cache_clear)
 
 
 def _literal(words: list[str]) -> list[str]:

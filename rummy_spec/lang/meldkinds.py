@@ -46,7 +46,9 @@ class MeldKindEntry:
     validity check, called as ``check(rules, hand, contract, ordered)`` with the cards of
     a candidate meld, answering a ``Meld`` or a ``Rejection``; ``describe(variant, rule)``
     the rulebook's sentence; ``examples(rules, rule, wild)`` the rulebook's example card
-    groups (None: none); ``build(reader, deck)`` the model's fields when a clause needs
+    groups (None: none); ``lay_off(rules, meld, card, end, contract)`` the meld with a
+    card laid off (None: the meld and the card checked again as one meld of the kind);
+    ``build(reader, deck)`` the model's fields when a clause needs
     more than a flag (None: the settings as they are).  ``rows`` are the reference rows
     (syntax, meaning, when absent) the language server shows for its clauses when the
     language reference does not document the kind.
@@ -64,6 +66,7 @@ class MeldKindEntry:
     describe: Hook
     examples: Hook | None = None
     build: Hook | None = None
+    lay_off: Hook | None = None
     grammar: str = ""
     flags: Mapping[str, tuple[str, Any]] = field(default_factory=dict)
     wild_cap: str | None = None  # the WildRules field capping its wilds ("at most N per set")
@@ -204,7 +207,7 @@ register(MeldKindEntry(
     grammar='!ace_mode: "low" | "high" | "low" "or" "high"',
     shape_code="mixed-suits", check=f"{_MELDS}:check_run",
     describe=f"{_BOOK}:describe_run", examples=f"{_BOOK}:run_examples",
-    build="rummy_spec.lang.build:run_fields",
+    build="rummy_spec.lang.build:run_fields", lay_off=f"{_MELDS}:lay_off_run",
     flags={"ace_both_ends": ("ace_both_ends", True), "wrap": ("wrap", True),
            "any_colour": ("any_colour", True), "one_suit": ("any_colour", False)},
     wild_cap="max_per_run", all_wild="all_wild_runs",
