@@ -82,12 +82,12 @@ def contract_room(rules: Rules, contract: m.Contract) -> int | None:
     """The most cards the contract's melds can hold (None: no limit)."""
     v = rules.variant
     ranks = rules.table.high_rank - rules.table.low_rank + 1
-    longest = {"set": v.set.max if v.set else None,
-               "run": min(v.run.max or ranks + 1, ranks + 1) if v.run else None,
-               "group": v.group.max if v.group else None}
     room = 0
     for e in contract.elements:
-        most = longest[e.kind]
+        rule = v.kind_rule(e.kind)
+        most = None if rule is None else rule.max
+        if e.kind == "run" and rule is not None:  # a run is bounded by the ranks too
+            most = min(most or ranks + 1, ranks + 1)
         if most is None:
             return None
         room += e.count * most

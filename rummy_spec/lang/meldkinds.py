@@ -45,7 +45,7 @@ class MeldKindEntry:
     map a clause alias to the model field and value it sets.  ``check`` is the engine's
     validity check, called as ``check(rules, hand, contract, ordered)`` with the cards of
     a candidate meld, answering a ``Meld`` or a ``Rejection``; ``describe(variant, rule)``
-    the rulebook's sentence; ``examples(rules, rule, wild)`` the rulebook's example card
+    the rulebook's sentence (None: "A colour group is at least 3 cards" and the summary); ``examples(rules, rule, wild)`` the rulebook's example card
     groups (None: none); ``lay_off(rules, meld, card, end, contract)`` the meld with a
     card laid off (None: the meld and the card checked again as one meld of the kind);
     ``build(reader, deck)`` the model's fields when a clause needs
@@ -58,12 +58,12 @@ class MeldKindEntry:
     plural: str
     words: str  # the rulebook's name: "colour group"
     words_plural: str
-    summary: str  # what a meld of this kind is, in one sentence
+    summary: str  # what its cards share, after its size: "of one colour, of any numbers"
     model: type
     clauses: str
     shape_code: str  # the reason code of cards that do not have this kind's shape
     check: Hook
-    describe: Hook
+    describe: Hook | None = None
     examples: Hook | None = None
     build: Hook | None = None
     lay_off: Hook | None = None
@@ -186,7 +186,7 @@ _BOOK = "rummy_spec.rulebook.melds"
 
 register(MeldKindEntry(
     name="set", plural="sets", words="set", words_plural="sets",
-    summary="cards of one rank, of any suits",
+    summary="of one rank, of any suits",
     model=m.SetRule, clauses=_SIZE_CLAUSES + '\n| "different" "suits" -> different_suits',
     shape_code="mixed-ranks", check=f"{_MELDS}:check_set",
     describe=f"{_BOOK}:describe_set", examples=f"{_BOOK}:set_examples",
@@ -195,7 +195,7 @@ register(MeldKindEntry(
 ))
 register(MeldKindEntry(
     name="run", plural="runs", words="run", words_plural="runs",
-    summary="cards of consecutive ranks in one suit",
+    summary="of consecutive ranks in one suit",
     model=m.RunRule,
     clauses=_SIZE_CLAUSES + """
         | "ace" ace_mode -> ace
@@ -214,10 +214,10 @@ register(MeldKindEntry(
 ))
 register(MeldKindEntry(
     name="group", plural="groups", words="colour group", words_plural="colour groups",
-    summary="cards of one colour, with any numbers",
+    summary="of one colour, of any numbers",
     model=m.GroupRule, clauses=_SIZE_CLAUSES,
     shape_code="mixed-colours", check=f"{_MELDS}:check_group",
-    describe=f"{_BOOK}:describe_group", examples=f"{_BOOK}:group_examples",
+    examples=f"{_BOOK}:group_examples",
     all_wild="all_wild_groups",
 ))
 

@@ -60,14 +60,13 @@ def _size(rule: m.SetRule | m.RunRule | m.GroupRule) -> str:
 
 
 def _definitions(v: m.Variant) -> list[str]:
-    """Each kind's sentence, as its entry words it."""
-    return [meldkinds.resolve(meldkinds.entry(k).describe)(v, v.kind_rule(k))
-            for k in v.meld_kinds()]
-
-
-def size_words(rule: m.SetRule | m.RunRule | m.GroupRule) -> str:
-    """A kind's size in words: "at least 3 cards", "3 or 4 cards"."""
-    return _size(rule)
+    """Each kind's sentence: its entry's own, else its size and what its cards share."""
+    out = []
+    for k in v.meld_kinds():
+        kind, rule = meldkinds.entry(k), v.kind_rule(k)
+        out.append(f"A {kind.words} is {_size(rule)} {kind.summary}." if kind.describe is None
+                   else meldkinds.resolve(kind.describe)(v, rule))
+    return out
 
 
 def describe_set(v: m.Variant, rule: m.SetRule) -> str:
@@ -81,8 +80,6 @@ def describe_set(v: m.Variant, rule: m.SetRule) -> str:
                    else f", each of a different {suits[:-1]}.")
 
 
-def describe_group(v: m.Variant, rule: m.GroupRule) -> str:
-    return f"A colour group is {_size(rule)} of one colour, of any numbers."
 
 
 def _decks_above_one(v: m.Variant) -> bool:

@@ -9,10 +9,13 @@ exported and explained on hover; and gone again once the entry is taken away.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
 from rummy_spec.decks import card_table
@@ -221,6 +224,10 @@ def test_the_reference_lists_the_kind(flush: meldkinds.MeldKindEntry) -> None:
     assert "wild cards may stand in a flush" in shown
     data = variant_to_json(_toy(), 2)
     assert data["meld_kinds"]["flush"]["min"] == 4 and data["meld_kinds"]["flush"]["plain"]
+    schema = json.loads((Path(__file__).resolve().parents[2] / "schema"
+                         / "variant.schema.json").read_text(encoding="utf-8"))
+    errors = [e.message for e in jsonschema.Draft202012Validator(schema).iter_errors(data)]
+    assert not errors, errors
 
 
 def test_taking_the_entry_away_forgets_the_kind() -> None:
