@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import meldkinds
+from . import families, meldkinds
 from . import model as m
 from .errors import Diagnostic
 from .expr import Expr
@@ -185,7 +185,7 @@ def build_variant(
     cut = m.Cut(**r.fields("cut", m.Cut)) if r.get(("cut",), False) else None
     kinds = set(kind_rules)
     contracts = _contracts(r, kinds)
-    claim = m.Claim(**r.fields("claim", m.Claim)) if r.get(("claim",), False) else None
+    claim = _family_rule(r, families.CLAIM) if r.get(("claim",), False) else None
     call = (m.RummyCall(**r.fields("rummy_call", m.RummyCall))
             if r.get(("rummy_call",), False) else None)
     knock = m.Knock(**r.fields("knock", m.Knock)) if r.get(("knock",), False) else None
@@ -256,6 +256,18 @@ def _kind(r: _Reader, deck: m.Deck, kind: meldkinds.MeldKindEntry) -> Any:
     if kind.build is None:
         return kind.model(**r.fields(kind.name, kind.model))
     return kind.model(**meldkinds.resolve(kind.build)(r, deck))
+
+
+def _family_rule(r: _Reader, family: families.Family) -> Any:
+    """A family's rule: its model's fields, and in ``more`` the values of the clauses
+    declared beyond them."""
+    fields = r.fields(family.name, family.model)
+    own = family.own_fields()
+    more = [(f, r.get((family.name, f), None)) for c in family.extra() for f in c.fields
+            if f not in own and r.has(family.name, f)]
+    if more:
+        fields["more"] = tuple(more)
+    return family.model(**fields)
 
 
 def run_fields(r: _Reader, deck: m.Deck) -> dict[str, Any]:

@@ -6,7 +6,7 @@ player count (2..12 when the upper bound is open) and every round.
 
 from __future__ import annotations
 
-from . import decks
+from . import decks, families
 from . import model as m
 from .check_rules import Err as _Err
 from .check_rules import check_rules
@@ -59,7 +59,20 @@ def check_variant(v: m.Variant, broken: frozenset[str] = frozenset()) -> list[Di
     if formulas_ok and "score" not in broken:
         _check_scores(v, err)
     check_rules(v, err)
+    _check_clauses(v, err)
     return out
+
+
+def _check_clauses(v: m.Variant, err: _Err) -> None:
+    """The checker rules of family clauses declared beyond their models' own fields."""
+    for family in families.FAMILIES.values():
+        rule = getattr(v, family.name, None)
+        if rule is None:
+            continue
+        for clause in family.extra():
+            if clause.checker is not None and families.on(rule, clause):
+                families.resolve(clause.checker)(
+                    v, families.clause_value(rule, clause.fields[0]), err)
 
 
 

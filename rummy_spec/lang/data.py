@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from . import meldkinds
+from . import families, meldkinds
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -29,10 +29,12 @@ def spec_dir() -> Path:
 def grammar_text() -> str:
     """The grammar file with its meld kind rules filled in from the declared kinds."""
     text = grammar_path().read_text(encoding="utf-8")
-    return text.replace(MELD_KINDS_MARK, meldkinds.grammar_part(), 1)
+    text = text.replace(MELD_KINDS_MARK, meldkinds.grammar_part(), 1)
+    return text.replace(CLAIM_CLAUSES_MARK, families.grammar_part(families.CLAIM), 1)
 
 
 MELD_KINDS_MARK = "//%meld-kinds"
+CLAIM_CLAUSES_MARK = "//%claim-clauses"
 meldkinds.on_change(grammar_text.cache_clear)
 
 

@@ -44,14 +44,15 @@ class MeldKindEntry:
     one a line, the first without its bar); ``grammar`` any rules they use.  ``flags``
     map a clause alias to the model field and value it sets.  ``check`` is the engine's
     validity check, called as ``check(rules, hand, contract, ordered)`` with the cards of
-    a candidate meld, answering a ``Meld`` or a ``Rejection``; ``describe(variant, rule)``
-    the rulebook's sentence (None: "A colour group is at least 3 cards" and the summary); ``examples(rules, rule, wild)`` the rulebook's example card
-    groups (None: none); ``lay_off(rules, meld, card, end, contract)`` the meld with a
-    card laid off (None: the meld and the card checked again as one meld of the kind);
-    ``build(reader, deck)`` the model's fields when a clause needs
-    more than a flag (None: the settings as they are).  ``rows`` are the reference rows
-    (syntax, meaning, when absent) the language server shows for its clauses when the
-    language reference does not document the kind.
+    a candidate meld, answering a ``Meld`` or a ``Rejection``.  ``describe(variant,
+    rule)`` is the rulebook's sentence (None: "A colour group is at least 3 cards" and the
+    summary); ``examples(rules, rule, wild)`` the rulebook's example card groups (None:
+    none); ``lay_off(rules, meld, card, end, contract)`` the meld with a card laid off
+    (None: the meld and the card checked again as one meld of the kind);
+    ``build(reader, deck)`` the model's fields when a clause needs more than a flag
+    (None: the settings as they are).  ``rows`` are the reference rows (syntax, meaning,
+    when absent) the language server shows for its clauses when the language reference
+    does not document the kind.
     """
 
     name: str
@@ -94,13 +95,13 @@ def register(entry: MeldKindEntry) -> None:
     if not entry.name.isidentifier() or not entry.name.islower():
         raise ValueError(f"a meld kind's name is one lower-case word, not {entry.name!r}")
     KINDS[entry.name] = entry
-    _changed()
+    notify_changed()
 
 
 def unregister(name: str) -> None:
     """Take a kind declared with :func:`register` away again (tests)."""
     del KINDS[name]
-    _changed()
+    notify_changed()
 
 
 _LISTENERS: list[Callable[[], None]] = []
@@ -111,7 +112,7 @@ def on_change(listener: Callable[[], None]) -> None:
     _LISTENERS.append(listener)
 
 
-def _changed() -> None:
+def notify_changed() -> None:
     for listener in _LISTENERS:
         listener()
 
@@ -222,5 +223,5 @@ register(MeldKindEntry(
 ))
 
 __all__ = ["KINDS", "Hook", "MeldKindEntry", "all_wild", "entries", "entry", "grammar_part",
-           "kind_of", "least_size", "names", "on_change", "register", "resolve", "rule_of",
-           "unregister", "wild_cap"]
+           "kind_of", "least_size", "names", "notify_changed", "on_change", "register",
+           "resolve", "rule_of", "unregister", "wild_cap"]

@@ -233,6 +233,8 @@ class Claim:
     # part of the game (answers W103, and the rulebook says so)
     needed_for_contracts: bool = False
     span: Span = BUILTIN
+    # clauses declared beyond these fields (rummy_spec.lang.families): (field, value)
+    more: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import meldkinds
+from . import families, meldkinds
 
 # Rank words of French cards -> rank number (ace = 1).
 RANK_WORDS: dict[str, int] = {}
@@ -66,15 +66,6 @@ FLAGS: dict[str, tuple[str, str, Any]] = {
     "no_shift": ("swap", "shift_to_end", False),
     "no_big_gin": ("knock", "big_gin_bonus", None),
     "no_shutout": ("game", "shutout_doubles", False),
-    "window_after_refusal": ("claim", "window", "after-refusal"),
-    "window_between_turns": ("claim", "window", "between-turns"),
-    "window_any_time": ("claim", "window", "any-time"),
-    "priority_nearest": ("claim", "priority", "nearest"),
-    "priority_first_caller": ("claim", "priority", "first-caller"),
-    "own_discard": ("claim", "own_discard", True),
-    "not_when_down": ("claim", "when_down", False),
-    "claimant_waits": ("claim", "claimant_waits", True),
-    "chain": ("claim", "chain", True),
     "caller_discards": ("rummy_call", "penalty", "caller-discards"),
     "gifts": ("rummy_call", "penalty", "gifts"),
     "down_offenders": ("rummy_call", "only_down_offenders", True),
@@ -92,8 +83,6 @@ FLAGS: dict[str, tuple[str, str, Any]] = {
     "ties_shared": ("game", "ties", "shared"),
     "ties_replay": ("game", "ties", "replay"),
     "shutout_doubles": ("game", "shutout_doubles", True),
-    "claimant_at_once": ("claim", "claimant_waits", False),
-    "needed_for_contracts": ("claim", "needed_for_contracts", True),
     "not_adjacent": ("wilds", "not_adjacent_in_runs", True),
     "skips_next": ("special", "skip", "next"),
     "skips_chosen": ("special", "skip", "chosen"),
@@ -115,9 +104,6 @@ VALUED: dict[str, tuple[str, str, str]] = {
     "size_rule": ("contracts", "size", "str"),
     "melds_per_turn": ("turn", "melds_per_turn", "int"),
     "opening_points": ("turn", "opening_points", "int"),
-    "penalty": ("claim", "penalty", "int"),
-    "limit": ("claim", "limit", "expr"),
-    "pile_after": ("claim", "pile_after", "str"),
     "take_back": ("rummy_call", "take_back_extra", "int"),
     "knock_deadwood": ("knock", "deadwood", "int"),
     "gin_bonus": ("knock", "gin_bonus", "int"),
@@ -151,12 +137,16 @@ SECTIONS = {
 # Sections whose mere presence switches a rule family on.
 PRESENCE = {"cut", "claim", "rummy_call", "knock"}
 # The meld kinds' parts of these tables, as last added from the kinds' entries.
-_KIND_PARTS: dict[str, set[str]] = {"flags": set(), "sections": set(), "presence": set()}
+_KIND_PARTS: dict[str, set[str]] = {"flags": set(), "sections": set(), "presence": set(),
+                                    "valued": set()}
 
 
 def _add_kinds() -> None:
-    """Each meld kind's section, presence and flag clauses, from its declared entry; kept
-    up to date (in place: tests patch these tables) when kinds are declared."""
+    """Each meld kind's section, presence and flag clauses, from its declared entry, and
+    the claim family's flag and valued clauses, from theirs; kept up to date (in place:
+    tests patch these tables) when kinds and clauses are declared."""
+    for key in _KIND_PARTS["valued"]:
+        VALUED.pop(key, None)
     for key in _KIND_PARTS["flags"]:
         FLAGS.pop(key, None)
     for key in _KIND_PARTS["sections"]:
@@ -172,6 +162,14 @@ def _add_kinds() -> None:
         _KIND_PARTS["sections"].add(k.section_rule)
         PRESENCE.add(k.name)
         _KIND_PARTS["presence"].add(k.name)
+    for family in families.FAMILIES.values():
+        for c in family.clauses.values():
+            if c.valued is not None:
+                VALUED[c.alias] = (family.name, *c.valued)
+                _KIND_PARTS["valued"].add(c.alias)
+            elif len(c.sets) == 1:
+                FLAGS[c.alias] = (family.name, *c.sets[0])
+                _KIND_PARTS["flags"].add(c.alias)
 
 
 _add_kinds()
