@@ -16,6 +16,7 @@ rulebook sentence: such a clause is one :func:`add_clause` call (``docs/contribu
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -74,7 +75,7 @@ class Family:
     clauses: dict[str, ClauseEntry] = field(default_factory=dict)
 
     def own_fields(self) -> frozenset[str]:
-        return frozenset(self.model.__dataclass_fields__)
+        return frozenset(f.name for f in dataclasses.fields(self.model))
 
     def extra(self) -> Iterator[ClauseEntry]:
         """The clauses whose fields the model class does not hold."""
@@ -84,7 +85,7 @@ class Family:
 
 def clause_value(rule: Any, name: str) -> Any:
     """A clause's value in a family's rule: its own field, or one of ``more``."""
-    if name in rule.__dataclass_fields__:
+    if any(f.name == name for f in dataclasses.fields(rule)):
         return getattr(rule, name)
     return dict(rule.more).get(name)
 
