@@ -41,6 +41,7 @@ from rummy_spec.lang.span import BUILTIN, Span
 from rummy_spec.rulebook import markdown
 from rummy_spec.rulebook.book import build_page
 from rummy_spec.rulebook.melds import Example
+from rummy_spec.simulate import play_out
 
 
 @dataclass(frozen=True)
@@ -205,6 +206,14 @@ def test_a_flush_is_laid_and_laid_off_on(flush: meldkinds.MeldKindEntry) -> None
     assert act(type="lay_off", player=0, card="AH", meld=0) == "ok"
     assert sorted(game.card_text(game.state.hand.table[0].meld.cards)) == [
         "2H", "5H", "9H", "AH", "KH"]
+
+
+def test_bots_play_a_game_of_the_kind_to_its_end(flush: meldkinds.MeldKindEntry) -> None:
+    """The contract solver has no shapes for the kind: bots never lay a flush, but a
+    seeded game still ends (at its turn cap) instead of failing."""
+    outcome = play_out(_toy(), 2, 0, "greedy", turn_cap=60)
+    assert outcome.record is not None and outcome.abandoned_rounds == 1
+    assert all(t.meld.kind != "flush" for t in outcome.game.state.hand.table)
 
 
 def test_the_rulebook_describes_the_kind(flush: meldkinds.MeldKindEntry) -> None:
