@@ -185,7 +185,10 @@ def _claim(claim: m.Claim, players: int, rounds: list[int]) -> JSON:
             "formula": render(claim.limit),
             "per_round": [_int(claim.limit, players, r) for r in rounds],
         }
-    return {**_plain(claim, skip=("limit",)), "limit": limit}
+    more = dict(claim.more)  # clauses declared beyond the model's fields, as fields too
+    if not all(isinstance(v, _PLAIN) for v in more.values()):
+        raise TypeError("a claim clause declared beyond the model needs its own export")
+    return {**_plain(claim, skip=("limit", "more")), "limit": limit, **more}
 
 
 def _evaluated(expr: Expr, players: int) -> JSON:

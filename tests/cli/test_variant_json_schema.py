@@ -85,7 +85,8 @@ _SECTIONS: dict[str, tuple[type, tuple[str, ...]]] = {
     "game": (m.Game, ("game",)),
     "limits": (m.EngineLimits, ("engine_limits",)),
 }
-_ELSEWHERE = {("wilds", "cards"), ("deck", "jokers_per_deck")}  # exported under another key
+# exported under another key (a claim's further clauses: each under its own field)
+_ELSEWHERE = {("wilds", "cards"), ("deck", "jokers_per_deck"), ("claim", "more")}
 
 
 def test_every_model_field_is_exported() -> None:

@@ -11,9 +11,12 @@ a model field and a row of the language reference.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
 from rummy_spec.decks import card_table
@@ -23,10 +26,11 @@ from rummy_spec.engine.reasons import Verdict, no
 from rummy_spec.engine.rules import Rules
 from rummy_spec.engine.setup import Setup
 from rummy_spec.engine.state import Action, State
-from rummy_spec.lang import Library, SpecError, families
+from rummy_spec.lang import Library, SpecError, builtin_library, families
 from rummy_spec.lang import model as m
 from rummy_spec.lang.check_rules import Err
 from rummy_spec.lang.editor import hover, reference_rows
+from rummy_spec.lang.export import variant_to_json
 from rummy_spec.lang.span import BUILTIN
 from rummy_spec.rulebook import markdown
 from rummy_spec.rulebook.book import build_page
@@ -146,6 +150,17 @@ def test_the_rulebook_and_the_reference_state_it(no_wilds: families.ClauseEntry)
     line = text.splitlines().index("    buy { penalty 1, no wilds }")
     shown = hover(text, line, text.splitlines()[line].index("wilds"))
     assert shown is not None and "a wild card on the pile is never claimed" in shown, shown
+
+
+def test_the_export_and_show_state_it(no_wilds: families.ClauseEntry) -> None:
+    data = variant_to_json(_toy(), 3)
+    assert data["claim"]["no_wilds"] is True and "more" not in data["claim"]
+    schema = json.loads((Path(__file__).resolve().parents[2] / "schema"
+                         / "variant.schema.json").read_text(encoding="utf-8"))
+    errors = [e.message for e in jsonschema.Draft202012Validator(schema).iter_errors(data)]
+    assert not errors, errors
+    plain = variant_to_json(builtin_library().resolve("continental")[0], 4)
+    assert "no_wilds" not in plain["claim"] and "more" not in plain["claim"]
 
 
 def test_every_built_in_claim_clause_is_tied_to_the_model_and_the_reference() -> None:
