@@ -87,7 +87,10 @@ def _message(found: str, names: set[str], text: str = "", pos: int = -1,
     if in_contract and found.isalpha():
         suggestion = difflib.get_close_matches(found, sorted(kinds), n=1)
         hint = f"did you mean '{suggestion[0]}'?" if suggestion else ""
-        return "E012", f"no meld kind named '{found}' (a contract names set, run or group)", hint
+        kind_names = meldkinds.names()
+        either = (", ".join(kind_names[:-1]) + " or " + kind_names[-1] if len(kind_names) > 1
+                  else kind_names[0])
+        return "E012", f"no meld kind named '{found}' (a contract names {either})", hint
     options = words + described
     shown = ", ".join(options[:14]) + (", ..." if len(options) > 14 else "")
     code = "E002" if found[:1].isalpha() else "E001"

@@ -34,8 +34,9 @@ from rummy_spec.engine.melds import (
 from rummy_spec.engine.setup import Setup
 from rummy_spec.lang import Library, SpecError, meldkinds
 from rummy_spec.lang import model as m
+from rummy_spec.lang.clauses import clauses
 from rummy_spec.lang.data import grammar_text
-from rummy_spec.lang.editor import hover
+from rummy_spec.lang.editor import hover, reference_rows
 from rummy_spec.lang.export import variant_to_json
 from rummy_spec.lang.span import BUILTIN, Span
 from rummy_spec.rulebook import markdown
@@ -251,3 +252,15 @@ def test_taking_the_entry_away_forgets_the_kind() -> None:
 def test_a_kind_is_declared_once() -> None:
     with pytest.raises(ValueError, match="declared already"):
         meldkinds.register(meldkinds.entry("set"))
+
+
+def test_every_built_in_kind_is_documented_and_its_hooks_exist() -> None:
+    """Each built-in kind's clauses have a row in the language reference, and each hook
+    its entry names is a function the layers can call."""
+    rows = reference_rows()
+    for kind in meldkinds.entries():
+        documented = {r.syntax.split()[0] for r in rows if kind.name in r.sections}
+        phrases = {c.phrase.split()[0] for c in clauses() if c.section == kind.name}
+        assert phrases and phrases <= documented, (kind.name, phrases - documented)
+        for hook in (kind.check, kind.describe, kind.examples, kind.build, kind.lay_off):
+            assert hook is None or callable(meldkinds.resolve(hook)), (kind.name, hook)
