@@ -59,22 +59,8 @@ def check_variant(v: m.Variant, broken: frozenset[str] = frozenset()) -> list[Di
     if formulas_ok and "score" not in broken:
         _check_scores(v, err)
     check_rules(v, err)
-    _check_clauses(v, err)
+    families.check_clauses(v, err)
     return out
-
-
-def _check_clauses(v: m.Variant, err: _Err) -> None:
-    """The checker rules of family clauses declared beyond their models' own fields."""
-    for family in families.FAMILIES.values():
-        rule = getattr(v, family.name, None)
-        if rule is None:
-            continue
-        for clause in family.extra():
-            if clause.checker is not None and families.on(rule, clause):
-                families.resolve(clause.checker)(
-                    v, families.clause_value(rule, clause.fields[0]), err)
-
-
 
 
 def _check_players(v: m.Variant, err: _Err) -> bool:

@@ -22,9 +22,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import model as m
+from .check_rules import Err
 from .meldkinds import Hook, notify_changed, resolve
 
-__all__ = ["CLAIM", "FAMILIES", "ClauseEntry", "Family", "add_clause", "clause_checks",
+__all__ = ["CLAIM", "FAMILIES", "ClauseEntry", "Family", "add_clause", "check_clauses",
+           "clause_checks",
            "clause_effects", "clause_value", "grammar_part", "on", "remove_clause", "resolve"]
 
 
@@ -178,6 +180,17 @@ def clause_checks(family: Family, rule: Any) -> Iterator[tuple[ClauseEntry, Call
     for c in family.extra():
         if c.check is not None and on(rule, c):
             yield c, resolve(c.check)
+
+
+def check_clauses(v: m.Variant, err: Err) -> None:
+    """The checker rules of the stated clauses declared beyond their models' fields."""
+    for family in FAMILIES.values():
+        rule = getattr(v, family.name, None)
+        if rule is None:
+            continue
+        for clause in family.extra():
+            if clause.checker is not None and on(rule, clause):
+                resolve(clause.checker)(v, clause_value(rule, clause.fields[0]), err)
 
 
 def clause_effects(family: Family, rule: Any) -> Iterator[Callable[..., Any]]:
