@@ -27,10 +27,12 @@ from pygments.token import (
     Whitespace,
 )
 
+from .lang import meldkinds
+
 # Section names: a word (or two) that opens a brace, perhaps after a title string.
 # (``players N..M`` has no brace: it has a rule of its own.)
 SECTIONS = (
-    "deck", "special", "wilds", "set", "run", "group", "deal", "cut", "contracts",
+    "deck", "special", "wilds", *meldkinds.names(), "deal", "cut", "contracts",
     "turn", "lay off", "swap", "buy", "rummy call", "going out", "knock", "stock", "score",
     "game",
 )

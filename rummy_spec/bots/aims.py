@@ -98,6 +98,8 @@ def _best_group(rules: Rules, left: Counter[int], size: int) -> list[int]:
     return best
 
 
+# The kinds the bots aim at (those the contract solver searches); a kind declared beyond
+# them (rummy_spec.lang.meldkinds) is never aimed at.
 _BEST = {"set": _best_set, "run": _best_run, "group": _best_group}
 
 
@@ -109,7 +111,10 @@ def aim(rules: Rules, wanted: list[list[tuple[str, int]]], hand: Sequence[int]) 
         left = Counter(c for c in hand if rules.melds.is_natural[c])
         kept: Counter[int] = Counter()
         for kind, size in melds:
-            cards = _BEST[kind](rules, left, size)
+            best_of = _BEST.get(kind)
+            if best_of is None:
+                continue
+            cards = best_of(rules, left, size)
             if len(cards) < LEAST:
                 continue
             kept.update(cards)

@@ -27,6 +27,7 @@ from ..engine.melds import MeldRules
 from ..engine.rules import Rules
 from ..engine.solver import Solution, solve
 from ..lang import model as m
+from ..lang.check import minimum_cards
 
 FEW_WILDS = 4  # imaginary wilds tried first: most hands that matter lack no more
 PAT_WILDS = 3  # imaginary wilds for a pat contract
@@ -74,22 +75,19 @@ def planning(rules: Rules) -> Planning | None:
 
 def contract_cards(rules: Rules, contract: m.Contract) -> int:
     """The fewest cards that lay the contract."""
-    least = {"set": rules.variant.set.min if rules.variant.set else 3,
-             "run": rules.variant.run.min if rules.variant.run else 3,
-             "group": rules.variant.group.min if rules.variant.group else 3}
-    return sum(e.count * max(e.size or 0, least[e.kind]) for e in contract.elements)
+    return minimum_cards(rules.variant, contract)
 
 
 def contract_room(rules: Rules, contract: m.Contract) -> int | None:
     """The most cards the contract's melds can hold (None: no limit)."""
     v = rules.variant
     ranks = rules.table.high_rank - rules.table.low_rank + 1
-    longest = {"set": v.set.max if v.set else None,
-               "run": min(v.run.max or ranks + 1, ranks + 1) if v.run else None,
-               "group": v.group.max if v.group else None}
     room = 0
     for e in contract.elements:
-        most = longest[e.kind]
+        rule = v.kind_rule(e.kind)
+        most = None if rule is None else rule.max
+        if e.kind == "run" and rule is not None:  # a run is bounded by the ranks too
+            most = min(most or ranks + 1, ranks + 1)
         if most is None:
             return None
         room += e.count * most

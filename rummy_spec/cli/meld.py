@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 
 from ..engine.melds import Meld, compile_rules, validate
+from ..lang import meldkinds
 from .base import FAILED, OK, Command, Outcome, lines
 from .cardtext import cards_text, read_cards, wild_meanings
 from .games import players_for
@@ -21,7 +22,7 @@ from .show import add_variant_arguments, resolve
 def _configure(parser: argparse.ArgumentParser) -> None:
     add_variant_arguments(parser)
     parser.add_argument("cards", nargs="+", metavar="CARD", help="the cards: 5H 6H JK 8H")
-    parser.add_argument("--kind", choices=("set", "run", "group"),
+    parser.add_argument("--kind", choices=meldkinds.names(),
                         help="check for this kind only (default: every kind the variant has)")
     parser.add_argument("--contract", action="store_true",
                         help="the meld is laid as part of a contract (contract-only limits)")

@@ -29,6 +29,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from ..lang import meldkinds
 from ..lang import model as m
 from ..lang.expr import evaluate_int
 from ..testing.laws import Laws, Placed
@@ -181,7 +182,7 @@ class StateLaws:
             return [Broken("table-meld", f"{where}.wilds", f"[{kind} {text}]: wilds listed "
                            f"at positions {listed}, the wild cards stand at "
                            f"{[i for i, w in enumerate(is_wild) if w]}")]
-        if kind not in ("set", "run", "group"):
+        if kind not in meldkinds.names():
             return [Broken("table-meld", f"{where}.kind", f"no meld kind '{kind}'")]
         placed, fault = self._placed(kind, cards, meaning)
         faults = [fault] if fault else laws.meld_faults(placed, contract=False)

@@ -19,7 +19,7 @@ from ..engine.reasons import no
 from ..engine.rules import Rules, compile_variant
 from ..engine.setup import Setup, buys_allowed_before
 from ..engine.state import Action, State
-from ..lang import LookupFailure, SpecError
+from ..lang import LookupFailure, SpecError, meldkinds
 from ..lang import model as m
 from ..lang.library import builtin_library
 from . import FEATURES, PROTOCOL_VERSION
@@ -116,7 +116,7 @@ def knock_order_key(game: Game, index: int) -> tuple[int, int, int]:
     """The protocol's order of the melds one knock lays: sets by rank, then runs by suit
     (in the deck's suit order) and lowest rank, then colour groups."""
     m = game.state.hand.table[index].meld
-    kind = ("set", "run", "group").index(m.kind)
+    kind = meldkinds.names().index(m.kind)
     suits = game.rules.table.suits
     suit = suits.index(m.suit) if m.suit in suits else -1
     return (kind, suit if m.kind == "run" else -1, m.ranks[0] if m.ranks else 0)

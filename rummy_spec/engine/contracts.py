@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from itertools import product
 from typing import NamedTuple
 
+from ..lang import meldkinds
 from ..lang import model as m
 from .melds import Meld, Rejection
 from .reasons import OK, Verdict, no
 from .rules import Rules
 from .state import Action, State, TableMeld
 from .tableplay import (
-    KINDS,
     after_play,
     empty_ok,
     holds,
@@ -29,9 +29,7 @@ def _element_sizes(rules: Rules, contract: m.Contract) -> dict[str, list[int]]:
     need: dict[str, list[int]] = {}
     v = rules.variant
     for e in contract.elements:
-        rule = {"set": v.set, "run": v.run, "group": v.group}[e.kind]
-        size = e.size if e.size is not None else (rule.min if rule is not None else 0)
-        need.setdefault(e.kind, []).extend([size] * e.count)
+        need.setdefault(e.kind, []).extend([meldkinds.least_size(v, e)] * e.count)
     return need
 
 
@@ -41,7 +39,7 @@ def contract_verdict(rules: Rules, contract: m.Contract, melds: Sequence[Meld]) 
     need = _element_sizes(rules, contract)
     exact_size = c.size == "exact" and not contract.pat
     sizes = {kind: (sorted((len(x.cards) for x in melds if x.kind == kind), reverse=True),
-                    sorted(need.get(kind, []), reverse=True)) for kind in KINDS}
+                    sorted(need.get(kind, []), reverse=True)) for kind in meldkinds.names()}
     for kind, (have, req) in sizes.items():  # a missing meld first, then a surplus
         if len(have) < len(req):
             return no("contract-not-met", f"round needs {len(req)} {kind}(s), got {len(have)}")

@@ -13,7 +13,18 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from . import calls, claims, contracts, discards, draws, knocking, meld_play, stock, swaps
+from . import (
+    calls,
+    claim_clauses,
+    claims,
+    contracts,
+    discards,
+    draws,
+    knocking,
+    meld_play,
+    stock,
+    swaps,
+)
 from .plans import AnyRule, Go, Rule, refusal
 from .reasons import OK, Verdict, no
 from .rules import Rules
@@ -62,7 +73,7 @@ def _no_gift(rules: Rules, state: State, a: Action) -> Verdict:
 
 
 OFFER = Rule(draws.check_offer, draws.offer)
-CLAIM = Rule(claims.check_claim, claims.claim)
+CLAIM = Rule(claim_clauses.check_claim, claim_clauses.claim)
 GIFT = Rule(calls.check_give, calls.give)
 LAY_OFF = Rule(meld_play.check_lay_off, meld_play.lay_off)
 
@@ -94,7 +105,7 @@ RULES: dict[Phase, dict[ActionType, AnyRule]] = {
                "pass": Rule(knocking.check_defender_done, knocking.defender_done)},
     "draw": {**_TURN, "draw": Rule(draws.check_draw, draws.draw),
              "pass": Rule(_check_pass_in_draw, stock.wall_pass),
-             "buy": Rule(claims.check_exposed_claim, claims.exposed_claim)},
+             "buy": Rule(claim_clauses.check_exposed_claim, claim_clauses.exposed_claim)},
     "play": {**_TURN, "draw": refusal(_drawn_already), "pass": refusal(_no_claim)},
     "game-over": {},
 }

@@ -7,6 +7,7 @@ check re-reads the variant model.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..cards import CardTable
 from ..decks import card_table, wild_faces
@@ -31,6 +32,17 @@ class MeldRules:
     suit: tuple[str | None, ...]
     is_wild: tuple[bool, ...]
     is_natural: tuple[bool, ...]
+    more: tuple[tuple[str, Any], ...] = ()  # the rules of kinds beyond set, run and group
+
+    def rule(self, kind: MeldKind) -> Any:
+        """The rule of a meld kind (None: the variant has none of it)."""
+        if kind == "set":
+            return self.set
+        if kind == "run":
+            return self.run
+        if kind == "group":
+            return self.group
+        return dict(self.more).get(kind)
 
     def in_scope(self, scope: Scope | None, contract: bool) -> bool:
         return scope == "all" or (scope == "contract" and contract)
@@ -58,7 +70,7 @@ def compile_rules(variant: Variant) -> MeldRules:
         space=run_space(table, run) if run is not None else None,
         relaxed=relaxations(table, run) if run is not None else (),
         rank=rank, suit=tuple(f.suit for f in table.faces), is_wild=is_wild,
-        is_natural=is_natural)
+        is_natural=is_natural, more=variant.more_kinds)
     if len(_RULES) > 256:
         _RULES.clear()
     _RULES[id(variant)] = (variant, rules)

@@ -14,8 +14,9 @@ Special cards that are not wild (a Skip) never go in a meld.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
+from ..lang import meldkinds
 from ..lang.model import GroupRule, MeldKind, RunRule, SetRule
 from .meldrules import MeldRules, compile_rules
 from .meldtypes import REASONS, End, Meld, Rejection, reject, wild_meaning
@@ -31,14 +32,13 @@ __all__ = [
     "fits",
     "reject",
     "shift_wild",
+    "size_fault",
+    "split",
     "swap_wild",
     "validate",
+    "wild_fault",
     "wild_meaning",
 ]
-
-
-# Each kind's basic shape code: when every kind fails, another kind's reason is more telling.
-_SHAPE = {"set": "mixed-ranks", "run": "mixed-suits", "group": "mixed-colours"}
 
 
 # ----- validation ----------------------------------------------------------------------
@@ -64,16 +64,16 @@ def validate(
             if isinstance(got, Meld):
                 return got
             failures.append(got)
-        telling = [f for k, f in zip(rules.kinds, failures, strict=True) if f.code != _SHAPE[k]]
+        # each kind's basic shape failure: when every kind fails, another reason tells more
+        telling = [f for k, f in zip(rules.kinds, failures, strict=True)
+                   if f.code != meldkinds.entry(k).shape_code]
         return (telling or failures or [reject("no-such-kind")])[0]
     for c in hand:
         if not rules.is_natural[c] and not rules.is_wild[c]:
             return reject("special-card", rules.table.text(c))
-    if kind == "set":
-        return _set(rules, hand, contract)
-    if kind == "run":
-        return _run(rules, hand, contract, ordered)
-    return _group(rules, hand, contract)
+    check: Callable[[MeldRules, tuple[int, ...], bool, bool], Meld | Rejection] = (
+        meldkinds.resolve(meldkinds.entry(kind).check))
+    return check(rules, hand, contract, ordered)
 
 
 def _sizes(rule: SetRule | RunRule | GroupRule, n: int, cap: int | None) -> Rejection | None:
@@ -96,25 +96,32 @@ def _limits(rules: MeldRules, kind: MeldKind, nat: int, wild: int, contract: boo
         return reject("wilds-outnumber-naturals", f"{wild} wild, {nat} natural")
     elif rules.in_scope(w.minority, contract) and wild >= nat:
         return reject("wilds-not-fewer", f"{wild} wild, {nat} natural")
-    most = w.max_per_set if kind == "set" else w.max_per_run if kind == "run" else None
+    most = meldkinds.wild_cap(w, kind)
     if most is not None and wild > most:
         return reject("too-many-wilds", f"{wild} wild, at most {most} per {kind}")
     return None
 
 
-def _split(rules: MeldRules, hand: Sequence[int]) -> tuple[list[int], list[int]]:
+# For a kind's own check (see rummy_spec.lang.meldkinds): the size and wild-card limits
+# every kind shares, and the cards split into naturals and wilds.
+size_fault = _sizes
+wild_fault = _limits
+
+
+def split(rules: MeldRules, hand: Sequence[int]) -> tuple[list[int], list[int]]:
     naturals = sorted(c for c in hand if not rules.is_wild[c])
     return naturals, sorted(c for c in hand if rules.is_wild[c])
 
 
-def _set(rules: MeldRules, hand: tuple[int, ...], contract: bool) -> Meld | Rejection:
+def check_set(rules: MeldRules, hand: tuple[int, ...], contract: bool, ordered: bool = False
+              ) -> Meld | Rejection:
     rule = rules.set
     if rule is None:
         return reject("no-such-kind", "set")
     bad = _sizes(rule, len(hand), rule.max)
     if bad:
         return bad
-    naturals, wilds = _split(rules, hand)
+    naturals, wilds = split(rules, hand)
     ranks = {rules.rank[c] for c in naturals}
     if len(ranks) > 1:
         return reject("mixed-ranks", " ".join(rules.table.texts(naturals)))
@@ -129,14 +136,15 @@ def _set(rules: MeldRules, hand: tuple[int, ...], contract: bool) -> Meld | Reje
                 (False,) * len(naturals) + (True,) * len(wilds))
 
 
-def _group(rules: MeldRules, hand: tuple[int, ...], contract: bool) -> Meld | Rejection:
+def check_group(rules: MeldRules, hand: tuple[int, ...], contract: bool, ordered: bool = False
+                ) -> Meld | Rejection:
     rule = rules.group
     if rule is None:
         return reject("no-such-kind", "group")
     bad = _sizes(rule, len(hand), rule.max)
     if bad:
         return bad
-    naturals, wilds = _split(rules, hand)
+    naturals, wilds = split(rules, hand)
     suits = {rules.suit[c] for c in naturals}
     if len(suits) > 1:
         return reject("mixed-colours", " ".join(rules.table.texts(naturals)))
@@ -150,7 +158,7 @@ def _group(rules: MeldRules, hand: tuple[int, ...], contract: bool) -> Meld | Re
                 (False,) * len(naturals) + (True,) * len(wilds))
 
 
-def _run(rules: MeldRules, hand: tuple[int, ...], contract: bool, ordered: bool
+def check_run(rules: MeldRules, hand: tuple[int, ...], contract: bool, ordered: bool
          ) -> Meld | Rejection:
     rule, space = rules.run, rules.space
     if rule is None or space is None:
@@ -159,7 +167,7 @@ def _run(rules: MeldRules, hand: tuple[int, ...], contract: bool, ordered: bool
     bad = _sizes(rule, n, None)
     if bad:
         return bad
-    naturals, wilds = _split(rules, hand)
+    naturals, wilds = split(rules, hand)
     suits = {rules.suit[c] for c in naturals}
     if len(suits) > 1 and not rule.any_colour:
         return reject("mixed-suits", " ".join(rules.table.texts(naturals)))
@@ -232,8 +240,17 @@ def add_card(
         return reject("special-card", rules.table.text(card))
     if not rules.is_wild[card] and all(rules.is_wild[c] for c in meld.cards):
         return reject("only-wilds-join")
-    if meld.kind != "run":
+    lay_off = meldkinds.entry(meld.kind).lay_off
+    if lay_off is None:  # the meld with the card added must still be one of its kind
         return validate(rules, meld.kind, (*meld.cards, card), contract=contract)
+    done: Meld | Rejection = meldkinds.resolve(lay_off)(rules, meld, card, end, contract)
+    return done
+
+
+def lay_off_run(rules: MeldRules, meld: Meld, card: int, end: End | None, contract: bool
+                ) -> Meld | Rejection:
+    """A run takes a card at one end: the high end, else the low end, unless ``end``
+    chooses; a card whose place a wild holds is told so."""
     got = _extend(rules, meld, card, end, contract)
     if isinstance(got, Rejection) and got.code in _PLACE_FAULTS and rules.is_natural[card]:
         holder = _place_holder(rules, meld, card)
@@ -252,7 +269,7 @@ def _extend(rules: MeldRules, meld: Meld, card: int, end: End | None, contract: 
     first: Rejection | None = None
     for e in (end,) if end is not None else ("high", "low"):
         seq = (*meld.cards, card) if e == "high" else (card, *meld.cards)
-        got = _run(rules, seq, contract, ordered=True)
+        got = check_run(rules, seq, contract, ordered=True)
         if isinstance(got, Meld):
             return got
         first = first or got
@@ -332,7 +349,7 @@ def shift_wild(
     first: Rejection | None = None
     for e in (end,) if end is not None else ("high", "low"):
         seq = (*cards, moved) if e == "high" else (moved, *cards)
-        got = _run(rules, seq, False, ordered=True)
+        got = check_run(rules, seq, False, ordered=True)
         if isinstance(got, Meld):
             return got
         first = first or got

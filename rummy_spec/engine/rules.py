@@ -15,8 +15,8 @@ from typing import Any, Literal
 from .. import decks
 from ..cards import CardTable
 from ..lang import model as m
-from ..lang.check import least_size
 from ..lang.expr import evaluate_int
+from ..lang.meldkinds import least_size
 from .melds import MeldRules, compile_rules
 from .solver import Solution, best_melds, solutions, solve
 from .state import State

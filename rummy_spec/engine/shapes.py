@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
+from ..lang import meldkinds
 from ..lang.model import MeldKind
 from .melds import MeldRules
 
@@ -64,7 +65,7 @@ def wild_cap(rules: MeldRules, kind: MeldKind, n: int, contract: bool) -> int:
         cap = n
     if n and rules.in_scope(w.minority, contract):
         cap = min(cap, n - 1)
-    most = w.max_per_set if kind == "set" else w.max_per_run if kind == "run" else None
+    most = meldkinds.wild_cap(w, kind)
     if most is not None:
         cap = min(cap, most)
     return cap

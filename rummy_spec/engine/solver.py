@@ -50,12 +50,18 @@ def _least_naturals(rules: MeldRules, t: MeldType) -> int:
     return n
 
 
+# The meld kinds the search builds candidates for (``candidates``, ``shapes``).  A kind
+# declared beyond them (rummy_spec.lang.meldkinds) is checked and played when a player
+# lays it, but the solver finds no way to lay a contract that asks for one.
+SEARCHED = frozenset({"set", "run", "group"})
+
+
 @lru_cache(maxsize=512)
 def _plan(rules: MeldRules, elements: tuple[tuple[int, MeldKind, int | None], ...],
           count: Exactness, size: Exactness, gap: int, distinct: bool, pat: bool,
           free: bool, by_face: bool = False) -> Plan:
     def least(kind: MeldKind) -> int:
-        rule = rules.set if kind == "set" else rules.run if kind == "run" else rules.group
+        rule = rules.rule(kind)
         return rule.min if rule is not None else 1
 
     need: dict[MeldType, int] = {}
@@ -66,7 +72,8 @@ def _plan(rules: MeldRules, elements: tuple[tuple[int, MeldKind, int | None], ..
         need[t] = need.get(t, 0) + n
         smallest[kind] = min(smallest.get(kind, m), m)
     if free:
-        extras = tuple(MeldType(k, least(k), False, False) for k in rules.kinds)
+        extras = tuple(MeldType(k, least(k), False, False) for k in rules.kinds
+                       if k in SEARCHED)
     elif count == "minimum":
         extras = tuple(MeldType(k, m, size == "exact", True) for k, m in smallest.items())
     else:
@@ -76,8 +83,9 @@ def _plan(rules: MeldRules, elements: tuple[tuple[int, MeldKind, int | None], ..
                                               and not rules.run.any_colour) for t in types)
     # runs first: fewer candidates, so the search fails or narrows sooner
     slots = tuple(sorted(need.items(), key=lambda x: x[0].kind != "run"))
-    extras = tuple(t for t in extras if t.kind in rules.kinds)
-    if any(t.kind not in rules.kinds for t in need):  # a kind this variant lacks: no way
+    extras = tuple(t for t in extras if t.kind in rules.kinds and t.kind in SEARCHED)
+    # a kind this variant lacks, or one the search has no shapes for: no way it finds
+    if any(t.kind not in rules.kinds or t.kind not in SEARCHED for t in need):
         return Plan(rules, (), (), BIG, BIG, False, gap, distinct, pat)
     return Plan(rules, slots, extras,
                 sum(t.size * n for t, n in slots),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Literal
 
-from ..lang import model as m
+from ..lang import meldkinds
 from . import turnorder
 from .ending import end_round
 from .melds import Meld, Rejection, add_card, fits, shift_wild, swap_wild, validate, wild_meaning
@@ -15,14 +15,11 @@ from .reasons import OK, Verdict, no
 from .rules import Rules
 from .state import Action, RunEnd, State, TableMeld
 
-KINDS: tuple[m.MeldKind, ...] = ("set", "run", "group")
 
-
-_SHAPE = frozenset({"mixed-ranks", "mixed-suits", "mixed-colours", "not-consecutive",
-                    "no-such-kind"})
-
-
-_SHAPE_OR_SIZE = _SHAPE | {"too-short", "too-long"}
+def _shape_codes() -> frozenset[str]:
+    """Faults that say only that the cards are not of a kind's shape."""
+    return frozenset({k.shape_code for k in meldkinds.entries()}
+                     | {"not-consecutive", "no-such-kind"})
 
 
 def is_down(rules: Rules, state: State, player: int) -> bool:
@@ -94,7 +91,7 @@ def _meld_options(rules: Rules, cards: Sequence[int], contract: bool,
                   prefer: Collection[str]) -> list[Meld] | Rejection:
     found: list[Meld] = []
     faults: list[tuple[str, Rejection]] = []
-    for kind in KINDS:
+    for kind in meldkinds.names():
         for ordered in (True, False):
             res = validate(rules.melds, kind, cards, contract=contract, ordered=ordered)
             if isinstance(res, Meld):
@@ -108,7 +105,8 @@ def _meld_options(rules: Rules, cards: Sequence[int], contract: bool,
     # rank / suit / colour" or "not consecutive", which is told for the kind the cards
     # look like: a set when a rank repeats, else a run.
     pool = [f for f in faults if f[0] in prefer] or faults
-    for weak in (_SHAPE_OR_SIZE, _SHAPE):
+    shape = _shape_codes()
+    for weak in (shape | {"too-short", "too-long"}, shape):
         for _, res in pool:
             if res.code not in weak:
                 return res

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..lang import meldkinds
 from ..lang import model as m
 from .rules import Rules
 from .solver import solve
@@ -26,12 +27,10 @@ def all_wild_ways(rules: Rules, hand: Sequence[int], contract: m.Contract
     out: list[tuple[tuple[int, ...], ...]] = []
     if not wilds or contract.pat:
         return out
-    least = {"set": v.set.min if v.set else 3, "run": v.run.min if v.run else 3,
-             "group": v.group.min if v.group else 3}
     c = v.contracts
     tried: set[tuple[str, int | None]] = set()
     for i, e in enumerate(contract.elements):
-        size = max(e.size or 0, least[e.kind])
+        size = meldkinds.least_size(v, e)
         if not v.wilds.all_wild(e.kind) or len(wilds) < size or (e.kind, e.size) in tried:
             continue
         tried.add((e.kind, e.size))

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import families, meldkinds
 from . import model as m
 from .errors import Diagnostic
 from .expr import Expr
@@ -22,15 +23,23 @@ _RANK_WORDS = RANK_WORDS
 # Each section of the grammar -> the model class its settings fill.  A setting of a built
 # section that names no field of its class is reported (E037), never dropped.
 SECTION_MODELS: dict[str, type] = {
-    "deck": m.Deck, "wilds": m.WildRules, "set": m.SetRule, "run": m.RunRule,
-    "group": m.GroupRule, "deal": m.Deal, "cut": m.Cut, "contracts": m.Contracts,
+    "deck": m.Deck, "wilds": m.WildRules, "deal": m.Deal, "cut": m.Cut, "contracts": m.Contracts,
     "turn": m.Turn, "layoff": m.Layoff, "swap": m.Swap, "claim": m.Claim,
     "rummy_call": m.RummyCall, "going_out": m.GoingOut, "knock": m.Knock, "stock": m.Stock,
     "score": m.Score, "game": m.Game, "special": m.SpecialCard, "players": m.Players,
     "limits": m.EngineLimits,
 }
 # Sections built only when stated (their presence setting is the key ``(section,)``).
-OPTIONAL_SECTIONS = ("set", "run", "group", "cut", "claim", "rummy_call", "knock")
+OPTIONAL_SECTIONS = ("cut", "claim", "rummy_call", "knock")
+
+
+def section_models() -> dict[str, type]:
+    """Every section -> its model class, the meld kinds' from their entries."""
+    return {**SECTION_MODELS, **{k.name: k.model for k in meldkinds.entries()}}
+
+
+def optional_sections() -> tuple[str, ...]:
+    return (*meldkinds.names(), *OPTIONAL_SECTIONS)
 
 
 @dataclass
@@ -92,11 +101,12 @@ class _Reader:
 
     def report_unplaced(self) -> None:
         """E037 for each setting of a built section that no model field took."""
+        optional = optional_sections()
         for key, s in self.settings.items():
             if key in self.used or key[-1] == "__block__" or key[0] == "source":
                 continue
             section = str(key[0])
-            if section in OPTIONAL_SECTIONS and not self.get((section,), False):
+            if section in optional and not self.get((section,), False):
                 continue  # the section is switched off: its inherited rules are moot
             what = " ".join(str(k) for k in key)
             self.error("E037", f"the rule '{what}' has no place in the rules model, so it "
@@ -169,16 +179,13 @@ def build_variant(
 
     deck = _deck(r)
     wilds = _wilds(r, deck)
-    set_rule = m.SetRule(**r.fields("set", m.SetRule)) if r.get(("set",), False) else None
-    run_rule = _run(r, deck) if r.get(("run",), False) else None
-    group_rule = (m.GroupRule(**r.fields("group", m.GroupRule))
-                  if r.get(("group",), False) else None)
+    kind_rules = {k.name: _kind(r, deck, k) for k in meldkinds.entries()
+                  if r.get((k.name,), False)}
     deal = m.Deal(**r.fields("deal", m.Deal))
     cut = m.Cut(**r.fields("cut", m.Cut)) if r.get(("cut",), False) else None
-    kinds = {k for k, rule in (("set", set_rule), ("run", run_rule), ("group", group_rule))
-             if rule is not None}
+    kinds = set(kind_rules)
     contracts = _contracts(r, kinds)
-    claim = m.Claim(**r.fields("claim", m.Claim)) if r.get(("claim",), False) else None
+    claim = _family_rule(r, families.CLAIM) if r.get(("claim",), False) else None
     if claim is not None and not claim.claimant_waits:
         r.error("E038", "'claimant takes at once' is not played yet: a claim gives no turn, "
                 "so the claimant plays his cards on his own turn ('claimant waits')",
@@ -190,7 +197,8 @@ def build_variant(
     score = _score(r, deck)
     variant = m.Variant(
         name=name, title=title, parent=parent, sources=sources, players=players, deck=deck,
-        wilds=wilds, set=set_rule, run=run_rule, group=group_rule, deal=deal, cut=cut,
+        wilds=wilds, set=kind_rules.get("set"), run=kind_rules.get("run"),
+        group=kind_rules.get("group"), deal=deal, cut=cut,
         contracts=contracts, turn=_turn(r, deck),
         layoff=m.Layoff(**r.fields("layoff", m.Layoff)), swap=_swap(r, deck),
         claim=claim, rummy_call=call, going_out=m.GoingOut(**r.fields("going_out", m.GoingOut)),
@@ -198,6 +206,8 @@ def build_variant(
         game=m.Game(**r.fields("game", m.Game)),
         limits=m.EngineLimits(**r.fields("limits", m.EngineLimits)), options=options,
         enabled=enabled, path=path, span=span,
+        more_kinds=tuple((k, rule) for k, rule in kind_rules.items()
+                         if k not in ("set", "run", "group")),
     )
     r.section = ""
     r.report_unplaced()
@@ -246,7 +256,27 @@ def _wilds(r: _Reader, deck: m.Deck) -> m.WildRules:
     return m.WildRules(**fields)
 
 
-def _run(r: _Reader, deck: m.Deck) -> m.RunRule:
+def _kind(r: _Reader, deck: m.Deck, kind: meldkinds.MeldKindEntry) -> Any:
+    """A meld kind's rule: its settings as they are, or as its entry's builder reads them."""
+    if kind.build is None:
+        return kind.model(**r.fields(kind.name, kind.model))
+    return kind.model(**meldkinds.resolve(kind.build)(r, deck))
+
+
+def _family_rule(r: _Reader, family: families.Family) -> Any:
+    """A family's rule: its model's fields, and in ``more`` the values of the clauses
+    declared beyond them."""
+    fields = r.fields(family.name, family.model)
+    own = family.own_fields()
+    more = [(f, r.get((family.name, f), None)) for c in family.extra() for f in c.fields
+            if f not in own and r.has(family.name, f)]
+    if more:
+        fields["more"] = tuple(more)
+    return family.model(**fields)
+
+
+def run_fields(r: _Reader, deck: m.Deck) -> dict[str, Any]:
+    """A run's fields: the ranks it leaves out are read as cards of the deck."""
     r.section = "run"
     fields = r.fields("run", m.RunRule)
     ranks: list[int] = []
@@ -260,7 +290,7 @@ def _run(r: _Reader, deck: m.Deck) -> m.RunRule:
             continue
         ranks.append(card.rank)
     fields["without"] = tuple(sorted(set(ranks)))
-    return m.RunRule(**fields)
+    return fields
 
 
 def _swap(r: _Reader, deck: m.Deck) -> m.Swap:

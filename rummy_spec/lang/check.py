@@ -6,13 +6,14 @@ player count (2..12 when the upper bound is open) and every round.
 
 from __future__ import annotations
 
-from . import decks
+from . import decks, families
 from . import model as m
 from .check_rules import Err as _Err
 from .check_rules import check_rules
 from .errors import Diagnostic
 from .expr import EvalError, Expr, evaluate_int, uses_players, uses_round
 from .limits import check_variant_limits
+from .meldkinds import least_size
 from .span import Span
 
 OPEN_PLAYER_LIMIT = 12
@@ -58,9 +59,8 @@ def check_variant(v: m.Variant, broken: frozenset[str] = frozenset()) -> list[Di
     if formulas_ok and "score" not in broken:
         _check_scores(v, err)
     check_rules(v, err)
+    families.check_clauses(v, err)
     return out
-
-
 
 
 def _check_players(v: m.Variant, err: _Err) -> bool:
@@ -173,9 +173,8 @@ def _cut_bonus(cut: m.Cut, players: int, err: _Err) -> int:
 
 
 def _check_melds(v: m.Variant, err: _Err, wilds_broken: bool) -> None:
-    for rule, name in ((v.set, "set"), (v.run, "run"), (v.group, "group")):
-        if rule is None:
-            continue
+    for name in v.meld_kinds():
+        rule = v.kind_rule(name)
         if rule.min < 1:
             err("E021", f"a {name} needs at least one card", rule.span)
         if rule.max is not None and rule.min > rule.max:
@@ -245,23 +244,13 @@ def _run_stretches(v: m.Variant) -> tuple[list[int], int]:
     return [n for n in stretches if n], cap
 
 
-def _kind_rule(v: m.Variant, kind: str) -> m.SetRule | m.RunRule | m.GroupRule | None:
-    if kind == "set":
-        return v.set
-    if kind == "run":
-        return v.run
-    if kind == "group":
-        return v.group
-    raise KeyError(kind)
-
-
 def _check_contracts(v: m.Variant, err: _Err, formulas_ok: bool) -> None:
     c = v.contracts
     faulty: set[int] = set()  # rounds whose melds are themselves wrong
     longest_run = _longest_run(v) if v.run is not None and c.rounds else 0
     for contract in c.rounds:
         for e in contract.elements:
-            rule = _kind_rule(v, e.kind)
+            rule = v.kind_rule(e.kind)
             if rule is None or e.count < 1 or (e.size is not None and (
                     e.size < rule.min or (rule.max is not None and e.size > rule.max)
                     or (e.kind == "run" and e.size > longest_run))):
@@ -287,17 +276,10 @@ def _check_contracts(v: m.Variant, err: _Err, formulas_ok: bool) -> None:
         used = {e.kind for contract in c.rounds for e in contract.elements}
         for kind in v.meld_kinds():
             if kind not in used:
-                rule = _kind_rule(v, kind)
+                rule = v.kind_rule(kind)
                 assert rule is not None
                 err("W101", f"the {kind} kind is defined but no contract asks for one "
                     "(it can still take lay-offs and extra melds)", rule.span)
-
-
-def least_size(v: m.Variant, e: m.Element) -> int:
-    """The fewest cards one meld of a contract element takes: its own size, else its
-    kind's least."""
-    rule = _kind_rule(v, e.kind)
-    return e.size if e.size is not None else (rule.min if rule is not None else 0)
 
 
 def minimum_cards(v: m.Variant, contract: m.Contract) -> int:

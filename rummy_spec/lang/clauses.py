@@ -12,13 +12,14 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from . import meldkinds
 from .data import grammar_text
 
-# clause rule of the grammar -> the section word(s) that open its block
+# clause rule of the grammar -> the section word(s) that open its block (the meld kinds'
+# are added from their entries: see _section_of)
 SECTION_OF_RULE: dict[str, str] = {
     "deck_clause": "deck", "special_clause": "special", "wild_clause": "wilds",
-    "set_clause": "set", "run_clause": "run", "group_clause": "group", "deal_clause": "deal",
-    "cut_clause": "cut",
+    "deal_clause": "deal", "cut_clause": "cut",
     "contract_clause": "contracts", "turn_clause": "turn", "layoff_clause": "lay off",
     "swap_clause": "swap", "claim_clause": "buy", "call_clause": "rummy call",
     "out_clause": "going out", "knock_clause": "knock", "stock_clause": "stock",
@@ -81,11 +82,20 @@ def clauses() -> tuple[Clause, ...]:
         elif not line.startswith("|"):
             rule = "" if not line else rule
             continue
-        if rule not in SECTION_OF_RULE or "->" not in line:
+        section = _section_of(rule)
+        if section is None or "->" not in line:
             continue
         body, alias = line.lstrip("|").rsplit("->", 1)
-        out.append(Clause(SECTION_OF_RULE[rule], alias.strip(), _phrase(body)))
+        out.append(Clause(section, alias.strip(), _phrase(body)))
     return tuple(out)
+
+
+def _section_of(rule: str) -> str | None:
+    kinds = {k.clause_rule: k.name for k in meldkinds.entries()}
+    return SECTION_OF_RULE.get(rule, kinds.get(rule))
+
+
+meldkinds.on_change(clauses.cache_clear)
 
 
 def closest_clause(written: str, first_words: set[str],

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from . import families, meldkinds
 from .clauses import Clause
 from .data import language_reference_path
 from .errors import Diagnostic, SpecError
@@ -83,7 +84,19 @@ def reference_rows() -> tuple[Meaning, ...]:
         for syntax in re.findall(r"`([^`]+)`", cells[0]):  # `no round N` / `no rounds N..M`
             rows.append(Meaning(syntax, cells[1], cells[2] if len(cells) > 3 else "",
                                 sections))
+    documented = {s for r in rows for s in r.sections}
+    known = {r.syntax for r in rows}
+    for family in families.FAMILIES.values():  # a clause the reference does not document
+        rows += [Meaning(c.reference, *c.row, (family.words,))
+                 for c in family.clauses.values() if c.row and c.reference not in known]
+    for kind in meldkinds.entries():  # a kind the reference does not document: its own rows
+        if kind.name not in documented:
+            rows += [Meaning(syntax, meaning, absent, (kind.name,))
+                     for syntax, meaning, absent in kind.rows]
     return tuple(rows)
+
+
+meldkinds.on_change(reference_rows.cache_clear)
 
 
 def _literal(words: list[str]) -> list[str]:

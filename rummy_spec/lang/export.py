@@ -18,7 +18,7 @@ from collections import Counter
 from pathlib import PurePath
 from typing import Any
 
-from . import decks
+from . import decks, meldkinds
 from . import model as m
 from .check import cards_out, minimum_cards, player_counts, round_numbers
 from .expr import Expr, evaluate_int, render
@@ -96,9 +96,7 @@ def variant_to_json(variant: m.Variant, players: int) -> JSON:
         },
         "wild_limits": _plain(variant.wilds, skip=("cards",)),
         "meld_kinds": {
-            "set": _maybe(variant.set),
-            "run": _maybe(variant.run),
-            "group": _maybe(variant.group),
+            kind: _maybe(variant.kind_rule(kind)) for kind in meldkinds.names()
         },
         "deal": {
             "cards": {"formula": render(variant.deal.cards), "per_round": dealt},
@@ -171,9 +169,8 @@ def _contracts(variant: m.Variant) -> JSON:
 
 
 def _element(variant: m.Variant, e: m.Element) -> JSON:
-    rule = {"set": variant.set, "run": variant.run, "group": variant.group}[e.kind]
-    least = e.size if e.size is not None else (rule.min if rule is not None else 0)
-    return {"count": e.count, "kind": e.kind, "size": e.size, "each_at_least": least}
+    return {"count": e.count, "kind": e.kind, "size": e.size,
+            "each_at_least": meldkinds.least_size(variant, e)}
 
 
 def _element_text(e: m.Element) -> str:
@@ -188,7 +185,10 @@ def _claim(claim: m.Claim, players: int, rounds: list[int]) -> JSON:
             "formula": render(claim.limit),
             "per_round": [_int(claim.limit, players, r) for r in rounds],
         }
-    return {**_plain(claim, skip=("limit",)), "limit": limit}
+    more = dict(claim.more)  # clauses declared beyond the model's fields, as fields too
+    if not all(isinstance(v, _PLAIN) for v in more.values()):
+        raise TypeError("a claim clause declared beyond the model needs its own export")
+    return {**_plain(claim, skip=("limit", "more")), "limit": limit, **more}
 
 
 def _evaluated(expr: Expr, players: int) -> JSON:

@@ -9,6 +9,7 @@ from functools import lru_cache
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from . import meldkinds
 from .clauses import Clause
 from .errors import Diagnostic
 from .span import Span
@@ -33,7 +34,8 @@ _DESCRIBED = {
     "SLASH": "'/'",
     "__ANON_0": "'..'",
 }
-_KIND_WORDS = {"set", "sets", "run", "runs", "group", "groups"}
+def _kind_words() -> set[str]:
+    return {w for k in meldkinds.entries() for w in (k.name, k.plural)}
 _WORD_AT = re.compile(r"[A-Za-z0-9_'\-]+")
 
 
@@ -80,12 +82,15 @@ def _message(found: str, names: set[str], text: str = "", pos: int = -1,
     if found.lower() in _FLAG_WORDS and "'('" in described:
         return ("E002", f"'{found}' is a flag of the round and goes in parentheses",
                 f"write '({found})' after the melds")
-    kinds = _KIND_WORDS & set(words)
+    kinds = _kind_words() & set(words)
     in_contract = kinds and not {"deck", "deal", "contracts"} & set(words)
     if in_contract and found.isalpha():
         suggestion = difflib.get_close_matches(found, sorted(kinds), n=1)
         hint = f"did you mean '{suggestion[0]}'?" if suggestion else ""
-        return "E012", f"no meld kind named '{found}' (a contract names set, run or group)", hint
+        kind_names = meldkinds.names()
+        either = (", ".join(kind_names[:-1]) + " or " + kind_names[-1] if len(kind_names) > 1
+                  else kind_names[0])
+        return "E012", f"no meld kind named '{found}' (a contract names {either})", hint
     options = words + described
     shown = ", ".join(options[:14]) + (", ..." if len(options) > 14 else "")
     code = "E002" if found[:1].isalpha() else "E001"
@@ -192,7 +197,7 @@ def unclosed_brace(text: str) -> int | None:
     return opened[-1][0] if opened else None
 
 
-_SECTION_WORDS = {"source", "players", "deck", "special", "wilds", "set", "run", "group",
+_SECTION_WORDS = {"source", "players", "deck", "special", "wilds", *meldkinds.names(),
                   "deal", "cut", "contracts", "turn", "lay", "swap", "buy", "rummy", "going",
                   "knock", "stock", "score", "game", "option", "variant"}
 

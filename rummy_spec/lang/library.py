@@ -19,6 +19,7 @@ from .errors import Diagnostic, SpecError
 from .limits import BOM, check_text, read_spec
 from .span import Span
 from .syntax import Key, Setting, VariantDecl, parse
+from .syntax_tables import PRESENCE
 
 
 class LookupFailure(Exception):
@@ -177,8 +178,7 @@ def _duplicates(settings: Iterable[Setting], found: list[Setting]) -> list[Diagn
     out = []
     pairs: set[tuple[Span, Span]] = set()  # a clause of several rules is reported once
     for s in settings:
-        if (len(s.key) == 1 and s.key[0] in {"set", "run", "group", "cut", "claim",
-                                               "rummy_call", "knock"}) or s.key[-1] == "__block__":
+        if (len(s.key) == 1 and s.key[0] in PRESENCE) or s.key[-1] == "__block__":
             continue
         first = seen.get(s.key)
         if first is not None and first.span != s.span and not first.reset:

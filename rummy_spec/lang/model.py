@@ -8,12 +8,12 @@ rulebook and the conformance kit all read this model and nothing else.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from .expr import Expr, Num
 from .span import BUILTIN, Span
 
-MeldKind = Literal["set", "run", "group"]
+MeldKind = str  # a name declared in .meldkinds: "set", "run", "group"
 AceMode = Literal["low", "high", "either"]
 Scope = Literal["all", "contract"]
 
@@ -88,8 +88,9 @@ class WildRules:
 
     def all_wild(self, kind: str) -> bool:
         """May a meld of this kind be made of wilds only?"""
-        return {"set": self.all_wild_sets, "run": self.all_wild_runs,
-                "group": self.all_wild_groups}.get(kind, False)
+        from .meldkinds import all_wild
+
+        return all_wild(self, kind)
 
 
 @dataclass(frozen=True)
@@ -238,6 +239,8 @@ class Claim:
     # part of the game (answers W103, and the rulebook says so)
     needed_for_contracts: bool = False
     span: Span = BUILTIN
+    # clauses declared beyond these fields (rummy_spec.lang.families): (field, value)
+    more: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -388,18 +391,25 @@ class Variant:
     enabled: tuple[str, ...]
     path: str
     span: Span
+    # the rules of meld kinds declared beyond the built-in set, run and group, by name
+    more_kinds: tuple[tuple[str, Any], ...] = ()
 
     @property
     def rounds(self) -> int:
         """Rounds in a fixed schedule (0 when the game runs to a target)."""
         return len(self.contracts.rounds)
 
+    def kind_rule(self, kind: str) -> Any:
+        """The rule of a meld kind (None: the variant has no melds of that kind)."""
+        if kind in _OWN_FIELDS:
+            return getattr(self, kind)
+        return dict(self.more_kinds).get(kind)
+
     def meld_kinds(self) -> tuple[MeldKind, ...]:
-        kinds: list[MeldKind] = []
-        if self.set is not None:
-            kinds.append("set")
-        if self.run is not None:
-            kinds.append("run")
-        if self.group is not None:
-            kinds.append("group")
-        return tuple(kinds)
+        """The kinds this variant has, in the order they are declared."""
+        from .meldkinds import names
+
+        return tuple(k for k in names() if self.kind_rule(k) is not None)
+
+
+_OWN_FIELDS = frozenset({"set", "run", "group"})  # kinds with a field of their own

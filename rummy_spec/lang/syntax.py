@@ -17,7 +17,7 @@ from lark.exceptions import UnexpectedInput
 from lark.tree import Meta
 
 from . import expr as ex
-from . import parser_cache
+from . import meldkinds, parser_cache
 from .data import grammar_text
 from .decls import Clause, Key, OptionDecl, RawCard, Setting, VariantDecl, span_of, unquote
 from .errors import Diagnostic, SpecError
@@ -37,6 +37,9 @@ _FLAGS, _VALUED, _SECTIONS = FLAGS, VALUED, SECTIONS
 def parser() -> Lark:
     """The one parser, built on first use (from the on-disk cache when it holds it)."""
     return parser_cache.build(grammar_text(), WholeWords())
+
+
+meldkinds.on_change(parser.cache_clear)
 
 
 def parse(text: str, path: str) -> list[VariantDecl]:
@@ -115,6 +118,8 @@ class _Builder(ClauseBuilder, Transformer[Token, list[VariantDecl]]):
             return Clause([((fld,), value)], span)
         if name in SECTIONS:
             return self._section(SECTIONS[name], children, span)
+        if name.startswith("no_") and name[3:] in meldkinds.KINDS:  # "no set": the kind goes
+            return [Setting((name[3:],), False, span)]
         raise AssertionError(f"grammar rule {name} has no builder")  # pragma: no cover
 
     def _section(self, section: str, children: list[Any], span: Span) -> list[Setting]:
@@ -202,18 +207,6 @@ class _Builder(ClauseBuilder, Transformer[Token, list[VariantDecl]]):
     @v_args(meta=True)
     def no_knock(self, meta: Meta, c: list[Any]) -> list[Setting]:
         return self._removed("knock", meta)
-
-    @v_args(meta=True)
-    def no_set(self, meta: Meta, c: list[Any]) -> list[Setting]:
-        return self._removed("set", meta)
-
-    @v_args(meta=True)
-    def no_run(self, meta: Meta, c: list[Any]) -> list[Setting]:
-        return self._removed("run", meta)
-
-    @v_args(meta=True)
-    def no_group(self, meta: Meta, c: list[Any]) -> list[Setting]:
-        return self._removed("group", meta)
 
     @v_args(meta=True)
     def no_round(self, meta: Meta, c: list[Token]) -> Clause:

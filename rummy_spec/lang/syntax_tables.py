@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import families, meldkinds
+
 # Rank words of French cards -> rank number (ace = 1).
 RANK_WORDS: dict[str, int] = {}
 for _i, _names in enumerate(
@@ -25,11 +27,6 @@ for _i, _names in enumerate(
 # Each clause alias -> (field, value) inside its section.  Clauses with arguments are
 # methods of _Builder below.
 FLAGS: dict[str, tuple[str, str, Any]] = {
-    "ace_both_ends": ("run", "ace_both_ends", True),
-    "wrap": ("run", "wrap", True),
-    "any_colour": ("run", "any_colour", True),
-    "one_suit": ("run", "any_colour", False),
-    "different_suits": ("set", "different_suits", True),
     "first_turn_discard": ("deal", "first_turn_discard", True),
     "rotate_left": ("deal", "rotation", "left"),
     "winner_deals": ("deal", "rotation", "winner"),
@@ -71,15 +68,6 @@ FLAGS: dict[str, tuple[str, str, Any]] = {
     "no_shift": ("swap", "shift_to_end", False),
     "no_big_gin": ("knock", "big_gin_bonus", None),
     "no_shutout": ("game", "shutout_doubles", False),
-    "window_after_refusal": ("claim", "window", "after-refusal"),
-    "window_between_turns": ("claim", "window", "between-turns"),
-    "window_any_time": ("claim", "window", "any-time"),
-    "priority_nearest": ("claim", "priority", "nearest"),
-    "priority_first_caller": ("claim", "priority", "first-caller"),
-    "own_discard": ("claim", "own_discard", True),
-    "not_when_down": ("claim", "when_down", False),
-    "claimant_waits": ("claim", "claimant_waits", True),
-    "chain": ("claim", "chain", True),
     "caller_discards": ("rummy_call", "penalty", "caller-discards"),
     "gifts": ("rummy_call", "penalty", "gifts"),
     "down_offenders": ("rummy_call", "only_down_offenders", True),
@@ -97,8 +85,6 @@ FLAGS: dict[str, tuple[str, str, Any]] = {
     "ties_shared": ("game", "ties", "shared"),
     "ties_replay": ("game", "ties", "replay"),
     "shutout_doubles": ("game", "shutout_doubles", True),
-    "claimant_at_once": ("claim", "claimant_waits", False),
-    "needed_for_contracts": ("claim", "needed_for_contracts", True),
     "not_adjacent": ("wilds", "not_adjacent_in_runs", True),
     "skips_next": ("special", "skip", "next"),
     "skips_chosen": ("special", "skip", "chosen"),
@@ -120,9 +106,6 @@ VALUED: dict[str, tuple[str, str, str]] = {
     "size_rule": ("contracts", "size", "str"),
     "melds_per_turn": ("turn", "melds_per_turn", "int"),
     "opening_points": ("turn", "opening_points", "int"),
-    "penalty": ("claim", "penalty", "int"),
-    "limit": ("claim", "limit", "expr"),
-    "pile_after": ("claim", "pile_after", "str"),
     "take_back": ("rummy_call", "take_back_extra", "int"),
     "knock_deadwood": ("knock", "deadwood", "int"),
     "gin_bonus": ("knock", "gin_bonus", "int"),
@@ -148,16 +131,50 @@ LOW_STOCK = {"stock_dead_at": "discard", "stock_wall_at": "wall",
               "stock_declared_at": "declared"}
 
 SECTIONS = {
-    "deck": "deck", "wilds": "wilds", "set_kind": "set", "run_kind": "run",
-    "group_kind": "group", "deal": "deal", "cut": "cut", "contracts": "contracts",
+    "deck": "deck", "wilds": "wilds", "deal": "deal", "cut": "cut", "contracts": "contracts",
     "turn": "turn", "layoff": "layoff", "swap": "swap", "claim": "claim",
     "rummy_call": "rummy_call", "going_out": "going_out", "knock": "knock",
     "stock": "stock", "score": "score", "game": "game", "engine_limits": "limits",
 }
 # Sections whose mere presence switches a rule family on.
-PRESENCE = {"set", "run", "group", "cut", "claim", "rummy_call", "knock"}
+PRESENCE = {"cut", "claim", "rummy_call", "knock"}
+# The meld kinds' parts of these tables, as last added from the kinds' entries.
+_KIND_PARTS: dict[str, set[str]] = {"flags": set(), "sections": set(), "presence": set(),
+                                    "valued": set()}
 
 
-def kind_of(word: str) -> str:
-    return {"sets": "set", "runs": "run", "groups": "group"}.get(word, word)
+def _add_kinds() -> None:
+    """Each meld kind's section, presence and flag clauses, from its declared entry, and
+    the claim family's flag and valued clauses, from theirs; kept up to date (in place:
+    tests patch these tables) when kinds and clauses are declared."""
+    for key in _KIND_PARTS["valued"]:
+        VALUED.pop(key, None)
+    for key in _KIND_PARTS["flags"]:
+        FLAGS.pop(key, None)
+    for key in _KIND_PARTS["sections"]:
+        SECTIONS.pop(key, None)
+    PRESENCE.difference_update(_KIND_PARTS["presence"])
+    for part in _KIND_PARTS.values():
+        part.clear()
+    for k in meldkinds.entries():
+        for alias, (fld, value) in k.flags.items():
+            FLAGS[alias] = (k.name, fld, value)
+            _KIND_PARTS["flags"].add(alias)
+        SECTIONS[k.section_rule] = k.name
+        _KIND_PARTS["sections"].add(k.section_rule)
+        PRESENCE.add(k.name)
+        _KIND_PARTS["presence"].add(k.name)
+    for family in families.FAMILIES.values():
+        for c in family.clauses.values():
+            if c.valued is not None:
+                VALUED[c.alias] = (family.name, *c.valued)
+                _KIND_PARTS["valued"].add(c.alias)
+            elif len(c.sets) == 1:
+                FLAGS[c.alias] = (family.name, *c.sets[0])
+                _KIND_PARTS["flags"].add(c.alias)
+
+
+_add_kinds()
+meldkinds.on_change(_add_kinds)
+kind_of = meldkinds.kind_of
 

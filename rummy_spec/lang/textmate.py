@@ -9,10 +9,11 @@ from __future__ import annotations
 import json
 import re
 
+from . import meldkinds
 from .clauses import clauses
 
 _SECTION_WORDS = ["variant", "extends", "from", "option", "source", "players", "deck",
-                  "special", "wilds", "set", "run", "group", "deal", "cut", "contracts",
+                  "special", "wilds", *meldkinds.names(), "deal", "cut", "contracts",
                   "turn", "lay", "off", "swap", "buy", "rummy", "call", "going", "out",
                   "knock", "stock", "score", "game"]
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from .. import decks
 from ..cards import CardTable
+from ..lang import meldkinds
 from ..lang import model as m
 from ..lang.check import cards_out
 from ..lang.expr import Num, evaluate_int
@@ -216,21 +217,23 @@ def _limits(w: m.WildRules) -> list[str]:
         text = f"Wild cards must be fewer than the natural cards {_scoped(w.minority)}"
         out.append(text + (": two wilds need three naturals." if w.minority == "all" else
                            "; cards laid off later are not limited."))
-    kinds = [k for k in ("set", "run", "group") if w.all_wild(k)]
+    kinds = [k for k in meldkinds.names() if w.all_wild(k)]
     if w.need_natural is not None:
         need = "one natural card is" if w.naturals == 1 else f"{w.naturals} natural cards are"
         out.append(f"At least {need} needed {_scoped(w.need_natural)}.")
     elif kinds:
-        names = join([{"group": "colour group"}.get(k, k) for k in kinds], "or")
+        names = join([meldkinds.entry(k).words for k in kinds], "or")
         out.append(f"A {names} may be made of wild cards only; then only wild cards may "
                    "join it. Every other meld needs at least one natural card.")
     else:
         out.append("Every meld needs at least one natural card: wild cards alone are no meld.")
     if w.not_adjacent_in_runs:
         out.append("Two wild cards may never lie next to each other in a run.")
-    for most, kind in ((w.max_per_set, "set"), (w.max_per_run, "run")):
+    for kind in meldkinds.names():
+        most = meldkinds.wild_cap(w, kind)
         if most is not None:
-            out.append(f"A {kind} holds at most {plural(most, 'wild card')}.")
+            words = meldkinds.entry(kind).words
+            out.append(f"A {words} holds at most {plural(most, 'wild card')}.")
     if (w.never_outnumber is None and w.minority is None and w.max_per_set is None
             and w.max_per_run is None):
         out.append("There is no limit on how many wild cards a meld holds.")

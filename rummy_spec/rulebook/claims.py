@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..lang import families
 from ..lang import model as m
 from .doc import Block, Items, Para, Section
 from .words import Scope, plural, value_text
@@ -19,7 +20,7 @@ def claiming(scope: Scope) -> Section:
             f"When it is not your turn, you may claim the upcard by calling “{c.title}”. "
             f"You take it together with {plural(c.penalty, 'penalty card')} from the "
             "stock, and do not discard. Turn order does not change."))
-        blocks.append(Items(tuple(_claim_rules(scope, c))))
+        blocks.append(Items((*_claim_rules(scope, c), *_clause_sentences(v, c))))
     if v.rummy_call is not None:
         blocks.append(Para(_rummy_call(v.rummy_call)))
     return Section("Claiming the upcard", "claiming", tuple(blocks))
@@ -66,6 +67,18 @@ def _claim_rules(scope: Scope, c: m.Claim) -> list[str]:
         out.append("After a claim the card below may be claimed in the same way, though not "
                    "twice in a row by one player; when claiming stops the player in turn "
                    "draws.")
+    return out
+
+
+def _clause_sentences(v: m.Variant, c: m.Claim) -> list[str]:
+    """The sentences of the claim clauses declared beyond the model's own fields."""
+    out = []
+    for clause in families.CLAIM.extra():
+        if clause.sentence is not None and families.on(c, clause):
+            said = families.resolve(clause.sentence)(v, families.clause_value(
+                c, clause.fields[0]))
+            if said:
+                out.append(str(said))
     return out
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .. import decks
 from ..engine.melds import Meld, MeldRules, compile_rules, validate, wild_meaning
+from ..lang import meldkinds
 from ..lang import model as m
 from .doc import Block, Items, Para, Section, Table
 from .doc import cards as card_faces
@@ -42,8 +43,7 @@ def melds(scope: Scope) -> Section:
 
 
 def _kinds_intro(v: m.Variant) -> str:
-    names = {"set": "sets", "run": "runs", "group": "colour groups"}
-    kinds = [names[k] for k in v.meld_kinds()]
+    kinds = [meldkinds.entry(k).words_plural for k in v.meld_kinds()]
     if len(kinds) == 1:
         return f"The only melds are {kinds[0]}."
     return "The melds are " + ", ".join(kinds[:-1]) + f" and {kinds[-1]}."
@@ -60,23 +60,26 @@ def _size(rule: m.SetRule | m.RunRule | m.GroupRule) -> str:
 
 
 def _definitions(v: m.Variant) -> list[str]:
-    out: list[str] = []
+    """Each kind's sentence: its entry's own, else its size and what its cards share."""
+    out = []
+    for k in v.meld_kinds():
+        kind, rule = meldkinds.entry(k), v.kind_rule(k)
+        out.append(f"A {kind.words} is {_size(rule)} {kind.summary}." if kind.describe is None
+                   else meldkinds.resolve(kind.describe)(v, rule))
+    return out
+
+
+def describe_set(v: m.Variant, rule: m.SetRule) -> str:
     several = v.deck.custom or _decks_above_one(v)
     suits = "colours" if v.deck.custom else "suits"
-    if v.set is not None:
-        text = f"A set is {_size(v.set)} of one {'number' if v.deck.custom else 'rank'}"
-        if v.set.different_suits:
-            text += (f", each natural card of a different {suits[:-1]} (wild cards "
-                     "aside)." if v.wilds.cards else f", each of a different {suits[:-1]}.")
-        else:
-            text += (f", of any {suits}; identical cards may be in one set." if several
-                     else f", each of a different {suits[:-1]}.")
-        out.append(text)
-    if v.run is not None:
-        out.append(_run_definition(v, v.run))
-    if v.group is not None:
-        out.append(f"A colour group is {_size(v.group)} of one colour, of any numbers.")
-    return out
+    text = f"A set is {_size(rule)} of one {'number' if v.deck.custom else 'rank'}"
+    if rule.different_suits:
+        return text + (f", each natural card of a different {suits[:-1]} (wild cards "
+                       "aside)." if v.wilds.cards else f", each of a different {suits[:-1]}.")
+    return text + (f", of any {suits}; identical cards may be in one set." if several
+                   else f", each of a different {suits[:-1]}.")
+
+
 
 
 def _decks_above_one(v: m.Variant) -> bool:
@@ -85,7 +88,7 @@ def _decks_above_one(v: m.Variant) -> bool:
     return any(decks.deck_counts(v, p)[0] > 1 for p in player_counts(v))
 
 
-def _run_definition(v: m.Variant, run: m.RunRule) -> str:
+def describe_run(v: m.Variant, run: m.RunRule) -> str:
     colour = ("of any colours" if run.any_colour else
               "of one colour" if v.deck.custom else "of one suit")
     ranks = "numbers" if v.deck.custom else "ranks"
@@ -120,12 +123,10 @@ def _without(v: m.Variant, run: m.RunRule) -> str:
 def _examples(v: m.Variant, rules: MeldRules) -> list[Example]:
     out: list[Example] = []
     wild = _a_wild(rules)
-    if v.set is not None:
-        out += _set_examples(rules, v.set.min, wild)
-    if v.run is not None:
-        out += _run_examples(rules, v.run, wild)
-    if v.group is not None:
-        out += _group_examples(rules, v.group.min, wild)
+    for k in v.meld_kinds():
+        made = meldkinds.entry(k).examples
+        if made is not None:
+            out += meldkinds.resolve(made)(rules, v.kind_rule(k), wild)
     return [e for e in out if not (e.naturals_only and any(c in rules.wild for c in e.cards))]
 
 
@@ -151,7 +152,8 @@ def _of_rank(rules: MeldRules, rank: int, n: int) -> tuple[int, ...]:
     return tuple(rules.table.face(rank, suits[i % len(suits)]) for i in range(n))
 
 
-def _set_examples(rules: MeldRules, size: int, wild: int | None) -> list[Example]:
+def set_examples(rules: MeldRules, rule: m.SetRule, wild: int | None) -> list[Example]:
+    size = rule.min
     rank = _natural_rank(rules)
     name = rules.table.rank_name(rank)
     out = [Example("set", _of_rank(rules, rank, size), f"{size} natural {name}s")]
@@ -177,7 +179,7 @@ def _run_suit(rules: MeldRules) -> str:
     return t.suits[-1]
 
 
-def _run_examples(rules: MeldRules, run: m.RunRule, wild: int | None) -> list[Example]:
+def run_examples(rules: MeldRules, run: m.RunRule, wild: int | None) -> list[Example]:
     t = rules.table
     suit = _run_suit(rules)
     n = run.min
@@ -217,7 +219,8 @@ def _run_examples(rules: MeldRules, run: m.RunRule, wild: int | None) -> list[Ex
     return out
 
 
-def _group_examples(rules: MeldRules, size: int, wild: int | None) -> list[Example]:
+def group_examples(rules: MeldRules, rule: m.GroupRule, wild: int | None) -> list[Example]:
+    size = rule.min
     t = rules.table
     colour = t.suits[0]
     ranks = list(range(t.low_rank, t.high_rank + 1, 2))[:size]
@@ -262,7 +265,7 @@ def _verdict(rules: MeldRules, got: object) -> str:
             continue
         name = rules.table.rank_name(rank)
         meanings.append(f"{rules.table.text(got.cards[i])} as {name}{suit or ''}")
-    kind = {"set": "a set", "run": "a run", "group": "a colour group"}[got.kind]
+    kind = "a " + meldkinds.entry(got.kind).words
     if got.all_wild:
         return f"legal: {kind} of {plural(got.size, 'wild card')}"
     return f"legal: {kind}" + (" (" + ", ".join(meanings) + ")" if meanings else "")

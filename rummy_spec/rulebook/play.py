@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..lang import meldkinds
 from ..lang import model as m
 from ..lang.check import minimum_cards
 from ..lang.expr import evaluate_int
@@ -113,9 +114,8 @@ def _deal_depends_on_players(scope: Scope) -> bool:
 
 
 def _element_text(e: m.Element) -> str:
-    names = {"set": ("set", "sets"), "run": ("run", "runs"), "group": ("colour group",
-                                                                      "colour groups")}
-    word = names[e.kind][0 if e.count == 1 else 1]
+    kind = meldkinds.entry(e.kind)
+    word = kind.words if e.count == 1 else kind.words_plural
     return f"{e.count} {word}" + (f" of {e.size}" if e.size is not None else "")
 
 

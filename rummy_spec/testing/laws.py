@@ -19,6 +19,7 @@ from .. import decks
 from ..cards import CardTable
 from ..lang import model as m
 from ..lang.expr import evaluate_int
+from ..lang.meldkinds import least_size, wild_cap
 
 
 class LawViolation(AssertionError):
@@ -107,8 +108,7 @@ class Laws:
                 faults.append(f"special card {faces[c].text} in a meld")
         naturals = [c for c in meld.cards if c not in self.wild]
         wilds = len(meld.cards) - len(naturals)
-        rule: m.SetRule | m.RunRule | m.GroupRule | None = {
-            "set": v.set, "run": v.run, "group": v.group}.get(meld.kind)
+        rule: m.SetRule | m.RunRule | m.GroupRule | None = v.kind_rule(meld.kind)
         if rule is None:
             return [f"no melds of kind {meld.kind}"]
         n = len(meld.cards)
@@ -180,7 +180,7 @@ class Laws:
             return [f"{wild} wilds outnumber {nat} naturals"]
         if scoped(w.minority) and wild >= nat:
             return [f"{wild} wilds are not fewer than {nat} naturals"]
-        most = w.max_per_set if kind == "set" else w.max_per_run if kind == "run" else None
+        most = wild_cap(w, kind)
         if most is not None and wild > most:
             return [f"{wild} wilds, at most {most} per {kind}"]
         return []
@@ -240,12 +240,9 @@ class Laws:
                         hand_left: int) -> list[str]:
         """Does this go-down make ``contract``?  Every assignment of melds to its slots."""
         c = self.variant.contracts
-        rules = {"set": self.variant.set, "run": self.variant.run, "group": self.variant.group}
         slots: list[tuple[m.MeldKind, int]] = []
         for e in contract.elements:
-            rule = rules[e.kind]
-            least = e.size if e.size is not None else (rule.min if rule is not None else 0)
-            slots += [(e.kind, least)] * e.count
+            slots += [(e.kind, least_size(self.variant, e))] * e.count
         exact_size = c.size == "exact" and not contract.pat
         faults: list[str] = []
         if len(melds) < len(slots):

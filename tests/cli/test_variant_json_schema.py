@@ -85,14 +85,16 @@ _SECTIONS: dict[str, tuple[type, tuple[str, ...]]] = {
     "game": (m.Game, ("game",)),
     "limits": (m.EngineLimits, ("engine_limits",)),
 }
-_ELSEWHERE = {("wilds", "cards"), ("deck", "jokers_per_deck")}  # exported under another key
+# exported under another key (a claim's further clauses: each under its own field)
+_ELSEWHERE = {("wilds", "cards"), ("deck", "jokers_per_deck"), ("claim", "more")}
 
 
 def test_every_model_field_is_exported() -> None:
     data = variant_to_json(builtin_library().resolve("continental")[0], 5)
     variant_fields = {f.name for f in dataclasses.fields(m.Variant)} - {"span", "path"}
     renamed = {"wilds": "wild_limits", "set": "meld_kinds", "run": "meld_kinds",
-               "group": "meld_kinds", "enabled": "options", "limits": "engine_limits"}
+               "group": "meld_kinds", "more_kinds": "meld_kinds", "enabled": "options",
+               "limits": "engine_limits"}
     for name in variant_fields:
         assert renamed.get(name, name) in data, name
     for section, (cls, where) in _SECTIONS.items():

@@ -134,6 +134,10 @@ TABLE: dict[str, Entry] = {
     "Variant.score": Walked(), "Variant.game": Walked(), "Variant.limits": Walked(),
     "Variant.set": without("set"), "Variant.run": without("run"),
     "Variant.group": without("group"), "Variant.cut": without("cut"),
+    # kinds and claim clauses declared beyond the model by a registry entry (no built-in
+    # has one): each entry brings its own engine check, played in tests/registry
+    "Variant.more_kinds": Walked("meld kinds declared in the registry beyond set, run and "
+                                "group; a toy kind is played in tests/registry"),
     "Variant.claim": without("claim"), "Variant.rummy_call": without("rummy_call"),
     "Variant.knock": without("knock"),
     "OptionInfo.name": Described("an option's name, by which a game enables it"),
@@ -310,6 +314,8 @@ TABLE: dict[str, Entry] = {
     "Claim.needed_for_contracts": Described(
         "the author's statement that buying is part of the game: it answers the checker's "
         "W103 and the rulebook says it; no rule of play"),
+    "Claim.more": Walked("claim clauses declared in the registry beyond the model; a toy "
+                         "clause is played in tests/registry"),
     "Claim.span": SPAN,
     "RummyCall.penalty": Played("seven_hand", setting("rummy_call", penalty="gifts")),
     "RummyCall.take_back_extra": Played("seven_hand", setting("rummy_call", take_back_extra=2),

@@ -24,9 +24,10 @@ from rule_clauses import CUSTOM
 from rule_table import TABLE
 from rule_walk import Described, Played, Refused, Walked, first_difference, model_fields, pair
 
-from rummy_spec.lang import Library, builtin_library, syntax
+from rummy_spec.lang import Library, builtin_library, families, syntax
 from rummy_spec.lang import model as m
-from rummy_spec.lang.build import SECTION_MODELS
+from rummy_spec.lang.build import section_models
+from rummy_spec.lang.data import grammar_text
 
 GRAMMAR = Path(__file__).resolve().parents[2] / "grammar" / "rummy.lark"
 PLAYED = sorted(k for k, e in TABLE.items() if isinstance(e, Played))
@@ -77,8 +78,9 @@ def test_the_checker_refuses_what_is_not_played(key: str) -> None:
 
 
 def _aliases() -> set[str]:
-    """Every ``-> alias`` of the grammar: one per clause form."""
-    return set(re.findall(r"->\s*([a-z_]+)", GRAMMAR.read_text(encoding="utf-8")))
+    """Every ``-> alias`` of the grammar as the parser reads it (the meld kinds' and the
+    claim family's rules filled in from their registries): one per clause form."""
+    return set(re.findall(r"->\s*([a-z_]+)", grammar_text()))
 
 
 def _field_of(alias: str) -> str | None:
@@ -86,7 +88,7 @@ def _field_of(alias: str) -> str | None:
     for table in (syntax._FLAGS, syntax._VALUED):
         if alias in table:
             section, name = table[alias][0], table[alias][1]
-            return f"{SECTION_MODELS[section].__name__}.{name}"
+            return f"{section_models()[section].__name__}.{name}"
     return None
 
 
@@ -146,7 +148,9 @@ def test_a_planted_field_the_engine_ignores_is_reported(
     """A clause parsed and built into a field the engine never reads: entered as played,
     the walk finds every game alike and fails."""
     monkeypatch.setitem(syntax._FLAGS, "chain", ("claim", "planted", True))
-    monkeypatch.setitem(SECTION_MODELS, "claim", PlantedClaim)
+    # the claim family's entry names the model its section is built into
+    monkeypatch.setattr(families, "CLAIM", dataclasses.replace(families.CLAIM,
+                                                                model=PlantedClaim))
     monkeypatch.setattr(m, "Claim", PlantedClaim)
     lib = Library()
     lib.decls.update(builtin_library().decls)

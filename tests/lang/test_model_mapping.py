@@ -13,7 +13,7 @@ import dataclasses
 import pytest
 
 from rummy_spec.lang import Library, builtin_library, syntax
-from rummy_spec.lang.build import SECTION_MODELS
+from rummy_spec.lang.build import section_models
 
 SPEC = """variant x "X" {
     players 2..4
@@ -26,7 +26,7 @@ SPEC = """variant x "X" {
 
 
 def _fields(section: str) -> set[str]:
-    return {f.name for f in dataclasses.fields(SECTION_MODELS[section])}
+    return {f.name for f in dataclasses.fields(section_models()[section])}
 
 
 @pytest.mark.parametrize("alias", sorted(syntax._FLAGS))
@@ -43,7 +43,7 @@ def test_every_valued_clause_names_a_model_field(alias: str) -> None:
 
 def test_every_section_of_the_grammar_has_a_model() -> None:
     for section in syntax._SECTIONS.values():
-        assert section in SECTION_MODELS, section
+        assert section in section_models(), section
 
 
 def test_a_misnamed_field_is_an_error_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
