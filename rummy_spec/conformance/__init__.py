@@ -13,7 +13,9 @@ import os
 from pathlib import Path
 
 SUITE_VERSION = 1
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
+# the versions a runner speaks with: version 1 is version 2 without the ``view`` request
+PROTOCOLS = (1, 2)
 
 # Optional features a case may need; an engine that does not claim one in its ``hello``
 # gets the case reported as skipped, not failed.
@@ -30,6 +32,7 @@ FEATURES: dict[str, str] = {
     "later-round": "a deal that starts at a later round (its contract and limits apply)",
     "options": "a variant with one of its options switched on",
     "perft": "the 'legal' and 'perft' requests (counts of legal non-meld actions)",
+    "views": "the 'view' request: what one seat may know (protocol version 2)",
 }
 
 

@@ -19,7 +19,7 @@ import time
 from typing import Any
 
 from ..textsafe import outside_text
-from . import PROTOCOL_VERSION
+from . import PROTOCOL_VERSION, PROTOCOLS
 from .engine import RUNNER, Engine, EngineError, Hello, NewGame, SkipGame, Verdict
 from .process import EngineProcess, Oversize, Partial
 from .protocol import reply_problem
@@ -247,9 +247,9 @@ class ProcessEngine(Engine):
 
     def _parse_hello(self, reply: JSON) -> Hello:
         protocol = self._field(reply, "protocol", int, "hello")
-        if protocol != PROTOCOL_VERSION:
+        if protocol not in PROTOCOLS:
             raise self._fail("malformed", f"the engine speaks protocol {protocol}, "
-                             f"this runner {PROTOCOL_VERSION}")
+                             f"this runner {' or '.join(map(str, PROTOCOLS))}")
         variants = self._field(reply, "variants", list, "hello")
         features = self._field(reply, "features", list, "hello")
         if not variants:
@@ -353,6 +353,14 @@ class ProcessEngine(Engine):
         count: int = self._field(self._request({"cmd": "perft", "depth": depth}), "count",
                                  int, "perft")
         return count
+
+    def view(self, seat: int) -> JSON:
+        if self.hello().protocol < 2 or "views" not in self.hello().features:
+            raise EngineError("error", "this engine does not answer view (feature 'views', "
+                              "protocol 2)")
+        view: JSON = self._field(self._request({"cmd": "view", "seat": seat}), "view", dict,
+                                 "view")
+        return view
 
     def restart(self) -> None:
         self._kill()

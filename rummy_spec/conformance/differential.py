@@ -28,6 +28,7 @@ from .engine import Engine, EngineError, Verdict
 from .laws import ENDED, Broken, StateLaws, broken_laws
 from .observe import AFTER_ROUND, FIELDS
 from .reference import ReferenceEngine
+from .views import view_diffs
 
 JSON = dict[str, Any]
 Codes = Literal["exact", "accepted"]
@@ -130,7 +131,7 @@ class Differential:
 
     def __init__(self, reference: ReferenceEngine, engine: Engine | None = None, *,
                  codes: Codes = "exact", shows: frozenset[str] | None = None,
-                 observe: bool = True) -> None:
+                 observe: bool = True, views: bool = False) -> None:
         game = reference._game()
         self.reference = reference
         self.engine = engine
@@ -142,6 +143,7 @@ class Differential:
         self.steps = 0
         self.last: JSON | None = None  # the engine's last state seen
         self.reshuffled = False  # stocks differ from here on: hands are each engine's
+        self.views = views and engine is not None  # every seat's view compared too
 
     # ----- states ------------------------------------------------------------------------
     def _engine_state(self) -> JSON:
@@ -180,7 +182,23 @@ class Differential:
             return []
         got = self._engine_state()
         self.last = got
-        return self._judge(None, got) + [_law(None, b) for b in self.laws.deal_faults(got)]
+        found = self._judge(None, got) + [_law(None, b) for b in self.laws.deal_faults(got)]
+        return found or self.view_findings(None)
+
+    def view_findings(self, step: int | None) -> list[Finding]:
+        """Every seat's view on the engine against the reference's (feature ``views``),
+        within a deal: once the round has ended each engine deals its own next one."""
+        game = self.reference._game()
+        if (not self.views or self.engine is None or not self.compare or game.over
+                or len(game.state.game.results) > self.reference.results_before):
+            return []
+        out = []
+        for seat in range(game.players):
+            want = self.reference.view(seat)
+            out += [Finding(step, "view", f"view[{seat}].{k}", w, g,
+                            f"seat {seat}'s view, {k}: expected {_brief(w)}, got {_brief(g)}")
+                    for k, w, g in view_diffs(want, self.engine.view(seat))]
+        return out
 
     def judge(self, *, index: int | None = None) -> list[Finding]:
         """The engine's state as it stands, compared and judged (no action played)."""
@@ -256,6 +274,8 @@ class Differential:
                 _law(b.step, x) for x in broken_laws(self.laws, self.last, b.action,
                                                      accepted, now)]
             self.last = now
+        if out and not out[-1].findings and answered is None and len(out) == len(begun):
+            out[-1].findings += self.view_findings(out[-1].step)
         return out
 
 

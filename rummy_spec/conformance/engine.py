@@ -156,6 +156,10 @@ class Engine(ABC):
     def perft(self, depth: int) -> int:
         raise EngineError("error", "this engine does not count perft")
 
+    def view(self, seat: int) -> JSON:
+        """What ``seat`` may know now (feature ``views``; PROTOCOL.md, "view")."""
+        raise EngineError("error", "this engine does not answer view")
+
     def restart(self) -> None:  # noqa: B027 - nothing to do in-process
         """Make the engine usable again after an EngineError (a process is restarted)."""
 
