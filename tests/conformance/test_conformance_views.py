@@ -15,7 +15,7 @@ from rummy_spec.conformance import PROTOCOL_VERSION
 from rummy_spec.conformance.broken import command
 from rummy_spec.conformance.cases import load_cases
 from rummy_spec.conformance.client import ProcessEngine
-from rummy_spec.conformance.engine import EngineError, new_game
+from rummy_spec.conformance.engine import EngineError, NewGame, new_game
 from rummy_spec.conformance.protocol import reply_problem
 from rummy_spec.conformance.reference import ReferenceEngine
 from rummy_spec.conformance.views import leak_at_deal, redealt, view_diffs
@@ -24,7 +24,7 @@ REFERENCE = f"{sys.executable} -m rummy_spec.conformance.reference_engine"
 STARTER = Path(__file__).resolve().parents[2] / "conformance" / "starters" / "python" / "engine.py"
 
 
-def gin_case_game():  # type: ignore[no-untyped-def]
+def gin_case_game() -> NewGame:
     return new_game(load_cases(variants=["gin"])[0])
 
 
