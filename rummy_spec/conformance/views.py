@@ -5,7 +5,7 @@ The protocol's view of seat ``s`` (PROTOCOL.md, "view"):
 
 ``seat``; ``hand`` (its cards); ``hand_sizes`` (every seat's); ``known`` (for every seat,
 the cards known to be in its hand: taken from the pile or the table and not played since;
-the seat's own entry empty); ``pile`` (bottom to top, null for a card never face up);
+the seat's own entry, and that of a seat whose hand is revealed, empty); ``pile`` (bottom to top, null for a card never face up);
 ``stock_size``; ``revealed`` (hands shown now, by seat number as text: the knocker's
 while the defender lays off).  Hands and known cards are compared as multisets; nothing
 else may be in a view.
@@ -27,9 +27,11 @@ KEYS = ("seat", "hand", "hand_sizes", "known", "pile", "stock_size", "revealed")
 def protocol_view(game: Game, seat: int) -> JSON:
     """The reference's answer to ``view``, from its view (``Game.view_json``)."""
     v = game.view_json(seat)
+    shown = v["revealed"]
     return {"seat": seat, "hand": v["hand"],
             "hand_sizes": [s["hand_size"] for s in v["seats"]],
-            "known": [[] if i == seat else s["known"] for i, s in enumerate(v["seats"])],
+            "known": [[] if i == seat or str(i) in shown else s["known"]
+                      for i, s in enumerate(v["seats"])],
             "pile": v["pile"], "stock_size": v["stock"]["size"], "revealed": v["revealed"]}
 
 

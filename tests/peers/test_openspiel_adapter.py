@@ -58,7 +58,7 @@ def refused_unchanged(e: Engine, action: JSON, code: str) -> None:
 def test_hello_and_bad_requests_over_the_protocol() -> None:
     s = Session("openspiel_gin")
     hello = s.request("hello", protocol=1, runner="test")
-    assert hello["protocol"] == 1 and hello["variants"] == [VARIANT]
+    assert hello["protocol"] == 2 and hello["variants"] == [VARIANT]
     assert {"knock", "perft", "scoring"} <= set(hello["features"])
     assert "error" in s.request("act", action={"type": "draw", "player": 0})  # before new
     assert "skip" in s.request("new", variant="gin", options=[], players=2, setup=SETUP)
