@@ -113,3 +113,36 @@ def test_openspiel_observations_leak_nothing_and_leave_out_cards_taken() -> None
         engine = openspiel()
         engine.new(game)
         assert leak_at_deal(engine, game, random.Random(seed)) is None
+
+
+def test_openspiel_shows_the_knocker_no_card_of_the_defender_during_lay_offs() -> None:
+    """OpenSpiel's own play to the lay-offs: the knocker's observation string shows an
+    empty box for the defender's hand (the leak of open_spiel PR #1604 is gone)."""
+    import pyspiel
+
+    module = load_adapter("openspiel_gin")
+    game = pyspiel.load_game("gin_rummy")
+    seen = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        st = game.new_initial_state()
+        while not st.is_terminal() and st.current_phase() != module.PH.LAYOFF:
+            if st.is_chance_node():
+                st.apply_action(rng.choice([a for a, _ in st.chance_outcomes()]))
+                continue
+            legal = st.legal_actions()
+            st.apply_action(module.KNOCK if module.KNOCK in legal else rng.choice(legal))
+        if st.is_terminal():
+            continue
+        defender = st.current_player()
+        text = str(st.observation_string(1 - defender))
+        box = text.split(f"Player{defender}:", 1)[1]
+        if defender == 0:
+            box = box.split("Player1:", 1)[0]
+        rows = " ".join(ln for ln in box.splitlines() if ln.startswith("|"))
+        assert not module._tokens(rows), text
+        assert st.hands()[defender]  # the defender holds cards it could have shown
+        seen += 1
+        if seen == 5:
+            break
+    assert seen == 5
