@@ -1,14 +1,13 @@
 """Seats' views through the protocol (version 2, feature ``views``): what the reference
 answers, how an engine's answer is compared with it, and the no-leak law on the engine.
 
-The protocol's view of seat ``s`` (PROTOCOL.md, "view"):
-
-``seat``; ``hand`` (its cards); ``hand_sizes`` (every seat's); ``known`` (for every seat,
-the cards known to be in its hand: taken from the pile or the table and not played since;
-the seat's own entry, and that of a seat whose hand is revealed, empty); ``pile`` (bottom to top, null for a card never face up);
-``stock_size``; ``revealed`` (hands shown now, by seat number as text: the knocker's
-while the defender lays off).  Hands and known cards are compared as multisets; nothing
-else may be in a view.
+The protocol's view of seat ``s`` (PROTOCOL.md, "Views"): ``seat``; ``hand`` (its
+cards); ``hand_sizes`` (every seat's); ``known`` (for every seat, the cards known to be
+in its hand: taken from the pile or the table and not played since; the seat's own
+entry, and that of a seat whose hand is revealed, empty); ``pile`` (bottom to top, null
+for a card never face up); ``stock_size``; ``revealed`` (hands shown now, by seat number
+as text: the knocker's while the defender lays off).  Hands and known cards are
+compared as multisets; nothing else may be in a view.
 """
 
 from __future__ import annotations

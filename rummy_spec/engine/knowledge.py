@@ -47,15 +47,6 @@ class Before:
 
 
 @dataclass(slots=True)
-class Shown:
-    """One entry of the public history: an action as JSON, and the seats that see its
-    card when not everyone does (a card handed face down); None: everyone."""
-
-    action: dict[str, Any]
-    only: frozenset[int] | None = None
-
-
-@dataclass(slots=True)
 class Knowledge:
     players: int
     deal_no: int = -1
@@ -63,7 +54,10 @@ class Knowledge:
     known: list[list[Counter[int]]] = field(default_factory=list)
     pile_hidden: int = 0  # cards at the bottom of the pile never face up
     stock_hidden: int = 0  # cards at the top of the stock whose identity is not public
-    history: list[Shown] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)  # every action, as JSON
+    # the actions whose card only some seats see (a card handed face down): index in the
+    # history, and those seats
+    private: list[tuple[int, frozenset[int]]] = field(default_factory=list)
     # the hands shown at the end of the last round, by seat (None: no round ended yet)
     shown_hands: list[list[int]] | None = None
     shown_round: int = 0
@@ -85,6 +79,7 @@ class Knowledge:
         return Knowledge(self.players, self.deal_no,
                          [[Counter(c) for c in row] for row in self.known],
                          self.pile_hidden, self.stock_hidden, self.history[:],
+                         self.private[:],
                          None if self.shown_hands is None else [h[:] for h in self.shown_hands],
                          self.shown_round)
 
@@ -100,10 +95,9 @@ class Knowledge:
             self.new_deal(after)
         else:
             gifts = self._moved(rules, before, after)
-        only = None
         if action.type == "give" and gifts:
-            only = frozenset({action.player, *gifts})
-        self.history.append(Shown(action_json, only))
+            self.private.append((len(self.history), frozenset({action.player, *gifts})))
+        self.history.append(action_json)
 
     def _round_ended(self, before: Before, action: Action, after: State) -> None:
         """The hands as they stood for the round's last action, less the cards it played:

@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import fields
 from typing import Any
 
 from . import codec
 from .knowledge import Knowledge
 from .rules import Rules
-from .state import State
+from .state import GameRecord, HandRecord, Seat, SeatRecord, State, TableMeld
 
 FORMAT = "rummy-spec/view"
 VERSION = 1
@@ -36,20 +38,20 @@ _OWN_FORM = frozenset({"seed", "restocks", "stock", "discard", "seats"})
 
 
 def view_json(rules: Rules, state: State, know: Knowledge, seat: int) -> dict[str, Any]:
-    """What ``seat`` may know now, as JSON (``schema/view.schema.json``)."""
+    """What ``seat`` may know now, as JSON (``schema/view.schema.json``).  The entries of
+    its history are the record's own objects, shared (a view is read, not changed)."""
     if not 0 <= seat < rules.players:
         raise ValueError(f"seat {seat} is not a seat of this game (0..{rules.players - 1})")
     table = rules.table
-    whole = codec.state_to_json(table, state, rules.wild)
     out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "seat": seat,
                            "variant": rules.variant.name,
                            "options": list(rules.variant.enabled)}
-    out.update({k: v for k, v in whole.items() if k not in _OWN_FORM})
+    out.update(_public_fields(rules, state))
     h = state.hand
     out["hand"] = [table.faces[c].text for c in h.seats[seat].hand]
     seats = []
-    for i, (entry, held) in enumerate(zip(whole["seats"], h.seats, strict=True)):
-        public = {k: v for k, v in entry.items() if k != "hand"}
+    for i, (record, held) in enumerate(zip(state.game.seats, h.seats, strict=True)):
+        public = _seat_fields(record, held)
         public["hand_size"] = len(held.hand)
         public["known"] = (out["hand"] if i == seat
                            else _texts(rules, know.known[seat][i].elements()))
@@ -66,9 +68,72 @@ def view_json(rules: Rules, state: State, know: Knowledge, seat: int) -> dict[st
         shown = {"deal_no": know.shown_round,
                  "hands": [[table.faces[c].text for c in hand] for hand in know.shown_hands]}
     out["last_round"] = shown
-    out["history"] = [s.action if s.only is None or seat in s.only
-                      else {**s.action, "card": None} for s in know.history]
+    history = know.history[:]
+    for index, only in know.private:
+        if seat not in only:
+            history[index] = {**history[index], "card": None}
+    out["history"] = history
     return out
+
+
+_GAME = frozenset(f.name for f in fields(GameRecord))
+_LISTS = frozenset(f.name for cls in (GameRecord, HandRecord, SeatRecord, Seat)
+                   for f in fields(cls) if f.type is list or str(f.type).startswith("list"))
+_RECORD = frozenset(f.name for f in fields(SeatRecord))
+_SEAT_KEYS = tuple(k for k in codec.SEAT_KEYS if k != "hand")
+_KEYS = tuple(k for k in codec.STATE_KEYS if k not in _OWN_FORM)
+_OWN_CODE = ("table", "claim", "results", "taken")  # fields written in their own way
+
+
+def _written(name: str, source: str) -> str:
+    return f"{source}.{name}[:]" if name in _LISTS else f"{source}.{name}"
+
+
+def _made(name: str, lines: list[str]) -> Callable[..., dict[str, Any]]:
+    """A function from the lines of its body, made once: each view reads some forty
+    fields, and a loop over their names costs it twice the time."""
+    scope: dict[str, Any] = {}
+    exec("\n".join(lines), scope)  # the source is made from field names only
+    made: Callable[..., dict[str, Any]] = scope[name]
+    return made
+
+
+_seat_fields = _made("seat_fields", [
+    "def seat_fields(record, held):", "    return {",
+    *(f"        {k!r}: {_written(k, 'record' if k in _RECORD else 'held')}," for k in _SEAT_KEYS),
+    "    }"])
+_plain_fields = _made("plain_fields", [
+    "def plain_fields(game, hand):", "    return {",
+    *(f"        {k!r}: {_written(k, 'game' if k in _GAME else 'hand')},"
+      for k in _KEYS if k not in _OWN_CODE),
+    "    }"])
+
+
+def _public_fields(rules: Rules, state: State) -> dict[str, Any]:
+    """The state's JSON fields that every seat sees, as ``codec.state_to_json`` writes
+    them (written out here, to leave out the cards' places at no cost)."""
+    table, game, hand = rules.table, state.game, state.hand
+    out = _plain_fields(game, hand)
+    out["table"] = [_meld_json(rules, t) for t in hand.table]
+    claim = hand.claim
+    out["claim"] = None if claim is None else {
+        "refuser": claim.refuser, "pending": list(claim.pending),
+        "last_buyer": claim.last_buyer}
+    out["results"] = [{"round": r.round, "scores": r.scores, "winner": r.winner,
+                       "ending": r.ending, "details": r.details} for r in game.results]
+    out["taken"] = None if hand.taken is None else table.faces[hand.taken].text
+    return out
+
+
+def _meld_json(rules: Rules, t: TableMeld) -> dict[str, Any]:
+    """A table meld's JSON, made once for each meld (a meld is a value: equal melds,
+    equal JSON)."""
+    key = ("meld-json", t)
+    hit = rules.cache.get(key)
+    if hit is None:
+        hit = rules.cache[key] = codec.meld_to_json(rules.table, t, rules.wild)
+    made: dict[str, Any] = hit
+    return made
 
 
 def _texts(rules: Rules, cards: Any) -> list[str]:
