@@ -185,19 +185,20 @@ class Differential:
         found = self._judge(None, got) + [_law(None, b) for b in self.laws.deal_faults(got)]
         return found or self.view_findings(None)
 
-    def view_findings(self, step: int | None) -> list[Finding]:
-        """Every seat's view on the engine against the reference's (feature ``views``),
-        within a deal: once the round has ended each engine deals its own next one."""
-        game = self.reference._game()
-        if (not self.views or self.engine is None or not self.compare or game.over
-                or len(game.state.game.results) > self.reference.results_before):
+    def view_findings(self, step: int | None, want: list[JSON] | None = None,
+                      got: list[JSON] | None = None) -> list[Finding]:
+        """Every seat's view on the engine (``got``; None: asked now) against the
+        reference's (``want``; None: asked now), feature ``views``."""
+        if want is None:
+            want = self._reference_views()
+        if want is None or self.engine is None:
             return []
         out = []
-        for seat in range(game.players):
-            want = self.reference.view(seat)
+        for seat, mine in enumerate(want):
+            theirs = got[seat] if got is not None else self.engine.view(seat)
             out += [Finding(step, "view", f"view[{seat}].{k}", w, g,
                             f"seat {seat}'s view, {k}: expected {_brief(w)}, got {_brief(g)}")
-                    for k, w, g in view_diffs(want, self.engine.view(seat))]
+                    for k, w, g in view_diffs(mine, theirs)]
         return out
 
     def judge(self, *, index: int | None = None) -> list[Finding]:
@@ -226,7 +227,16 @@ class Differential:
         if self.engine is not None and self.observe and self.compare:
             now = self.reference.state()
             expected = (now, self._keys(now))
-        return Begun(step, action, want, expected)
+        return Begun(step, action, want, expected, self._reference_views())
+
+    def _reference_views(self) -> list[JSON] | None:
+        """Every seat's view on the reference now, where views are compared: within a
+        deal (once the round has ended each engine deals its own next one)."""
+        game = self.reference._game()
+        if (not self.views or self.engine is None or not self.compare or not self.observe
+                or game.over or len(game.state.game.results) > self.reference.results_before):
+            return None
+        return [self.reference.view(seat) for seat in range(game.players)]
 
     def finish(self, begun: list[Begun],
                answered: list[tuple[Verdict, JSON | None]] | None = None) -> list[StepResult]:
@@ -234,10 +244,16 @@ class Differential:
         at once), each verdict and state judged.  ``answered``: the engine's answers
         already in hand (those it gave before an EngineError), judged as they are."""
         shown: list[tuple[Verdict | None, JSON | None]]
+        seen: list[list[JSON]] | None = None  # the engine's views after each step
         if answered is not None:
             shown = list(answered)
         elif self.engine is None:
             shown = [(None, None) for _ in begun]
+        elif self.observe and any(b.views is not None for b in begun):
+            triples = self.engine.acts_states_and_views([b.action for b in begun],
+                                                        self.reference._game().players)
+            shown = [(v, s) for v, s, _ in triples]
+            seen = [views for _, _, views in triples]
         elif self.observe:
             shown = list(self.engine.acts_and_states([b.action for b in begun]))
         else:
@@ -273,9 +289,9 @@ class Differential:
             result.findings += compared + [
                 _law(b.step, x) for x in broken_laws(self.laws, self.last, b.action,
                                                      accepted, now)]
+            if not result.findings and seen is not None and b.views is not None:
+                result.findings += self.view_findings(b.step, b.views, seen[len(out) - 1])
             self.last = now
-        if out and not out[-1].findings and answered is None and len(out) == len(begun):
-            out[-1].findings += self.view_findings(out[-1].step)
         return out
 
 
@@ -288,6 +304,7 @@ class Begun:
     action: JSON
     reference: Verdict
     expected: tuple[JSON, tuple[str, ...]] | None = None
+    views: list[JSON] | None = None  # every seat's view on the reference after the step
 
 
 def _law(step: int | None, b: Broken) -> Finding:

@@ -150,6 +150,21 @@ class Engine(ABC):
             raise
         return out
 
+    def acts_states_and_views(self, actions: list[JSON], seats: int
+                              ) -> list[tuple[Verdict, JSON, list[JSON]]]:
+        """``act``, ``state`` and the view of each of ``seats`` seats, for each action in
+        turn (sent at once behind the protocol); an EngineError carries the steps whose
+        verdict and state were answered before it (``answered``, views left out)."""
+        out: list[tuple[Verdict, JSON, list[JSON]]] = []
+        try:
+            for a in actions:
+                verdict, state = self.act_and_state(a)
+                out.append((verdict, state, [self.view(s) for s in range(seats)]))
+        except EngineError as err:
+            err.answered = [(v, s) for v, s, _ in out]
+            raise
+        return out
+
     def legal(self) -> list[JSON]:
         raise EngineError("error", "this engine does not list legal actions")
 

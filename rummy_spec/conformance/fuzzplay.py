@@ -125,7 +125,7 @@ class Match:
         if "scoring" not in features:
             shown = frozenset(k for k in shown if k not in SCORING_KEYS)
         # an engine that answers ``view``: every seat's view is compared after each step
-        # (sent one at a time), and the no-leak law is judged on the deal
+        # (asked with the step's act and state), and the no-leak law judged on the deal
         self.views = "views" in features and shows_views(engine.hello())
         self.pair = Differential(self.ref, engine,
                                  codes="accepted" if ignore_codes else "exact", shows=shown,
@@ -209,7 +209,7 @@ class Match:
         # past the stock's end (where the engine does not claim to follow) only the
         # verdict is judged; after a reshuffle each engine's stock is its own: stop there
         self.queue.append((step, begun, "verdict only" if ended else "step"))
-        if ended or shuffled or self.views or len(self.queue) >= self.engine.steps_at_once:
+        if ended or shuffled or len(self.queue) >= self.engine.steps_at_once:
             self.flush()
         if ended or shuffled:
             raise GameOver

@@ -17,6 +17,7 @@ import random
 from typing import Any
 
 from ..engine.game import Game
+from ..engine.view import seat_cards
 from .engine import Engine, NewGame
 
 JSON = dict[str, Any]
@@ -24,14 +25,13 @@ KEYS = ("seat", "hand", "hand_sizes", "known", "pile", "stock_size", "revealed")
 
 
 def protocol_view(game: Game, seat: int) -> JSON:
-    """The reference's answer to ``view``, from its view (``Game.view_json``)."""
-    v = game.view_json(seat)
+    """The reference's answer to ``view``: the cards part of its view
+    (``engine.view.seat_cards``), with the stock's size."""
+    v = seat_cards(game.rules, game.state, game.known(), seat)
     shown = v["revealed"]
-    return {"seat": seat, "hand": v["hand"],
-            "hand_sizes": [s["hand_size"] for s in v["seats"]],
-            "known": [[] if i == seat or str(i) in shown else s["known"]
-                      for i, s in enumerate(v["seats"])],
-            "pile": v["pile"], "stock_size": v["stock"]["size"], "revealed": v["revealed"]}
+    known = [[] if str(i) in shown else k for i, k in enumerate(v["known"])]
+    return {"seat": seat, "hand": v["hand"], "hand_sizes": v["hand_sizes"], "known": known,
+            "pile": v["pile"], "stock_size": len(game.state.hand.stock), "revealed": shown}
 
 
 def _key(view: Any) -> Any:

@@ -141,12 +141,17 @@ class Knowledge:
         else:
             self.pile_hidden = min(self.pile_hidden, max(0, len(h.discard) - 1))
         # the hands
-        gained = [Counter(s.hand) - Counter(b) for s, b in zip(h.seats, before.hands, strict=True)]
-        lost = [Counter(b) - Counter(s.hand) for s, b in zip(h.seats, before.hands, strict=True)]
+        none: Counter[int] = Counter()
+        gained, lost = [none] * self.players, [none] * self.players
+        for i, (s, b) in enumerate(zip(h.seats, before.hands, strict=True)):
+            if s.hand != b:  # (most moves change one hand)
+                now, then = Counter(s.hand), Counter(b)
+                gained[i], lost[i] = now - then, then - now
         handed: set[int] = set()
         for holder in range(self.players):
-            for row in self.known:
-                row[holder] -= lost[holder]
+            if lost[holder]:
+                for row in self.known:
+                    row[holder] -= lost[holder]
         for holder, got in enumerate(gained):
             if not got:
                 continue
@@ -155,7 +160,7 @@ class Knowledge:
             for row in self.known:
                 row[holder] += seen
             rest = got - seen
-            for giver, gone in enumerate(lost):
+            for giver, gone in enumerate(lost) if rest else ():
                 passed = rest & gone
                 if passed and giver != holder:
                     self.known[giver][holder] += passed

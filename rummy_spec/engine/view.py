@@ -48,21 +48,20 @@ def view_json(rules: Rules, state: State, know: Knowledge, seat: int) -> dict[st
                            "options": list(rules.variant.enabled)}
     out.update(_public_fields(rules, state))
     h = state.hand
-    out["hand"] = [table.faces[c].text for c in h.seats[seat].hand]
+    cards = seat_cards(rules, state, know, seat)
+    out["hand"] = cards["hand"]
     seats = []
     for i, (record, held) in enumerate(zip(state.game.seats, h.seats, strict=True)):
         public = _seat_fields(record, held)
-        public["hand_size"] = len(held.hand)
-        public["known"] = (out["hand"] if i == seat
-                           else _texts(rules, know.known[seat][i].elements()))
+        public["hand_size"] = cards["hand_sizes"][i]
+        public["known"] = cards["hand"] if i == seat else cards["known"][i]
         seats.append(public)
     out["seats"] = seats
-    out["pile"] = [None if i < know.pile_hidden else table.faces[c].text
-                   for i, c in enumerate(h.discard)]
+    out["pile"] = cards["pile"]
     known_top = len(h.stock) - know.stock_hidden
     out["stock"] = {"size": len(h.stock), "hidden": know.stock_hidden,
                     "known": [table.faces[c].text for c in reversed(h.stock[:known_top])]}
-    out["revealed"] = _revealed(rules, state)
+    out["revealed"] = cards["revealed"]
     shown = None
     if know.shown_hands is not None:
         shown = {"deal_no": know.shown_round,
@@ -134,6 +133,23 @@ def _meld_json(rules: Rules, t: TableMeld) -> dict[str, Any]:
         hit = rules.cache[key] = codec.meld_to_json(rules.table, t, rules.wild)
     made: dict[str, Any] = hit
     return made
+
+
+def seat_cards(rules: Rules, state: State, know: Knowledge, seat: int) -> dict[str, Any]:
+    """The cards part of ``seat``'s view alone: its ``hand``, every seat's
+    ``hand_sizes``, the cards ``known`` in each other hand (its own entry empty), the
+    ``pile`` as seen and the hands ``revealed`` now (what the protocol's view asks)."""
+    table, h = rules.table, state.hand
+    faces = table.faces
+    return {
+        "hand": [faces[c].text for c in h.seats[seat].hand],
+        "hand_sizes": [len(s.hand) for s in h.seats],
+        "known": [[] if i == seat else _texts(rules, know.known[seat][i].elements())
+                  for i in range(len(h.seats))],
+        "pile": [None if i < know.pile_hidden else faces[c].text
+                 for i, c in enumerate(h.discard)],
+        "revealed": _revealed(rules, state),
+    }
 
 
 def _texts(rules: Rules, cards: Any) -> list[str]:
