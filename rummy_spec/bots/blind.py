@@ -54,9 +54,6 @@ def seen(make: Callable[[int], Bot], name: str) -> Callable[[int], Bot]:
         def choose(rules: Rules, state: State, actions: list[Action]) -> Action:
             return bot(rules, blinded(state, {a.player for a in actions}, rng), actions)
 
-        choose.__name__ = f"{name}_seen"
         return choose
 
-    factory.__name__ = f"{name}_bot"
-    factory.__doc__ = make.__doc__
     return factory

@@ -103,6 +103,7 @@ def test_the_laws_hold_unplanted() -> None:
     assert law_failures("continental", 4, range(2), 40) == set()
 
 
+@pytest.mark.patches_engine  # a patched engine function: compiled callers miss it
 def test_a_view_showing_an_opponent_card_breaks_no_leak(
         monkeypatch: pytest.MonkeyPatch) -> None:
     real = views.view_json
@@ -117,6 +118,7 @@ def test_a_view_showing_an_opponent_card_breaks_no_leak(
     assert "view-leak" in law_failures("gin", 2, range(2), 10)
 
 
+@pytest.mark.patches_engine  # a patched engine function: compiled callers miss it
 def test_legal_actions_read_from_a_hidden_card_break_sufficiency(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Sampling that re-deals the seat's own hand: its legal actions change."""
@@ -140,6 +142,7 @@ def _without_own_hand(real: Any) -> Any:
     return view_json
 
 
+@pytest.mark.patches_engine  # a patched engine function: compiled callers miss it
 def test_a_view_that_forgets_moves_breaks_recall(monkeypatch: pytest.MonkeyPatch) -> None:
     real = views.view_json
 
