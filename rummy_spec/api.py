@@ -9,6 +9,7 @@ at work; its examples run as tests.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,8 +23,9 @@ from .engine.state import Action as EngineAction
 from .lang import load as _load_variant
 from .lang.decks import card_table
 from .lang.model import Variant
+from .view import View
 
-__all__ = ["Action", "Game", "IllegalAction", "Setup", "Variant", "Verdict", "load"]
+__all__ = ["Action", "Game", "IllegalAction", "Setup", "Variant", "Verdict", "View", "load"]
 
 Cards = str | Iterable[str]
 
@@ -298,6 +300,24 @@ class Game:
 
     def state_json(self) -> dict[str, Any]:
         return self.engine.state_json()
+
+    # ----- what a seat may know -----------------------------------------------------
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know now: its hand, the table, the pile, every seat's hand
+        size and the cards known to be in it, the stock's size, the hands shown, and
+        the public history of moves (``docs/views.md``).  Raises ValueError for a seat
+        the game does not have."""
+        return View.from_json(self.engine.view_json(seat))
+
+    def sample(self, seat: int, rng: random.Random) -> Game:
+        """A game in a world consistent with ``seat``'s view: its view there is the
+        same, and the cards hidden from it are dealt uniformly among the places hidden
+        from it (with a fresh seed for later shuffles).  For search: play the sampled
+        game on; it is not a replay of this one."""
+        other = object.__new__(Game)
+        other.engine = self.engine.sample(seat, rng)
+        other._table = self._table
+        return other
 
     # ----- moves ------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:

@@ -55,6 +55,7 @@ default parameters):
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -90,6 +91,8 @@ from rummy_spec.conformance.server import serve
 JSON = dict[str, Any]
 VARIANT = "gin_openspiel"
 FEATURES = frozenset({"knock", "knock-melds", "scoring", "stock-exhaustion", "perft"})
+# claimed with ``--views``: the runner then compares the views read off the peer's
+# observations with the reference's, and fuzz judges the no-leak law on them
 
 DRAW_UPCARD, DRAW_STOCK, PASS, KNOCK, MELD_BASE = 52, 53, 54, 55, 56
 PH = pyspiel.gin_rummy.Phase
@@ -585,15 +588,56 @@ class Match:
 
 # ----- the Engine -------------------------------------------------------------------------
 
+CARD_TOKEN = re.compile(r"([A2-9TJQK])([scdh])")
+OS_RANKS = "A23456789TJQK"
+
+
+def _tokens(text: str) -> list[int]:
+    """OpenSpiel's cards in a piece of its observation string (``Th5c``, a box row)."""
+    return [OS_SUITS.lower().index(s) * 13 + OS_RANKS.index(r)
+            for r, s in CARD_TOKEN.findall(text)]
+
+
+def observed_view(m: Match, seat: int) -> JSON:
+    """The protocol's view of ``seat`` read off OpenSpiel's observation string of its
+    player: each player's box (the cards the observation shows of that hand), the
+    discard pile and upcard, the stock's size."""
+    st = m.state
+    text = str(st.observation_string(m.player(seat)))
+    boxes: dict[int, list[int]] = {}
+    for player in (0, 1):
+        part = text.split(f"Player{player}:", 1)[1]
+        part = part.split(f"Player{1 - player}:", 1)[0] if player == 0 else part
+        rows = [ln for ln in part.splitlines() if ln.startswith("|")]
+        boxes[m.seat(player)] = _tokens(" ".join(rows))
+    pile_line = next((ln for ln in text.splitlines() if ln.startswith("Discard pile:")), "")
+    up = re.search(r"Upcard: (\S+)", text)
+    pile = _tokens(pile_line.removeprefix("Discard pile:"))
+    if up is not None and up.group(1) != "XX":
+        pile += _tokens(up.group(1))
+    size = re.search(r"Stock size: (\d+)", text)
+    other = 1 - seat
+    knocker = [m.seat(p) for p in (0, 1) if st.knocked()[p]]
+    shown = m.phase() == "layoff" and knocker == [other] and bool(boxes[other])
+    return {"seat": seat, "hand": [card_text(c) for c in boxes[seat]],
+            "hand_sizes": [len(st.hands()[m.player(s)]) for s in (0, 1)],
+            "known": [[] if s == seat or shown else [card_text(c) for c in boxes[s]]
+                      for s in (0, 1)],
+            "pile": [card_text(c) for c in pile],
+            "stock_size": int(size.group(1)) if size else 0,
+            "revealed": {str(other): [card_text(c) for c in boxes[other]]} if shown else {}}
+
+
 class OpenSpielGin(Engine):
-    def __init__(self) -> None:
+    def __init__(self, views: bool = False) -> None:
         self.game = pyspiel.load_game("gin_rummy")
         self.match: Match | None = None
+        self.views = views
 
     def hello(self) -> Hello:
         return Hello(2, "OpenSpiel gin_rummy (rummy-spec adapter)",
                      f"open_spiel {package_version('open_spiel')}", frozenset({VARIANT}),
-                     FEATURES)
+                     FEATURES | ({"views"} if self.views else set()))
 
     def new(self, game: NewGame) -> None:
         if game.variant != VARIANT:
@@ -652,12 +696,21 @@ class OpenSpielGin(Engine):
     def legal(self) -> list[JSON]:
         return self._match().legal()
 
+    def view(self, seat: int) -> JSON:
+        """What OpenSpiel's observation of the seat's player shows (its
+        ``observation_string``): the seat's hand, the other hand's cards it shows, the
+        pile and the stock's size (docs/peers.md says what it leaks or leaves out)."""
+        m = self._match()
+        if seat not in (0, 1):
+            raise EngineError("error", f"view: seat {seat} is not a seat of this game (0..1)")
+        return observed_view(m, seat)
+
     def perft(self, depth: int) -> int:
         return perft(self._match(), depth, CARDS)
 
 
 def main() -> int:
-    return serve(OpenSpielGin())
+    return serve(OpenSpielGin(views="--views" in sys.argv[1:]))
 
 
 if __name__ == "__main__":

@@ -90,6 +90,8 @@ from rummy_spec.conformance.server import serve
 JSON = dict[str, Any]
 VARIANT = "gin_rlcard"
 FEATURES = frozenset({"knock", "knock-melds", "scoring", "stock-exhaustion", "perft"})
+# claimed with ``--views``: the runner then compares the views read off the peer's
+# observations with the reference's, and fuzz judges the no-leak law on them
 
 # ----- cards ------------------------------------------------------------------------------
 # RLCard: id = suit * 13 + rank, suits S H D C, ranks A..K ('T' for ten).
@@ -324,12 +326,14 @@ class Match:
 # ----- the Engine -------------------------------------------------------------------------
 
 class RLCardGin(Engine):
-    def __init__(self) -> None:
+    def __init__(self, views: bool = False) -> None:
         self.match: Match | None = None
+        self.views = views
 
     def hello(self) -> Hello:
         return Hello(2, "RLCard gin-rummy (rummy-spec adapter)",
-                     f"rlcard {package_version('rlcard')}", frozenset({VARIANT}), FEATURES)
+                     f"rlcard {package_version('rlcard')}", frozenset({VARIANT}),
+                     FEATURES | ({"views"} if self.views else set()))
 
     def new(self, game: NewGame) -> None:
         if game.variant != VARIANT:
@@ -398,9 +402,34 @@ class RLCardGin(Engine):
     def perft(self, depth: int) -> int:
         return perft(self._match(), depth, CARDS)
 
+    def view(self, seat: int) -> JSON:
+        """What RLCard's observation of player ``seat`` holds (``GinRummyGame.get_state``,
+        from which its environment makes its 5x52 planes): the hand, the top discard
+        and the dead cards, the opponent's known cards (docs/peers.md says what it leaks
+        or leaves out)."""
+        m = self._match()
+        if seat not in (0, 1):
+            raise EngineError("error", f"view: seat {seat} is not a seat of this game (0..1)")
+        seen = m.game.get_state(seat)
+        r = m.round
+        if not seen:  # the game is over: RLCard observes nothing more
+            seen = {"hand": [], "top_discard": [], "dead_cards": [],
+                    "opponent_known_cards": []}
+        index = {str(rl_card(c).get_index()): c for c in range(52)}  # 'H3' -> its id
+
+        def texts(key: str) -> list[str]:
+            return [card_text(index[str(i)]) for i in seen[key]]
+
+        known: list[list[str]] = [[], []]
+        known[1 - seat] = texts("opponent_known_cards")
+        return {"seat": seat, "hand": texts("hand"),
+                "hand_sizes": [len(r.players[s].hand) for s in (0, 1)], "known": known,
+                "pile": texts("dead_cards") + texts("top_discard"),
+                "stock_size": len(r.dealer.stock_pile), "revealed": {}}
+
 
 def main() -> int:
-    return serve(RLCardGin())
+    return serve(RLCardGin(views="--views" in sys.argv[1:]))
 
 
 if __name__ == "__main__":

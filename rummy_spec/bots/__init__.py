@@ -6,15 +6,21 @@
 * ``planner``: plays toward the round's contract with the solver (:mod:`.planner`).
 
 A bot is a function of (rules, state, legal actions) to one of those actions, made by a
-factory from the game's seed.
+factory from the game's seed.  Greedy and the planner are handed the world as the seats
+choosing see it (:mod:`.blind`): the cards hidden from them dealt again at random; the
+random bot reads the actions only.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from .planner import planner_bot
-from .simple import Bot, greedy_bot, random_bot
+from . import planner, simple
+from .blind import seen
+from .simple import Bot, random_bot
+
+greedy_bot = seen(simple.greedy_bot, "greedy")
+planner_bot = seen(planner.planner_bot, "planner")
 
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": random_bot, "greedy": greedy_bot, "planner": planner_bot}

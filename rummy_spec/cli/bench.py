@@ -1,7 +1,8 @@
 """``rummy-spec bench [SUITE...] [ARGS...]``: the speed figures of ``benchmarks/``.
 
-Suites: parse, solver, engine, peers, rounds (how planner-bot rounds end), scale (games
-per second, workers and Ray), sweep (CPU time per game over every configuration).
+Suites: parse, solver, engine, peers, views (a seat's view and a sampled world, per call),
+rounds (how planner-bot rounds end), scale (games per second, workers and Ray), sweep (CPU
+time per game over every configuration).
 
 The benchmarks live in the source checkout (``benchmarks/``), not in the wheel: run this
 from a checkout.  Each prints medians and the goal it is measured against.  With no
@@ -22,7 +23,7 @@ import sys
 
 from .base import FAILED, OK, Command, Outcome, UsageError
 
-SUITES = ("parse", "solver", "engine", "peers", "rounds", "scale", "sweep")
+SUITES = ("parse", "solver", "engine", "peers", "views", "rounds", "scale", "sweep")
 DEFAULT = ("parse", "solver", "engine", "peers")
 
 

@@ -8,13 +8,20 @@ of the shown number instead, so the numbers on the board run 1, 2, 3 from top to
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..engine.state import State
 
 
 def shown_order(state: State) -> list[int]:
     """The engine's meld indexes, in the order the board shows them."""
-    table = state.hand.table
-    return sorted(range(len(table)), key=lambda i: (table[i].owner, i))
+    return order_by_owner([t.owner for t in state.hand.table])
+
+
+def order_by_owner(owners: Sequence[int]) -> list[int]:
+    """Meld indexes by the seat that laid each (``owners``, in the order laid), in the
+    order the board shows them: by owner, each owner's in the order laid."""
+    return sorted(range(len(owners)), key=lambda i: (owners[i], i))
 
 
 def number_of(state: State, index: int) -> int:

@@ -7,14 +7,19 @@ by a :class:`~.play_style.Style`.
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..engine import codec
 from ..engine.contracts import current_contracts
 from ..engine.game import Game
 from ..engine.rules import Rules
 from ..engine.state import Action, State
 from .cardtext import cards_text, contract_text, plural, sorted_hand, wild_text
-from .meld_numbers import number_of, shown_order
+from .meld_numbers import number_of, order_by_owner
 from .play_story import Story, buys_left, buys_text
 from .play_words import Words
+
+JSON = dict[str, Any]
 
 # Each command, the action types it makes (empty: always available), and what it does.
 COMMANDS: tuple[tuple[str, tuple[str, ...], str], ...] = (
@@ -94,16 +99,18 @@ def status_text(game: Game, human: int) -> str:
     return " · ".join(parts)
 
 
-def table_lines(story: Story, words: Words, state: State) -> list[str]:
-    """The melds on the table, numbered, grouped by the player who laid them."""
+def table_lines(story: Story, words: Words, view: JSON) -> list[str]:
+    """The melds on the table, numbered, grouped by the player who laid them (read from a
+    seat's view: ``rummy_spec.engine.view``)."""
     rules = story.rules
-    if not state.hand.table:
+    if not view["table"]:
         return ["table: no melds yet"]
+    table = [codec.meld_from_json(rules.table, d, rules.wild) for d in view["table"]]
     out = ["table:"]
     width = max(len(n) for n in words.names)
     owner = None
-    for n, index in enumerate(shown_order(state), 1):
-        t = state.hand.table[index]
+    for n, index in enumerate(order_by_owner([t.owner for t in table]), 1):
+        t = table[index]
         who = words.name(t.owner).ljust(width) if t.owner != owner else " " * width
         owner = t.owner
         wilds = [f"{story.card(c)} as {wild_text(rules.melds, t.meld, i)}"
@@ -114,28 +121,35 @@ def table_lines(story: Story, words: Words, state: State) -> list[str]:
 
 
 def board_lines(game: Game, story: Story, words: Words, human: int,
-                new: list[int] | None = None) -> list[str]:
-    """Everything the human may see: scores, the table, the upcard, the stock, the hand
-    (``new``: the card just drawn, marked)."""
-    rules, s = game.rules, game.state
+                new: list[int] | None = None, view: JSON | None = None) -> list[str]:
+    """Everything the human may see, from the human seat's view only (``view``; None:
+    ``game.view_json(human)``): scores, the table, the upcard, the stock's size, each
+    hand's size and the cards known to be in it, the hand (``new``: the card just drawn,
+    marked).  No other card of the game is read."""
+    rules = game.rules
+    v = game.view_json(human) if view is None else view
     style = story.style
-    out = [style.paint("head", f"-- round {s.game.round}{_rounds(rules)}, "
-                               f"turn {s.hand.turn_no + 1}; "
-                               f"dealer: {words.name(s.game.dealer)} --")]
+    parse = rules.table.parse
+    out = [style.paint("head", f"-- round {v['round']}{_rounds(rules)}, "
+                               f"turn {v['turn_no'] + 1}; "
+                               f"dealer: {words.name(v['dealer'])} --")]
     contract = contract_now(game, human)
     if contract is not None:
         out.append(("your contract: " if rules.individual else "contract: ") + contract)
-    out.append("scores: " + ", ".join(f"{n} {seat.total}"
-                                       for n, seat in zip(words.names, s.game.seats, strict=True)))
+    out.append("scores: " + ", ".join(f"{n} {seat['total']}"
+                                       for n, seat in zip(words.names, v["seats"], strict=True)))
     seats = []
-    for i, seat in enumerate(s.hand.seats):
-        note = ", down" if seat.down and rules.has_contracts else ""
-        seats.append(f"{words.name(i)} {plural(len(seat.hand), 'card')}{note}")
+    for i, seat in enumerate(v["seats"]):
+        note = ", down" if seat["down"] and rules.has_contracts else ""
+        known = seat["known"] if i != human else []
+        holds = f", holding {story.cards([parse(c) for c in known])}" if known else ""
+        seats.append(f"{words.name(i)} {plural(seat['hand_size'], 'card')}{note}{holds}")
     out.append("players: " + "; ".join(seats))
-    out += table_lines(story, words, s)
-    up = story.upcard(s) if s.hand.discard else "none"
-    out.append(f"upcard: {up}   stock: {plural(len(s.hand.stock), 'card')}")
-    hand = sorted_hand(rules.table, rules.wild, s.hand.seats[human].hand)
+    out += table_lines(story, words, v)
+    top = v["pile"][-1] if v["pile"] else None
+    up = story.card(parse(top)) if top is not None else "none"
+    out.append(f"upcard: {up}   stock: {plural(v['stock']['size'], 'card')}")
+    hand = sorted_hand(rules.table, rules.wild, [parse(c) for c in v["hand"]])
     shown = style.cards(rules.table, hand, rules.wild, new or ()) or "empty"
     out.append(f"your hand: {shown}")
     return out

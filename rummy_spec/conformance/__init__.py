@@ -15,7 +15,8 @@ from pathlib import Path
 SUITE_VERSION = 1
 PROTOCOL_VERSION = 2
 # The versions the runner still serves: an engine of version 1 is run as before, and the
-# features of a later version (``SINCE``) are taken as not claimed.
+# features of a later version (``SINCE``: the knock's melds, the shift's end, the ``view``
+# request) are taken as not claimed.
 PROTOCOLS = (1, 2)
 
 # Optional features a case may need; an engine that does not claim one in its ``hello``
@@ -36,10 +37,11 @@ FEATURES: dict[str, str] = {
     "knock-melds": "a knock (and the defender's closing pass) naming the melds shown "
                    "(protocol 2)",
     "shift-end": "a shift naming the end of the run its wild moves to (protocol 2)",
+    "views": "the 'view' request: what one seat may know (protocol 2)",
 }
 
 # The protocol version that brought each feature, where later than 1.
-SINCE: dict[str, int] = {"knock-melds": 2, "shift-end": 2}
+SINCE: dict[str, int] = {"knock-melds": 2, "shift-end": 2, "views": 2}
 
 
 class SuiteMissing(LookupError):

@@ -318,6 +318,32 @@ class ProcessEngine(Engine):
             raise err from None
         return self._answers(replies)
 
+    def acts_states_and_views(self, actions: list[JSON], seats: int
+                              ) -> list[tuple[Verdict, JSON, list[JSON]]]:
+        """Every step's ``act``, ``state`` and views in one write."""
+        each = 2 + seats
+        msgs: list[JSON] = []
+        for a in actions:
+            msgs += [{"cmd": "act", "action": a}, {"cmd": "state"}]
+            msgs += [{"cmd": "view", "seat": s} for s in range(seats)]
+        try:
+            replies = self._requests(msgs)
+        except EngineError as err:
+            whole = len(err.replies) // each * each
+            got = [r for i, r in enumerate(err.replies[:whole]) if i % each < 2]
+            try:
+                err.answered = list(self._answers(got))
+            except EngineError as worse:
+                err.answered = worse.answered
+            raise err from None
+        out = []
+        for i, (verdict, state) in enumerate(self._answers(
+                [r for k, r in enumerate(replies) if k % each < 2])):
+            views = [self._field(r, "view", dict, "view")
+                     for r in replies[i * each + 2:(i + 1) * each]]
+            out.append((verdict, state, views))
+        return out
+
     def _answers(self, replies: list[JSON]) -> list[tuple[Verdict, JSON]]:
         out: list[tuple[Verdict, JSON]] = []
         try:
@@ -354,6 +380,14 @@ class ProcessEngine(Engine):
         count: int = self._field(self._request({"cmd": "perft", "depth": depth}), "count",
                                  int, "perft")
         return count
+
+    def view(self, seat: int) -> JSON:
+        if self.hello().protocol < 2 or "views" not in self.hello().features:
+            raise EngineError("error", "this engine does not answer view (feature 'views', "
+                              "protocol 2)")
+        view: JSON = self._field(self._request({"cmd": "view", "seat": seat}), "view", dict,
+                                 "view")
+        return view
 
     def restart(self) -> None:
         self._kill()

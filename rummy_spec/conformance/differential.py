@@ -28,6 +28,7 @@ from .engine import Engine, EngineError, Verdict
 from .laws import ENDED, Broken, StateLaws, broken_laws
 from .observe import AFTER_ROUND, FIELDS
 from .reference import ReferenceEngine
+from .views import view_diffs
 
 JSON = dict[str, Any]
 Codes = Literal["exact", "accepted"]
@@ -130,7 +131,7 @@ class Differential:
 
     def __init__(self, reference: ReferenceEngine, engine: Engine | None = None, *,
                  codes: Codes = "exact", shows: frozenset[str] | None = None,
-                 observe: bool = True) -> None:
+                 observe: bool = True, views: bool = False) -> None:
         game = reference._game()
         self.reference = reference
         self.engine = engine
@@ -142,6 +143,7 @@ class Differential:
         self.steps = 0
         self.last: JSON | None = None  # the engine's last state seen
         self.reshuffled = False  # stocks differ from here on: hands are each engine's
+        self.views = views and engine is not None  # every seat's view compared too
 
     # ----- states ------------------------------------------------------------------------
     def _engine_state(self) -> JSON:
@@ -180,7 +182,24 @@ class Differential:
             return []
         got = self._engine_state()
         self.last = got
-        return self._judge(None, got) + [_law(None, b) for b in self.laws.deal_faults(got)]
+        found = self._judge(None, got) + [_law(None, b) for b in self.laws.deal_faults(got)]
+        return found or self.view_findings(None)
+
+    def view_findings(self, step: int | None, want: list[JSON] | None = None,
+                      got: list[JSON] | None = None) -> list[Finding]:
+        """Every seat's view on the engine (``got``; None: asked now) against the
+        reference's (``want``; None: asked now), feature ``views``."""
+        if want is None:
+            want = self._reference_views()
+        if want is None or self.engine is None:
+            return []
+        out = []
+        for seat, mine in enumerate(want):
+            theirs = got[seat] if got is not None else self.engine.view(seat)
+            out += [Finding(step, "view", f"view[{seat}].{k}", w, g,
+                            f"seat {seat}'s view, {k}: expected {_brief(w)}, got {_brief(g)}")
+                    for k, w, g in view_diffs(mine, theirs)]
+        return out
 
     def judge(self, *, index: int | None = None) -> list[Finding]:
         """The engine's state as it stands, compared and judged (no action played)."""
@@ -208,7 +227,16 @@ class Differential:
         if self.engine is not None and self.observe and self.compare:
             now = self.reference.state()
             expected = (now, self._keys(now))
-        return Begun(step, action, want, expected)
+        return Begun(step, action, want, expected, self._reference_views())
+
+    def _reference_views(self) -> list[JSON] | None:
+        """Every seat's view on the reference now, where views are compared: within a
+        deal (once the round has ended each engine deals its own next one)."""
+        game = self.reference._game()
+        if (not self.views or self.engine is None or not self.compare or not self.observe
+                or game.over or len(game.state.game.results) > self.reference.results_before):
+            return None
+        return [self.reference.view(seat) for seat in range(game.players)]
 
     def finish(self, begun: list[Begun],
                answered: list[tuple[Verdict, JSON | None]] | None = None) -> list[StepResult]:
@@ -216,10 +244,16 @@ class Differential:
         at once), each verdict and state judged.  ``answered``: the engine's answers
         already in hand (those it gave before an EngineError), judged as they are."""
         shown: list[tuple[Verdict | None, JSON | None]]
+        seen: list[list[JSON]] | None = None  # the engine's views after each step
         if answered is not None:
             shown = list(answered)
         elif self.engine is None:
             shown = [(None, None) for _ in begun]
+        elif self.observe and any(b.views is not None for b in begun):
+            triples = self.engine.acts_states_and_views([b.action for b in begun],
+                                                        self.reference._game().players)
+            shown = [(v, s) for v, s, _ in triples]
+            seen = [views for _, _, views in triples]
         elif self.observe:
             shown = list(self.engine.acts_and_states([b.action for b in begun]))
         else:
@@ -255,6 +289,8 @@ class Differential:
             result.findings += compared + [
                 _law(b.step, x) for x in broken_laws(self.laws, self.last, b.action,
                                                      accepted, now)]
+            if not result.findings and seen is not None and b.views is not None:
+                result.findings += self.view_findings(b.step, b.views, seen[len(out) - 1])
             self.last = now
         return out
 
@@ -268,6 +304,7 @@ class Begun:
     action: JSON
     reference: Verdict
     expected: tuple[JSON, tuple[str, ...]] | None = None
+    views: list[JSON] | None = None  # every seat's view on the reference after the step
 
 
 def _law(step: int | None, b: Broken) -> Finding:

@@ -150,11 +150,30 @@ class Engine(ABC):
             raise
         return out
 
+    def acts_states_and_views(self, actions: list[JSON], seats: int
+                              ) -> list[tuple[Verdict, JSON, list[JSON]]]:
+        """``act``, ``state`` and the view of each of ``seats`` seats, for each action in
+        turn (sent at once behind the protocol); an EngineError carries the steps whose
+        verdict and state were answered before it (``answered``, views left out)."""
+        out: list[tuple[Verdict, JSON, list[JSON]]] = []
+        try:
+            for a in actions:
+                verdict, state = self.act_and_state(a)
+                out.append((verdict, state, [self.view(s) for s in range(seats)]))
+        except EngineError as err:
+            err.answered = [(v, s) for v, s, _ in out]
+            raise
+        return out
+
     def legal(self) -> list[JSON]:
         raise EngineError("error", "this engine does not list legal actions")
 
     def perft(self, depth: int) -> int:
         raise EngineError("error", "this engine does not count perft")
+
+    def view(self, seat: int) -> JSON:
+        """What ``seat`` may know now (feature ``views``; PROTOCOL.md, "view")."""
+        raise EngineError("error", "this engine does not answer view")
 
     def restart(self) -> None:  # noqa: B027 - nothing to do in-process
         """Make the engine usable again after an EngineError (a process is restarted)."""

@@ -11,7 +11,7 @@ from pathlib import Path
 from .author import LIVE, Recorder, case_data, dump_case
 from .cases import SCORING_KEYS
 from .fuzz import Finding, FuzzOptions
-from .observe import AFTER_ROUND
+from .observe import AFTER_ROUND, FIELDS, OPTIONAL
 from .reports import write_atomic
 
 
@@ -25,7 +25,8 @@ def finding_case(opts: FuzzOptions, players: int, finding: Finding,
         rec.act(act, True)
     differed = [ln.strip().split(":")[0].split("[")[0].split(".")[0]
                 for ln in finding.lines[1:] if ": expected" in ln]
-    keys = list(dict.fromkeys([*differed, *LIVE]))
+    # (a view's or a law's line names no field of the state: the steps replay it)
+    keys = list(dict.fromkeys([*(k for k in differed if k in FIELDS + OPTIONAL), *LIVE]))
     if rec.round_over:
         keys = [k for k in keys if k in AFTER_ROUND] or list(AFTER_ROUND)
     if features is not None and "scoring" not in features:

@@ -18,6 +18,7 @@ so it steers towards them.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -39,7 +40,8 @@ from .fuzzreach import Reach
 from .observe import FIELDS
 from .probes import ranked_probes
 from .reference import ReferenceEngine
-from .runner import action_text, check_state_reply, describe
+from .runner import action_text, check_state_reply, describe, shows_views
+from .views import leak_at_deal, short
 
 JSON = dict[str, Any]
 PRIORITY = {"go_down": 0, "knock": 1, "meld": 2, "lay_off": 3, "swap": 4, "shift": 5,
@@ -122,8 +124,12 @@ class Match:
         shown = frozenset(FIELDS) if shows is None else shows
         if "scoring" not in features:
             shown = frozenset(k for k in shown if k not in SCORING_KEYS)
+        # an engine that answers ``view``: every seat's view is compared after each step
+        # (asked with the step's act and state), and the no-leak law judged on the deal
+        self.views = "views" in features and shows_views(engine.hello())
         self.pair = Differential(self.ref, engine,
-                                 codes="accepted" if ignore_codes else "exact", shows=shown)
+                                 codes="accepted" if ignore_codes else "exact", shows=shown,
+                                 views=self.views)
 
     @property
     def game(self) -> Game:
@@ -141,6 +147,14 @@ class Match:
     def compare_states(self, after: str, kind: str) -> None:
         """The states right after the deal (every later step is judged by ``send``)."""
         self._judged(after, kind, self.pair.start())
+        if self.views:
+            leak = leak_at_deal(self.engine, self.new_game, random.Random(0))
+            if leak is not None:
+                seat, diffs = leak
+                raise Disagreement("law no-leak after the deal", [
+                    f"after the deal seat {seat}'s view changes when the cards hidden from "
+                    "it (the other hands, the stock) are dealt again:"] + [
+                    f"  {k}: {short(w)} / {short(g)}" for k, w, g in diffs[:3]])
 
     def _judged(self, after: str, kind: str, findings: list[DiffFinding]) -> None:
         found = [f for f in findings if f.law != "verdict"]

@@ -16,7 +16,7 @@ from . import suite_root
 from .schema_check import errors, load_schema
 
 JSON = dict[str, Any]
-COMMANDS = ("hello", "new", "act", "state", "legal", "perft", "close")
+COMMANDS = ("hello", "new", "act", "state", "legal", "perft", "view", "close")
 
 
 @cache

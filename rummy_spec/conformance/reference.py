@@ -22,7 +22,7 @@ from ..engine.state import Action, State
 from ..lang import LookupFailure, SpecError, meldkinds
 from ..lang import model as m
 from ..lang.library import builtin_library
-from . import FEATURES, PROTOCOL_VERSION
+from . import FEATURES, PROTOCOL_VERSION, views
 from .cases import variant
 from .counting import legal_non_meld, perft_count
 from .engine import Engine, EngineError, Hello, NewGame, SkipGame, Verdict
@@ -274,3 +274,10 @@ class ReferenceEngine(Engine):
     def perft(self, depth: int) -> int:
         game = self._game()
         return perft_count(game.rules, game.state, depth)
+
+    def view(self, seat: int) -> JSON:
+        game = self._game()
+        if not 0 <= seat < game.players:
+            raise EngineError("error", f"view: seat {seat} is not a seat of this game "
+                              f"(0..{game.players - 1})")
+        return views.protocol_view(game, seat)

@@ -159,7 +159,13 @@ def _pair(engine: Engine, game: NewGame, hello: Hello | None,
     except (SkipGame, EngineError):
         return None
     return Differential(reference, engine, codes=codes,
-                        shows=hello.shows if hello is not None else None)
+                        shows=hello.shows if hello is not None else None,
+                        views=hello is not None and shows_views(hello))
+
+
+def shows_views(hello: Hello) -> bool:
+    """The engine answers ``view`` (protocol 2, feature ``views``)."""
+    return hello.protocol >= 2 and "views" in hello.features
 
 
 def _fail_on(findings: list[Finding], what: str, shows: frozenset[str] | None,

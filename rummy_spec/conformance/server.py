@@ -63,6 +63,11 @@ def handle(engine: Engine, msg: JSON) -> JSON:
         if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
             return {"error": "perft: 'depth' must be a whole number >= 0"}
         return {"count": engine.perft(depth)}
+    if cmd == "view":
+        seat = msg.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            return {"error": "view: 'seat' must be a seat number"}
+        return {"view": engine.view(seat)}
     if cmd == "close":
         return {"ok": True}
     return {"error": f"unknown command {cmd!r}"}

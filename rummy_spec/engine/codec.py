@@ -137,6 +137,11 @@ def meld_to_json(table: CardTable, t: TableMeld, wild: frozenset[int]) -> dict[s
     }
 
 
+def meld_from_json(table: CardTable, d: dict[str, Any], wild: frozenset[int]) -> TableMeld:
+    """A table meld from its JSON form (``meld_to_json``'s)."""
+    return _meld_from_json(table, d, wild)
+
+
 def _meld_from_json(table: CardTable, d: dict[str, Any], wild: frozenset[int]) -> TableMeld:
     cards = tuple(_parse_card(table, c, "meld") for c in d["cards"])
     meld = Meld(kind=d["kind"], cards=cards, ranks=tuple(d["ranks"]), suit=d["suit"],

@@ -6,12 +6,15 @@ and every state in between, byte for byte.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..lang import model as m
 from . import codec, core, moves
+from . import view as views
+from .knowledge import Before, Knowledge
 from .reasons import Verdict
 from .rules import DEAL_CAP, TURN_CAP, Rules, compile_variant
 from .setup import Setup, new_game
@@ -33,6 +36,9 @@ class Game:
     rules: Rules = field(init=False)
     state: State = field(init=False)
     history: list[Action] = field(default_factory=list, init=False)
+    # what each seat has been shown: made on the first view asked for (from the history),
+    # then kept up move by move
+    knowledge: Knowledge | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         p = self.variant.players
@@ -51,13 +57,54 @@ class Game:
         return core.legal(self.rules, self.state, action)
 
     def apply(self, action: Action) -> None:
+        before = None if self.knowledge is None else Before.of(self.state)
         core.apply_in_place(self.rules, self.state, action)
         self.history.append(action)
+        if before is not None:
+            self._observe(before, action)
 
     def apply_trusted(self, action: Action) -> None:
         """Apply an action :meth:`legal_actions` just listed (see ``core.apply_trusted``)."""
+        before = None if self.knowledge is None else Before.of(self.state)
         core.apply_trusted(self.rules, self.state, action)
         self.history.append(action)
+        if before is not None:
+            self._observe(before, action)
+
+    # ----- what a seat may know ------------------------------------------------------
+    def _observe(self, before: Before, action: Action) -> None:
+        assert self.knowledge is not None
+        self.knowledge.observe(self.rules, before, action, self.state,
+                               self.action_json(action))
+
+    def known(self) -> Knowledge:
+        """The record of what each seat has been shown; the first call reads it off the
+        history, replayed from the deal."""
+        if self.knowledge is None:
+            state = new_game(self.rules, self.seed, self.setup, self.turn_cap, self.deal_cap)
+            know = Knowledge.start(state)
+            for action in self.history:
+                before = Before.of(state)
+                core.apply_in_place(self.rules, state, action)
+                know.observe(self.rules, before, action, state,
+                             codec.action_to_json(self.rules.table, action))
+            self.knowledge = know
+        return self.knowledge
+
+    def view_json(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know now (:mod:`.view`)."""
+        return views.view_json(self.rules, self.state, self.known(), seat)
+
+    def sample(self, seat: int, rng: random.Random) -> Game:
+        """A game in a world consistent with ``seat``'s view (:func:`.view.sample`),
+        with the same history and record of what each seat was shown."""
+        world = views.sample(self.state, self.known(), seat, rng)
+        other = Game(self.variant, self.players, self.seed, self.setup, self.turn_cap,
+                     self.deal_cap)
+        other.state, other.history = world, self.history[:]
+        other.seed = world.game.seed
+        other.knowledge = self.known().copy()
+        return other
 
     def legal_actions(self) -> list[Action]:
         return moves.legal_actions(self.rules, self.state)

@@ -20,6 +20,7 @@ from its trace.  A failure notes the game's trace as JSON lines that
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
@@ -51,6 +52,7 @@ from .laws import Laws, LawViolation, require
 from .notes import note_trace
 from .profiles import profile
 from .referee import Referee
+from .view_laws import check_no_leak_and_sufficiency, check_recall, views
 
 TURN_CAP = 40  # turns per round: two-player rounds reach the end of the stock (Gin: dead at 2)
 DEAL_CAP = 3  # deals per game
@@ -61,6 +63,7 @@ PROBES = 4  # most probes one ``probe`` step makes
 SAVE_EVERY = 8  # actions between two save-and-load checks
 REBUILD_EVERY = 60  # actions between two rebuilds from the trace
 LIST_EVERY = 4  # actions between two checks that legal_actions lists every legal action
+VIEW_EVERY = 5  # actions between two checks of the laws of the seats' views
 
 EngineFactory = Callable[[], Engine]
 
@@ -98,7 +101,7 @@ def engine_state_machine(
             self.later_deal = False  # the engine was dealt a later round by ``new``
             self.comparing = self.engine is not None
             self.bot = greedy_bot(0)
-            self.saved_at = self.rebuilt_at = self.listed_at = 0
+            self.saved_at = self.rebuilt_at = self.listed_at = self.viewed_at = 0
 
         # ----- setting up ------------------------------------------------------------
         @initialize(seed=seeds if seeds is not None else st.integers(0, 2**32 - 1))
@@ -242,6 +245,22 @@ def engine_state_machine(
                         require(codec.dumps(g.action_json(a)) in listed, "legal-actions",
                                 f"{g.action_json(a)} is legal, and legal_actions does not "
                                 "list it")
+
+        @precondition(lambda self: self.live() and self._due(self.viewed_at, VIEW_EVERY))
+        @rule(data=st.data())
+        def views_obey_their_laws(self, data: st.DataObject) -> None:
+            """No leak and sufficiency for a seat, in sampled worlds; then one legal move,
+            and recall: every seat's view after it extends its view before."""
+            g = self._game()
+            self.viewed_at = len(g.history)
+            with self._tracing():
+                seat = data.draw(st.integers(0, players - 1), label="seat")
+                rng = random.Random(data.draw(st.integers(0, 2**32 - 1), label="worlds"))
+                check_no_leak_and_sufficiency(g, seat, rng)
+                before = views(g)
+                action = data.draw(st.sampled_from(self._legal_actions(g)), label="move")
+                self._step(action, from_list=True)
+                check_recall(before, views(g), action)
 
         @invariant()
         def laws_hold(self) -> None:

@@ -173,3 +173,13 @@ def test_the_sweep_clock_counts_what_runs_under_its_cpu_limit() -> None:
             clock = cpu_clock() - start
             spent = used() - before
         assert 0.25 * spent <= clock <= spent, (clock, spent)
+
+
+def test_the_views_suite_times_view_sample_and_legal_actions(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """One game per variant: a row each for Gin and Continental, and the goal's line."""
+    assert main(["bench", "views", "--games", "1"]) == 0
+    out = capsys.readouterr().out
+    rows = [ln.split() for ln in out.splitlines() if ln.startswith(("gin 2p", "continental 4p"))]
+    assert len(rows) == 2 and all(float(r[3]) > 0 and float(r[4]) > 0 for r in rows)
+    assert "goal: a view costs at most one legal_actions call (median): " in out

@@ -39,7 +39,7 @@ def test_the_board_numbers_melds_in_order_grouped_by_owner() -> None:
     game = mixed_table()
     state = game.state
     words = Words(seat_names(game.players, HUMAN), HUMAN)
-    lines = table_lines(Story(game.rules, words, PLAIN), words, state)[1:]
+    lines = table_lines(Story(game.rules, words, PLAIN), words, game.view_json(HUMAN))[1:]
     numbers = [int(line.split(".")[0].split()[-1]) for line in lines]
     assert numbers == list(range(1, len(state.hand.table) + 1))
     order = shown_order(state)

@@ -99,8 +99,24 @@ def _patches() -> dict[str, Broken]:
                "first natural card", "continental", p.wild_meaning_wrong,
                changes_variant=False),
     ]
-    found += _boundary()
+    found += _boundary() + _leaks()
     return {b.name: b for b in found}
+
+
+def _leaks() -> list[Broken]:
+    """Engines that play right and show a seat what it may not know, or forget what it
+    was shown (caught by the views compared, and by the no-leak law on the deal)."""
+    from . import leaks as k
+
+    return [
+        Broken("view-shows-defender", "view", "the knocker's view shows the defender's "
+               "hand while the defender lays off", "gin", k.defender_shown,
+               changes_variant=False),
+        Broken("view-shows-stock-top", "view", "every view names the stock's top card",
+               "gin", k.stock_top_shown, changes_variant=False),
+        Broken("view-forgets-taken", "view", "a card taken from the pile is not known to "
+               "be in the taker's hand", "gin", k.taken_forgotten, changes_variant=False),
+    ]
 
 
 def _boundary() -> list[Broken]:
