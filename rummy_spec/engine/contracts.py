@@ -25,9 +25,10 @@ from .tableplay import (
 )
 
 
-def _element_sizes(rules: Rules, contract: m.Contract) -> dict[str, list[int]]:
+def element_sizes(v: m.Variant, contract: m.Contract) -> dict[str, list[int]]:
+    """The smallest meld of each kind a contract accepts, one entry per meld it names:
+    the element's size, else the kind's ``min`` (the rulebook states the same numbers)."""
     need: dict[str, list[int]] = {}
-    v = rules.variant
     for e in contract.elements:
         rule = {"set": v.set, "run": v.run, "group": v.group}[e.kind]
         size = e.size if e.size is not None else (rule.min if rule is not None else 0)
@@ -38,7 +39,7 @@ def _element_sizes(rules: Rules, contract: m.Contract) -> dict[str, list[int]]:
 def contract_verdict(rules: Rules, contract: m.Contract, melds: Sequence[Meld]) -> Verdict:
     """Do these melds (kinds already chosen) make the contract?"""
     c = rules.variant.contracts
-    need = _element_sizes(rules, contract)
+    need = element_sizes(rules.variant, contract)
     exact_size = c.size == "exact" and not contract.pat
     sizes = {kind: (sorted((len(x.cards) for x in melds if x.kind == kind), reverse=True),
                     sorted(need.get(kind, []), reverse=True)) for kind in KINDS}

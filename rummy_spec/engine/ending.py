@@ -102,7 +102,7 @@ def _game_over(rules: Rules, state: State, ending: Ending) -> bool:
         if state.game.deal_no < (g.hands or 0):
             return False
         candidates = list(range(rules.players))
-    elif g.ends == "last-contract":
+    elif g.finishers_only:  # ``ends at last contract``: the winner is among the finishers
         last = len(rules.contracts)
         done = [i for i, s in enumerate(state.game.seats) if len(set(s.completed)) >= last]
         if not done:

@@ -340,6 +340,12 @@ class Game:
     shutout_doubles: bool = False
     span: Span = BUILTIN
 
+    @property
+    def finishers_only(self) -> bool:
+        """Only the players who completed every contract may win (X63: a game that ends
+        at the last contract); otherwise every player's total counts."""
+        return self.ends == "last-contract"
+
 
 @dataclass(frozen=True)
 class OptionInfo:

@@ -178,7 +178,16 @@ def end_of_game(scope: Scope) -> Section:
                  "included.",
     }[g.ends]
     winner = {"lowest": "the lowest total wins", "highest": "the highest total wins"}[g.winner]
+    if g.finishers_only:  # the engine's candidates: those who completed every contract
+        every = ("every contract" if v.contracts.progression == "any-order"
+                 else "the last contract")
+        ends = f"The game ends with the hand in which a player completes {every}."
+        done = "them all" if v.contracts.progression == "any-order" else "it"
+        winner = (f", of the players who have completed {done}, {winner}: a player who has "
+                  "not cannot win, whatever their total")
+    else:
+        winner = f" {winner}"
     ties = {"shared": "Tied players share the win.",
             "replay": "Tied players play the last contract again to break the tie."}[g.ties]
     return Section("The end of the game", "end",
-                   (Para(f"{ends} Then {winner}. {ties}"),))
+                   (Para(f"{ends} Then{winner}. {ties}"),))
