@@ -338,7 +338,15 @@ class Game:
     game_bonus: int = 0
     line_bonus: int = 0
     shutout_doubles: bool = False
+    # classic Gin: when the loser scored nothing, the game bonus is this instead
+    shutout_game_bonus: int | None = None
     span: Span = BUILTIN
+
+    @property
+    def end_bonuses(self) -> bool:
+        """Any end-of-game bonus at all (the game and line bonuses, either shutout rule)."""
+        return bool(self.game_bonus or self.line_bonus or self.shutout_doubles
+                    or self.shutout_game_bonus is not None)
 
     @property
     def finishers_only(self) -> bool:

@@ -158,6 +158,10 @@ def scoring(scope: Scope) -> Section:
                      "box), added at the end of the game.")
     if g.game_bonus:
         items.append(f"The winner of the game scores a further {g.game_bonus} points.")
+    if g.shutout_game_bonus is not None:
+        items.append("If the other players scored no points at all in the game (a shutout), "
+                     f"the winner's game bonus is {g.shutout_game_bonus} points instead of "
+                     f"{g.game_bonus}.")
     if g.shutout_doubles:
         items.append("If the loser won no hand at all (a shutout), the winner's hand scores "
                      "are doubled before the line bonuses.")

@@ -116,3 +116,16 @@ def test_phase10_sets_of_two_only_in_contract_9() -> None:
     assert down(ready("phase10", hand, draw="12G", round_=1), "5R 5B 5G", "7R 7B") != "ok"
     assert down(ready("phase10", hand, draw="12G", round_=9),
                 "5R 5B 5G 5Y 5R", "7R 7B") == "ok"
+
+
+@pytest.mark.parametrize(("name", "options"), CASES,
+                         ids=[f"{n}+{o[0]}" if o else n for n, o in CASES])
+def test_the_shutout_sentence_is_the_engines(name: str, options: tuple[str, ...]) -> None:
+    """A flat shutout bonus is stated with the numbers the engine adds, and only then."""
+    page, rules = _page(name, options)
+    scoring = _section(page, "Scoring")
+    flat = rules["game"]["shutout_game_bonus"]
+    said = re.search(r"the winner's game bonus is (\d+) points instead of (\d+)", scoring)
+    assert (said is not None) == (flat is not None), scoring
+    if said is not None:
+        assert [int(x) for x in said.groups()] == [flat, rules["game"]["game_bonus"]]
