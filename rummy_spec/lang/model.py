@@ -40,6 +40,9 @@ class SpecialCard:
     never_taken: bool = False
     not_last_card: bool = False
     no_repeat_skips: bool = False
+    # turned as the first upcard of a hand, its effect acts on the first player (Phase 10:
+    # "if the dealer starts the discard pile with a Skip card, the first player is skipped")
+    acts_turned_up: bool = False
     span: Span = BUILTIN
 
 

@@ -103,6 +103,7 @@ FLAGS: dict[str, tuple[str, str, Any]] = {
     "never_taken": ("special", "never_taken", True),
     "not_last_card": ("special", "not_last_card", True),
     "no_repeat_skips": ("special", "no_repeat_skips", True),
+    "acts_turned_up": ("special", "acts_turned_up", True),
 }
 
 # Clauses with one argument: alias -> (section, field, converter)
