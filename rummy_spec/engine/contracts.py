@@ -17,11 +17,11 @@ from .tableplay import (
     after_play,
     empty_ok,
     holds,
-    in_play,
     meld_options,
     melds_leave_ok,
     opening_short,
     remove_cards,
+    table_play,
 )
 
 
@@ -107,7 +107,7 @@ def _too_near(a: Meld, b: Meld, gap: int) -> bool:
 
 
 def check_go_down(rules: Rules, state: State, a: Action) -> Verdict | GoDown:
-    v = in_play(state, a)
+    v = table_play(rules, state, a.player)
     if not v.ok:
         return v
     if not rules.has_contracts:
