@@ -228,10 +228,10 @@ def _header_hover(text: str, offset: int) -> str | None:
     start = text.rfind("\n", 0, offset) + 1
     end = text.find("{", start)
     head = text[start:end if end >= 0 else len(text)]
-    found = re.match(r'\s*variant\s+(\w+)(?:\s+"[^"]*")?\s+extends\s+("[^"]*"|\w+)', head)
-    if found is None or not offset - start >= head.index("extends") or end < offset:
-        return None
-    parent = found.group(2)
+    found = re.match(r'\s*variant\s+(\w+)(?:\s+"[^"]*")?\s+(extends)\s+("[^"]*"|\w+)', head)
+    if found is None or not found.start(2) <= offset - start <= found.end(3):
+        return None  # only on ``extends`` and the parent's name
+    parent = found.group(3)
     base = builtin_library()
     decl = base.decls.get(parent)
     about = (f"`{parent}` is the built-in {decl.title or parent}"

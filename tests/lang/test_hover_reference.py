@@ -81,3 +81,10 @@ def test_hover_on_extends_names_the_parent(column: int) -> None:
 def test_no_hover_on_the_variant_name() -> None:
     text = 'variant contracts "House" extends continental {\n    deal { cards 11 }\n}\n'
     assert editor.hover(text, 0, 10) is None
+
+
+def test_hover_on_a_title_that_says_extends_is_not_the_parent() -> None:
+    text = 'variant house "extends it" extends continental {\n    deal { cards 11 }\n}\n'
+    assert editor.hover(text, 0, 16) is None  # inside the title
+    shown = editor.hover(text, 0, 40)
+    assert shown is not None and "`extends continental`" in shown
