@@ -18,7 +18,6 @@ from ..lang import model as m
 from ..rulebook.book import rules_sections
 from ..rulebook.compare import NOTHING, differences
 from ..rulebook.doc import Block, Figure, Items, Listing, Note, Page, Para, Table, plain
-from ..rulebook.sources import source_title
 from ..rulebook.words import Scope
 
 WIDTH = 92
@@ -70,7 +69,7 @@ def _heading(v: m.Variant, players: int) -> list[str]:
     for o in v.options:
         state = "on" if o.name in v.enabled else "off"
         head.append(f"option {o.name} \"{o.title}\": {state}")
-    for s in dict.fromkeys(source_title(s) for s in v.sources):
+    for s in dict.fromkeys(v.sources):
         head.append(f"source: {s}")
     return head
 

@@ -17,17 +17,18 @@ from .tableplay import (
     after_play,
     empty_ok,
     holds,
-    in_play,
     meld_options,
     melds_leave_ok,
     opening_short,
     remove_cards,
+    table_play,
 )
 
 
-def _element_sizes(rules: Rules, contract: m.Contract) -> dict[str, list[int]]:
+def element_sizes(v: m.Variant, contract: m.Contract) -> dict[str, list[int]]:
+    """The smallest meld of each kind a contract accepts, one entry per meld it names:
+    the element's size, else the kind's ``min`` (the rulebook states the same numbers)."""
     need: dict[str, list[int]] = {}
-    v = rules.variant
     for e in contract.elements:
         need.setdefault(e.kind, []).extend([meldkinds.least_size(v, e)] * e.count)
     return need
@@ -36,7 +37,7 @@ def _element_sizes(rules: Rules, contract: m.Contract) -> dict[str, list[int]]:
 def contract_verdict(rules: Rules, contract: m.Contract, melds: Sequence[Meld]) -> Verdict:
     """Do these melds (kinds already chosen) make the contract?"""
     c = rules.variant.contracts
-    need = _element_sizes(rules, contract)
+    need = element_sizes(rules.variant, contract)
     exact_size = c.size == "exact" and not contract.pat
     sizes = {kind: (sorted((len(x.cards) for x in melds if x.kind == kind), reverse=True),
                     sorted(need.get(kind, []), reverse=True)) for kind in meldkinds.names()}
@@ -104,7 +105,7 @@ def _too_near(a: Meld, b: Meld, gap: int) -> bool:
 
 
 def check_go_down(rules: Rules, state: State, a: Action) -> Verdict | GoDown:
-    v = in_play(state, a)
+    v = table_play(rules, state, a.player)
     if not v.ok:
         return v
     if not rules.has_contracts:

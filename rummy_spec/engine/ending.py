@@ -104,7 +104,7 @@ def _game_over(rules: Rules, state: State, ending: Ending) -> bool:
         if state.game.deal_no < (g.hands or 0):
             return False
         candidates = list(range(rules.players))
-    elif g.ends == "last-contract":
+    elif g.finishers_only:  # ``ends at last contract``: the winner is among the finishers
         last = len(rules.contracts)
         done = [i for i, s in enumerate(state.game.seats) if len(set(s.completed)) >= last]
         if not done:
@@ -135,15 +135,19 @@ def _game_over(rules: Rules, state: State, ending: Ending) -> bool:
 def _apply_game_bonuses(rules: Rules, state: State) -> None:
     """Gin's end-of-game bonuses: shutout, line (box) bonuses, game bonus."""
     g = rules.variant.game
-    if not (g.game_bonus or g.line_bonus or g.shutout_doubles):
+    if not g.end_bonuses:
         return
     totals = [s.total for s in state.game.seats]
     leader = max(range(rules.players), key=lambda i: totals[i])
     others_won = any(s.hands_won for i, s in enumerate(state.game.seats) if i != leader)
+    # ``shutout game bonus``: the others' totals are nothing (classic Gin, after Bicycle:
+    # "the winner's bonus is 200 points instead of 100")
+    scoreless = not any(t for i, t in enumerate(totals) if i != leader)
     if g.shutout_doubles and not others_won:
         # "the points for each hand" are doubled: what the leader scored in the hands of
         # this game, not points he carried into it (a position set up mid-game)
         state.game.seats[leader].total += sum(r.scores[leader] for r in state.game.results)
     for s in state.game.seats:
         s.total += g.line_bonus * s.hands_won
-    state.game.seats[leader].total += g.game_bonus
+    flat = g.shutout_game_bonus
+    state.game.seats[leader].total += flat if flat is not None and scoreless else g.game_bonus

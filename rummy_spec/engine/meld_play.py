@@ -13,8 +13,6 @@ from .tableplay import (
     card_onto_meld,
     empty_ok,
     holds,
-    in_play,
-    in_play_for,
     is_down,
     meld_options,
     melds_leave_ok,
@@ -23,6 +21,7 @@ from .tableplay import (
     opening_short,
     remove_cards,
     run_end,
+    table_play,
     target_meld,
     timing_ok,
 )
@@ -30,7 +29,7 @@ from .tableplay import (
 
 def check_new_meld(rules: Rules, state: State, a: Action) -> Verdict | list[Meld]:
     """New melds (one, or an opening of several): the plan is the melds as read."""
-    v = in_play(state, a)
+    v = table_play(rules, state, a.player)
     if not v.ok:
         return v
     if rules.knocking:
@@ -80,7 +79,7 @@ def lay_off_open(rules: Rules, state: State, player: int) -> Verdict:
     turn past the draw, table play in the variant, lay-offs allowed, and down where
     lay-offs wait for that.  :func:`check_lay_off` makes them first, so where they refuse
     it refuses every lay-off: ``legal_actions`` asks them once and lists none."""
-    v = in_play_for(state, player)
+    v = table_play(rules, state, player)
     if not v.ok:
         return v
     if rules.knocking:

@@ -14,6 +14,7 @@ TURN_REASONS: dict[str, str] = {
     "bad-player": "no such player",
     "not-your-turn": "another player is to act",
     "must-draw-first": "the turn starts with a draw",
+    "first-turn-discard-only": "the first turn of the hand is a discard (or a knock) only",
     "already-drawn": "the player has drawn this turn",
     "not-in-hand": "the player does not hold that card",
     "stock-empty": "the stock holds no card to draw",

@@ -184,6 +184,13 @@ def deal(rules: Rules, state: State, setup: Setup | None = None) -> None:
         pile_owner = [-1] if how.upcard else []
         stock = pack[:top] if how.upcard else pack[:top + 1]
     first = (game.dealer + 1) % n
+    upcard = rules.special_of(discard[0]) if len(discard) == 1 else None
+    if upcard is not None and upcard.acts_turned_up and upcard.skip is not None:
+        # the first upcard acts on the first player: a Skip costs him his turn (A44's
+        # "no repeat skips" counts it as a skip)
+        skipped, first = first, (first + 1) % n
+    else:
+        skipped = None
     phase: Phase = "draw"
     offer: list[int] = []
     if rules.variant.deal.first_turn_discard:  # he holds one card more: no draw
@@ -196,6 +203,8 @@ def deal(rules: Rules, state: State, setup: Setup | None = None) -> None:
         discard=discard, offer=offer, cut_exact=cut_exact, pile_owner=pile_owner,
         restocks=[list(r) for r in setup.restocks] if setup is not None else [],
     )
+    if skipped is not None:
+        state.hand.seats[skipped].was_skipped = True
 
 
 def _cut(rules: Rules, game: GameRecord, pack: list[int]) -> int | None:

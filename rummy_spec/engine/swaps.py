@@ -15,13 +15,12 @@ from .tableplay import (
     card_onto_meld,
     empty_ok,
     freeing,
-    in_play,
-    in_play_for,
     is_down,
     one_card_play_ok,
     onto,
     run_end,
     shifting,
+    table_play,
     target_meld,
     timing_ok,
 )
@@ -41,7 +40,7 @@ def swap_open(rules: Rules, state: State, player: int) -> Verdict:
     and a player who may free wilds (down, or not yet down, as the variant says).
     :func:`check_swap` makes both (with the meld's own check between them), so where
     this refuses every swap is refused: ``legal_actions`` asks it once and lists none."""
-    v = in_play_for(state, player)
+    v = table_play(rules, state, player)
     return v if not v.ok else _swapper_ok(rules, state, player)
 
 
@@ -61,7 +60,7 @@ def _swapper_ok(rules: Rules, state: State, player: int) -> Verdict:
 
 
 def check_swap(rules: Rules, state: State, a: Action) -> Verdict | Swap:
-    v = in_play(state, a)
+    v = table_play(rules, state, a.player)
     if not v.ok:
         return v
     sw = rules.variant.swap
@@ -133,7 +132,7 @@ def shift_open(rules: Rules, state: State, player: int) -> Verdict:
     """The checks of a shift that ask nothing of its card or run: in turn past the draw,
     shifts in the variant, and down.  :func:`check_shift` makes them first, so where they
     refuse every shift is refused: ``legal_actions`` asks them once and lists none."""
-    v = in_play_for(state, player)
+    v = table_play(rules, state, player)
     if not v.ok:
         return v
     if not rules.variant.swap.shift_to_end:

@@ -180,6 +180,17 @@ def in_play_for(state: State, player: int) -> Verdict:
     return OK
 
 
+def table_play(rules: Rules, state: State, player: int) -> Verdict:
+    """May ``player`` play to the table now (go down, meld, lay off, swap, shift): as
+    :func:`in_play_for`, and not on the first turn of ``first turn discard only`` (and of
+    ``no upcard``), which is a discard or a knock and nothing else."""
+    v = in_play_for(state, player)
+    if (v.ok and rules.variant.deal.first_turn_discard and state.hand.turn_no == 0
+            and not rules.knocking):  # a knock game has no table play at all: its own reason
+        return no("first-turn-discard-only")
+    return v
+
+
 def after_play(rules: Rules, state: State, player: int, pat: bool = False) -> None:
     """A hand emptied by melding or laying off: out, or floating."""
     state.hand.played_this_turn = True

@@ -82,6 +82,13 @@ def check_rules(v: m.Variant, err: Err) -> None:
     for sp in v.deck.specials:
         if sp.per_deck < 1:
             err("E021", f"special card {sp.code}: {sp.per_deck} per deck", sp.span)
+        if sp.acts_turned_up and sp.skip is None:
+            err("E033", f"special card {sp.code}: 'acts when turned up' needs an effect on a "
+                "player ('skips next player' or 'skips chosen player')", sp.span)
+        elif sp.acts_turned_up and (not v.deal.upcard or v.deal.first_turn_discard):
+            err("E032", f"special card {sp.code}: 'acts when turned up' needs the upcard "
+                "turned before a first player who draws; 'no upcard' and 'first turn "
+                "discard only' leave none to act", sp.span)
 
 
 def _check_limits(v: m.Variant, err: Err) -> None:

@@ -17,7 +17,7 @@ from . import families, meldkinds
 from .clauses import Clause
 from .data import language_reference_path
 from .errors import Diagnostic, SpecError
-from .grammar_errors import _expected, accepted_before, section_clauses
+from .grammar_errors import _expected, _open_brace_before, accepted_before, section_clauses
 from .library import Library, builtin_library
 from .span import Span
 from .syntax import VariantDecl
@@ -64,6 +64,7 @@ class Meaning:
     meaning: str
     default: str
     sections: tuple[str, ...]  # the sections the reference documents it under
+    example: str = ""  # the reference's example of it, when it gives one
 
 
 @lru_cache(maxsize=1)
@@ -74,25 +75,37 @@ def reference_rows() -> tuple[Meaning, ...]:
         return ()
     rows: list[Meaning] = []
     sections: tuple[str, ...] = ()
+    heading: tuple[str, ...] = ()
     for row in path.read_text(encoding="utf-8").splitlines():
         if row.startswith("### "):
-            sections = tuple(re.findall(r"`([^`]+)`", row))
+            heading = sections = tuple(re.findall(r"`([^`]+)`", row))
+            continue
+        kind = re.match(r"\*\*`([^`]+)`\*\*", row)  # **`run`**: a table of one of them
+        if kind and kind.group(1) in heading:
+            sections = (kind.group(1),)
             continue
         cells = [c.strip() for c in row.strip().strip("|").split("|")]
         if not row.startswith("| `") or len(cells) < 3:
             continue
-        for syntax in re.findall(r"`([^`]+)`", cells[0]):  # `no round N` / `no rounds N..M`
-            rows.append(Meaning(syntax, cells[1], cells[2] if len(cells) > 3 else "",
-                                sections))
+        written = re.findall(r"`([^`]+)`", cells[0])  # `no round N` / `no rounds N..M`
+        for syntax in written:
+            full, part = written[0].split(), syntax.split()
+            if len(part) < len(full) and part[0] != full[0]:  # `at most N per set` / `per run`
+                syntax = " ".join(full[:len(full) - len(part)] + part)
+            elif part[0].startswith("...") and syntax != written[0]:  # `...: pip`
+                syntax = " ".join([full[0] + part[0][3:], *part[1:]])
+            example = re.findall(r"`([^`]+)`", cells[3]) if len(cells) > 3 else []
+            rows.append(Meaning(syntax, cells[1], cells[2], sections,
+                                example[0] if example else ""))
     documented = {s for r in rows for s in r.sections}
     known = {r.syntax for r in rows}
     for family in families.FAMILIES.values():  # a clause the reference does not document
         rows += [Meaning(c.reference, *c.row, (family.words,))
                  for c in family.clauses.values() if c.row and c.reference not in known]
-    for kind in meldkinds.entries():  # a kind the reference does not document: its own rows
-        if kind.name not in documented:
-            rows += [Meaning(syntax, meaning, absent, (kind.name,))
-                     for syntax, meaning, absent in kind.rows]
+    for entry in meldkinds.entries():  # a kind the reference does not document: its own rows
+        if entry.name not in documented:
+            rows += [Meaning(syntax, meaning, absent, (entry.name,))
+                     for syntax, meaning, absent in entry.rows]
     return tuple(rows)
 
 
@@ -162,16 +175,103 @@ def clause_at(text: str, offset: int) -> Clause | None:
     return best[1] if best else None
 
 
+_HOLDER = re.compile(r"N|M|LOW|HIGH|[A-Z]{2,}")  # N, N..M, LOW..HIGH:, CLASS:, EXPR
+
+
+def _holder(word: str) -> str:
+    if word in ("N", "M"):
+        return r"-?\d+"  # a number
+    if word in ("LOW", "HIGH"):
+        return r"[A-Za-z0-9]+"  # a rank
+    return r"(?:(?!\.\.)\S)+"  # one word (a range is not a CLASS)
+
+
+def _word_pattern(word: str) -> re.Pattern[str]:
+    """What one word of a reference row's syntax accepts: ``N..M``, ``CLASS:``, ``+``."""
+    parts = re.split(r"(N|M|LOW|HIGH|[A-Z]{2,})", word)
+    return re.compile("".join(_holder(p) if _HOLDER.fullmatch(p) else re.escape(p)
+                              for p in parts))
+
+
+def _fits(syntax: str, written: list[str]) -> tuple[int, int]:
+    """How many words of ``written`` a reference row's syntax covers, and how many of them
+    it names literally: (-1, 0) if they differ.  A number's placeholder covers a number,
+    another placeholder one word, ``and ...`` or ``...`` the rest; a row that opens with
+    ``...`` (``... (pat)``) states how a clause ends."""
+    words = syntax.split()
+    if words[0].startswith("..."):
+        tail = words[1:]
+        if len(tail) < len(written) and written[-len(tail):] == tail:
+            return len(written), len(tail)
+        return -1, 0
+    covered = named = 0
+    for i, word in enumerate(words):
+        if word == "..." or words[i:] == ["and", "..."]:
+            return len(written), named
+        if covered == len(written):
+            return -1, 0  # the row says more than was written
+        if not _word_pattern(word).fullmatch(written[covered]):
+            return -1, 0
+        named += bool(re.fullmatch(r"[a-z]+:?", word))
+        covered += 1
+    return covered, named
+
+
+def written_meaning(clause: Clause | None, written: list[str]) -> Meaning | None:
+    """The row of the clause as written: ``ace high`` is its own row, not ``ace low``.
+
+    An item of the variant itself (``players 3..8``) is found by its own first word."""
+    rows = reference_rows()
+    own = [r for r in rows if written and written[0] in r.sections
+           and r.syntax.startswith(written[0] + " ")]
+    if not own and clause is not None:
+        own = [r for r in rows if clause.section in r.sections]
+    best: tuple[tuple[int, int], Meaning] | None = None
+    for row in own:
+        fit = _fits(row.syntax, written)
+        if fit[0] > 0 and (best is None or fit > best[0]):
+            best = (fit, row)
+    if best is not None:
+        return best[1]
+    return meaning_of(clause) if clause is not None else None
+
+
+def _header_hover(text: str, offset: int) -> str | None:
+    """Hover on a variant's head: ``extends`` and the parent it names."""
+    start = text.rfind("\n", 0, offset) + 1
+    end = text.find("{", start)
+    head = text[start:end if end >= 0 else len(text)]
+    found = re.match(r'\s*variant\s+(\w+)(?:\s+"[^"]*")?\s+(extends)\s+("[^"]*"|\w+)', head)
+    if found is None or not found.start(2) <= offset - start <= found.end(3):
+        return None  # only on ``extends`` and the parent's name
+    parent = found.group(3)
+    base = builtin_library()
+    decl = base.decls.get(parent)
+    about = (f"`{parent}` is the built-in {decl.title or parent}"
+             if decl is not None else f"`{parent}` is the parent variant")
+    return (f"**`extends {parent}`**\n\n`{found.group(1)}` starts from every rule of its "
+            f"parent and states only what differs; {about}.")
+
+
 def hover(text: str, line: int, column: int) -> str | None:
     """Markdown for the clause under the cursor, from the language reference."""
     offset = offset_of(text, line, column)
+    header = _header_hover(text, offset)
+    if header is not None:
+        return header
+    if _open_brace_before(text, offset) is None:
+        return None  # outside every block: no clause is written here
     clause = clause_at(text, offset)
-    if clause is None:
-        return None
-    row = meaning_of(clause)
-    head = f"**`{clause.phrase}`** (in `{clause.section} {{ }}`)"
+    start = _clause_start(text, offset)
+    ends = [i for i in (text.find(ch, offset) for ch in "{},#\n") if i >= 0]
+    row = written_meaning(clause, text[start:min(ends) if ends else len(text)].split())
     if row is None:
-        return head
+        if clause is None:
+            return None
+        return f"**`{clause.phrase}`** (in `{clause.section} {{ }}`)"
+    where = row.sections[0] if clause is None or clause.section not in row.sections \
+        else clause.section
+    head = f"**`{row.syntax}`** (in `{where} {{ }}`)"
     default = f"\n\nWhen absent: {row.default}" if row.default else ""
     return f"{head}\n\n{row.meaning}{default}"
 

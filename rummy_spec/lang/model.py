@@ -40,6 +40,9 @@ class SpecialCard:
     never_taken: bool = False
     not_last_card: bool = False
     no_repeat_skips: bool = False
+    # turned as the first upcard of a hand, its effect acts on the first player (Phase 10:
+    # "if the dealer starts the discard pile with a Skip card, the first player is skipped")
+    acts_turned_up: bool = False
     span: Span = BUILTIN
 
 
@@ -349,7 +352,21 @@ class Game:
     game_bonus: int = 0
     line_bonus: int = 0
     shutout_doubles: bool = False
+    # classic Gin: when the loser scored nothing, the game bonus is this instead
+    shutout_game_bonus: int | None = None
     span: Span = BUILTIN
+
+    @property
+    def end_bonuses(self) -> bool:
+        """Any end-of-game bonus at all (the game and line bonuses, either shutout rule)."""
+        return bool(self.game_bonus or self.line_bonus or self.shutout_doubles
+                    or self.shutout_game_bonus is not None)
+
+    @property
+    def finishers_only(self) -> bool:
+        """Only the players who completed every contract may win (X63: a game that ends
+        at the last contract); otherwise every player's total counts."""
+        return self.ends == "last-contract"
 
 
 @dataclass(frozen=True)

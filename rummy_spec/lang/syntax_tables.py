@@ -91,6 +91,7 @@ FLAGS: dict[str, tuple[str, str, Any]] = {
     "never_taken": ("special", "never_taken", True),
     "not_last_card": ("special", "not_last_card", True),
     "no_repeat_skips": ("special", "no_repeat_skips", True),
+    "acts_turned_up": ("special", "acts_turned_up", True),
 }
 
 # Clauses with one argument: alias -> (section, field, converter)
@@ -125,6 +126,7 @@ VALUED: dict[str, tuple[str, str, str]] = {
     "winner": ("game", "winner", "str"),
     "game_bonus": ("game", "game_bonus", "int"),
     "line_bonus": ("game", "line_bonus", "int"),
+    "shutout_game_bonus": ("game", "shutout_game_bonus", "int"),
 }
 
 LOW_STOCK = {"stock_dead_at": "discard", "stock_wall_at": "wall",

@@ -15,7 +15,7 @@ from ..lang import model as m
 from . import ambiguities, cards, claims, compare, ending, limits, melds, play
 from .doc import Block, Items, Listing, Note, Page, Para, Section, code
 from .holds import FAMILIES, holds
-from .sources import source_title
+from .objective import object_of_game
 from .words import Scope, join, players_text, plural
 
 
@@ -92,7 +92,7 @@ def _overview(lib: Library, scope: Scope) -> Section:
             f"spec file {code(file)})")
     if v.parent is not None:
         text += f". It is written as changes to {{variant:{v.parent}}}: what differs comes first"
-    blocks: list[Block] = [Para(text + ".")]
+    blocks: list[Block] = [Para(object_of_game(v)), Para(text + ".")]
     shape = f"A game for {players_text(v)}"
     if v.contracts.rounds:
         shape += f", played over {plural(v.rounds, 'contract')}"
@@ -109,7 +109,7 @@ def _overview(lib: Library, scope: Scope) -> Section:
                            "switched on."))
     if v.sources:
         blocks.append(Para("The rule texts it follows:"))
-        blocks.append(Items(tuple(dict.fromkeys(source_title(s) for s in v.sources))))
+        blocks.append(Items(tuple(dict.fromkeys(v.sources))))
     return Section("Overview", "overview", tuple(blocks), compared=False)
 
 

@@ -167,6 +167,10 @@ def scoring(scope: Scope) -> Section:
                      "box), added at the end of the game.")
     if g.game_bonus:
         items.append(f"The winner of the game scores a further {g.game_bonus} points.")
+    if g.shutout_game_bonus is not None:
+        items.append("If the other players scored no points at all in the game (a shutout), "
+                     f"the winner's game bonus is {g.shutout_game_bonus} points instead of "
+                     f"{g.game_bonus}.")
     if g.shutout_doubles:
         items.append("If the loser won no hand at all (a shutout), the winner's hand scores "
                      "are doubled before the line bonuses.")
@@ -187,7 +191,16 @@ def end_of_game(scope: Scope) -> Section:
                  "included.",
     }[g.ends]
     winner = {"lowest": "the lowest total wins", "highest": "the highest total wins"}[g.winner]
+    if g.finishers_only:  # the engine's candidates: those who completed every contract
+        every = ("every contract" if v.contracts.progression == "any-order"
+                 else "the last contract")
+        ends = f"The game ends with the hand in which a player completes {every}."
+        done = "them all" if v.contracts.progression == "any-order" else "it"
+        winner = (f", of the players who have completed {done}, {winner}: a player who has "
+                  "not cannot win, whatever their total")
+    else:
+        winner = f" {winner}"
     ties = {"shared": "Tied players share the win.",
             "replay": "Tied players play the last contract again to break the tie."}[g.ties]
     return Section("The end of the game", "end",
-                   (Para(f"{ends} Then {winner}. {ties}"),))
+                   (Para(f"{ends} Then{winner}. {ties}"),))

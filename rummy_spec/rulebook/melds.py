@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import decks
+from ..engine.contracts import element_sizes
 from ..engine.melds import Meld, MeldRules, compile_rules, validate, wild_meaning
 from ..lang import meldkinds
 from ..lang import model as m
@@ -59,25 +60,67 @@ def _size(rule: m.SetRule | m.RunRule | m.GroupRule) -> str:
     return f"{rule.min} to {rule.max} cards"
 
 
+def contract_sizes(v: m.Variant, kind: m.MeldKind) -> dict[int, list[int]] | None:
+    """The smallest meld of a kind that can be laid, by size: the contracts asking for it.
+
+    None when a meld may also be laid outside a contract (no contracts, or new melds after
+    going down): then the kind's own ``min`` is the smallest.  Otherwise every meld on the
+    table was laid as a contract meld, and its size is what the contract asked for.
+    """
+    if not v.contracts.rounds or v.turn.new_melds_after_down or v.knock is not None:
+        return None
+    out: dict[int, list[int]] = {}
+    for contract in v.contracts.rounds:
+        for size in set(element_sizes(v, contract).get(kind, [])):
+            out.setdefault(size, []).append(contract.number)
+    return out or None
+
+
+def _kind_size(v: m.Variant, kind: m.MeldKind,
+               rule: m.SetRule | m.RunRule | m.GroupRule) -> tuple[str, str]:
+    """The size part of a kind's definition, and a sentence on contracts that ask for a
+    shorter meld of it than all the others do ("Only contract 9 asks for a set of 2.")."""
+    sizes = contract_sizes(v, kind)
+    if sizes is None:
+        return _size(rule), ""
+    low = min(sizes)
+    rest = [s for s in sizes if s != low]
+    common = min(rest) if rest and len(sizes[low]) < len(sizes[min(rest)]) else low
+    shown = _size(replace(rule, min=common))
+    if common == low:
+        return shown, ""
+    rounds = sizes[low]
+    name = meldkinds.entry(kind).words
+    which = (f"Only contract {rounds[0]} asks" if len(rounds) == 1
+             else f"Only contracts {join([str(r) for r in rounds])} ask")
+    return shown, f" {which} for a {name} of {low}."
+
+
 def _definitions(v: m.Variant) -> list[str]:
     """Each kind's sentence: its entry's own, else its size and what its cards share."""
     out = []
     for k in v.meld_kinds():
         kind, rule = meldkinds.entry(k), v.kind_rule(k)
-        out.append(f"A {kind.words} is {_size(rule)} {kind.summary}." if kind.describe is None
-                   else meldkinds.resolve(kind.describe)(v, rule))
+        if kind.describe is None:
+            size, exception = _kind_size(v, k, rule)
+            out.append(f"A {kind.words} is {size} {kind.summary}.{exception}")
+        else:
+            out.append(meldkinds.resolve(kind.describe)(v, rule))
     return out
 
 
 def describe_set(v: m.Variant, rule: m.SetRule) -> str:
     several = v.deck.custom or _decks_above_one(v)
     suits = "colours" if v.deck.custom else "suits"
-    text = f"A set is {_size(rule)} of one {'number' if v.deck.custom else 'rank'}"
+    size, exception = _kind_size(v, "set", rule)
+    text = f"A set is {size} of one {'number' if v.deck.custom else 'rank'}"
     if rule.different_suits:
-        return text + (f", each natural card of a different {suits[:-1]} (wild cards "
-                       "aside)." if v.wilds.cards else f", each of a different {suits[:-1]}.")
-    return text + (f", of any {suits}; identical cards may be in one set." if several
-                   else f", each of a different {suits[:-1]}.")
+        text += (f", each natural card of a different {suits[:-1]} (wild cards "
+                 "aside)." if v.wilds.cards else f", each of a different {suits[:-1]}.")
+    else:
+        text += (f", of any {suits}; identical cards may be in one set." if several
+                 else f", each of a different {suits[:-1]}.")
+    return text + exception
 
 
 
@@ -92,7 +135,8 @@ def describe_run(v: m.Variant, run: m.RunRule) -> str:
     colour = ("of any colours" if run.any_colour else
               "of one colour" if v.deck.custom else "of one suit")
     ranks = "numbers" if v.deck.custom else "ranks"
-    text = f"A run is {_size(run)} of consecutive {ranks} {colour}."
+    size, exception = _kind_size(v, "run", run)
+    text = f"A run is {size} of consecutive {ranks} {colour}.{exception}"
     if v.deck.custom:
         return text + " Numbers never wrap around."
     ace = {

@@ -259,6 +259,10 @@ def _special_rules(v: m.Variant) -> list[str]:
                None: ""}[s.skip]
         if who:
             out.append(f"A discarded {s.title} ({s.code}): {who}.")
+        if who and s.acts_turned_up:
+            out.append(f"If the dealer turns up a {s.title} to start the discard pile, it acts "
+                       "on the first player: they lose their first turn, and the player after "
+                       "them plays first.")
         if s.never_taken:
             out.append(f"A {s.title} is never taken from the discard pile.")
         if s.not_last_card:

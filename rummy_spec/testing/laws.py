@@ -293,12 +293,14 @@ class Laws:
         doubles ``hand_points``, what each scored in the hands played."""
         g = self.variant.game
         out = list(totals)
-        if not (g.game_bonus or g.line_bonus or g.shutout_doubles):
+        if not g.end_bonuses:
             return out
         leader = max(range(self.players), key=lambda i: out[i])
+        scoreless = not any(t for i, t in enumerate(out) if i != leader)
         if g.shutout_doubles and not any(w for i, w in enumerate(hands_won) if i != leader):
             out[leader] += hand_points[leader]
         for i in range(self.players):
             out[i] += g.line_bonus * hands_won[i]
-        out[leader] += g.game_bonus
+        flat = g.shutout_game_bonus
+        out[leader] += flat if flat is not None and scoreless else g.game_bonus
         return out

@@ -300,8 +300,7 @@ def engine_state_machine(
             if len(record.results) > rounds and (record.abandoned or record.results[
                     -1].ending == "abandoned"):  # this machine's own caps: not the engine's
                 findings = [f for f in findings if f.law != "state"]
-            if g.over and self.later_deal and (v.game.shutout_doubles or v.game.line_bonus
-                                                or v.game.game_bonus):
+            if g.over and self.later_deal and v.game.end_bonuses:
                 # a shutout doubles the points of the hands played since ``new``: an
                 # engine dealt a later round cannot know the earlier ones
                 findings = [f for f in findings if f.law != "state" or not f.field.startswith(

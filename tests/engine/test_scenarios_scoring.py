@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from scenario import scenario
+from scenario import scenario, variant_from_text
 from scenario_tools import FILL, at_round, from_stock, last_result, ok
 
 from rummy_spec.engine.game import Game
@@ -149,7 +149,9 @@ def test_seven_hand_eighth_hand_option_plays_on() -> None:
     # + game bonus
     ((), 0, 90 + (35 + 25) * 2 + 3 * 25 + 100),
     ((), 1, (90 + 35 + 25) + 3 * 25 + 100),  # the loser won a hand: no shutout
-    (("classic",), 0, 90 + (35 + 20) * 2 + 3 * 20 + 100),
+    # classic: no doubling, but a flat game bonus of 200 when the loser scored nothing
+    (("classic",), 0, 90 + (35 + 20) + 3 * 20 + 200),
+    (("classic",), 1, 90 + (35 + 20) + 3 * 20 + 200),  # a hand won, and still no points
     (("palace",), 0, (90 + 35 + 25) + 3 * 10),  # no shutout, no game bonus
 ])
 def test_gin_game_to_100_with_bonuses(options: tuple[str, ...], loser_won: int,
@@ -219,3 +221,27 @@ def test_gin_shutout_doubles_the_hands_points_not_the_carried_total(
     assert g.state.hand.phase == "game-over" and g.state.game.winners == [0]
     assert g.state.game.seats[0].total == expected
     assert g.state.game.seats[1].total == 30 + 25 * loser_won
+
+
+@pytest.mark.parametrize(("loser_total", "clause", "expected"), [
+    (0, "shutout game bonus 200", 90 + 12 + 200),  # the loser scored nothing: 200
+    (5, "shutout game bonus 200", 90 + 12 + 100),  # five points: the usual 100
+    (0, "", 90 + 12 + 100),  # without the clause: the usual 100
+])
+def test_shutout_game_bonus_is_flat(loser_total: int, clause: str, expected: int) -> None:
+    """X61 (GIN classic, Bicycle): "the winner's bonus is two hundred points instead of one
+    hundred" when the loser scored nothing in the game; nothing is doubled."""
+    v = variant_from_text("variant flat extends gin { game { no shutout, line bonus 0"
+                          + (f", {clause}" if clause else "") + " } }", "flat")
+    g = scenario(v, 2, hands=["AS 2S 3S 4H 5H 6H 7C 8C 9C 8D",
+                              "AH 2H JS JH JD 3D 4D 5D KS 7D"],
+                 stock="QS QD JD 10D", discard="9D", dealer=1, totals=[90, loser_total])
+    ok(g, "pass", 0)
+    ok(g, "pass", 1)
+    ok(g, "draw", 0, source="stock")
+    ok(g, "knock", 0, card="QS")
+    ok(g, "pass", 1)  # the defender has nothing to lay off
+    assert last_result(g).scores == [12, 0]
+    assert g.state.hand.phase == "game-over" and g.state.game.winners == [0]
+    assert g.state.game.seats[0].total == expected
+    assert g.state.game.seats[1].total == loser_total

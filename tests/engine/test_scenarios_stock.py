@@ -51,7 +51,7 @@ def test_reshuffle_shuffles_phase10() -> None:
 
 
 def test_turn_over_whole_pile_unshuffled_rummy() -> None:
-    """X58 (RUM, seeds/004): the next player "may turn the discard pile over to form a new
+    """X58 (Rummy, Bicycle): the next player "may turn the discard pile over to form a new
     stock (without shuffling it) and draw the top card": the whole pile, the upcard too;
     the first card discarded is now the top of the stock, and the pile starts again with
     his discard."""

@@ -163,6 +163,9 @@ TABLE: dict[str, Entry] = {
     "SpecialCard.per_deck": Played("phase10", _special("SK", per_deck=1)),
     "SpecialCard.skip": Played("phase10", _special("SK", skip="chosen")),
     "SpecialCard.never_taken": Played("phase10", _special("SK", never_taken=False)),
+    # a Skip turned as the first upcard: seldom in a seeded deal, so many deals
+    "SpecialCard.acts_turned_up": Played("phase10", _special("SK", acts_turned_up=False),
+                                         seeds=60, steps=200),
     "SpecialCard.not_last_card": Played("phase10", _special("SK", not_last_card=True)),
     "SpecialCard.no_repeat_skips": Played("phase10", _special("SK", no_repeat_skips=True),
                                           4),
@@ -376,6 +379,7 @@ TABLE: dict[str, Entry] = {
     "Game.game_bonus": Played("gin", setting("game", game_bonus=0), 2),
     "Game.line_bonus": Played("gin", setting("game", line_bonus=0), 2),
     "Game.shutout_doubles": Played("gin", setting("game", shutout_doubles=False), 2),
+    "Game.shutout_game_bonus": Played("gin", setting("game", shutout_game_bonus=300), 2),
     "Game.span": SPAN,
     # ----- an engine's own limits (profiles of published engines) ---------------------
     "EngineLimits.title": Described("the engine a profile describes, for the rulebook"),

@@ -65,8 +65,7 @@ def test_going_out_scores_the_table_sum(case: tuple[str, Game, State, int]) -> N
     after = [s.total for s in state.game.seats]
     if state.hand.cut_exact is not None and v.cut is not None:  # the next deal's exact cut
         after[state.hand.cut_exact] -= evaluate_int(v.cut.bonus, len(held), state.game.round) or 0
-    if state.hand.phase != "game-over" or not (v.game.game_bonus or v.game.line_bonus
-                                               or v.game.shutout_doubles):
+    if state.hand.phase != "game-over" or not v.game.end_bonuses:
         assert after == [b + s for b, s in zip(before, scores, strict=True)]
 
 KNOCKS: list[Ending] = ["knock", "gin", "big-gin"]

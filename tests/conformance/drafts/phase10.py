@@ -73,8 +73,13 @@ DRAFTS = [
       "his turn", "X42", ["0 draw stock", "0 discard SK", "? turn phase",
                           "1 draw stock -> not-your-turn", "2 draw stock", "?"],
       hands=("3R 3B 3G 7R 7B 7Y 9G 10G 11G SK", Q1, Q2)),
-    d("skip/never-taken-from-the-pile", "a Skip is never taken from the pile", "X42",
-      ["0 draw upcard -> never-taken", "0 draw stock", "?"], discard="SK"),
+    d("skip/never-taken-from-the-pile", "a Skip is never taken from the pile (turned up, it "
+      "skips the first player: the next one draws)", "X42",
+      ["1 draw upcard -> never-taken", "1 draw stock", "?"], discard="SK"),
+    d("skip/a-skip-turned-up-skips-the-first-player", "if the dealer starts the discard "
+      "pile with a Skip, the first player is skipped (Fundex booklet)", "X30 X42",
+      ["? turn", "0 draw stock -> not-your-turn", "1 draw stock", "1 discard 1R",
+       "2 draw stock", "2 discard 1B", "? turn phase"], discard="SK"),
     d("options/the-discarder-chooses-whom-a-skip-hits", "option: the discarder names the "
       "player a Skip hits", "X42",
       ["0 draw stock", "0 discard SK -> bad-target", "0 discard SK at 0 -> bad-target",

@@ -103,7 +103,7 @@ DRAFTS = [
        "0 draw stock", "0 meld 3H 4H 5H 6H", "0 meld 9S 10S JS", "0 discard KD", "?"],
       stock="8H 8D KD"),
     d("stock/empty-stock-turned-over", "an empty stock is replaced by the whole discard pile "
-      "turned over unshuffled, its top card too (seeds/004): no upcard until the next "
+      "turned over unshuffled, its top card too (Bicycle's Rummy): no upcard until the next "
       "discard", "X58", _exhaustion()),
     d("game/target-score-ends-the-game", "the game ends when a player reaches 100; highest "
       "total wins", "X62 X63",

@@ -1,0 +1,37 @@
+"""The object of the game in one sentence, from the fields the engine plays by: what a
+hand asks of a player (knock, make the contract and go out, or go out) and how the game
+ends and is won (``Game.ends``, ``Game.winner``, ``Game.finishers_only``)."""
+
+from __future__ import annotations
+
+from ..lang import model as m
+from .words import plural
+
+
+def _hand_goal(v: m.Variant) -> str:
+    if v.knock is not None:
+        return "knock with less deadwood (unmelded cards) than your opponent, or with none"
+    if v.contracts.rounds:
+        each = ("your contract" if v.contracts.progression != "together"
+                else "each hand's contract")
+        return f"make {each} and be the first to get rid of your cards"
+    return "be the first to get rid of your cards by melding them"
+
+
+def object_of_game(v: m.Variant) -> str:
+    g = v.game
+    best = f"the {g.winner} total"
+    if g.finishers_only:
+        order = "in any order" if v.contracts.progression == "any-order" else "in order"
+        return (f"The object of the game is to be the first to complete all "
+                f"{plural(v.rounds, 'contract')}, {order} and one per hand; of the players who "
+                f"complete them in the same hand, {best} wins.")
+    goal = _hand_goal(v)
+    if g.ends == "rounds":
+        return (f"The object of the game is to {goal} in each of the "
+                f"{plural(v.rounds, 'hand')}, so as to end with {best}.")
+    if g.ends == "target":
+        return (f"The object of the game is to {goal}, hand after hand, and to have {best} "
+                f"once a player's total reaches {g.target} points.")
+    return (f"The object of the game is to {goal}: after "
+            f"{plural(g.hands or 0, 'hand')}, {best} wins.")
