@@ -35,7 +35,6 @@ def add_balance_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", metavar="NAME",
                         help="which variant of a file that declares several")
     add_run_arguments(parser, games=50)
-    parser.set_defaults(bot="planner")
     parser.add_argument("--plots", metavar="DIR",
                         help="write the four plots (PNG and SVG) to DIR")
 

@@ -16,7 +16,29 @@ from html import escape
 from ..lang import model as m
 from .doc import Figure, Page, Section
 
-BOX_W, BOX_H, GAP, TOP = 150, 54, 34, 52
+BOX_W, BOX_H, GAP, TOP = 150, 54, 34, 66
+PAD = 10  # the least room between a box's edge and its text
+LINE = 14  # the height of a detail line
+# A text's width is estimated from its length: wide sans-serif faces (DejaVu Sans, the
+# usual fallback) average under 0.6 em a character, under 0.68 em in bold.
+EM_REGULAR, EM_BOLD = 0.6, 0.68
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """A generous estimate of ``text``'s width in pixels at font size ``size``."""
+    return len(text) * size * (EM_BOLD if bold else EM_REGULAR)
+
+
+def wrap(text: str, width: float, size: float) -> list[str]:
+    """``text`` in lines that each fit ``width`` pixels (a word longer than that stands
+    alone on its line, and the box is widened for it)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 @dataclass(frozen=True)
@@ -74,11 +96,28 @@ def describe(v: m.Variant) -> str:
 
 
 def turn_svg(v: m.Variant) -> str:
-    """The turn of ``v`` as a standalone SVG document (its text, UTF-8)."""
+    """The turn of ``v`` as a standalone SVG document (its text, UTF-8).  Every box is
+    wide enough for its title and its detail (wrapped onto more lines), and the picture
+    wide enough for its heading and the claim window's words."""
     steps = turn_steps(v)
     window = claim_window(v)
-    width = len(steps) * BOX_W + (len(steps) - 1) * GAP + 24
-    height = TOP + BOX_H + (78 if window else 24)
+    box_w = max(BOX_W, *(text_width(s.title, 14, True) + 2 * PAD for s in steps))
+    details = [wrap(s.detail, box_w - 2 * PAD, 11) for s in steps]
+    box_w = max(box_w, *(text_width(t, 11) + 2 * PAD for d in details for t in d))
+    box_h = max(BOX_H, 30 + LINE * max(len(d) for d in details))
+    heading = f"A turn in {v.title}"
+    legend = "dashed boxes: if you can and wish"
+    width = max(len(steps) * box_w + (len(steps) - 1) * GAP + 24,
+                text_width(heading, 15, True) + 24, text_width(legend, 11) + 24)
+    if window:
+        index = window[0] % len(steps)
+        cx = 12 + index * (box_w + GAP) + box_w / 2
+        label = text_width(window[1], 12)
+        start = cx - 6 if index == 0 else (12 if label > cx + 6 - 12 else None)
+        if start is not None:
+            width = max(width, start + label + 12)
+    width = int(width + 0.999)
+    height = TOP + box_h + (78 if window else 24)
     described = describe(v)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" role="img" aria-labelledby="t d" '
@@ -88,34 +127,36 @@ def turn_svg(v: m.Variant) -> str:
            '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" '
            'markerWidth="7" markerHeight="7" orient="auto-start-reverse">'
            '<path d="M0,0 L10,5 L0,10 z" fill="#444"/></marker></defs>',
-           f'<text x="12" y="24" font-size="15" font-weight="600">A turn in '
-           f'{escape(v.title)}</text>']
-    for i, step in enumerate(steps):
-        x = 12 + i * (BOX_W + GAP)
+           f'<text x="12" y="24" font-size="15" font-weight="600">{escape(heading)}</text>',
+           f'<text x="12" y="44" font-size="11" fill="#555">{legend}</text>']
+    for i, (step, lines) in enumerate(zip(steps, details, strict=True)):
+        x = 12 + i * (box_w + GAP)
+        cx = x + box_w / 2
         dash = ' stroke-dasharray="5 3"' if step.optional else ""
         fill = "#f4f7fc" if step.optional else "#e3ecfa"
-        out.append(f'<rect x="{x}" y="{TOP}" width="{BOX_W}" height="{BOX_H}" rx="8" '
+        out.append(f'<rect x="{x:g}" y="{TOP}" width="{box_w:g}" height="{box_h}" rx="8" '
                    f'fill="{fill}" stroke="#4a7bd0"{dash}/>')
-        out.append(f'<text x="{x + BOX_W / 2}" y="{TOP + 22}" font-size="14" '
+        out.append(f'<text x="{cx:g}" y="{TOP + 22}" font-size="14" '
                    f'font-weight="600" text-anchor="middle">{escape(step.title)}</text>')
-        out.append(f'<text x="{x + BOX_W / 2}" y="{TOP + 40}" font-size="11" '
-                   f'text-anchor="middle" fill="#333">{escape(step.detail)}</text>')
+        for k, line in enumerate(lines):
+            out.append(f'<text x="{cx:g}" y="{TOP + 40 + LINE * k}" font-size="11" '
+                       f'text-anchor="middle" fill="#333">{escape(line)}</text>')
         if i + 1 < len(steps):
-            out.append(f'<line x1="{x + BOX_W}" y1="{TOP + BOX_H / 2}" '
-                       f'x2="{x + BOX_W + GAP - 2}" y2="{TOP + BOX_H / 2}" stroke="#444" '
+            out.append(f'<line x1="{x + box_w:g}" y1="{TOP + box_h / 2:g}" '
+                       f'x2="{x + box_w + GAP - 2:g}" y2="{TOP + box_h / 2:g}" stroke="#444" '
                        'stroke-width="1.5" marker-end="url(#arrow)"/>')
     if window:
         index = window[0] % len(steps)
-        cx = 12 + index * (BOX_W + GAP) + BOX_W / 2
-        y = TOP + BOX_H
-        out.append(f'<line x1="{cx}" y1="{y}" x2="{cx}" y2="{y + 26}" stroke="#b5542c" '
+        cx = 12 + index * (box_w + GAP) + box_w / 2
+        y = TOP + box_h
+        out.append(f'<line x1="{cx:g}" y1="{y}" x2="{cx:g}" y2="{y + 26}" stroke="#b5542c" '
                    'stroke-width="1.5" stroke-dasharray="4 3" marker-end="url(#arrow)"/>')
         anchor = "start" if index == 0 else "end"
         tx = cx - 6 if index == 0 else cx + 6
-        out.append(f'<text x="{tx}" y="{y + 44}" font-size="12" fill="#b5542c" '
+        if anchor == "end" and text_width(window[1], 12) > tx - 12:
+            anchor, tx = "start", 12  # too long to end under its box: from the left edge
+        out.append(f'<text x="{tx:g}" y="{y + 44}" font-size="12" fill="#b5542c" '
                    f'text-anchor="{anchor}">{escape(window[1])}</text>')
-    out.append(f'<text x="{width - 12}" y="24" font-size="11" fill="#555" '
-               'text-anchor="end">dashed: if you can and wish</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
