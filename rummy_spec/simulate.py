@@ -73,13 +73,15 @@ class RoundRecord:
     wild_swaps: int  # swaps and shifts
     scores: tuple[int, ...]
     reason: str | None = None  # why an abandoned round was abandoned
+    totals: tuple[int, ...] = ()  # every seat's game total once the round was scored
 
     def to_json(self) -> dict[str, Any]:
         return {"round": self.round, "deal": self.deal, "ending": self.ending,
                 "kind": self.kind, "winner": self.winner, "turns": self.turns,
                 "went_down": self.went_down, "first_down": self.first_down,
                 "buys": self.buys, "wild_swaps": self.wild_swaps,
-                "scores": list(self.scores), "reason": self.reason}
+                "scores": list(self.scores), "reason": self.reason,
+                "totals": list(self.totals)}
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,8 @@ class GameRecord:
     winners: tuple[int, ...]
     finished: bool  # ended by the rules (not abandoned, not out of actions)
     lead_changes: int  # rounds after which another player led than before
+    first: int = 0  # the player who played first in the first round
+    lowest_wins: bool = False  # the variant's winner rule: lowest total (or highest)
 
     @property
     def turns(self) -> int:
@@ -105,7 +109,8 @@ class GameRecord:
                 "actions": self.actions, "turns": self.turns, "totals": list(self.totals),
                 "winners": list(self.winners), "finished": self.finished,
                 "lead_changes": self.lead_changes,
-                "rounds": [r.to_json() for r in self.rounds]}
+                "rounds": [r.to_json() for r in self.rounds], "first": self.first,
+                "lowest_wins": self.lowest_wins}
 
 
 @dataclass
@@ -167,6 +172,7 @@ def play_out(variant: m.Variant, players: int, seed: int,
     leader: int | None = None
     changes = 0
     state = game.state
+    first = state.hand.turn
     while not game.over and count < max_actions:
         actions = game.legal_actions()
         if not actions:  # pragma: no cover - every live state offers an action
@@ -187,7 +193,8 @@ def play_out(variant: m.Variant, players: int, seed: int,
         if len(state.game.results) > seen:
             result = state.game.results[-1]
             turns.append(before + 1)
-            rounds.append(_round_record(result, deal_no, before + 1, tally))
+            rounds.append(_round_record(result, deal_no, before + 1, tally,
+                                        tuple(s.total for s in state.game.seats)))
             tally = _Tally()
             now = _leader(game, [s.total for s in state.game.seats])
             if leader is not None and now is not None and now != leader:
@@ -197,16 +204,18 @@ def play_out(variant: m.Variant, players: int, seed: int,
     abandoned = sum(1 for r in results if r.ending == "abandoned")
     record = GameRecord(seed, players, bots, tuple(rounds), count,
                         tuple(s.total for s in state.game.seats), tuple(state.game.winners),
-                        game.over and not state.game.abandoned, changes)
+                        game.over and not state.game.abandoned, changes, first,
+                        game.variant.game.winner == "lowest")
     return Outcome(game, count, len(results), abandoned, turns, record)
 
 
-def _round_record(result: RoundResult, deal_no: int, turns: int, tally: _Tally) -> RoundRecord:
+def _round_record(result: RoundResult, deal_no: int, turns: int, tally: _Tally,
+                  totals: tuple[int, ...]) -> RoundRecord:
     kind = ending_kind(result)
     reason = str(result.details["reason"]) if "reason" in result.details else None
     return RoundRecord(result.round, deal_no, result.ending, kind, result.winner, turns,
                        len(tally.down), tally.first_down, tally.buys, tally.swaps,
-                       tuple(result.scores), reason)
+                       tuple(result.scores), reason, totals)
 
 
 def _leader(game: Game, totals: list[int]) -> int | None:

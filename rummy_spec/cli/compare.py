@@ -2,8 +2,9 @@
 
 ``compare A B`` plays the same seeds of A and B (built-in names or spec files) and puts
 every balance figure side by side with its 95% interval and a verdict: differs
-significantly or not (p < 0.05), with the test named.  ``compare A --option X`` compares
-A as written with A with option X on (with B given, ``--option`` applies to B).  The
+significantly or not (p < 0.05), with the test named; then the balance metrics
+(:mod:`rummy_spec.analysis.metrics`) the same way.  ``compare A --option X`` compares A
+as written with A with option X on (with B given, ``--option`` applies to B).  The
 figures are those of :mod:`rummy_spec.analysis.figures`; ``--plots DIR`` also draws the
 four plots as PNG and SVG (needs the ``analysis`` extra).  Games run as ``simulate``'s
 do: ``--workers``, ``--ray``, ``--bot`` (default planner), the same records for any of
@@ -17,6 +18,7 @@ import math
 from pathlib import Path
 
 from ..analysis.figures import SEAT_TEST, Verdict, compare, seat_test
+from ..analysis.metrics import compared_rows
 from ..analysis.plots import PlotsUnavailable, write_plots
 from ..analysis.runner import Batch
 from ..engine.rules import DEAL_CAP, TURN_CAP
@@ -139,6 +141,7 @@ def _run(args: argparse.Namespace) -> Outcome:
             f"{args.seed + args.games - 1}, bots {','.join(dict.fromkeys(who))}")
     table = columns([["figure", "A [95%]", "B [95%]", "p", "verdict"],
                      *verdict_rows(verdicts)])
+    table += ["", *columns(compared_rows(games_a, games_b))]
     summary = (f"figures that differ significantly (p < 0.05): {', '.join(differ)}"
                if differ else "no figure differs significantly (p < 0.05)")
     parts = [head, "", *table, "", seat_line("A", games_a), seat_line("B", games_b),
