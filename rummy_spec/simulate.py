@@ -99,6 +99,7 @@ class GameRecord:
     lead_changes: int  # rounds after which another player led than before
     first: int = 0  # the player who played first in the first round
     lowest_wins: bool = False  # the variant's winner rule: lowest total (or highest)
+    rotation: int = 0  # mirrored deals: every dealt hand moved this many seats on
 
     @property
     def turns(self) -> int:
@@ -110,7 +111,7 @@ class GameRecord:
                 "winners": list(self.winners), "finished": self.finished,
                 "lead_changes": self.lead_changes,
                 "rounds": [r.to_json() for r in self.rounds], "first": self.first,
-                "lowest_wins": self.lowest_wins}
+                "lowest_wins": self.lowest_wins, "rotation": self.rotation}
 
 
 @dataclass
@@ -153,14 +154,33 @@ def _choosers(bots: tuple[str, ...], seed: int) -> list[Bot]:
     return [made[name] for name in bots]
 
 
+def rotate_hands(game: Game, rotation: int) -> None:
+    """Move every hand just dealt ``rotation`` seats on (a mirrored deal: the same cards,
+    each hand played from another seat).  Only the cards every seat was dealt move: a
+    card one seat is dealt more (the first player's, where it starts with a discard)
+    stays with it."""
+    seats = game.state.hand.seats
+    n = len(seats)
+    if rotation % n == 0:
+        return
+    size = min(len(s.hand) for s in seats)
+    dealt = [s.hand[:size] for s in seats]
+    for j, seat in enumerate(seats):
+        seat.hand[:size] = dealt[(j - rotation) % n]
+
+
 def play_out(variant: m.Variant, players: int, seed: int,
              bot: str | Sequence[str] = "greedy", max_actions: int = 200_000,
-             turn_cap: int = TURN_CAP, deal_cap: int = DEAL_CAP) -> Outcome:
+             turn_cap: int = TURN_CAP, deal_cap: int = DEAL_CAP,
+             rotation: int = 0) -> Outcome:
     """Play a seeded game to its end; ``bot`` names one bot for every seat or one each.
 
     With one bot in every seat it is asked about every legal action (whoever may act);
-    with several, the seat of the first legal action chooses among its own."""
+    with several, the seat of the first legal action chooses among its own.  A
+    ``rotation`` plays the seed's deals mirrored: each hand dealt to seat j goes to seat
+    j + rotation (:func:`rotate_hands`); the stock and everything else stay the same."""
     game = Game(variant, players, seed, turn_cap=turn_cap, deal_cap=deal_cap)
+    rotate_hands(game, rotation)
     bots = seating(bot, players)
     choosers = _choosers(bots, seed)
     single = len(set(bots)) == 1
@@ -190,6 +210,8 @@ def play_out(variant: m.Variant, players: int, seed: int,
         game.apply_trusted(action)
         count += 1
         state = game.state
+        if rotation and state.game.deal_no != deal_no and not game.over:
+            rotate_hands(game, rotation)
         if len(state.game.results) > seen:
             result = state.game.results[-1]
             turns.append(before + 1)
@@ -205,7 +227,7 @@ def play_out(variant: m.Variant, players: int, seed: int,
     record = GameRecord(seed, players, bots, tuple(rounds), count,
                         tuple(s.total for s in state.game.seats), tuple(state.game.winners),
                         game.over and not state.game.abandoned, changes, first,
-                        game.variant.game.winner == "lowest")
+                        game.variant.game.winner == "lowest", rotation % players)
     return Outcome(game, count, len(results), abandoned, turns, record)
 
 
@@ -227,9 +249,10 @@ def _leader(game: Game, totals: list[int]) -> int | None:
 
 
 def play_record(variant: m.Variant, players: int, seed: int, bots: Sequence[str],
-                turn_cap: int = TURN_CAP, deal_cap: int = DEAL_CAP) -> GameRecord:
+                turn_cap: int = TURN_CAP, deal_cap: int = DEAL_CAP,
+                rotation: int = 0) -> GameRecord:
     """The record of one seeded game (what workers send back)."""
     record = play_out(variant, players, seed, bots, turn_cap=turn_cap,
-                      deal_cap=deal_cap).record
+                      deal_cap=deal_cap, rotation=rotation).record
     assert record is not None
     return record

@@ -48,12 +48,13 @@ TESTS = {MEAN: "Welch's t-test", SHARE: "two-proportion z-test",
 class Metric:
     name: str
     estimate: Estimate
-    values: tuple[float, ...]  # one per game (shares: 0 to 1)
+    values: tuple[float, ...]  # one per game (shares: 0 to 1), or per deal when grouped
     kind: str  # MEAN, SHARE or SPREAD
+    grouped: bool = False  # mirrored deals: values are the deals' means
 
     @property
     def test(self) -> str:
-        return TESTS[self.kind]
+        return TESTS[MEAN] + " over deals" if self.grouped else TESTS[self.kind]
 
 
 def sd_interval(values: Sequence[float]) -> Estimate:
@@ -105,36 +106,90 @@ def deficit(game: GameRecord) -> float | None:
     return float(max(0, *(sign * (t[w] - _best(t, game.lowest_wins)) for t in standings(game))))
 
 
-def metrics(games: Sequence[GameRecord]) -> list[Metric]:
-    """Every balance metric of ``games``, in a fixed order."""
+def _per_game(games: Sequence[GameRecord]) -> list[tuple[str, str, list[float | None]]]:
+    """(name, kind, one value per game or None where the game has none) of each metric
+    measured game by game."""
     n = games[0].players if games else 0
-    firsts = [sum(1 / len(g.winners) for w in g.winners if w == g.first)
-              for g in games if g.winners]
-    turns = [float(g.turns) for g in games]
-    decided = [d for g in games if (d := decisiveness(g)) is not None]
-    behind = [d for g in games if (d := deficit(g)) is not None]
-    out = [Metric(f"first-seat win share (fair: {1 / n:.2f})" if n else "first-seat win share",
-                  share_interval(sum(firsts), len(firsts)), tuple(firsts), SHARE),
-           Metric("game length (turns)", mean_interval(turns), tuple(turns), MEAN),
-           Metric("game length spread (sd of turns)", sd_interval(turns), tuple(turns),
-                  SPREAD),
-           Metric("lead changes per game", mean_interval([g.lead_changes for g in games]),
-                  tuple(float(g.lead_changes) for g in games), MEAN),
-           Metric("decisiveness (share of game before the winner leads for good)",
-                  mean_interval(decided), tuple(decided), MEAN),
-           Metric("drama: winner's largest deficit (points)", mean_interval(behind),
-                  tuple(behind), MEAN),
-           Metric("drama: games won from behind",
-                  share_interval(sum(1 for d in behind if d > 0), len(behind)),
-                  tuple(float(d > 0) for d in behind), SHARE),
-           Metric("points spread (highest final minus lowest)",
-                  mean_interval([max(g.totals) - min(g.totals) for g in games]),
-                  tuple(float(max(g.totals) - min(g.totals)) for g in games), MEAN)]
+    first = [sum(1 / len(g.winners) for w in g.winners if w == g.first) if g.winners
+             else None for g in games]
+    behind = [deficit(g) for g in games]
+    return [
+        (f"first-seat win share (fair: {1 / n:.2f})" if n else "first-seat win share",
+         SHARE, first),
+        ("game length (turns)", MEAN, [float(g.turns) for g in games]),
+        ("lead changes per game", MEAN, [float(g.lead_changes) for g in games]),
+        ("decisiveness (share of game before the winner leads for good)", MEAN,
+         [decisiveness(g) for g in games]),
+        ("drama: winner's largest deficit (points)", MEAN, behind),
+        ("drama: games won from behind", SHARE,
+         [None if d is None else float(d > 0) for d in behind]),
+        ("points spread (highest final minus lowest)", MEAN,
+         [float(max(g.totals) - min(g.totals)) for g in games]),
+    ]
+
+
+def group_means(values: Sequence[float | None], group: int) -> list[float]:
+    """The mean of each run of ``group`` consecutive games (a mirrored deal's games),
+    leaving out games without a value and groups with none."""
+    out = []
+    for i in range(0, len(values), group):
+        kept = [v for v in values[i:i + group] if v is not None]
+        if kept:
+            out.append(sum(kept) / len(kept))
+    return out
+
+
+def _estimate(values: Sequence[float | None], kind: str, group: int) -> Estimate:
+    kept = [v for v in values if v is not None]
+    if group > 1:  # mirrored deals: the deal is the unit, its games' mean the sample
+        e = mean_interval(group_means(values, group))
+        if kind == SHARE and not math.isnan(e.value):
+            return Estimate(e.value, max(0.0, e.low), min(1.0, e.high), e.n)
+        return e
+    if kind == SHARE:
+        return share_interval(sum(kept), len(kept))
+    return mean_interval(kept)
+
+
+def metrics(games: Sequence[GameRecord], group: int = 1) -> list[Metric]:
+    """Every balance metric of ``games``, in a fixed order.  ``group`` > 1: the games
+    come in mirrored deals of that many (seed by seed), and each interval is taken over
+    the deals' means."""
+    out = []
+    for name, kind, values in _per_game(games):
+        kept = tuple(v for v in values if v is not None)
+        if group > 1:
+            out.append(Metric(name, _estimate(values, kind, group),
+                              tuple(group_means(values, group)), kind, True))
+        else:
+            out.append(Metric(name, _estimate(values, kind, 1), kept, kind))
+        if name.startswith("game length"):
+            turns = [float(g.turns) for g in games]
+            out.append(Metric("game length spread (sd of turns)", sd_interval(turns),
+                              tuple(turns), SPREAD))
+    return out
+
+
+def variance_reduction(games: Sequence[GameRecord], group: int) -> list[tuple[str, float]]:
+    """For each metric measured game by game: how much smaller the variance of its mean
+    is over mirrored deals of ``group`` games than over as many independent games would
+    make it (1 - var(deal means) / group / var(games); 0.3 = 30% less)."""
+    out = []
+    for name, _kind, values in _per_game(games):
+        kept = [v for v in values if v is not None]
+        means = group_means(values, group)
+        spread = variance(kept)
+        if len(means) < 2 or spread == 0:
+            out.append((name, math.nan))
+            continue
+        out.append((name, 1 - variance(means) * len(kept) / (len(means) * spread)))
     return out
 
 
 def p_value(a: Metric, b: Metric) -> float:
     """The two-sided p-value of "the two sets have the same metric"."""
+    if a.grouped and a.kind != SPREAD:
+        return welch(a.values, b.values)
     if a.kind == SHARE:
         return two_proportions(sum(a.values), len(a.values), sum(b.values), len(b.values))
     if a.kind == SPREAD:
@@ -156,16 +211,29 @@ def text(e: Estimate, kind: str) -> str:
         f"{e.value:.1f} [{e.low:.1f}-{e.high:.1f}]"
 
 
-def metric_rows(games: Sequence[GameRecord]) -> list[list[str]]:
-    """``analyze``'s rows: metric, value [95%], games."""
+def metric_rows(games: Sequence[GameRecord], group: int = 1) -> list[list[str]]:
+    """``analyze``'s rows: metric, value [95%], n (games, or deals when mirrored)."""
     return [["balance metric", "value [95%]", "n"],
-            *([m.name, text(m.estimate, m.kind), str(m.estimate.n)] for m in metrics(games))]
+            *([m.name, text(m.estimate, m.kind), str(m.estimate.n)]
+              for m in metrics(games, group))]
 
 
-def compared_rows(a: Sequence[GameRecord], b: Sequence[GameRecord]) -> list[list[str]]:
+def reduction_lines(games: Sequence[GameRecord], group: int, label: str = "") -> list[str]:
+    """The variance reduction mirrored deals gave, metric by metric."""
+    out = [f"{label}mirrored deals (each dealt from all {group} seats): the variance of each "
+           "mean against as many independent games"]
+    for name, r in variance_reduction(games, group):
+        if not math.isnan(r):
+            out.append(f"  {name.split(' (')[0]}: {100 * abs(r):.0f}% "
+                       + ("lower" if r >= 0 else "higher"))
+    return out
+
+
+def compared_rows(a: Sequence[GameRecord], b: Sequence[GameRecord],
+                  group: int = 1) -> list[list[str]]:
     """``compare``'s rows: metric, A [95%], B [95%], p, verdict (p < 0.05) and test."""
     rows = [["balance metric", "A [95%]", "B [95%]", "p", "verdict"]]
-    for ma, mb in zip(metrics(a), metrics(b), strict=True):
+    for ma, mb in zip(metrics(a, group), metrics(b, group), strict=True):
         p = p_value(ma, mb)
         said = "-" if math.isnan(p) else ("DIFFERS" if p < 0.05 else "same")
         rows.append([ma.name.split(" (fair")[0], text(ma.estimate, ma.kind),

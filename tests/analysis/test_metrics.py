@@ -6,8 +6,17 @@ import math
 
 import pytest
 
-from rummy_spec.analysis.metrics import decisiveness, deficit, metrics, p_value, sd_interval
-from rummy_spec.simulate import GameRecord, RoundRecord
+from rummy_spec.analysis.metrics import (
+    decisiveness,
+    deficit,
+    metrics,
+    p_value,
+    sd_interval,
+    variance_reduction,
+)
+from rummy_spec.engine.game import Game
+from rummy_spec.lang import builtin_library
+from rummy_spec.simulate import GameRecord, RoundRecord, play_out, rotate_hands
 
 
 def _game(standings: list[tuple[int, ...]], winners: tuple[int, ...], *, first: int = 0,
@@ -72,3 +81,29 @@ def test_the_spread_interval_and_its_test() -> None:
     wide = metrics([_game([(1, 2)], (0,), turns=t) for t in (1, 200) * 15])
     assert p_value(same[2], same[2]) == pytest.approx(1.0)
     assert p_value(same[2], wide[2]) < 0.05
+
+
+def test_mirrored_deals_measure_their_variance_reduction() -> None:
+    # two deals of two games each: the first seat wins one game of each deal (the deal's
+    # luck cancels: no variance left), while the length is the deal's (all variance kept)
+    games = [_game([(0, 5)], (0,), first=0, turns=10), _game([(0, 5)], (0,), first=1, turns=10),
+             _game([(0, 5)], (0,), first=1, turns=20), _game([(0, 5)], (0,), first=0, turns=20)]
+    found = dict(variance_reduction(games, 2))
+    assert found["first-seat win share (fair: 0.50)"] == pytest.approx(1.0)
+    # deal means 10, 20 (variance 50) against games 10, 10, 20, 20 (variance 100/3)
+    assert found["game length (turns)"] == pytest.approx(1 - 50 * 4 / (2 * 100 / 3))
+    by_deal = {m.name: m.estimate for m in metrics(games, group=2)}
+    assert by_deal["game length (turns)"].n == 2
+    assert by_deal["first-seat win share (fair: 0.50)"].low == pytest.approx(0.5)
+
+
+def test_a_mirrored_deal_moves_every_hand_one_seat_on() -> None:
+    continental = builtin_library().resolve("continental")[0]
+    plain, turned = Game(continental, 4, 3), Game(continental, 4, 3)
+    rotate_hands(turned, 1)
+    before = [list(s.hand) for s in plain.state.hand.seats]
+    after = [list(s.hand) for s in turned.state.hand.seats]
+    assert after == [before[3], before[0], before[1], before[2]] and before != after
+    assert turned.state.hand.stock == plain.state.hand.stock
+    records = [play_out(continental, 4, 3, "planner", rotation=k).record for k in range(2)]
+    assert [r.rotation for r in records if r is not None] == [0, 1]
