@@ -66,9 +66,9 @@ def _pct(x: float) -> str:
 def _num(x: float, kind: str) -> str:
     if math.isnan(x):
         return "-"
-    if kind == SHARE:
-        return f"{100 * x:+.0f} points" if x else "0 points"
-    return f"{x:+.1f}"
+    if kind == SHARE:  # percentage points
+        return f"{100 * x:+.0f}"
+    return f"{x:+.2f}" if abs(x) < 10 else f"{x:+.1f}"
 
 
 def table(rs: Sequence[Row], base: str, rule: str) -> list[str]:
@@ -77,7 +77,8 @@ def table(rs: Sequence[Row], base: str, rule: str) -> list[str]:
            "|---|---|---|---|---|---|"]
     for r in rs:
         k = r.base.kind
-        d = f"{_num(r.diff, k)} [{_num(r.low, k)}, {_num(r.high, k)}]"
+        d = f"{_num(r.diff, k)} [{_num(r.low, k)}, {_num(r.high, k)}]" + (
+            " points" if k == SHARE else "")
         p = "-" if math.isnan(r.p) else f"{r.p:.3f}" + (" **differs**" if r.differs else "")
         out.append(f"| {r.name} | {text(r.base.estimate, k)} | {text(r.rule.estimate, k)} "
                    f"| {d} | {p} | {r.base.test} |")
@@ -106,7 +107,7 @@ def reading(rs: Sequence[Row], label: str, title: str, games: int) -> str:
     length, first = r["length"], r["first"]
     more = "longer" if length.diff > 0 else "shorter"
     parts = [
-        f"With the house rule \u201c{label}\u201d, a game of {title} at {PLAYERS} took "
+        f"With the house rule \u201c{label}\u201d, a game of {title} at {PLAYERS} players took "
         f"{length.rule.estimate.value:.0f} turns on average instead of "
         f"{length.base.estimate.value:.0f}: {abs(length.diff):.0f} turns {more} "
         f"(95% interval {length.low:+.0f} to {length.high:+.0f}; {said(length)}).",

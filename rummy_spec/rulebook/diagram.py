@@ -16,7 +16,8 @@ from html import escape
 from ..lang import model as m
 from .doc import Figure, Page, Section
 
-BOX_W, BOX_H, GAP, TOP = 150, 54, 34, 66
+BOX_W, BOX_H, GAP, TOP = 150, 54, 30, 66
+WIDTH = 330  # the narrowest picture: a phone shows it near its own size
 PAD = 10  # the least room between a box's edge and its text
 LINE = 14  # the height of a detail line
 # A text's width is estimated from its length: wide sans-serif faces (DejaVu Sans, the
@@ -96,31 +97,30 @@ def describe(v: m.Variant) -> str:
 
 
 def turn_svg(v: m.Variant) -> str:
-    """The turn of ``v`` as a standalone SVG document (its text, UTF-8).  Every box is
-    wide enough for its title and its detail (wrapped onto more lines), and the picture
-    wide enough for its heading and the claim window's words."""
+    """The turn of ``v`` as a standalone SVG document (its text, UTF-8): the steps one
+    under another (a narrow picture, readable at a phone's width), the claim window's
+    words beside the arrow it hangs on.  Every box is wide enough for its title and its
+    detail (wrapped onto more lines), and the picture for every text."""
     steps = turn_steps(v)
     window = claim_window(v)
-    box_w = max(BOX_W, *(text_width(s.title, 14, True) + 2 * PAD for s in steps))
+    box_w = max(BOX_W + 40, *(text_width(s.title, 14, True) + 2 * PAD for s in steps))
     details = [wrap(s.detail, box_w - 2 * PAD, 11) for s in steps]
     box_w = max(box_w, *(text_width(t, 11) + 2 * PAD for d in details for t in d))
-    box_h = max(BOX_H, 30 + LINE * max(len(d) for d in details))
     heading = f"A turn in {v.title}"
     legend = "dashed boxes: if you can and wish"
-    width = max(len(steps) * box_w + (len(steps) - 1) * GAP + 24,
-                text_width(heading, 15, True) + 24, text_width(legend, 11) + 24)
+    width = max(WIDTH, box_w + 24, text_width(heading, 15, True) + 24,
+                text_width(legend, 11) + 24)
+    cx = 12 + box_w / 2
+    note_x = cx + 12  # the claim window's words, right of the arrow
+    index = window[0] % len(steps) if window else -1
+    note = wrap(window[1], width - note_x - 12, 12) if window else []
     if window:
-        index = window[0] % len(steps)
-        cx = 12 + index * (box_w + GAP) + box_w / 2
-        label = text_width(window[1], 12)
-        start = cx - 6 if index == 0 else (12 if label > cx + 6 - 12 else None)
-        if start is not None:
-            width = max(width, start + label + 12)
+        widest = max(text_width(t, 12) for t in note)
+        width = max(width, note_x + widest + 12)
     width = int(width + 0.999)
-    height = TOP + box_h + (78 if window else 24)
     described = describe(v)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" role="img" aria-labelledby="t d" '
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="HEIGHT" '
+           f'viewBox="0 0 {width} HEIGHT" role="img" aria-labelledby="t d" '
            'font-family="system-ui, sans-serif">',
            f'<title id="t">A turn in {escape(v.title)}</title>',
            f'<desc id="d">{escape(described)}</desc>',
@@ -129,36 +129,37 @@ def turn_svg(v: m.Variant) -> str:
            '<path d="M0,0 L10,5 L0,10 z" fill="#444"/></marker></defs>',
            f'<text x="12" y="24" font-size="15" font-weight="600">{escape(heading)}</text>',
            f'<text x="12" y="44" font-size="11" fill="#555">{legend}</text>']
+    y = TOP
     for i, (step, lines) in enumerate(zip(steps, details, strict=True)):
-        x = 12 + i * (box_w + GAP)
-        cx = x + box_w / 2
+        box_h = max(BOX_H, 30 + LINE * len(lines))
         dash = ' stroke-dasharray="5 3"' if step.optional else ""
         fill = "#f4f7fc" if step.optional else "#e3ecfa"
-        out.append(f'<rect x="{x:g}" y="{TOP}" width="{box_w:g}" height="{box_h}" rx="8" '
+        out.append(f'<rect x="12" y="{y}" width="{box_w:g}" height="{box_h}" rx="8" '
                    f'fill="{fill}" stroke="#4a7bd0"{dash}/>')
-        out.append(f'<text x="{cx:g}" y="{TOP + 22}" font-size="14" '
+        out.append(f'<text x="{cx:g}" y="{y + 22}" font-size="14" '
                    f'font-weight="600" text-anchor="middle">{escape(step.title)}</text>')
         for k, line in enumerate(lines):
-            out.append(f'<text x="{cx:g}" y="{TOP + 40 + LINE * k}" font-size="11" '
+            out.append(f'<text x="{cx:g}" y="{y + 40 + LINE * k}" font-size="11" '
                        f'text-anchor="middle" fill="#333">{escape(line)}</text>')
+        y += box_h
+        gap = GAP
+        if i == index:
+            gap = max(GAP, 18 * len(note) + 16)
+            colour = "#b5542c"
+            if i + 1 == len(steps):  # after the last step: a dashed arrow of its own
+                out.append(f'<line x1="{cx:g}" y1="{y}" x2="{cx:g}" y2="{y + gap - 2}" '
+                           f'stroke="{colour}" stroke-width="1.5" stroke-dasharray="4 3" '
+                           'marker-end="url(#arrow)"/>')
+            for k, line in enumerate(note):
+                out.append(f'<text x="{note_x:g}" y="{y + 20 + 18 * k}" font-size="12" '
+                           f'fill="{colour}">{escape(line)}</text>')
         if i + 1 < len(steps):
-            out.append(f'<line x1="{x + box_w:g}" y1="{TOP + box_h / 2:g}" '
-                       f'x2="{x + box_w + GAP - 2:g}" y2="{TOP + box_h / 2:g}" stroke="#444" '
-                       'stroke-width="1.5" marker-end="url(#arrow)"/>')
-    if window:
-        index = window[0] % len(steps)
-        cx = 12 + index * (box_w + GAP) + box_w / 2
-        y = TOP + box_h
-        out.append(f'<line x1="{cx:g}" y1="{y}" x2="{cx:g}" y2="{y + 26}" stroke="#b5542c" '
-                   'stroke-width="1.5" stroke-dasharray="4 3" marker-end="url(#arrow)"/>')
-        anchor = "start" if index == 0 else "end"
-        tx = cx - 6 if index == 0 else cx + 6
-        if anchor == "end" and text_width(window[1], 12) > tx - 12:
-            anchor, tx = "start", 12  # too long to end under its box: from the left edge
-        out.append(f'<text x="{tx:g}" y="{y + 44}" font-size="12" fill="#b5542c" '
-                   f'text-anchor="{anchor}">{escape(window[1])}</text>')
+            out.append(f'<line x1="{cx:g}" y1="{y}" x2="{cx:g}" y2="{y + gap - 2}" '
+                       'stroke="#444" stroke-width="1.5" marker-end="url(#arrow)"/>')
+        y += gap
+    height = y + 12 - (GAP if index != len(steps) - 1 else 0)
     out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return "\n".join(out).replace("HEIGHT", str(height)) + "\n"
 
 
 def with_turn_diagram(page: Page, v: m.Variant) -> Page:

@@ -1,5 +1,6 @@
 """The turn diagram's text fits its boxes and its picture, for every built-in variant and
-option (widths by the diagram's own generous estimate of a text's width)."""
+option (widths by the diagram's own generous estimate of a text's width), and the picture
+fits a phone's width unscaled (it was also looked at in headless Chromium at 390 px)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from rummy_spec.lang import builtin_library
 from rummy_spec.rulebook.diagram import PAD, text_width, turn_svg, wrap
 
 NS = "{http://www.w3.org/2000/svg}"
+PHONE = 390 - 24
 
 
 def _variants() -> list[tuple[str, list[str]]]:
@@ -39,6 +41,8 @@ def test_every_text_fits(name: str, options: list[str]) -> None:
     variant = builtin_library().resolve(name, options)[0]
     root = ET.fromstring(turn_svg(variant))
     width = float(root.get("width", "0"))
+    # one column, narrow enough for a 390-pixel phone (less its margins) at full size
+    assert width <= PHONE, width
     boxes = [(float(r.get("x", "0")), float(r.get("width", "0")), float(r.get("y", "0")),
               float(r.get("height", "0"))) for r in root.iter(f"{NS}rect")]
     assert boxes
