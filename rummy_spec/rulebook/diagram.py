@@ -30,12 +30,12 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
     return len(text) * size * (EM_BOLD if bold else EM_REGULAR)
 
 
-def wrap(text: str, width: float, size: float) -> list[str]:
+def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
     """``text`` in lines that each fit ``width`` pixels (a word longer than that stands
     alone on its line, and the box is widened for it)."""
     lines: list[str] = []
     for word in text.split():
-        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
+        if lines and text_width(f"{lines[-1]} {word}", size, bold) <= width:
             lines[-1] += f" {word}"
         else:
             lines.append(word)
@@ -106,10 +106,11 @@ def turn_svg(v: m.Variant) -> str:
     box_w = max(BOX_W + 40, *(text_width(s.title, 14, True) + 2 * PAD for s in steps))
     details = [wrap(s.detail, box_w - 2 * PAD, 11) for s in steps]
     box_w = max(box_w, *(text_width(t, 11) + 2 * PAD for d in details for t in d))
-    heading = f"A turn in {v.title}"
+    heading = wrap(f"A turn in {v.title}", WIDTH - 24, 15, bold=True)
     legend = "dashed boxes: if you can and wish"
-    width = max(WIDTH, box_w + 24, text_width(heading, 15, True) + 24,
+    width = max(WIDTH, box_w + 24, *(text_width(h, 15, True) + 24 for h in heading),
                 text_width(legend, 11) + 24)
+    below = 20 * (len(heading) - 1)  # a heading on more lines moves the rest down
     cx = 12 + box_w / 2
     note_x = cx + 12  # the claim window's words, right of the arrow
     index = window[0] % len(steps) if window else -1
@@ -127,9 +128,10 @@ def turn_svg(v: m.Variant) -> str:
            '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" '
            'markerWidth="7" markerHeight="7" orient="auto-start-reverse">'
            '<path d="M0,0 L10,5 L0,10 z" fill="#444"/></marker></defs>',
-           f'<text x="12" y="24" font-size="15" font-weight="600">{escape(heading)}</text>',
-           f'<text x="12" y="44" font-size="11" fill="#555">{legend}</text>']
-    y = TOP
+           *(f'<text x="12" y="{24 + 20 * k}" font-size="15" font-weight="600">'
+             f'{escape(h)}</text>' for k, h in enumerate(heading)),
+           f'<text x="12" y="{44 + below}" font-size="11" fill="#555">{legend}</text>']
+    y = TOP + below
     for i, (step, lines) in enumerate(zip(steps, details, strict=True)):
         box_h = max(BOX_H, 30 + LINE * len(lines))
         dash = ' stroke-dasharray="5 3"' if step.optional else ""
