@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -124,7 +125,7 @@ def config_key(config: Config, root: Path, games: int, seed: int) -> str:
         digest.update(lib.sources.get(lib.decls[chain].path, "").encode())
         chain = lib.decls[chain].parent
     options = config.rule.options if config.rule is not None else ()
-    digest.update(json.dumps([list(options), PLAYERS, DEFAULT_BOT, games, seed, TURN_CAP,
+    digest.update(json.dumps([name, list(options), PLAYERS, DEFAULT_BOT, games, seed, TURN_CAP,
                               DEAL_CAP, FORMAT]).encode())
     return digest.hexdigest()[:16]
 
@@ -144,6 +145,13 @@ def expand(data: dict[str, Any], players: int) -> GameRecord:
     return GameRecord(int(data["seed"]), players, (DEFAULT_BOT,) * players, rounds, 0,
                       tuple(data["totals"]), tuple(data["winners"]), bool(data["finished"]),
                       int(data["leads"]), int(data["first"]), bool(data["lowest"]))
+
+
+def cached_files(data: Path, config: Config) -> list[Path]:
+    """The configuration's cache files in ``data``, whatever their hash (another
+    configuration's name may begin with this one's: only KEY-HASH.json matches)."""
+    pattern = re.compile(re.escape(config.key) + r"-[0-9a-f]{16}\.json")
+    return sorted(p for p in data.glob(f"{config.key}-*.json") if pattern.fullmatch(p.name))
 
 
 @dataclass(frozen=True)
@@ -170,7 +178,7 @@ def measure(config: Config, root: Path, data: Path, games: int, seed: int, worke
                   ray)
     seconds = time.perf_counter() - start
     data.mkdir(parents=True, exist_ok=True)
-    for stale in data.glob(f"{config.key}-*.json"):
+    for stale in cached_files(data, config):
         stale.unlink()
     text = json.dumps({"config": config.key, "games": [compact(g) for g in records],
                        "seconds": round(seconds, 1), "workers": where}, separators=(",", ":"))

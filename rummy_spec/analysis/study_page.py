@@ -79,7 +79,8 @@ def table(rs: Sequence[Row], base: str, rule: str) -> list[str]:
         k = r.base.kind
         d = f"{_num(r.diff, k)} [{_num(r.low, k)}, {_num(r.high, k)}]" + (
             " points" if k == SHARE else "")
-        p = "-" if math.isnan(r.p) else f"{r.p:.3f}" + (" **differs**" if r.differs else "")
+        p = ("-" if math.isnan(r.p) else ("< 0.001" if r.p < 0.001 else f"{r.p:.3f}")
+             + (" **differs**" if r.differs else ""))
         out.append(f"| {r.name} | {text(r.base.estimate, k)} | {text(r.rule.estimate, k)} "
                    f"| {d} | {p} | {r.base.test} |")
     return out
@@ -101,15 +102,18 @@ def reading(rs: Sequence[Row], label: str, title: str, games: int) -> str:
     r = {w: rs[i] for w, i in WORDS.items()}
 
     def said(row: Row) -> str:
-        return (f"p = {row.p:.3f}, a difference this sample shows" if row.differs
+        p = "p < 0.001" if row.p < 0.001 else f"p = {row.p:.3f}"
+        return (f"{p}, a difference this sample shows" if row.differs
                 else f"p = {row.p:.2f}, within what chance alone gives at {games} games")
 
     length, first = r["length"], r["first"]
-    more = "longer" if length.diff > 0 else "shorter"
+    change = round(abs(length.diff))
+    more = ("about as long" if change == 0 else
+            f"{change} turn{'s' * (change != 1)} {'longer' if length.diff > 0 else 'shorter'}")
     parts = [
         f"With the house rule \u201c{label}\u201d, a game of {title} at {PLAYERS} players took "
         f"{length.rule.estimate.value:.0f} turns on average instead of "
-        f"{length.base.estimate.value:.0f}: {abs(length.diff):.0f} turns {more} "
+        f"{length.base.estimate.value:.0f}: {more} "
         f"(95% interval {length.low:+.0f} to {length.high:+.0f}; {said(length)}).",
         f"The player who plays first won {_pct(first.rule.estimate.value)} of games "
         f"against {_pct(first.base.estimate.value)} in the base game (a fair share is "

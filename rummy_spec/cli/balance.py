@@ -81,6 +81,7 @@ def _run(args: argparse.Namespace) -> Outcome:
     try:
         page, figures = render_page(measured, args.games, args.seed, speed, root)
         for path, svg in figures.items():
+            path.parent.mkdir(parents=True, exist_ok=True)
             write_text(path, svg, "figure")
         write_text(root / "docs" / "balance.md", page, "page")
     except OutputError as err:
