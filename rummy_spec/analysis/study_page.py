@@ -59,6 +59,11 @@ def rows(base: Sequence[GameRecord], rule: Sequence[GameRecord]) -> list[Row]:
     return out
 
 
+def _whole(x: float) -> str:
+    """A signed whole number, with no "-0"."""
+    return f"{round(x):+d}" if round(x) else "0"
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
@@ -67,7 +72,7 @@ def _num(x: float, kind: str) -> str:
     if math.isnan(x):
         return "-"
     if kind == SHARE:  # percentage points
-        return f"{100 * x:+.0f}"
+        return _whole(100 * x)
     return f"{x:+.2f}" if abs(x) < 10 else f"{x:+.1f}"
 
 
@@ -114,7 +119,7 @@ def reading(rs: Sequence[Row], label: str, title: str, games: int) -> str:
         f"With the house rule \u201c{label}\u201d, a game of {title} at {PLAYERS} players took "
         f"{length.rule.estimate.value:.0f} turns on average instead of "
         f"{length.base.estimate.value:.0f}: {more} "
-        f"(95% interval {length.low:+.0f} to {length.high:+.0f}; {said(length)}).",
+        f"(95% interval {_whole(length.low)} to {_whole(length.high)}; {said(length)}).",
         f"The player who plays first won {_pct(first.rule.estimate.value)} of games "
         f"against {_pct(first.base.estimate.value)} in the base game (a fair share is "
         f"{_pct(1 / PLAYERS)}; {said(first)}).",
@@ -232,7 +237,25 @@ def render_page(measured: Sequence[Measured], games: int, seed: int,
         out += [f"Speed-up with two workers: {speed['games']} games of `{speed['config']}` "
                 f"took {speed['one']:.1f} s on one process and {speed['two']:.1f} s on two "
                 f"(`--speedup {speed['games']}`): {ratio:.2f} times as fast.", ""]
-    out += ["## The base games", "", *base_table(list(bases.values()), titles), ""]
+    out += ["## The base games", "", *base_table(list(bases.values()), titles), "",
+            "## Every rule at a glance", "",
+            "Game length and the first player's win share with each rule, against its "
+            "base game; the last column lists every measure that differs (p < 0.05). "
+            "Each rule's section below has all the measures.", "",
+            "| game | house rule | turns per game: base, rule (difference [95%]) "
+            "| first player wins: base, rule | differs |", "|---|---|---|---|---|"]
+    for m in rules:
+        rule = m.config.rule
+        assert rule is not None
+        rs = rows(bases[rule.base].games, m.games)
+        length, first = rs[WORDS["length"]], rs[WORDS["first"]]
+        differ = ", ".join(r.name.split(" (")[0] for r in rs if r.differs) or "none"
+        out.append(f"| {titles[rule.base]} | {rule.label} | "
+                   f"{length.base.estimate.value:.0f}, {length.rule.estimate.value:.0f} "
+                   f"({_whole(length.diff)} [{_whole(length.low)}, {_whole(length.high)}]) | "
+                   f"{_pct(first.base.estimate.value)}, {_pct(first.rule.estimate.value)} "
+                   f"| {differ} |")
+    out.append("")
     figures: dict[Path, str] = {}
     for m in rules:
         rule = m.config.rule
