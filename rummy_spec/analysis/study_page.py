@@ -236,7 +236,11 @@ def render_page(measured: Sequence[Measured], games: int, seed: int,
         ratio = speed["one"] / speed["two"] if speed["two"] else math.nan
         out += [f"Speed-up with two workers: {speed['games']} games of `{speed['config']}` "
                 f"took {speed['one']:.1f} s on one process and {speed['two']:.1f} s on two "
-                f"(`--speedup {speed['games']}`): {ratio:.2f} times as fast.", ""]
+                f"(`--speedup {speed['games']}`): {ratio:.2f} times as fast."
+                + (" That is more than two cores can give alone: the machine was shared, "
+                   "and two processes get two shares of it, so read the ratio as a rough "
+                   "guide (on an idle two-core machine expect at most 2)." if ratio > 2
+                   else ""), ""]
     out += ["## The base games", "", *base_table(list(bases.values()), titles), "",
             "## Every rule at a glance", "",
             "Game length and the first player's win share with each rule, against its "
