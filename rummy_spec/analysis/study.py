@@ -172,7 +172,7 @@ def measure(config: Config, root: Path, data: Path, games: int, seed: int, worke
                         float(saved["seconds"]), str(saved["workers"]))
     _, _, variant = resolve(config, root)
     where = f"Ray at {ray}" if ray else f"{workers} local process{'es' * (workers != 1)}"
-    say(f"{config.key}: {games} games on {where}")
+    say(f"{config.key}: {games} game{'s' * (games != 1)} on {where}")
     start = time.perf_counter()
     records = run(Batch(variant, PLAYERS, (DEFAULT_BOT,) * PLAYERS, seed, games), workers,
                   ray)

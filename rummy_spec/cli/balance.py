@@ -24,6 +24,7 @@ from ..analysis.runner import Batch, ClusterError, run
 from ..analysis.study import PLAYERS, configs, measure, resolve
 from ..analysis.study_page import render_page
 from ..bots import DEFAULT_BOT
+from ..lang.library import LookupFailure
 from ..outfile import OutputError, write_text
 from .base import Command, Outcome, UsageError, lines, whole_number
 
@@ -66,6 +67,11 @@ def _run(args: argparse.Namespace) -> Outcome:
     if not (root / "docs").is_dir():
         raise UsageError(f"--root {args.root}: no docs/ folder there (give the checkout)")
     data = root / "docs" / "balance" / "data"
+    for config in configs():  # every variant checked before any game is played
+        try:
+            resolve(config, root)
+        except (LookupFailure, ValueError) as err:
+            raise UsageError(f"--root {args.root}: {err}") from None
     try:
         measured = [measure(c, root, data, args.games, args.seed, args.workers,
                             args.ray or None, lambda s: print(s, file=sys.stderr))

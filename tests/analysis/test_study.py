@@ -117,3 +117,19 @@ def test_the_committed_page_is_what_the_command_writes(
     assert (tmp_path / "docs" / "balance.md").read_text(encoding="utf-8") == committed
     for rule in RULES:
         assert (tmp_path / "docs" / "balance" / "figures" / f"{rule.key}.svg").exists()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--games", "0"], "--games 0: give a number from 1 to"),
+    (["--root", "/nonexistent-root"], "no docs/ folder there"),
+    (["--root", "{tmp}"], "house.rummy: no such spec file"),
+])
+def test_bad_arguments_are_refused_before_any_game(
+        args: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "docs").mkdir()
+    monkeypatch.setattr(study, "run", lambda *_: pytest.fail("a game was played"))
+    code = main(["balance", *(a.replace("{tmp}", str(tmp_path)) for a in args)])
+    err = capsys.readouterr().err
+    assert code == 2 and message in err and "Traceback" not in err
+    assert not (tmp_path / "docs" / "balance.md").exists()
