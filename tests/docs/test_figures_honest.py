@@ -4,6 +4,7 @@ build warns (``make docs`` and the docs tests build with ``-W``, so they fail)."
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import pytest
@@ -16,8 +17,8 @@ from rummy_spec.rulebook.doc import Figure
 from rummy_spec.rulebook.plays import Plays, how_it_plays
 
 sys.path.insert(0, str(DOCS / "_ext"))
-from rummy_figures import UndrawnFigure, plays_svg, undrawn_text
-from rummy_pages import _with_plays
+FIGURES = importlib.import_module("rummy_figures")  # the docs' own extensions
+PAGES = importlib.import_module("rummy_pages")
 
 
 def _plays(capped: int) -> Plays:
@@ -26,7 +27,7 @@ def _plays(capped: int) -> Plays:
 
 
 def _figures(plays: Plays) -> list[str]:
-    page = _with_plays(build_page(builtin_library(), "liverpool"), "turn", plays, "alt")
+    page = PAGES._with_plays(build_page(builtin_library(), "liverpool"), "turn", plays, "alt")
     section = next(s for s in page.sections if s.key == "plays")
     return [b.path for b in section.blocks if isinstance(b, Figure)]
 
@@ -34,17 +35,17 @@ def _figures(plays: Plays) -> list[str]:
 def test_a_turn_capped_round_draws_no_figure_and_says_why() -> None:
     capped = _plays(capped=1)
     assert not capped.drawable
-    with pytest.raises(UndrawnFigure, match="1 round stopped at the bots' turn cap"):
-        plays_svg("Liverpool", capped)
+    with pytest.raises(FIGURES.UndrawnFigure, match="1 round stopped at the bots' turn cap"):
+        FIGURES.plays_svg("Liverpool", capped)
     assert _figures(capped) == ["_figures/liverpool-turn.svg"]
-    assert "No figure of play is shown" in undrawn_text(capped)
+    assert "No figure of play is shown" in FIGURES.undrawn_text(capped)
 
 
 def test_games_that_all_end_in_play_are_drawn() -> None:
     fine = _plays(capped=0)
     assert fine.drawable
     assert _figures(fine) == ["_figures/liverpool-turn.svg", "_figures/liverpool-plays.svg"]
-    assert plays_svg("Liverpool", fine).lstrip().startswith("<?xml")
+    assert FIGURES.plays_svg("Liverpool", fine).lstrip().startswith("<?xml")
 
 
 def test_the_capped_rounds_of_real_games_are_counted() -> None:
