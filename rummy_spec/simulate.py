@@ -73,13 +73,15 @@ class RoundRecord:
     wild_swaps: int  # swaps and shifts
     scores: tuple[int, ...]
     reason: str | None = None  # why an abandoned round was abandoned
+    totals: tuple[int, ...] = ()  # every seat's game total once the round was scored
 
     def to_json(self) -> dict[str, Any]:
         return {"round": self.round, "deal": self.deal, "ending": self.ending,
                 "kind": self.kind, "winner": self.winner, "turns": self.turns,
                 "went_down": self.went_down, "first_down": self.first_down,
                 "buys": self.buys, "wild_swaps": self.wild_swaps,
-                "scores": list(self.scores), "reason": self.reason}
+                "scores": list(self.scores), "reason": self.reason,
+                "totals": list(self.totals)}
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,9 @@ class GameRecord:
     winners: tuple[int, ...]
     finished: bool  # ended by the rules (not abandoned, not out of actions)
     lead_changes: int  # rounds after which another player led than before
+    first: int = 0  # the player who played first in the first round
+    lowest_wins: bool = False  # the variant's winner rule: lowest total (or highest)
+    rotation: int = 0  # mirrored deals: every dealt hand moved this many seats on
 
     @property
     def turns(self) -> int:
@@ -105,7 +110,8 @@ class GameRecord:
                 "actions": self.actions, "turns": self.turns, "totals": list(self.totals),
                 "winners": list(self.winners), "finished": self.finished,
                 "lead_changes": self.lead_changes,
-                "rounds": [r.to_json() for r in self.rounds]}
+                "rounds": [r.to_json() for r in self.rounds], "first": self.first,
+                "lowest_wins": self.lowest_wins, "rotation": self.rotation}
 
 
 @dataclass
@@ -148,14 +154,33 @@ def _choosers(bots: tuple[str, ...], seed: int) -> list[Bot]:
     return [made[name] for name in bots]
 
 
+def rotate_hands(game: Game, rotation: int) -> None:
+    """Move every hand just dealt ``rotation`` seats on (a mirrored deal: the same cards,
+    each hand played from another seat).  Only the cards every seat was dealt move: a
+    card one seat is dealt more (the first player's, where it starts with a discard)
+    stays with it."""
+    seats = game.state.hand.seats
+    n = len(seats)
+    if rotation % n == 0:
+        return
+    size = min(len(s.hand) for s in seats)
+    dealt = [s.hand[:size] for s in seats]
+    for j, seat in enumerate(seats):
+        seat.hand[:size] = dealt[(j - rotation) % n]
+
+
 def play_out(variant: m.Variant, players: int, seed: int,
              bot: str | Sequence[str] = "greedy", max_actions: int = 200_000,
-             turn_cap: int = TURN_CAP, deal_cap: int = DEAL_CAP) -> Outcome:
+             turn_cap: int = TURN_CAP, deal_cap: int = DEAL_CAP,
+             rotation: int = 0) -> Outcome:
     """Play a seeded game to its end; ``bot`` names one bot for every seat or one each.
 
     With one bot in every seat it is asked about every legal action (whoever may act);
-    with several, the seat of the first legal action chooses among its own."""
+    with several, the seat of the first legal action chooses among its own.  A
+    ``rotation`` plays the seed's deals mirrored: each hand dealt to seat j goes to seat
+    j + rotation (:func:`rotate_hands`); the stock and everything else stay the same."""
     game = Game(variant, players, seed, turn_cap=turn_cap, deal_cap=deal_cap)
+    rotate_hands(game, rotation)
     bots = seating(bot, players)
     choosers = _choosers(bots, seed)
     single = len(set(bots)) == 1
@@ -167,6 +192,7 @@ def play_out(variant: m.Variant, players: int, seed: int,
     leader: int | None = None
     changes = 0
     state = game.state
+    first = state.hand.turn
     while not game.over and count < max_actions:
         actions = game.legal_actions()
         if not actions:  # pragma: no cover - every live state offers an action
@@ -184,10 +210,13 @@ def play_out(variant: m.Variant, players: int, seed: int,
         game.apply_trusted(action)
         count += 1
         state = game.state
+        if rotation and state.game.deal_no != deal_no and not game.over:
+            rotate_hands(game, rotation)
         if len(state.game.results) > seen:
             result = state.game.results[-1]
             turns.append(before + 1)
-            rounds.append(_round_record(result, deal_no, before + 1, tally))
+            rounds.append(_round_record(result, deal_no, before + 1, tally,
+                                        tuple(s.total for s in state.game.seats)))
             tally = _Tally()
             now = _leader(game, [s.total for s in state.game.seats])
             if leader is not None and now is not None and now != leader:
@@ -197,16 +226,18 @@ def play_out(variant: m.Variant, players: int, seed: int,
     abandoned = sum(1 for r in results if r.ending == "abandoned")
     record = GameRecord(seed, players, bots, tuple(rounds), count,
                         tuple(s.total for s in state.game.seats), tuple(state.game.winners),
-                        game.over and not state.game.abandoned, changes)
+                        game.over and not state.game.abandoned, changes, first,
+                        game.variant.game.winner == "lowest", rotation % players)
     return Outcome(game, count, len(results), abandoned, turns, record)
 
 
-def _round_record(result: RoundResult, deal_no: int, turns: int, tally: _Tally) -> RoundRecord:
+def _round_record(result: RoundResult, deal_no: int, turns: int, tally: _Tally,
+                  totals: tuple[int, ...]) -> RoundRecord:
     kind = ending_kind(result)
     reason = str(result.details["reason"]) if "reason" in result.details else None
     return RoundRecord(result.round, deal_no, result.ending, kind, result.winner, turns,
                        len(tally.down), tally.first_down, tally.buys, tally.swaps,
-                       tuple(result.scores), reason)
+                       tuple(result.scores), reason, totals)
 
 
 def _leader(game: Game, totals: list[int]) -> int | None:
@@ -218,9 +249,10 @@ def _leader(game: Game, totals: list[int]) -> int | None:
 
 
 def play_record(variant: m.Variant, players: int, seed: int, bots: Sequence[str],
-                turn_cap: int = TURN_CAP, deal_cap: int = DEAL_CAP) -> GameRecord:
+                turn_cap: int = TURN_CAP, deal_cap: int = DEAL_CAP,
+                rotation: int = 0) -> GameRecord:
     """The record of one seeded game (what workers send back)."""
     record = play_out(variant, players, seed, bots, turn_cap=turn_cap,
-                      deal_cap=deal_cap).record
+                      deal_cap=deal_cap, rotation=rotation).record
     assert record is not None
     return record

@@ -1,9 +1,13 @@
 """The figures of the rulebook pages, made at docs build time and cached by spec hash.
 
 For every built-in variant: one SVG of three panels from seeded bot games
-(:func:`rummy_spec.rulebook.plays.how_it_plays`): the spread of final scores, the turns
-each round took, and each seat's win rate with its 95% interval; and the turn diagram
-(:func:`rummy_spec.rulebook.diagram.turn_svg`).
+(:func:`rummy_spec.rulebook.plays.how_it_plays`, the default bot): the spread of final
+scores, the turns each round took, and each seat's win rate with its 95% interval; and the
+turn diagram (:func:`rummy_spec.rulebook.diagram.turn_svg`).  The panels are stacked in
+one column, so the figure stays readable on a phone's width.  No figure is drawn from
+games in which a round did not end by the rules of play (stopped at the turn cap, or with
+no card left): :func:`undrawn_text` says what happened instead, and the build warns (so
+``make docs``, which runs with ``-W``, fails).
 
 The games are what costs: their results are kept under ``docs/_build/figure-cache``, keyed
 by a hash of the variant's spec texts (its own and its ancestors'), the settings, and the
@@ -23,6 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import rummy_spec
+from rummy_spec.engine.rules import TURN_CAP
 from rummy_spec.lang import Library, builtin_library
 from rummy_spec.lang import model as m
 from rummy_spec.rulebook.plays import Plays, how_it_plays, wilson
@@ -94,9 +99,34 @@ def plays_for(lib: Library, names: Iterable[str], cache: Path) -> dict[str, Play
     return found
 
 
+class UndrawnFigure(ValueError):
+    """A figure asked of games in which a round did not end by the rules of play."""
+
+
+def undrawn_text(plays: Plays) -> str:
+    """What happened in games no figure may be drawn from, in words."""
+    parts = []
+    if plays.capped:
+        parts.append(f"{plays.capped} round{'s' * (plays.capped != 1)} stopped at the "
+                     f"bots' turn cap of {TURN_CAP} turns")
+    if plays.stopped:
+        parts.append(f"{plays.stopped} round{'s' * (plays.stopped != 1)} abandoned with "
+                     "no card left to draw")
+    if plays.unfinished and not parts:
+        parts.append(f"{plays.unfinished} game{'s' * (plays.unfinished != 1)} stopped "
+                     "by the engine's caps")
+    return (f"No figure of play is shown: in {plays.games} seeded games of "
+            f"{plays.players} {plays.bot} bots, {' and '.join(parts)}, so those games "
+            "show the bots' limits, not how the game plays.")
+
+
 def plays_svg(title: str, plays: Plays) -> str:
-    """Three panels: final scores, turns per round, win rate by seat with intervals."""
+    """Three panels, one above another: final scores, turns per round, win rate by seat
+    with intervals.  Refused (:class:`UndrawnFigure`) unless every round ended in play."""
     import io
+
+    if not plays.drawable:
+        raise UndrawnFigure(undrawn_text(plays))
 
     import matplotlib
 
@@ -104,7 +134,8 @@ def plays_svg(title: str, plays: Plays) -> str:
     import matplotlib.pyplot as plt
 
     matplotlib.rcParams["svg.hashsalt"] = "rummy-spec"  # the same figure, the same file
-    fig, (scores, rounds, seats) = plt.subplots(1, 3, figsize=(11, 3.2))
+    # one column 4.6 inches wide: on a 390-pixel phone the text stays near its set size
+    fig, (scores, rounds, seats) = plt.subplots(3, 1, figsize=(4.6, 9.6))
     totals = [t for game in plays.finals for t in game]
     scores.hist(totals, bins=min(15, max(5, len(totals) // 4)), color="#4a7bd0",
                 edgecolor="white")
@@ -130,8 +161,7 @@ def plays_svg(title: str, plays: Plays) -> str:
     seats.set_ylim(0, 1)
     seats.set_title("Win rate by seat (95% interval)", fontsize=10)
     seats.set_xlabel("seat, in seating order")
-    fig.suptitle(f"{title}: {plays.games} games of {plays.players} {plays.bot} bots"
-                 + (f", {plays.unfinished} not finished" if plays.unfinished else ""),
+    fig.suptitle(f"{title}:\n{plays.games} games of {plays.players} {plays.bot} bots",
                  fontsize=11)
     fig.tight_layout()
     out = io.StringIO()

@@ -42,6 +42,12 @@ class Batch:
     turn_cap: int = TURN_CAP
     deal_cap: int = DEAL_CAP
     traces: str | None = None  # a folder to write each game's trace to (local runs only)
+    mirror: bool = False  # each seed's deals played once from every seat (rotated hands)
+
+    @property
+    def per_seed(self) -> int:
+        """Games played per seed: one, or one per seat rotation when mirrored."""
+        return self.players if self.mirror else 1
 
     def seeds(self) -> range:
         return range(self.first, self.first + self.games)
@@ -51,9 +57,9 @@ def play_chunk(batch: Batch, seeds: list[int]) -> list[GameRecord]:
     """The records of the games of ``seeds`` (what a worker runs); their traces too when
     the batch names a folder (each file written whole or not at all)."""
     out: list[GameRecord] = []
-    for s in seeds:
+    for s, rotation in ((s, k) for s in seeds for k in range(batch.per_seed)):
         o = play_out(batch.variant, batch.players, s, batch.bots, turn_cap=batch.turn_cap,
-                     deal_cap=batch.deal_cap)
+                     deal_cap=batch.deal_cap, rotation=rotation)
         assert o.record is not None
         if batch.traces is not None:
             path = Path(batch.traces) / f"game-{s}.jsonl"
@@ -74,8 +80,9 @@ def _chunks(batch: Batch, workers: int) -> list[list[int]]:
 
 def run(batch: Batch, workers: int = 1, ray_address: str | None = None,
         progress: Progress | None = None) -> list[GameRecord]:
-    """Every game of ``batch``, in seed order.  ``workers`` local processes (1: in this
-    process), or Ray at ``ray_address`` ("local" starts a Ray instance here)."""
+    """Every game of ``batch``, in seed order (and rotation order, when mirrored).
+    ``workers`` local processes (1: in this process), or Ray at ``ray_address`` ("local"
+    starts a Ray instance here)."""
     if ray_address is not None:
         return _by_ray(batch, ray_address, progress)
     if workers <= 1:
@@ -83,7 +90,7 @@ def run(batch: Batch, workers: int = 1, ray_address: str | None = None,
         for s in batch.seeds():
             out += play_chunk(batch, [s])
             if progress is not None:
-                progress(len(out))
+                progress(len(out) // batch.per_seed)
         return out
     return _by_pool(batch, workers, progress)
 
@@ -96,7 +103,7 @@ def _by_pool(batch: Batch, workers: int, progress: Progress | None) -> list[Game
                    for chunk in _chunks(batch, workers)}
         for f in as_completed(futures):
             done[futures[f]] = f.result()
-            count += len(done[futures[f]])
+            count += len(done[futures[f]]) // batch.per_seed
             if progress is not None:
                 progress(count)
     return [r for first in sorted(done) for r in done[first]]
@@ -176,7 +183,7 @@ def _by_ray(batch: Batch, address: str, progress: Progress | None) -> list[GameR
         ready, waiting = ray.wait(waiting, num_returns=1)
         for ref in ready:
             done[pending[ref]] = ray.get(ref)
-            count += len(done[pending[ref]])
+            count += len(done[pending[ref]]) // batch.per_seed
         if progress is not None:
             progress(count)
     return [r for first in sorted(done) for r in done[first]]

@@ -35,7 +35,7 @@ PROG = "rummy-spec"
 
 # One module per command group, in the order ``--help`` lists them.
 COMMAND_MODULES: tuple[str, ...] = ("listing", "check", "show", "demo", "play", "simulate",
-                                    "compare", "analyze",
+                                    "compare", "analyze", "balance",
                                     "replay", "meld", "solve", "reasons", "rulebook",
                                     "bench", "conformance", "fmt", "lsp")
 
@@ -55,6 +55,8 @@ SUMMARIES: dict[str, tuple[str, str]] = {
                            "by figure"),
     "analyze": ("analyze", "the balance figures of one variant in seeded bot games, with their "
                            "intervals"),
+    "balance": ("balance", "the balance study: what each house rule changes (writes "
+                           "docs/balance.md)"),
     "replay": ("replay", "replay traces and verify every step and the final state"),
     "meld": ("meld", "is a group of cards a legal meld: its kind and wilds, or the reason it is "
                      "not"),

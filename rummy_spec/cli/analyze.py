@@ -1,9 +1,11 @@
 """``rummy-spec analyze A``: the balance figures of one variant in seeded bot games.
 
 Every figure of :mod:`rummy_spec.analysis.figures` with its 95% interval, and the test of
-the seats against 1/n (is there a first-player advantage?).  ``--plots DIR`` draws the
-four plots as PNG and SVG (needs the ``analysis`` extra).  Games run as ``simulate``'s
-do: ``--workers``, ``--ray``, ``--bot`` (default planner).
+the seats against 1/n (is there a first-player advantage?), then the balance metrics of
+:mod:`rummy_spec.analysis.metrics` (first-seat advantage, game length and its spread,
+lead changes, decisiveness, drama, points spread), each with its 95% interval.
+``--plots DIR`` draws the four plots as PNG and SVG (needs the ``analysis`` extra).
+Games run as ``simulate``'s do: ``--workers``, ``--ray``, ``--bot`` (default planner).
 """
 
 from __future__ import annotations
@@ -11,11 +13,13 @@ from __future__ import annotations
 import argparse
 
 from ..analysis.figures import figures
+from ..analysis.metrics import metric_rows, reduction_lines
 from .base import Command, Outcome, lines
 from .compare import (
     add_balance_arguments,
     columns,
     games_of,
+    group_of,
     interval,
     label,
     plot_lines,
@@ -39,10 +43,15 @@ def _run(args: argparse.Namespace) -> Outcome:
     for f in figures(games):
         e = f.estimate
         rows.append([f.name, interval(e.value, e.low, e.high, f.share), str(e.n)])
-    head = (f"analyze: {name} ({games[0].players} players), {args.games} games, seeds "
+    played = (f"{args.games} deals x {games[0].players} seats mirrored" if args.mirror
+              else f"{args.games} games")
+    head = (f"analyze: {name} ({games[0].players} players), {played}, seeds "
             f"{args.seed}..{args.seed + args.games - 1}, bots "
             f"{','.join(dict.fromkeys(games[0].bots))}")
-    parts = [head, "", *columns(rows), "", seat_line(name, games),
+    group = group_of(args, games)
+    mirrored = ["", *reduction_lines(games, group)] if group > 1 else []
+    parts = [head, "", *columns(rows), "", *columns(metric_rows(games, group)), *mirrored,
+             "", seat_line(name, games),
              *plot_lines(args, [(name, games)], name)]
     return Outcome(out=lines(*parts))
 

@@ -2,8 +2,9 @@
 
 ``compare A B`` plays the same seeds of A and B (built-in names or spec files) and puts
 every balance figure side by side with its 95% interval and a verdict: differs
-significantly or not (p < 0.05), with the test named.  ``compare A --option X`` compares
-A as written with A with option X on (with B given, ``--option`` applies to B).  The
+significantly or not (p < 0.05), with the test named; then the balance metrics
+(:mod:`rummy_spec.analysis.metrics`) the same way.  ``compare A --option X`` compares A
+as written with A with option X on (with B given, ``--option`` applies to B).  The
 figures are those of :mod:`rummy_spec.analysis.figures`; ``--plots DIR`` also draws the
 four plots as PNG and SVG (needs the ``analysis`` extra).  Games run as ``simulate``'s
 do: ``--workers``, ``--ray``, ``--bot`` (default planner), the same records for any of
@@ -17,6 +18,7 @@ import math
 from pathlib import Path
 
 from ..analysis.figures import SEAT_TEST, Verdict, compare, seat_test
+from ..analysis.metrics import compared_rows, reduction_lines
 from ..analysis.plots import PlotsUnavailable, write_plots
 from ..analysis.runner import Batch
 from ..engine.rules import DEAL_CAP, TURN_CAP
@@ -35,9 +37,12 @@ def add_balance_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", metavar="NAME",
                         help="which variant of a file that declares several")
     add_run_arguments(parser, games=50)
-    parser.set_defaults(bot="planner")
     parser.add_argument("--plots", metavar="DIR",
                         help="write the four plots (PNG and SVG) to DIR")
+    parser.add_argument("--mirror", action="store_true",
+                        help="mirrored deals: play each seed's deals once from every seat "
+                             "(the hands rotated), K x players games; the metrics' intervals "
+                             "are then over deals, and the variance reduction is shown")
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:
@@ -70,7 +75,12 @@ def title(variant: m.Variant) -> str:
 def games_of(args: argparse.Namespace, variant: m.Variant) -> list[GameRecord]:
     players, bots = checked_run(args, variant)
     return play_all(args, Batch(variant, players, bots, args.seed, args.games, TURN_CAP,
-                                DEAL_CAP))
+                                DEAL_CAP, mirror=args.mirror))
+
+
+def group_of(args: argparse.Namespace, games: list[GameRecord]) -> int:
+    """Games per mirrored deal (1 without --mirror)."""
+    return games[0].players if args.mirror and games else 1
 
 
 def interval(value: float, low: float, high: float, share: bool) -> str:
@@ -147,6 +157,10 @@ def _run(args: argparse.Namespace) -> Outcome:
             f"{args.seed + args.games - 1}, bots {','.join(dict.fromkeys(who))}")
     table = columns([["figure", "A [95%]", "B [95%]", "p", "verdict"],
                      *verdict_rows(verdicts)])
+    group = group_of(args, games_a)
+    table += ["", *columns(compared_rows(games_a, games_b, group))]
+    if group > 1:
+        table += [*reduction_lines(games_a, group, "A: "), *reduction_lines(games_b, group, "B: ")]
     summary = (f"figures that differ significantly (p < 0.05): {', '.join(differ)}"
                if differ else "no figure differs significantly (p < 0.05)")
     parts = [head, "", *table, "", seat_line("A", games_a), seat_line("B", games_b),

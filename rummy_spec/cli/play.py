@@ -18,7 +18,7 @@ import random
 import sys
 from typing import TextIO
 
-from ..bots import BOTS
+from ..bots import BOTS, DEFAULT_BOT
 from ..engine.game import Game
 from ..engine.state import Action, ActionType, RunEnd
 from .base import Command, Outcome, UsageError, whole_number
@@ -310,8 +310,8 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     add_variant_arguments(parser)
     parser.add_argument("--seed", type=whole_number, metavar="S",
                         help="the game's seed, to play a deal again (default: a new one)")
-    parser.add_argument("--bot", choices=sorted(BOTS), default="greedy",
-                        help="how the other seats play (default: greedy)")
+    parser.add_argument("--bot", choices=sorted(BOTS), default=DEFAULT_BOT,
+                        help=f"how the other seats play (default {DEFAULT_BOT})")
     parser.add_argument("--auto-pass", action="store_true",
                         help="pass on every chance to buy the upcard without being asked "
                              "('auto on' and 'auto off' switch it during the game)")

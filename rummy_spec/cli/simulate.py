@@ -27,11 +27,12 @@ from typing import TextIO
 from ..analysis.export import csv_text, document
 from ..analysis.rounds import abandoned, round_rows, table_lines
 from ..analysis.runner import Batch, ClusterError, run
+from ..bots import DEFAULT_BOT
 from ..engine.rules import DEAL_CAP, TURN_CAP
 from ..lang import builtin_library
 from ..lang import model as m
 from ..outfile import OutputError, check_target, make_directory, write_text
-from ..simulate import GameRecord, SeatingError, seating
+from ..simulate import KINDS, GameRecord, SeatingError, seating
 from .base import FAILED, Command, Outcome, UsageError, lines, whole_number
 from .cardtext import plural
 from .games import players_for, start_game
@@ -88,9 +89,9 @@ def add_run_arguments(parser: argparse.ArgumentParser, games: int = 10) -> None:
                         help=f"how many games to play (default {games})")
     parser.add_argument("--seed", type=whole_number, default=1, metavar="S",
                         help="the first game's seed; the next games take S+1, S+2... (default 1)")
-    parser.add_argument("--bot", default="greedy", metavar="BOT[,BOT...]",
+    parser.add_argument("--bot", default=DEFAULT_BOT, metavar="BOT[,BOT...]",
                         help="random, greedy or planner: one for every seat, or one per seat "
-                             "(default greedy)")
+                             f"(default {DEFAULT_BOT})")
     parser.add_argument("--workers", type=whole_number, default=1, metavar="N",
                         help="local processes to play in (default 1; same results for any N)")
     parser.add_argument("--ray", metavar="ADDRESS", default=os.environ.get("RAY_ADDRESS"),
@@ -139,7 +140,6 @@ def play_all(args: argparse.Namespace, batch: Batch) -> list[GameRecord]:
 def summary_lines(records: list[GameRecord]) -> list[str]:
     n = records[0].players
     rounds = [r for g in records for r in g.rounds]
-    stopped = sum(1 for r in rounds if r.kind in ("abandoned", "turn cap"))
     turns = [r.turns for r in rounds]
     wins = [0.0] * n
     totals = [0] * n
@@ -149,8 +149,9 @@ def summary_lines(records: list[GameRecord]) -> list[str]:
         for i, t in enumerate(g.totals):
             totals[i] += t
     return [
-        f"games: {len(records)} ({sum(1 for g in records if not g.finished)} abandoned)",
-        f"rounds: {len(rounds) - stopped} finished, {stopped} abandoned",
+        f"games: {len(records)} ({sum(1 for g in records if not g.finished)} not finished)",
+        f"rounds: {len(rounds)} (" + ", ".join(
+            f"{k} {sum(1 for r in rounds if r.kind == k)}" for k in KINDS) + ")",
         f"mean turns per round: {sum(turns) / len(turns) if turns else 0.0:.1f}",
         f"actions: {sum(g.actions for g in records)}",
         "wins by seat: " + ", ".join(f"{i}: {w:g}" for i, w in enumerate(wins, 1)),

@@ -16,7 +16,30 @@ from html import escape
 from ..lang import model as m
 from .doc import Figure, Page, Section
 
-BOX_W, BOX_H, GAP, TOP = 150, 54, 34, 52
+BOX_W, BOX_H, GAP, TOP = 150, 54, 30, 66
+WIDTH = 330  # the narrowest picture: a phone shows it near its own size
+PAD = 10  # the least room between a box's edge and its text
+LINE = 14  # the height of a detail line
+# A text's width is estimated from its length: wide sans-serif faces (DejaVu Sans, the
+# usual fallback) average under 0.6 em a character, under 0.68 em in bold.
+EM_REGULAR, EM_BOLD = 0.6, 0.68
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """A generous estimate of ``text``'s width in pixels at font size ``size``."""
+    return len(text) * size * (EM_BOLD if bold else EM_REGULAR)
+
+
+def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
+    """``text`` in lines that each fit ``width`` pixels (a word longer than that stands
+    alone on its line, and the box is widened for it)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size, bold) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 @dataclass(frozen=True)
@@ -74,50 +97,71 @@ def describe(v: m.Variant) -> str:
 
 
 def turn_svg(v: m.Variant) -> str:
-    """The turn of ``v`` as a standalone SVG document (its text, UTF-8)."""
+    """The turn of ``v`` as a standalone SVG document (its text, UTF-8): the steps one
+    under another (a narrow picture, readable at a phone's width), the claim window's
+    words beside the arrow it hangs on.  Every box is wide enough for its title and its
+    detail (wrapped onto more lines), and the picture for every text."""
     steps = turn_steps(v)
     window = claim_window(v)
-    width = len(steps) * BOX_W + (len(steps) - 1) * GAP + 24
-    height = TOP + BOX_H + (78 if window else 24)
+    box_w = max(BOX_W + 40, *(text_width(s.title, 14, True) + 2 * PAD for s in steps))
+    details = [wrap(s.detail, box_w - 2 * PAD, 11) for s in steps]
+    box_w = max(box_w, *(text_width(t, 11) + 2 * PAD for d in details for t in d))
+    heading = wrap(f"A turn in {v.title}", WIDTH - 24, 15, bold=True)
+    legend = "dashed boxes: if you can and wish"
+    width = max(WIDTH, box_w + 24, *(text_width(h, 15, True) + 24 for h in heading),
+                text_width(legend, 11) + 24)
+    below = 20 * (len(heading) - 1)  # a heading on more lines moves the rest down
+    cx = 12 + box_w / 2
+    note_x = cx + 12  # the claim window's words, right of the arrow
+    index = window[0] % len(steps) if window else -1
+    note = wrap(window[1], width - note_x - 12, 12) if window else []
+    if window:
+        widest = max(text_width(t, 12) for t in note)
+        width = max(width, note_x + widest + 12)
+    width = int(width + 0.999)
     described = describe(v)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" role="img" aria-labelledby="t d" '
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="HEIGHT" '
+           f'viewBox="0 0 {width} HEIGHT" role="img" aria-labelledby="t d" '
            'font-family="system-ui, sans-serif">',
            f'<title id="t">A turn in {escape(v.title)}</title>',
            f'<desc id="d">{escape(described)}</desc>',
            '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" '
            'markerWidth="7" markerHeight="7" orient="auto-start-reverse">'
            '<path d="M0,0 L10,5 L0,10 z" fill="#444"/></marker></defs>',
-           f'<text x="12" y="24" font-size="15" font-weight="600">A turn in '
-           f'{escape(v.title)}</text>']
-    for i, step in enumerate(steps):
-        x = 12 + i * (BOX_W + GAP)
+           *(f'<text x="12" y="{24 + 20 * k}" font-size="15" font-weight="600">'
+             f'{escape(h)}</text>' for k, h in enumerate(heading)),
+           f'<text x="12" y="{44 + below}" font-size="11" fill="#555">{legend}</text>']
+    y = TOP + below
+    for i, (step, lines) in enumerate(zip(steps, details, strict=True)):
+        box_h = max(BOX_H, 30 + LINE * len(lines))
         dash = ' stroke-dasharray="5 3"' if step.optional else ""
         fill = "#f4f7fc" if step.optional else "#e3ecfa"
-        out.append(f'<rect x="{x}" y="{TOP}" width="{BOX_W}" height="{BOX_H}" rx="8" '
+        out.append(f'<rect x="12" y="{y}" width="{box_w:g}" height="{box_h}" rx="8" '
                    f'fill="{fill}" stroke="#4a7bd0"{dash}/>')
-        out.append(f'<text x="{x + BOX_W / 2}" y="{TOP + 22}" font-size="14" '
+        out.append(f'<text x="{cx:g}" y="{y + 22}" font-size="14" '
                    f'font-weight="600" text-anchor="middle">{escape(step.title)}</text>')
-        out.append(f'<text x="{x + BOX_W / 2}" y="{TOP + 40}" font-size="11" '
-                   f'text-anchor="middle" fill="#333">{escape(step.detail)}</text>')
+        for k, line in enumerate(lines):
+            out.append(f'<text x="{cx:g}" y="{y + 40 + LINE * k}" font-size="11" '
+                       f'text-anchor="middle" fill="#333">{escape(line)}</text>')
+        y += box_h
+        gap = GAP
+        if i == index:
+            gap = max(GAP, 18 * len(note) + 16)
+            colour = "#b5542c"
+            if i + 1 == len(steps):  # after the last step: a dashed arrow of its own
+                out.append(f'<line x1="{cx:g}" y1="{y}" x2="{cx:g}" y2="{y + gap - 2}" '
+                           f'stroke="{colour}" stroke-width="1.5" stroke-dasharray="4 3" '
+                           'marker-end="url(#arrow)"/>')
+            for k, line in enumerate(note):
+                out.append(f'<text x="{note_x:g}" y="{y + 20 + 18 * k}" font-size="12" '
+                           f'fill="{colour}">{escape(line)}</text>')
         if i + 1 < len(steps):
-            out.append(f'<line x1="{x + BOX_W}" y1="{TOP + BOX_H / 2}" '
-                       f'x2="{x + BOX_W + GAP - 2}" y2="{TOP + BOX_H / 2}" stroke="#444" '
-                       'stroke-width="1.5" marker-end="url(#arrow)"/>')
-    if window:
-        index = window[0] % len(steps)
-        cx = 12 + index * (BOX_W + GAP) + BOX_W / 2
-        y = TOP + BOX_H
-        out.append(f'<line x1="{cx}" y1="{y}" x2="{cx}" y2="{y + 26}" stroke="#b5542c" '
-                   'stroke-width="1.5" stroke-dasharray="4 3" marker-end="url(#arrow)"/>')
-        anchor = "start" if index == 0 else "end"
-        tx = cx - 6 if index == 0 else cx + 6
-        out.append(f'<text x="{tx}" y="{y + 44}" font-size="12" fill="#b5542c" '
-                   f'text-anchor="{anchor}">{escape(window[1])}</text>')
-    out.append(f'<text x="{width - 12}" y="24" font-size="11" fill="#555" '
-               'text-anchor="end">dashed: if you can and wish</text>')
+            out.append(f'<line x1="{cx:g}" y1="{y}" x2="{cx:g}" y2="{y + gap - 2}" '
+                       'stroke="#444" stroke-width="1.5" marker-end="url(#arrow)"/>')
+        y += gap
+    height = y + 12 - (GAP if index != len(steps) - 1 else 0)
     out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return "\n".join(out).replace("HEIGHT", str(height)) + "\n"
 
 
 def with_turn_diagram(page: Page, v: m.Variant) -> Page:

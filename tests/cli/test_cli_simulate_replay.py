@@ -23,9 +23,16 @@ def test_simulate_summarises_the_games(cli: Cli) -> None:
     code, out, err = cli("simulate", "gin", "--games", "2", "--seed", "5")
     assert (code, err) == (0, "")
     lines = out.splitlines()
-    assert lines[0] == "gin: 2 games of 2 greedy bots (seeds 5..6)"
-    assert lines[1] == "games: 2 (0 abandoned)"
-    assert lines[2].startswith("rounds: ") and "finished" in lines[2] and "abandoned" in lines[2]
+    assert lines[0] == "gin: 2 games of 2 planner bots (seeds 5..6)"
+    assert lines[1] == "games: 2 (0 not finished)"
+    # the summary names each way a round ended with the table's own words
+    total, kinds = lines[2].removeprefix("rounds: ").rstrip(")").split(" (")
+    counts = dict(part.rsplit(" ", 1) for part in kinds.split(", "))
+    assert list(counts) == ["out", "knock", "stock", "abandoned", "turn cap"]
+    assert sum(int(c) for c in counts.values()) == int(total) > 0
+    assert counts["turn cap"] == "0" and counts["abandoned"] == "0"
+    table_head = lines[lines.index("by round:") + 1].split()
+    assert " ".join(table_head).startswith("round played out knock stock abandoned turn cap")
     assert lines[3].startswith("mean turns per round: ")
     wins = lines[5].removeprefix("wins by seat: ")
     assert sum(float(w.split(": ")[1]) for w in wins.split(", ")) == 2
