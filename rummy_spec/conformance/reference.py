@@ -17,7 +17,7 @@ from ..engine.melds import Meld, validate
 from ..engine.reasons import Verdict as EngineVerdict
 from ..engine.reasons import no
 from ..engine.rules import Rules, compile_variant
-from ..engine.setup import Setup, buys_allowed_before
+from ..engine.setup import Deal, buys_allowed_before
 from ..engine.state import Action, State
 from ..lang import LookupFailure, SpecError, meldkinds
 from ..lang import model as m
@@ -32,7 +32,7 @@ from .variants import registered, spec_of
 JSON = dict[str, Any]
 
 
-def setup_from_json(game_variant: Any, setup: JSON) -> Setup:
+def setup_from_json(game_variant: Any, setup: JSON) -> Deal:
     table = decks.card_table(game_variant.deck)
 
     def cards(texts: list[str], where: str) -> list[int]:
@@ -49,7 +49,7 @@ def setup_from_json(game_variant: Any, setup: JSON) -> Setup:
         values = setup.get(key)
         return None if values is None else [int(v) for v in values]
 
-    return Setup(dealer=int(setup["dealer"]),
+    return Deal(dealer=int(setup["dealer"]),
                  hands=[cards(h, f"hands[{i}]") for i, h in enumerate(setup["hands"])],
                  stock=cards(setup["stock"], "stock"), discard=cards(setup["discard"],
                                                                      "discard"),

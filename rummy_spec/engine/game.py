@@ -17,7 +17,7 @@ from . import view as views
 from .knowledge import Before, Knowledge
 from .reasons import Verdict
 from .rules import DEAL_CAP, TURN_CAP, Rules, compile_variant
-from .setup import Setup, new_game
+from .setup import Deal, new_game
 from .state import Action, State
 
 
@@ -30,7 +30,7 @@ class Game:
     variant: m.Variant
     players: int
     seed: int
-    setup: Setup | None = None
+    setup: Deal | None = None
     turn_cap: int = TURN_CAP
     deal_cap: int = DEAL_CAP
     rules: Rules = field(init=False)

@@ -194,7 +194,7 @@ class HandRecord:
     # upcards drawn this hand (the first upcard's offer not counted)
     upcard_draws: int = 0
     run_base: list[list[int]] = field(default_factory=list)  # the knocker's runs: [low, high]
-    # the stated orders of this deal's reshuffled stocks (Setup.restocks), top first
+    # the stated orders of this deal's reshuffled stocks (Deal.restocks), top first
     restocks: list[list[int]] = field(default_factory=list)
 
     def clone(self) -> HandRecord:

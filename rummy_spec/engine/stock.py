@@ -66,7 +66,7 @@ def _refill_once(rules: Rules, state: State, step: str) -> bool | None:
 
 def stated_order(state: State, shuffled: list[int]) -> list[int]:
     """The new stock (top = last) from the shuffled cards, in the order the deal's setup
-    states for this exhaustion (``Setup.restocks``): the cards it names first, the
+    states for this exhaustion (``Deal.restocks``): the cards it names first, the
     others under them as shuffled."""
     if state.hand.exhaustions > len(state.hand.restocks):
         return shuffled

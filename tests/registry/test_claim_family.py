@@ -24,7 +24,7 @@ from rummy_spec.engine import core
 from rummy_spec.engine.game import Game
 from rummy_spec.engine.reasons import Verdict, no
 from rummy_spec.engine.rules import Rules
-from rummy_spec.engine.setup import Setup
+from rummy_spec.engine.setup import Deal
 from rummy_spec.engine.state import Action, State
 from rummy_spec.lang import Library, SpecError, builtin_library, families
 from rummy_spec.lang import model as m
@@ -116,7 +116,7 @@ def _game(v: m.Variant, upcard: str) -> Game:
     def cards(text: str) -> list[int]:
         return [table.parse(c) for c in text.split()]
 
-    setup = Setup(dealer=2, hands=[cards("2C 3C 4C 5C 6C 7C 8C"),
+    setup = Deal(dealer=2, hands=[cards("2C 3C 4C 5C 6C 7C 8C"),
                                    cards("2D 3D 4D 5D 6D 7D 8D"),
                                    cards("2S 3S 4S 5S 6S 7S 8S")],
                   stock=cards("9H 10H JH QH KH AH"), discard=cards(upcard))
