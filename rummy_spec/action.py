@@ -11,10 +11,12 @@ the game's question (:meth:`rummy_spec.Game.legal`).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from .cards import CardTable
 from .engine.state import ACTION_TYPES, ActionType, RunEnd, Source
+from .engine.state import Action as EngineMove
 
 Cards = str | Iterable[str]
 
@@ -62,6 +64,10 @@ class Action:
     melds: tuple[tuple[str, ...], ...] | None = None
     wild_to: int | None = None
     target: int | None = None
+    # the engine's move for this action, and the card table its numbers are of: made
+    # once, by the game that first converts the action (or lists it), then reused
+    _move: tuple[CardTable, EngineMove] | None = field(
+        default=None, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         problem = self._problem()

@@ -255,6 +255,10 @@ class Game:
     def apply(self, action: Action) -> None:
         """Play the action; raises :class:`IllegalAction` (carrying the verdict) and
         changes nothing if it is refused."""
+        made = action._move  # an action listed here, or played before, holds its move
+        if made is not None and made[0] is self._table:
+            self.engine.apply(made[1])
+            return
         inner = self._inward(action)
         if isinstance(inner, Verdict):
             raise IllegalAction(inner)
@@ -268,7 +272,10 @@ class Game:
 
     def _inward(self, action: Action) -> EngineMove | Verdict:
         """The engine's move for an action: its cards as numbers, read straight from the
-        text (no JSON on the way)."""
+        text (no JSON on the way), kept on the action for the next time."""
+        made = action._move
+        if made is not None and made[0] is self._table:
+            return made[1]
         try:
             card = None if action.card is None else self._card(action.card)
         except CardError as err:
@@ -279,17 +286,20 @@ class Game:
                 melds = tuple(tuple(self._card(c) for c in m) for m in action.melds)
             except CardError as err:
                 return no("bad-action", f"melds: {err}")
-        return EngineMove(action.type, action.player, action.source,
-                          card, action.meld, action.end, melds, action.wild_to,
-                          action.target)
+        move = EngineMove(action.type, action.player, action.source, card, action.meld,
+                          action.end, melds, action.wild_to, action.target)
+        object.__setattr__(action, "_move", (self._table, move))  # frozen, but a cache
+        return move
 
     def _outward(self, move: EngineMove) -> Action:
         text = self._table.text
-        return Action(move.type, move.player, move.source,
-                      None if move.card is None else text(move.card), move.meld, move.end,
-                      None if move.melds is None else
-                      tuple(tuple(text(c) for c in m) for m in move.melds),
-                      move.wild_to, move.target)
+        action = Action(move.type, move.player, move.source,
+                        None if move.card is None else text(move.card), move.meld,
+                        move.end, None if move.melds is None else
+                        tuple(tuple(text(c) for c in m) for m in move.melds),
+                        move.wild_to, move.target)
+        object.__setattr__(action, "_move", (self._table, move))
+        return action
 
     def __repr__(self) -> str:
         who = ", ".join(map(str, self.to_act)) or "nobody"
