@@ -48,7 +48,7 @@ from ..engine.reasons import all_reasons
 from ..engine.state import Action
 from ..lang import load
 from ..lang import model as m
-from .laws import Laws, LawViolation, require
+from ..laws.variant import Laws, LawViolation, require
 from .notes import note_trace
 from .profiles import profile
 from .referee import Referee

@@ -3,7 +3,7 @@
 The laws any observed state keeps, and those between the states around one action
 (cards, conservation, every table meld legal, hand sizes, turn order, a refused action
 changes nothing, a round's scores are what the totals gain) are stated once, in the
-conformance kit (``conformance.laws``, ``turn_law``): the state machine checks them on
+conformance kit (``conformance.laws``, ``laws.turn``): the state machine checks them on
 the reference's states at every step, the kit on any engine's.  The referee states the
 laws that need what the reference's own state records or what was played earlier in the
 round, each from the variant's model and the states before and after a step:
@@ -33,8 +33,8 @@ from dataclasses import dataclass, field
 from ..engine.state import Action, State, TableMeld
 from ..lang import model as m
 from ..lang.expr import evaluate_int
-from .laws import Laws, Placed, require
-from .turn_law import TABLE_PLAY, turn_fault
+from ..laws.turn import TABLE_PLAY, turn_fault
+from ..laws.variant import Laws, Placed, require
 
 KNOCK_ENDINGS = frozenset({"knock", "gin", "big-gin", "undercut"})
 

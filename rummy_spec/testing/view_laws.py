@@ -16,7 +16,7 @@ from typing import Any
 from ..engine import codec
 from ..engine.game import Game
 from ..engine.state import Action
-from .laws import require
+from ..laws.variant import require
 
 WORLDS = 2  # sampled worlds per check
 

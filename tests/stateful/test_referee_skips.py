@@ -10,7 +10,7 @@ from rummy_spec.bots import greedy_bot
 from rummy_spec.engine.game import Game
 from rummy_spec.engine.state import Action, State
 from rummy_spec.lang import load
-from rummy_spec.testing.laws import Laws, LawViolation
+from rummy_spec.laws.variant import Laws, LawViolation
 from rummy_spec.testing.referee import Referee
 
 PLAYERS = 4

@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 
 from ...engine.state import Action, ActionType, RunEnd, Source, State
 from ...lang import model as m
+from ...laws.turn import actor_fault
 
 if TYPE_CHECKING:
-    from ...testing.laws import Laws
+    from ...laws.variant import Laws
 
 # the kinds that exercise meld and contract checks come up twice as often
 KINDS = ("wrong-player", "not-held", "out-of-phase", "broken-meld", "broken-meld",
@@ -34,9 +35,7 @@ Probe = tuple[Action, bool]
 
 
 def _entitled(v: m.Variant, s: State, a: Action) -> bool:
-    """The turn-order law's answer (read late: the testing kit imports this module)."""
-    from ...testing.turn_law import actor_fault
-
+    """The turn-order law's answer."""
     h = s.hand
     return not actor_fault(v, h.phase, a.type, a.player, h.turn,
                            h.claim.pending if h.claim is not None else None, h.offer, h.giver)
