@@ -97,6 +97,7 @@ def imports_of(name: str, path: Path, known: dict[str, Path]) -> Iterator[Import
         for child in ast.iter_child_nodes(node):
             inside = in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
             targets: list[str] = []
+            line = getattr(child, "lineno", 0)
             if isinstance(child, ast.Import):
                 targets = [a.name for a in child.names]
             elif isinstance(child, ast.ImportFrom):
@@ -110,7 +111,7 @@ def imports_of(name: str, path: Path, known: dict[str, Path]) -> Iterator[Import
             where = "typing" if id(child) in typing else "function" if inside else "top"
             for target in targets:
                 if target.split(".")[0] == "rummy_spec":
-                    yield Import(name, resolve(target), child.lineno, where)
+                    yield Import(name, resolve(target), line, where)
             yield from walk(child, inside)
 
     yield from walk(tree, False)
