@@ -7,7 +7,7 @@ import each other.  On top of that, no module may import, even late inside a fun
 a module that imports it back (directly or round a longer circle): the circles left
 are listed in :data:`KNOWN_CIRCLES`, and a new one, or one of them grown, fails.
 
-Run ``python tests/test_layering.py`` to print the graph between the parts.
+Run ``python tests/test_package_layers.py`` to print the graph between the parts.
 """
 
 from __future__ import annotations
