@@ -16,7 +16,7 @@ from typing import Any
 
 from .cards import CardTable
 from .engine.state import ACTION_TYPES, ActionType, RunEnd, Source
-from .engine.state import Action as EngineMove
+from .engine.state import Move as EngineMove
 
 Cards = str | Iterable[str]
 

@@ -26,7 +26,7 @@ from .engine.core import IllegalAction
 from .engine.game import GameError
 from .engine.knowledge import Knowledge
 from .engine.reasons import Verdict, no
-from .engine.state import Action as EngineMove
+from .engine.state import Move as EngineMove
 from .engine.state import State
 from .lang import load as _load_variant
 from .lang.decks import card_table

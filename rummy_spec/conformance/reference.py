@@ -18,7 +18,7 @@ from ..engine.reasons import Verdict as EngineVerdict
 from ..engine.reasons import no
 from ..engine.rules import Rules, compile_variant
 from ..engine.setup import Deal, buys_allowed_before
-from ..engine.state import Action, State
+from ..engine.state import Move, State
 from ..lang import LookupFailure, SpecError, meldkinds
 from ..lang import model as m
 from ..lang.library import builtin_library
@@ -128,7 +128,7 @@ AFTER_MELDS = frozenset({"contract-not-met", "contract-exact-count", "contract-e
                          "must-keep-discard", "must-go-out-by-meld", "skip-last-card"})
 
 
-def as_written(rules: Rules, state: State, a: Action) -> EngineVerdict:
+def as_written(rules: Rules, state: State, a: Move) -> EngineVerdict:
     """The reference's verdict through the protocol: the engine's, with runs read as
     written."""
     verdict = legal(rules, state, a)
@@ -139,7 +139,7 @@ def as_written(rules: Rules, state: State, a: Action) -> EngineVerdict:
     return verdict
 
 
-def written_out_of_order(rules_of: Rules, a: Action) -> Verdict | None:
+def written_out_of_order(rules_of: Rules, a: Move) -> Verdict | None:
     """A run the protocol reads as written: cards that make a run only when rearranged
     are refused with the fault of the order given (the reference's own play would
     rearrange them; a protocol engine may not have to guess)."""

@@ -42,8 +42,10 @@ ENDINGS: tuple[Ending, ...] = get_args(Ending)
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
-    """One move.  ``type`` names it; the other fields are used by some types only."""
+class Move:
+    """One move, cards as the engine's numbers.  ``type`` names it; the other fields are
+    used by some types only.  (The public :class:`rummy_spec.Action` is the same move in
+    card text.)"""
 
     type: ActionType
     player: int

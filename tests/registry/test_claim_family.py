@@ -25,7 +25,7 @@ from rummy_spec.engine.game import Game
 from rummy_spec.engine.reasons import Verdict, no
 from rummy_spec.engine.rules import Rules
 from rummy_spec.engine.setup import Deal
-from rummy_spec.engine.state import Action, State
+from rummy_spec.engine.state import Move, State
 from rummy_spec.lang import Library, SpecError, builtin_library, families
 from rummy_spec.lang import model as m
 from rummy_spec.lang.check_rules import Err
@@ -36,7 +36,7 @@ from rummy_spec.rulebook import markdown
 from rummy_spec.rulebook.book import build_page
 
 
-def refuse_wild(rules: Rules, state: State, a: Action) -> Verdict | None:
+def refuse_wild(rules: Rules, state: State, a: Move) -> Verdict | None:
     if a.type == "buy" and state.hand.discard and state.hand.discard[-1] in rules.wild:
         return no("not-eligible", "a wild card on the pile is never claimed")
     return None
