@@ -20,8 +20,7 @@ from typing import Any
 
 from .bots import BOTS, Bot
 from .engine.game import Game
-from .engine.rules import DEAL_CAP, TURN_CAP
-from .engine.state import Move, RoundResult
+from .engine.state import DEAL_CAP, TURN_CAP, Move, RoundResult
 from .lang import model as m
 
 KINDS = ("out", "knock", "stock", "abandoned", "turn cap")

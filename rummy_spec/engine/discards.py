@@ -165,7 +165,9 @@ def discard(rules: Rules, state: State, a: Move, plan: Go) -> None:
             and _playable(rules, state, card):
         state.hand.call_on = a.player
     throwbacks = v.limits.throwbacks
-    if throwbacks is not None:  # OpenSpiel: repeated_move_ in ApplyDiscardAction
+    # the engine limit on throwbacks (OpenSpiel's gin): turns in a row ended by throwing
+    # back the upcard just taken; the hand is dead at the limit
+    if throwbacks is not None:
         state.hand.throwbacks = state.hand.throwbacks + 1 if card == state.hand.taken else 0
         if state.hand.throwbacks >= throwbacks:
             end_round(rules, state, None, "dead", thrown_back=throwbacks)

@@ -104,7 +104,9 @@ def draw(rules: Rules, state: State, a: Move, plan: Go) -> None:
         limit = rules.variant.limits.upcard_draws
         if limit is not None:
             state.hand.upcard_draws += 1
-            if state.hand.upcard_draws >= limit:  # OpenSpiel: kMaxNumDrawUpcardActions
+            # the engine limit on upcards drawn: the hand is dead at the limit (a cap
+            # of OpenSpiel's gin, whose games must end)
+            if state.hand.upcard_draws >= limit:
                 end_round(rules, state, None, "dead", upcard_draws=limit)
                 return
         _take_upcard(state, a.player)

@@ -16,9 +16,9 @@ from . import codec, core, moves
 from . import view as views
 from .knowledge import Before, Knowledge
 from .reasons import Verdict
-from .rules import DEAL_CAP, TURN_CAP, Rules, compile_variant
+from .rules import Rules, compile_variant
 from .setup import Deal, new_game
-from .state import Move, State
+from .state import DEAL_CAP, TURN_CAP, Move, State
 
 
 class GameError(ValueError):

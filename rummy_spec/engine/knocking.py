@@ -184,8 +184,8 @@ def _game_lay_offs(rules: Rules, state: State,
 
 def within_run_limit(rules: Rules, state: State, index: int | None, meld: Meld) -> bool:
     """A run of the knocker's grows by at most the spec's count of lay-offs at each end
-    (OpenSpiel offers lay-offs next to the run as laid and next to those already laid
-    off only: open_spiel/games/gin_rummy/gin_rummy_utils.cc, AllLayoffs)."""
+    (OpenSpiel's gin offers lay-offs only next to the run as laid and next to those
+    already laid off)."""
     k = rules.variant.knock
     limit = rules.variant.limits.run_layoff_limit if k is not None else None
     if limit is None or meld.kind != "run" or index is None or index >= len(state.hand.run_base):

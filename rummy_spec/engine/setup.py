@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import decks
-from .rules import DEAL_CAP, TURN_CAP, Rules
-from .state import GameRecord, HandRecord, Phase, Seat, SeatRecord, State
+from .rules import Rules
+from .state import DEAL_CAP, TURN_CAP, GameRecord, HandRecord, Phase, Seat, SeatRecord, State
 
 
 def rng(seed: int, *purpose: object) -> random.Random:

@@ -26,8 +26,7 @@ from ..textsafe import outside_text
 from . import codec
 from .core import IllegalAction
 from .game import Game, GameError
-from .rules import DEAL_CAP, TURN_CAP
-from .state import Move
+from .state import DEAL_CAP, TURN_CAP, Move
 
 
 class TraceError(Exception):
