@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -27,7 +28,7 @@ class RoundOutcome:
     @classmethod
     def of(cls, r: RoundResult) -> RoundOutcome:
         return cls(r.round, r.ending, r.winner, tuple(r.scores),
-                   MappingProxyType(dict(r.details)))
+                   MappingProxyType(copy.deepcopy(r.details)))  # nothing shared
 
 
 @dataclass(frozen=True, slots=True)

@@ -194,6 +194,9 @@ def test_the_outcome_and_the_rounds_played() -> None:
     [r] = out.rounds
     assert (r.round, r.ending, r.winner) == (1, "knock", 0)
     assert g.results == list(out.rounds)
+    r.details["held"].append(99)  # the details are a copy: the game's record stays
+    assert g.results[0].details["held"] == g.engine.state.game.results[0].details["held"]
+    assert 99 not in g.engine.state.game.results[0].details["held"]
     assert str(out).startswith("won by 0 after 1 round(s)")
 
 
