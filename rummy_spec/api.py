@@ -53,8 +53,10 @@ class Game:
     then the actions applied one by one.
 
     ``variant`` is a name or path (loaded with ``options``) or a loaded variant;
-    ``players`` defaults to the variant's smallest table.  The engine's own game is
-    ``engine`` (its ``state`` is the full position; ``state_json()`` the same as JSON).
+    ``players`` defaults to the variant's smallest table (with a ``setup``, its number of
+    hands).  A ``setup`` is checked against the variant's pack before play (see
+    :meth:`dealt`).  The engine's own game is ``engine`` (its ``state`` is the full
+    position; ``state_json()`` the same as JSON).
     """
 
     def __init__(self, variant: str | Variant, players: int | None = None, seed: int = 0,

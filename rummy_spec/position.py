@@ -51,6 +51,11 @@ class Setup:
     buys_used: Sequence[int] | None = None
     restocks: Sequence[Cards] = ()
 
+    def __post_init__(self) -> None:
+        if isinstance(self.hands, str):
+            raise ValueError("hands: one hand per seat, such as ['AS 2S 3S', 'AH 2H 3H'], "
+                             "not one text")
+
     @property
     def players(self) -> int:
         return len(self.hands)

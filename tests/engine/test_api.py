@@ -165,6 +165,8 @@ def test_a_hand_of_the_wrong_size_or_a_card_not_in_the_pack_is_refused() -> None
     with pytest.raises(ValueError,
                        match=r"JK is dealt once \(stock\) but the pack does not hold it"):
         Game.dealt("gin", hands=GIN, stock="JK", discard="9D")
+    with pytest.raises(ValueError, match="hands: one hand per seat"):
+        Setup(hands="AS 2S 3S", discard="9D")
     with pytest.raises(ValueError, match="3 players but the setup deals 2 hands"):
         Game("gin", players=3, setup=Setup(hands=GIN, discard="9D"))
 
