@@ -6,8 +6,9 @@ The Python API (``docs/api.rst``)::
     game = rummy_spec.Game("gin", seed=1)
     game.apply(rummy_spec.Action.decline(0))
 
-``load``, ``Game``, ``Action``, ``Verdict``, ``IllegalAction`` and ``Setup`` come from
-:mod:`rummy_spec.api`, imported on first use so that ``import rummy_spec.cli`` and the
+``load``, ``Game``, ``Action``, ``Setup``, ``Outcome``, ``Verdict`` and the errors a
+program meets (``IllegalAction``, ``GameError``, ``LookupFailure``, ``SpecError``) come
+from :mod:`rummy_spec.api`, imported on first use so that ``import rummy_spec.cli`` and the
 other entry points do not pay for the engine unless they use it.
 """
 
@@ -19,9 +20,24 @@ TYPE_CHECKING = False  # typing itself is not imported: the console script start
 if TYPE_CHECKING:
     from typing import Any
 
-    from .api import Action, Game, IllegalAction, Setup, Variant, Verdict, load
+    from .api import (
+        Action,
+        Game,
+        GameError,
+        IllegalAction,
+        LookupFailure,
+        Outcome,
+        RoundOutcome,
+        Setup,
+        SpecError,
+        Variant,
+        Verdict,
+        View,
+        load,
+    )
 
-__all__ = ["Action", "Game", "IllegalAction", "Setup", "Variant", "Verdict", "__version__",
+__all__ = ["Action", "Game", "GameError", "IllegalAction", "LookupFailure", "Outcome",
+           "RoundOutcome", "Setup", "SpecError", "Variant", "Verdict", "View", "__version__",
            "load"]
 _API = frozenset(__all__) - {"__version__"}
 

@@ -5,29 +5,40 @@ cards are written as text (``"KS"``, ``"10H"``, ``"JK"``; Phase 10: ``"7R"``, ``
 actions are values made by :class:`Action`'s constructors, and every question the engine
 answers goes to the engine itself (there is one interpreter).  ``docs/api.rst`` shows it
 at work; its examples run as tests.
+
+One name per concept: :class:`Game` here is the game a program plays (the engine's is
+``rummy_spec.engine.game.Game``, reached as ``game.engine``); :class:`Action` holds card
+text (the engine's ``Move`` holds card numbers); :class:`Setup` holds card text (the
+engine's ``Deal`` holds numbers).
 """
 
 from __future__ import annotations
 
+import copy as _copy
 import random
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
-from .engine import codec
+from .action import Action, Cards
+from .cards import CardError
 from .engine import game as engine_game
 from .engine.core import IllegalAction
+from .engine.game import GameError
+from .engine.knowledge import Knowledge
 from .engine.reasons import Verdict, no
-from .engine.setup import Setup
-from .engine.state import Action as EngineAction
+from .engine.state import Move as EngineMove
+from .engine.state import State
 from .lang import load as _load_variant
 from .lang.decks import card_table
+from .lang.errors import SpecError
+from .lang.library import LookupFailure
 from .lang.model import Variant
+from .outcome import Outcome, RoundOutcome
+from .position import Setup, deal_problems
 from .view import View
 
-__all__ = ["Action", "Game", "IllegalAction", "Setup", "Variant", "Verdict", "View", "load"]
-
-Cards = str | Iterable[str]
+__all__ = ["Action", "Game", "GameError", "IllegalAction", "LookupFailure", "Outcome",
+           "RoundOutcome", "Setup", "SpecError", "Variant", "Verdict", "View", "load"]
 
 
 def load(name: str, options: Sequence[str] = ()) -> Variant:
@@ -37,155 +48,15 @@ def load(name: str, options: Sequence[str] = ()) -> Variant:
     return _load_variant(name, tuple(options))
 
 
-def _card_list(cards: Cards) -> tuple[str, ...]:
-    """``"5H 5S 5D"`` or ``["5H", "5S", "5D"]``: the card texts."""
-    return tuple(cards.split()) if isinstance(cards, str) else tuple(cards)
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One move, in card text.  Make it with a constructor (``Action.draw(0)``,
-    ``Action.discard(0, "KS")``...); :meth:`Game.legal_actions` gives them too.
-
-    ``type`` is the engine's action type (``rummy-spec reasons`` and the protocol use the
-    same words); the other fields are those that type uses, as in the JSON form.
-    """
-
-    type: str
-    player: int
-    source: str | None = None
-    card: str | None = None
-    meld: int | None = None
-    end: str | None = None
-    melds: tuple[tuple[str, ...], ...] | None = None
-    wild_to: int | None = None
-    target: int | None = None
-
-    # ----- constructors, one per kind of move --------------------------------------
-    @classmethod
-    def draw(cls, player: int, source: str = "stock") -> Action:
-        """Draw the top card of the stock (or, with ``source="discard"``, the upcard)."""
-        return cls("draw", player, source=source)
-
-    @classmethod
-    def take_upcard(cls, player: int) -> Action:
-        """Take the upcard: the draw from the discard pile (also the first upcard's offer)."""
-        return cls("draw", player, source="discard")
-
-    @classmethod
-    def buy(cls, player: int) -> Action:
-        """Claim the upcard out of turn (buy, May I?, I want it)."""
-        return cls("buy", player)
-
-    @classmethod
-    def decline(cls, player: int) -> Action:
-        """The ``pass`` action: decline the upcard's offer, a claim, a gift, further
-        lay-offs, or (at the wall) the draw."""
-        return cls("pass", player)
-
-    @classmethod
-    def go_down(cls, player: int, *melds: Cards) -> Action:
-        """Lay the round's contract, one argument per meld: ``go_down(0, "5H 5S 5D",
-        "9C 9D 9S")``."""
-        return cls("go_down", player, melds=tuple(_card_list(m) for m in melds))
-
-    @classmethod
-    def new_meld(cls, player: int, cards: Cards) -> Action:
-        """Lay one new meld (the ``meld`` action)."""
-        return cls("meld", player, melds=(_card_list(cards),))
-
-    @classmethod
-    def lay_off(cls, player: int, card: str, meld: int, end: str | None = None) -> Action:
-        """Add a card to table meld number ``meld`` (``end``: ``"low"`` or ``"high"``, for
-        a wild on a run)."""
-        return cls("lay_off", player, card=card, meld=meld, end=end)
-
-    @classmethod
-    def swap(cls, player: int, card: str, meld: int, wild_to: int | None = None,
-             end: str | None = None) -> Action:
-        """Put a natural in place of the wild it stands for in table meld ``meld``; where
-        the freed wild must be laid at once, ``wild_to`` names the meld it goes onto."""
-        return cls("swap", player, card=card, meld=meld, wild_to=wild_to, end=end)
-
-    @classmethod
-    def shift(cls, player: int, card: str, meld: int) -> Action:
-        """Put a natural in place of a wild and move the wild to an end of its run."""
-        return cls("shift", player, card=card, meld=meld)
-
-    @classmethod
-    def discard(cls, player: int, card: str, target: int | None = None) -> Action:
-        """Discard a card, ending the turn (``target``: the player a chosen Skip hits)."""
-        return cls("discard", player, card=card, target=target)
-
-    @classmethod
-    def knock(cls, player: int, card: str | None = None) -> Action:
-        """Knock, discarding ``card``; no card: big gin."""
-        return cls("knock", player, card=card)
-
-    @classmethod
-    def call(cls, player: int, card: str | None = None) -> Action:
-        """Call "rummy" on the last discard (``card``: the one the caller throws, where
-        the variant asks for one)."""
-        return cls("call", player, card=card)
-
-    @classmethod
-    def give(cls, player: int, card: str) -> Action:
-        """Hand the player called on one unwanted card."""
-        return cls("give", player, card=card)
-
-    @classmethod
-    def dead_hand(cls, player: int) -> Action:
-        """Declare the hand dead instead of drawing, where the stock is low."""
-        return cls("dead_hand", player)
-
-    # ----- the JSON form (the protocol's and the trace's) --------------------------
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.type, "player": self.player}
-        for key in ("source", "card", "meld", "end", "wild_to", "target"):
-            value = getattr(self, key)
-            if value is not None:
-                out[key] = value
-        if self.melds is not None:
-            out["melds"] = [list(m) for m in self.melds]
-        return out
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Action:
-        """An action from its JSON form (as ``to_json`` writes it)."""
-        melds = data.get("melds")
-        return cls(data["type"], data["player"], source=data.get("source"),
-                   card=data.get("card"), meld=data.get("meld"), end=data.get("end"),
-                   melds=None if melds is None else tuple(tuple(m) for m in melds),
-                   wild_to=data.get("wild_to"), target=data.get("target"))
-
-    def __repr__(self) -> str:
-        return f"<Action {self}>"
-
-    def __str__(self) -> str:
-        """The action in a few words: ``0 discard KS``, ``1 lay_off 5C on 0``."""
-        words = [str(self.player), self.type]
-        if self.source is not None:
-            words.append(self.source)
-        if self.card is not None:
-            words.append(self.card)
-        if self.melds is not None:
-            words.append(" | ".join(" ".join(m) for m in self.melds))
-        if self.meld is not None:
-            words.append(f"on {self.meld}")
-        for key in ("end", "wild_to", "target"):
-            value = getattr(self, key)
-            if value is not None:
-                words.append(f"{key}={value}")
-        return " ".join(words)
-
-
 class Game:
     """A game of one variant: the deal made from the seed (or an explicit ``Setup``),
     then the actions applied one by one.
 
     ``variant`` is a name or path (loaded with ``options``) or a loaded variant;
-    ``players`` defaults to the variant's smallest table.  The engine's own game is
-    ``engine`` (its ``state`` is the full position; ``state_json()`` the same as JSON).
+    ``players`` defaults to the variant's smallest table (with a ``setup``, its number of
+    hands).  A ``setup`` is checked against the variant's pack before play (see
+    :meth:`dealt`).  The engine's own game is ``engine`` (its ``state`` is the full
+    position; ``state_json()`` the same as JSON).
     """
 
     def __init__(self, variant: str | Variant, players: int | None = None, seed: int = 0,
@@ -194,9 +65,24 @@ class Game:
             raise ValueError("options are for a variant given by name; load() the "
                              "variant with them instead")
         v = load(variant, options) if isinstance(variant, str) else variant
+        table = card_table(v.deck)
+        deal = None
+        if setup is not None:
+            if players is not None and players != setup.players:
+                raise ValueError(f"{players} players but the setup deals "
+                                 f"{setup.players} hands")
+            players, deal = setup.players, setup.deal(table)
         self.engine = engine_game.Game(v, v.players.min if players is None else players,
-                                       seed, setup)
-        self._table = self.engine.rules.table
+                                       seed, deal)
+        if deal is not None and (bad := deal_problems(self.engine.rules, deal)):
+            raise ValueError("; ".join(bad))
+        self._table = table
+        self._codes: dict[str, int] = {}  # card text to the engine's card number
+        # where undo replays from: the position after the first ``_base`` actions, and
+        # what each seat had been shown there (None: read off the history when asked)
+        self._base = 0
+        self._start: State = self.engine.state.clone()
+        self._start_known: Knowledge | None = None
 
     @classmethod
     def dealt(cls, variant: str | Variant, *, hands: Sequence[Cards], stock: Cards,
@@ -208,20 +94,12 @@ class Game:
         """A game whose deal is given, in card text: one hand per seat, the stock from its
         top card down, the discard pile from bottom to top.  ``dealer`` defaults to the
         last seat, so seat 0 plays first; the rest states the position of the game the
-        deal is played in (see :class:`Setup`).  Raises ValueError for a card the
-        variant's pack does not have, or an impossible position."""
-        v = load(variant, options) if isinstance(variant, str) else variant
-        table = card_table(v.deck)
-
-        def parse(cards: Cards) -> list[int]:
-            return [table.parse(c) for c in _card_list(cards)]
-
-        players = len(hands)
-        setup = Setup(dealer=players - 1 if dealer is None else dealer,
-                      hands=[parse(h) for h in hands], stock=parse(stock),
-                      discard=parse(discard), round=round, totals=totals,
-                      contracts=contracts, hands_won=hands_won, buys_used=buys_used)
-        return cls(v, players, setup=setup)
+        deal is played in (see :class:`Setup`).  Raises ValueError naming the card or
+        seat for a card the variant's pack does not have, a card dealt more times than
+        the pack holds it, a hand of the wrong size, or another impossible position."""
+        return cls(variant, options=options, setup=Setup(
+            hands=hands, stock=stock, discard=discard, dealer=dealer, round=round,
+            totals=totals, contracts=contracts, hands_won=hands_won, buys_used=buys_used))
 
     # ----- the position -----------------------------------------------------------
     @property
@@ -313,11 +191,54 @@ class Game:
         """A game in a world consistent with ``seat``'s view: its view there is the
         same, and the cards hidden from it are dealt uniformly among the places hidden
         from it (with a fresh seed for later shuffles).  For search: play the sampled
-        game on; it is not a replay of this one."""
-        other = object.__new__(Game)
-        other.engine = self.engine.sample(seat, rng)
-        other._table = self._table
+        game on; it is not a replay of this one (``undo`` goes back no further than the
+        sampled position)."""
+        other = self._twin(self.engine.sample(seat, rng))
+        other._base, other._start = len(other.engine.history), other.engine.state.clone()
+        other._start_known = other.engine.known().copy()
         return other
+
+    # ----- copies and undo -----------------------------------------------------------
+    def copy(self) -> Game:
+        """An independent copy of this game: playing on one leaves the other as it was."""
+        engine = _copy.copy(self.engine)
+        engine.state = engine.state.clone()
+        engine.history = engine.history[:]
+        engine.knowledge = None if engine.knowledge is None else engine.knowledge.copy()
+        return self._twin(engine)
+
+    def undo(self) -> Action:
+        """Take back the last action applied and return it (python-chess's ``pop``).
+        Raises IndexError when there is none to take back."""
+        engine = self.engine
+        if len(engine.history) <= self._base:
+            raise IndexError("no action to undo")
+        last = engine.history[-1]
+        replay = engine.history[self._base:-1]
+        engine.state = self._start.clone()
+        engine.history = engine.history[:self._base]
+        engine.knowledge = None if self._start_known is None else self._start_known.copy()
+        for action in replay:  # each was legal here before: the engine plays it again
+            engine.apply(action)
+        return self._outward(last)
+
+    def _twin(self, engine: engine_game.Game) -> Game:
+        other = object.__new__(Game)
+        other.engine, other._table, other._codes = engine, self._table, self._codes
+        other._base, other._start, other._start_known = (self._base, self._start,
+                                                         self._start_known)
+        return other
+
+    # ----- how it ended -------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        """Who won, the totals and every round played, once the game is over; None
+        before (python-chess's ``Board.outcome``)."""
+        return Outcome.of(self.engine.state.game) if self.over else None
+
+    @property
+    def results(self) -> list[RoundOutcome]:
+        """The rounds played so far, each with its ending, winner and scores."""
+        return [RoundOutcome.of(r) for r in self.engine.state.game.results]
 
     # ----- moves ------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -336,19 +257,51 @@ class Game:
     def apply(self, action: Action) -> None:
         """Play the action; raises :class:`IllegalAction` (carrying the verdict) and
         changes nothing if it is refused."""
+        made = action._move  # an action listed here, or played before, holds its move
+        if made is not None and made[0] is self._table:
+            self.engine.apply(made[1])
+            return
         inner = self._inward(action)
         if isinstance(inner, Verdict):
             raise IllegalAction(inner)
         self.engine.apply(inner)
 
-    def _inward(self, action: Action) -> EngineAction | Verdict:
-        try:
-            return codec.action_from_json(self._table, action.to_json())
-        except codec.CodecError as err:
-            return no("bad-action", str(err))
+    def _card(self, text: str) -> int:
+        code = self._codes.get(text)
+        if code is None:
+            code = self._codes[text] = self._table.parse(text)
+        return code
 
-    def _outward(self, action: EngineAction) -> Action:
-        return Action.from_json(codec.action_to_json(self._table, action))
+    def _inward(self, action: Action) -> EngineMove | Verdict:
+        """The engine's move for an action: its cards as numbers, read straight from the
+        text (no JSON on the way), kept on the action for the next time."""
+        made = action._move
+        if made is not None and made[0] is self._table:
+            return made[1]
+        try:
+            card = None if action.card is None else self._card(action.card)
+        except CardError as err:
+            return no("bad-action", f"card: {err}")
+        melds = None
+        if action.melds is not None:
+            try:
+                melds = tuple(tuple(self._card(c) for c in m) for m in action.melds)
+            except CardError as err:
+                return no("bad-action", f"melds: {err}")
+        move = EngineMove(action.type, action.player, action.source, card, action.meld,
+                          action.end, melds, action.wild_to, action.target)
+        object.__setattr__(action, "_move", (self._table, move))  # frozen, but a cache
+        return move
+
+    def _outward(self, move: EngineMove) -> Action:
+        text = self._table.text
+        action = Action(move.type, move.player, move.source,
+                        None if move.card is None else text(move.card), move.meld,
+                        move.end, None if move.melds is None else
+                        tuple(tuple(text(c) for c in m) for m in move.melds),
+                        move.wild_to, move.target)
+        object.__setattr__(action, "_move", (self._table, move))
+        return action
 
     def __repr__(self) -> str:
         who = ", ".join(map(str, self.to_act)) or "nobody"

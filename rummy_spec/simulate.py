@@ -20,8 +20,7 @@ from typing import Any
 
 from .bots import BOTS, Bot
 from .engine.game import Game
-from .engine.rules import DEAL_CAP, TURN_CAP
-from .engine.state import Action, RoundResult
+from .engine.state import DEAL_CAP, TURN_CAP, Move, RoundResult
 from .lang import model as m
 
 KINDS = ("out", "knock", "stock", "abandoned", "turn cap")
@@ -133,7 +132,7 @@ class _Tally:
     down: set[int] = field(default_factory=set)
     first_down: int | None = None
 
-    def see(self, a: Action, turn_no: int, knocking: bool) -> None:
+    def see(self, a: Move, turn_no: int, knocking: bool) -> None:
         if a.type == "buy":
             self.buys += 1
         elif a.type in ("swap", "shift"):

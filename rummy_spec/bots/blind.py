@@ -15,9 +15,9 @@ import random
 from collections.abc import Callable
 
 from ..engine.rules import Rules
-from ..engine.state import Action, State
+from ..engine.state import Move, State
 
-Bot = Callable[[Rules, State, list[Action]], Action]
+Bot = Callable[[Rules, State, list[Move]], Move]
 
 
 def blinded(state: State, seats: set[int], rng: random.Random) -> State:
@@ -51,7 +51,7 @@ def seen(make: Callable[[int], Bot], name: str) -> Callable[[int], Bot]:
         bot = make(seed)
         rng = random.Random(f"blind-{name}:{seed}")
 
-        def choose(rules: Rules, state: State, actions: list[Action]) -> Action:
+        def choose(rules: Rules, state: State, actions: list[Move]) -> Move:
             return bot(rules, blinded(state, {a.player for a in actions}, rng), actions)
 
         return choose

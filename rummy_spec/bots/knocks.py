@@ -7,10 +7,10 @@ from ..engine.arrangements import knock_arrangement
 from ..engine.knock_melds import lays_off, named_arrangement
 from ..engine.rules import Rules
 from ..engine.solver import Solution
-from ..engine.state import Action
+from ..engine.state import Move
 
 
-def knock_key(rules: Rules, hand: list[int], a: Action) -> tuple[int, int]:
+def knock_key(rules: Rules, hand: list[int], a: Move) -> tuple[int, int]:
     """The least deadwood, then the highest card thrown."""
     if a.card is None:
         return (-1, 0)  # no discard at all: big gin
@@ -19,7 +19,7 @@ def knock_key(rules: Rules, hand: list[int], a: Action) -> tuple[int, int]:
     return (rules.arrange(rest).rest_points, -rules.points[a.card])
 
 
-def open_to(rules: Rules, hand: list[int], a: Action) -> int:
+def open_to(rules: Rules, hand: list[int], a: Move) -> int:
     """How many cards the defender could lay off onto the melds the knock shows (the
     planner shows, of the arrangements listed, the one leaving the fewest)."""
     rest = list(hand)

@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from ..engine.contracts import current_contracts
 from ..engine.melds import Meld, add_card, fits
 from ..engine.rules import Rules
-from ..engine.state import Action, State
+from ..engine.state import Move, State
 from ..engine.tableplay import opening_short
 from .knocks import knock_key, open_to
 from .reach import HOPELESS, Reach, contract_cards, contract_room, planning, reach, within
@@ -47,7 +47,7 @@ STALE = 80  # turns into a round after which the planner varies its discards
 def planner_bot(seed: int) -> Bot:
     shuffle = random.Random(f"planner-bot:{seed}")
 
-    def choose(rules: Rules, state: State, actions: list[Action]) -> Action:
+    def choose(rules: Rules, state: State, actions: list[Move]) -> Move:
         player = actions[0].player
         mine = [a for a in actions if a.player == player]
         return _choose(rules, state, player, mine, shuffle)
@@ -55,9 +55,9 @@ def planner_bot(seed: int) -> Bot:
     return choose
 
 
-def _choose(rules: Rules, state: State, player: int, actions: list[Action],
-            shuffle: random.Random) -> Action:
-    by_type: dict[str, list[Action]] = {}
+def _choose(rules: Rules, state: State, player: int, actions: list[Move],
+            shuffle: random.Random) -> Move:
+    by_type: dict[str, list[Move]] = {}
     for a in actions:
         by_type.setdefault(a.type, []).append(a)
     hand = state.hand.seats[player].hand
@@ -76,7 +76,7 @@ def _choose(rules: Rules, state: State, player: int, actions: list[Action],
         if kind in by_type:
             return by_type[kind][0]
     plays = by_type.get("meld", []) + by_type.get("lay_off", [])
-    shut: list[Action] = []  # plays held back: they would shut the player in
+    shut: list[Move] = []  # plays held back: they would shut the player in
     if plays and ("discard" in by_type or "pass" in by_type):  # a way out kept open
         shut = [a for a in plays if shuts_in(rules, state, player, a)]
         plays = [a for a in plays if a not in shut]
@@ -178,21 +178,21 @@ def _may_fit(rules: Rules, meld: Meld, card: int) -> bool:
     return True
 
 
-def _shed(a: Action) -> int:
+def _shed(a: Move) -> int:
     """How many cards a meld or a lay-off takes out of the hand: a new meld of three goes
     before a lay-off of one, which would leave those three to be laid off singly (or
     never, once the table's melds have closed around them)."""
     return sum(len(meld) for meld in a.melds) if a.melds else 1
 
 
-def _cards(a: Action) -> list[int]:
+def _cards(a: Move) -> list[int]:
     """The cards a meld or a lay-off takes from the hand."""
     if a.melds:
         return [c for meld in a.melds for c in meld]
     return [a.card] if a.card is not None else []
 
 
-def _after_down(rules: Rules, state: State, hand: list[int], a: Action) -> tuple[int, int, int]:
+def _after_down(rules: Rules, state: State, hand: list[int], a: Move) -> tuple[int, int, int]:
     rest = list(hand)
     for meld in a.melds or ():
         for c in meld:
@@ -260,7 +260,7 @@ def _loose(goal: Reach, taken: int) -> bool:
 
 
 def _draw(rules: Rules, state: State, player: int,
-          by_type: dict[str, list[Action]]) -> Action | None:
+          by_type: dict[str, list[Move]]) -> Move | None:
     upcard = state.hand.discard[-1] if state.hand.discard else None
     seat = state.hand.seats[player]
 
@@ -310,8 +310,8 @@ def _room_to_buy(rules: Rules, state: State, player: int) -> bool:
 
 # ----- the discard ---------------------------------------------------------------------
 
-def _discards(rules: Rules, state: State, player: int, discards: list[Action]
-              ) -> list[Action]:
+def _discards(rules: Rules, state: State, player: int, discards: list[Move]
+              ) -> list[Move]:
     """The discards worth making, best first (at least one)."""
     hand = state.hand.seats[player].hand
     specials = [a for a in discards if a.card is not None and rules.melds.rank[a.card] == 0
@@ -332,19 +332,19 @@ def _discards(rules: Rules, state: State, player: int, discards: list[Action]
             pool = _least_harm(rules, state, player, hand, discards)
     if goal is not None:
 
-        def key(a: Action) -> tuple[int, int, int, int]:
+        def key(a: Move) -> tuple[int, int, int, int]:
             c = a.card or 0
             return (c in rules.wild, _playable(rules, state, c),
                     _usefulness(rules, hand, c)[0], -rules.points[c])
         return _best(pool, key)
     if rules.has_contracts:  # down: keep what may yet be laid off
 
-        def down_key(a: Action) -> tuple[int, int, int]:
+        def down_key(a: Move) -> tuple[int, int, int]:
             c = a.card or 0
             return (c in rules.wild, _near_table(rules, state, c), -rules.points[c])
         return _best(pool, down_key)
 
-    def free_key(a: Action) -> tuple[int, int, int, int]:
+    def free_key(a: Move) -> tuple[int, int, int, int]:
         c = a.card or 0
         rest = list(hand)
         rest.remove(c)
@@ -353,7 +353,7 @@ def _discards(rules: Rules, state: State, player: int, discards: list[Action]
     return _best(pool, free_key)
 
 
-def _best(pool: list[Action], key: Callable[[Action], tuple[int, ...]]) -> list[Action]:
+def _best(pool: list[Move], key: Callable[[Move], tuple[int, ...]]) -> list[Move]:
     """The pool sorted best first, wilds left out unless nothing else is there."""
     ranked = sorted(pool, key=key)
     plain = [a for a in ranked if key(a)[0] == 0]
@@ -361,9 +361,9 @@ def _best(pool: list[Action], key: Callable[[Action], tuple[int, ...]]) -> list[
 
 
 def _least_harm(rules: Rules, state: State, player: int, hand: list[int],
-                discards: list[Action]) -> list[Action]:
+                discards: list[Move]) -> list[Move]:
     """The discards that leave the hand the fewest cards short."""
-    scored: list[tuple[int, Action]] = []
+    scored: list[tuple[int, Move]] = []
     for a in discards:
         rest = list(hand)
         rest.remove(a.card or 0)

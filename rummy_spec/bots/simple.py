@@ -21,17 +21,17 @@ from collections import Counter
 from collections.abc import Callable
 
 from ..engine.rules import Rules
-from ..engine.state import Action, State
+from ..engine.state import Move, State
 from .aims import aim, aimed
 
-Bot = Callable[[Rules, State, list[Action]], Action]
+Bot = Callable[[Rules, State, list[Move]], Move]
 NEAR = 2  # the ranks either side of a card that its usefulness counts suit-mates at
 
 
 def random_bot(seed: int) -> Bot:
     r = random.Random(f"random-bot:{seed}")
 
-    def choose(rules: Rules, state: State, actions: list[Action]) -> Action:
+    def choose(rules: Rules, state: State, actions: list[Move]) -> Move:
         return actions[r.randrange(len(actions))]
 
     return choose
@@ -125,8 +125,8 @@ def _usefulness_in(rules: Rules, hand: list[int]) -> Callable[[int], tuple[int, 
 def greedy_bot(seed: int) -> Bot:
     fallback = random.Random(f"greedy-bot:{seed}")
 
-    def choose(rules: Rules, state: State, actions: list[Action]) -> Action:
-        by_type: dict[str, list[Action]] = {}
+    def choose(rules: Rules, state: State, actions: list[Move]) -> Move:
+        by_type: dict[str, list[Move]] = {}
         for a in actions:
             by_type.setdefault(a.type, []).append(a)
         for kind in ("go_down", "knock"):
@@ -169,12 +169,12 @@ def _spare(rules: Rules, state: State, player: int, hand: list[int]) -> Callable
     return lambda card: held[card] > kept[card]
 
 
-def _best_knock(knocks: list[Action]) -> Action:
+def _best_knock(knocks: list[Move]) -> Move:
     big = [a for a in knocks if a.card is None]
     return big[0] if big else knocks[0]
 
 
-def _draw_or_claim(rules: Rules, state: State, by_type: dict[str, list[Action]]) -> Action | None:
+def _draw_or_claim(rules: Rules, state: State, by_type: dict[str, list[Move]]) -> Move | None:
     upcard = state.hand.discard[-1] if state.hand.discard else None
 
     def helps(player: int) -> bool:

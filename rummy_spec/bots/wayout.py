@@ -18,10 +18,10 @@ from __future__ import annotations
 from ..engine.core import IllegalAction, apply
 from ..engine.melds import fits
 from ..engine.rules import Rules
-from ..engine.state import Action, State
+from ..engine.state import Move, State
 
 
-def shuts_in(rules: Rules, state: State, player: int, play: Action) -> bool:
+def shuts_in(rules: Rules, state: State, player: int, play: Move) -> bool:
     """Would ``play`` (a meld or a lay-off) leave this player a hand of two that, after
     its discard, no card outside the table could ever take out?"""
     hand = state.hand.seats[player].hand

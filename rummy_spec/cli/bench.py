@@ -1,12 +1,13 @@
 """``rummy-spec bench [SUITE...] [ARGS...]``: the speed figures of ``benchmarks/``.
 
-Suites: parse, solver, engine, peers, views (a seat's view and a sampled world, per call),
-rounds (how planner-bot rounds end), scale (games per second, workers and Ray), sweep (CPU
-time per game over every configuration).
+Suites: parse, solver, engine, peers, api (the public ``Game.apply`` beside the
+engine's), views (a seat's view and a sampled world, per call), rounds (how planner-bot
+rounds end), scale (games per second, workers and Ray), sweep (CPU time per game over
+every configuration).
 
 The benchmarks live in the source checkout (``benchmarks/``), not in the wheel: run this
-from a checkout.  Each prints medians and the goal it is measured against.  With no
-suite named, the quick ones run: parse, solver, engine and peers (rounds, scale and sweep
+from a checkout.  Each prints medians and the goal it is measured against.  With no suite
+named, the quick ones run: parse, solver, engine, peers and api (rounds, scale and sweep
 play many games, rounds and sweep for many minutes: name them).  Arguments after one
 suite go to that suite, e.g. ``rummy-spec bench sweep --variant gin --seeds 3``
 (``rummy-spec bench sweep --help``).  What a suite prints is shown as it comes (the
@@ -23,8 +24,8 @@ import sys
 
 from .base import FAILED, OK, Command, Outcome, UsageError
 
-SUITES = ("parse", "solver", "engine", "peers", "views", "rounds", "scale", "sweep")
-DEFAULT = ("parse", "solver", "engine", "peers")
+SUITES = ("parse", "solver", "engine", "peers", "api", "views", "rounds", "scale", "sweep")
+DEFAULT = ("parse", "solver", "engine", "peers", "api")
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:

@@ -21,7 +21,7 @@ from ..analysis.figures import SEAT_TEST, Verdict, compare, seat_test
 from ..analysis.metrics import compared_rows, reduction_lines
 from ..analysis.plots import PlotsUnavailable, write_plots
 from ..analysis.runner import Batch
-from ..engine.rules import DEAL_CAP, TURN_CAP
+from ..engine.state import DEAL_CAP, TURN_CAP
 from ..lang import model as m
 from ..simulate import GameRecord
 from .base import Command, Outcome, UsageError, lines

@@ -22,7 +22,8 @@ from typing import TextIO
 
 from ..conformance import SUITE_VERSION, SuiteMissing, suite_root
 from ..conformance.cases import CaseError, case_files, load_cases_apart, select
-from ..conformance.engine import Engine, EngineError, Hello, make_engine
+from ..conformance.connect import make_engine
+from ..conformance.engine import Engine, EngineError, Hello
 from ..conformance.runner import CaseResult, SkipFileError, all_good, read_skip_file
 from ..outfile import OutputError, check_target, make_directory
 from ..textsafe import outside_text

@@ -20,7 +20,7 @@ from typing import TextIO
 
 from ..bots import BOTS, DEFAULT_BOT
 from ..engine.game import Game
-from ..engine.state import Action, ActionType, RunEnd
+from ..engine.state import ActionType, Move, RunEnd
 from .base import Command, Outcome, UsageError, whole_number
 from .cardtext import read_card, sorted_hand
 from .games import players_for, result_lines, scores_text, seat_names, start_game
@@ -69,26 +69,26 @@ def _end(words: list[str]) -> tuple[list[str], RunEnd | None]:
     return words, None
 
 
-def _meld_action(game: Game, rest: list[str]) -> Action:
+def _meld_action(game: Game, rest: list[str]) -> Move:
     groups = [g.split() for g in " ".join(rest).split("/")]
     if not rest or any(not g for g in groups):
         raise BadCommand("meld: name the cards, melds apart by '/': meld 5H 5S 5D / 9C 9D 9H")
     melds = tuple(tuple(_card(game, t) for t in g) for g in groups)
     seat = game.state.hand.seats[HUMAN]
     if game.rules.has_contracts and not seat.down:
-        return Action("go_down", HUMAN, melds=melds)
+        return Move("go_down", HUMAN, melds=melds)
     if len(melds) > 1:
         raise BadCommand("meld: lay one new meld at a time")
-    return Action("meld", HUMAN, melds=melds)
+    return Move("meld", HUMAN, melds=melds)
 
 
-def parse_command(game: Game, words: list[str]) -> Action:
+def parse_command(game: Game, words: list[str]) -> Move:
     """The action a command line asks for (the engine then judges whether it is legal)."""
     verb, rest = words[0].lower(), words[1:]
-    simple = {"draw": Action("draw", HUMAN, source="stock"),
-              "take": Action("draw", HUMAN, source="discard"),
-              "buy": Action("buy", HUMAN), "pass": Action("pass", HUMAN),
-              "dead": Action("dead_hand", HUMAN)}
+    simple = {"draw": Move("draw", HUMAN, source="stock"),
+              "take": Move("draw", HUMAN, source="discard"),
+              "buy": Move("buy", HUMAN), "pass": Move("pass", HUMAN),
+              "dead": Move("dead_hand", HUMAN)}
     if verb in simple:
         if rest:
             raise BadCommand(f"{verb} takes nothing after it")
@@ -103,7 +103,7 @@ def parse_command(game: Game, words: list[str]) -> Action:
             raise BadCommand(f"{verb}: {usage}")
         card = _card(game, rest[0]) if rest else None
         target = _number(verb, "SEAT", rest[1]) - 1 if len(rest) > 1 else None
-        return Action(_ACTION_OF[verb], HUMAN, card=card, target=target)
+        return Move(_ACTION_OF[verb], HUMAN, card=card, target=target)
     if verb in ("layoff", "swap", "shift"):
         words_, end = _end(rest)
         most = {"layoff": 2, "swap": 3, "shift": 2}[verb]
@@ -114,7 +114,7 @@ def parse_command(game: Game, words: list[str]) -> Action:
         card = _card(game, words_[0])
         meld = index_of(game.state, _number(verb, "MELD", words_[1]))
         to = index_of(game.state, _number(verb, "TO", words_[2])) if len(words_) > 2 else None
-        return Action(_ACTION_OF[verb], HUMAN, card=card, meld=meld, end=end, wild_to=to)
+        return Move(_ACTION_OF[verb], HUMAN, card=card, meld=meld, end=end, wild_to=to)
     raise BadCommand(f"unknown command '{words[0]}' (help lists the commands)")
 
 
@@ -138,7 +138,7 @@ class Session:
         self.declined = -1  # history length when the human let a rummy call go
         self.waiting = False  # the hand is over and shown: the next line goes on
         self.finished = False
-        self.mine: list[Action] = []
+        self.mine: list[Move] = []
         self.let_go = False  # a pass now lets a rummy call go
 
     def completions(self) -> list[str]:
@@ -180,7 +180,7 @@ class Session:
             kinds = {a.type for a in mine}
             if game.state.hand.phase == "claim" and kinds <= {"buy", "pass"} and (
                     self.auto_pass or "buy" not in kinds):
-                self.apply(Action("pass", HUMAN), note=" (auto)" if "buy" in kinds
+                self.apply(Move("pass", HUMAN), note=" (auto)" if "buy" in kinds
                            else " (you cannot buy it)")
                 continue
             self.mine = mine
@@ -199,7 +199,7 @@ class Session:
             return "press Enter for the next round (or quit)"
         return prompt_line(self.game, self.story, self.words, HUMAN, self.mine)
 
-    def apply(self, a: Action, note: str = "") -> None:
+    def apply(self, a: Move, note: str = "") -> None:
         """Carry out a legal move and tell it; at a hand's end show every hand."""
         game = self.game
         before = game.state.clone()

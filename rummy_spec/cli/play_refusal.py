@@ -12,7 +12,7 @@ import re
 
 from ..engine.melds import REASONS as MELD_REASONS
 from ..engine.reasons import Verdict
-from ..engine.state import Action, State
+from ..engine.state import Move, State
 from .meld_numbers import number_of
 from .play_split import split_hint
 from .play_story import Story, buys_left
@@ -50,7 +50,7 @@ def second_person(message: str) -> str:
     return message
 
 
-def tried_text(story: Story, a: Action, state: State) -> str:
+def tried_text(story: Story, a: Move, state: State) -> str:
     """The move tried, in words: ``lay off 3C on meld 1``, ``take the upcard``."""
     card = story.card(a.card) if a.card is not None else ""
     meld = "" if a.meld is None else f" meld {number_of(state, a.meld)}"
@@ -71,7 +71,7 @@ def tried_text(story: Story, a: Action, state: State) -> str:
     return f"{a.type} {card}".rstrip()
 
 
-def refusal_text(story: Story, state: State, a: Action, verdict: Verdict) -> str:
+def refusal_text(story: Story, state: State, a: Move, verdict: Verdict) -> str:
     """``you cannot discard 7H: you do not hold 7H (not-in-hand)``."""
     rules = story.rules
     tried = tried_text(story, a, state)

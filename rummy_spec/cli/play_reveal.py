@@ -7,7 +7,7 @@ state before the last move and the cards that move took out of the mover's hand.
 from __future__ import annotations
 
 from ..engine.rules import Rules
-from ..engine.state import Action, RoundResult, State, TableMeld
+from ..engine.state import Move, RoundResult, State, TableMeld
 from .play_story import Story
 from .play_words import Words
 
@@ -18,7 +18,7 @@ ENDINGS = {
 }
 
 
-def end_hands(before: State, a: Action) -> list[list[int]]:
+def end_hands(before: State, a: Move) -> list[list[int]]:
     """Each seat's cards when the hand ended by ``a``."""
     hands = [list(s.hand) for s in before.hand.seats]
     mine = hands[a.player]

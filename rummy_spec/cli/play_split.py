@@ -9,14 +9,14 @@ from collections.abc import Sequence
 
 from ..engine.melds import Meld, MeldRules, validate
 from ..engine.rules import Rules
-from ..engine.state import Action
+from ..engine.state import Move
 from .cardtext import cards_text
 
 MOST_CARDS = 12  # a longer group is not searched (2^11 first parts at most)
 Cards = tuple[int, ...]
 
 
-def split_hint(rules: Rules, a: Action) -> str | None:
+def split_hint(rules: Rules, a: Move) -> str | None:
     """``separate melds with ' / ': meld 2C 2C 2D / 6C 6S JK``, or None when every group
     is a meld already or some group that is none makes no melds either."""
     if a.type not in ("go_down", "meld") or not a.melds:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..engine.rules import Rules
-from ..engine.state import Action, State
+from ..engine.state import Move, State
 from .meld_numbers import number_of
 from .play_style import Style
 from .play_words import Words
@@ -56,7 +56,7 @@ class Story:
     def upcard(self, state: State) -> str:
         return self.card(state.hand.discard[-1]) if state.hand.discard else "the upcard"
 
-    def tell(self, before: State, a: Action, after: State) -> list[str]:
+    def tell(self, before: State, a: Move, after: State) -> list[str]:
         """The lines for one move: the move itself, then what it set off."""
         lines = [self.move(before, a, after)]
         closed = (before.hand.phase == "claim" and after.hand.phase != "claim"
@@ -74,7 +74,7 @@ class Story:
             return f"you draw {self.cards(got)} from the stock"
         return w.says(player, "draw", "draws") + " from the stock"
 
-    def move(self, before: State, a: Action, after: State) -> str:
+    def move(self, before: State, a: Move, after: State) -> str:
         w, p = self.w, a.player
         up = self.upcard(before)
         hand_got = new_cards(before.hand.seats[p].hand, after.hand.seats[p].hand)
@@ -116,7 +116,7 @@ class Story:
             return w.says(p, "give", "gives") + f" {w.name(to)} {shown}"
         return w.says(p, a.type, a.type)
 
-    def buy(self, before: State, a: Action, after: State, up: str, got: list[int]) -> str:
+    def buy(self, before: State, a: Move, after: State, up: str, got: list[int]) -> str:
         w, p = self.w, a.player
         penalty = list(got)
         if before.hand.discard and before.hand.discard[-1] in penalty:
@@ -146,7 +146,7 @@ class Story:
             return w.says(p, "pass", "passes") + " at the wall: the hand is dead"
         return w.says(p, "pass", "passes")
 
-    def table_play(self, before: State, a: Action, after: State) -> str:
+    def table_play(self, before: State, a: Move, after: State) -> str:
         w, p = self.w, a.player
         assert a.meld is not None
         target = before.hand.table[a.meld] if 0 <= a.meld < len(before.hand.table) else None

@@ -13,7 +13,7 @@ from ..engine import codec
 from ..engine.contracts import current_contracts
 from ..engine.game import Game
 from ..engine.rules import Rules
-from ..engine.state import Action, State
+from ..engine.state import Move, State
 from .cardtext import cards_text, contract_text, plural, sorted_hand, wild_text
 from .meld_numbers import number_of, order_by_owner
 from .play_story import Story, buys_left, buys_text
@@ -46,11 +46,11 @@ COMMANDS: tuple[tuple[str, tuple[str, ...], str], ...] = (
 )
 
 
-def _kind(a: Action) -> str:
+def _kind(a: Move) -> str:
     return f"draw:{a.source}" if a.type == "draw" else a.type
 
 
-def help_lines(mine: list[Action], auto: bool) -> list[str]:
+def help_lines(mine: list[Move], auto: bool) -> list[str]:
     """The commands the position allows, then those always there."""
     kinds = {_kind(a) for a in mine}
     lines = ["commands you may use now (cards as 10S, QH, AC, JK; melds by their number):"]
@@ -156,12 +156,12 @@ def board_lines(game: Game, story: Story, words: Words, human: int,
 
 
 def prompt_line(game: Game, story: Story, words: Words, human: int,
-                mine: list[Action]) -> str:
+                mine: list[Move]) -> str:
     """What is asked of the human now, after the status (contract, buys left)."""
     return f"[{status_text(game, human)}] {question(game, story, words, human, mine)}"
 
 
-def question(game: Game, story: Story, words: Words, human: int, mine: list[Action]) -> str:
+def question(game: Game, story: Story, words: Words, human: int, mine: list[Move]) -> str:
     s = game.state
     up = story.upcard(s) if s.hand.discard else "none"
     kinds = {a.type for a in mine}
@@ -192,7 +192,7 @@ def question(game: Game, story: Story, words: Words, human: int, mine: list[Acti
     return f"your play: {', '.join(verbs) or 'nothing is legal'} (hint lists every move)"
 
 
-def command_text(rules: Rules, a: Action, state: State) -> str:
+def command_text(rules: Rules, a: Move, state: State) -> str:
     """An action of the human's written as the command that makes it (``state``: the
     table the meld numbers are shown for)."""
     c = _card(rules, a.card)
@@ -218,7 +218,7 @@ def command_text(rules: Rules, a: Action, state: State) -> str:
     return a.type
 
 
-def hint_lines(rules: Rules, state: State, mine: list[Action]) -> list[str]:
+def hint_lines(rules: Rules, state: State, mine: list[Move]) -> list[str]:
     """The human's legal moves as commands; moves differing only in the card share a line."""
     if not mine:
         return ["no legal move for you now"]

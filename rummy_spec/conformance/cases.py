@@ -29,6 +29,7 @@ from . import SUITE_VERSION, suite_root
 from .safe_yaml import MOST_BYTES, YamlError, load_yaml
 from .schema_check import errors as schema_errors
 from .schema_check import field_path, load_schema
+from .variants import case_spec, house_variant, on_forget, spec_of
 
 JSON = dict[str, Any]
 
@@ -84,10 +85,11 @@ def case_schema() -> JSON:
 def variant(name: str, options: tuple[str, ...] = ()) -> m.Variant:
     """A variant with options on, loaded once per process: a built-in, or one of a spec
     file the kit was given (``variants.py``)."""
-    from .variants import house_variant
-
     house = house_variant(name, options)
     return house if house is not None else load(name, options)
+
+
+on_forget(variant.cache_clear)  # a spec file forgotten: its variants are loaded anew
 
 
 def read_yaml(path: Path) -> Any:
@@ -160,8 +162,6 @@ def case_from_data(data: Any, path: Path, cid: str, *, check_rules: bool = True)
 def _house_spec(data: JSON, path: Path, check_rules: bool) -> None:
     """A case of a house variant names its spec file: load it (checking its hash) so the
     variant is known by name; CaseError naming the field on any fault."""
-    from .variants import case_spec, spec_of
-
     try:
         spec = case_spec(data, path)
     except ValueError as err:

@@ -6,12 +6,12 @@ from __future__ import annotations
 from ..engine.core import apply
 from ..engine.moves import legal_actions
 from ..engine.rules import Rules
-from ..engine.state import Action, State
+from ..engine.state import Move, State
 
 NOT_COUNTED = frozenset({"go_down", "meld", "swap", "shift"})
 
 
-def legal_non_meld(rules: Rules, state: State) -> list[Action]:
+def legal_non_meld(rules: Rules, state: State) -> list[Move]:
     """The legal actions perft counts: no meld laid by name (a knock naming its melds is
     the plain knock's choice of what to show, counted once as the plain knock)."""
     return [a for a in legal_actions(rules, state)

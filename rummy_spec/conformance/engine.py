@@ -17,6 +17,7 @@ from .. import __version__
 from ..lang.export import variant_to_json
 from . import PROTOCOL_VERSION
 from .cases import Case, variant
+from .variants import claims, on_forget, spec_of
 
 JSON = dict[str, Any]
 
@@ -37,8 +38,6 @@ class Hello:
     reasons: str = "reference"
 
     def supports(self, variant_name: str) -> bool:
-        from .variants import claims
-
         return claims(self.variants, variant_name)
 
 
@@ -82,8 +81,6 @@ class NewGame:
     setup: JSON
 
     def message(self) -> JSON:
-        from .variants import spec_of
-
         spec = spec_of(self.variant)
         named = {"spec": {"file": spec.path.name, "sha256": spec.sha256}} if spec else {}
         return {"variant": self.variant, **named, "options": list(self.options),
@@ -93,6 +90,7 @@ class NewGame:
 
 
 _RULES: dict[tuple[str, tuple[str, ...], int], JSON] = {}
+on_forget(_RULES.clear)  # a spec file forgotten: its rules are resolved anew
 
 
 def resolved_rules(name: str, options: tuple[str, ...], players: int) -> JSON:
@@ -186,15 +184,3 @@ RUNNER = f"rummy-spec {__version__}"
 __all__ = ["PROTOCOL_VERSION", "RUNNER", "Engine", "EngineError", "Hello", "NewGame",
            "SkipGame", "Verdict", "new_game", "resolved_rules"]
 
-
-def make_engine(spec: str, timeout: float = 10.0, case_timeout: float | None = None
-                ) -> Engine:
-    """``reference`` (in-process) or a command line that starts an engine process;
-    ``timeout`` bounds each reply, ``case_timeout`` a whole case."""
-    if spec.strip() == "reference":
-        from .reference import ReferenceEngine
-
-        return ReferenceEngine()
-    from .client import ProcessEngine
-
-    return ProcessEngine(spec, timeout, case_timeout=case_timeout)

@@ -30,7 +30,7 @@ from ..engine.game import Game
 from ..engine.knocking import knock_candidates
 from ..engine.melds import Meld, validate
 from ..engine.rules import Rules
-from ..engine.state import Action
+from ..engine.state import Move
 from .author import reshuffle_next, reshuffled
 from .cases import ACTION_FEATURES, SCORING_KEYS
 from .differential import Begun, Differential, StepResult
@@ -175,7 +175,7 @@ class Match:
             rule = f"law {found[0].law} after {kind}"
         raise Disagreement(rule, lines)
 
-    def play(self, action: Action, defer: bool = False) -> bool:
+    def play(self, action: Move, defer: bool = False) -> bool:
         """Play ``action`` on both; True when the reference accepted it."""
         return self.send(self.ref.to_protocol(self.game.action_json(action)), defer)
 
@@ -291,15 +291,15 @@ class Match:
                 gap = abs(rules.arrange(rest).rest_points - k.deadwood)
                 self.aim.knock_gap = min(self.aim.knock_gap, gap)
 
-    def note_melds(self, action: Action) -> None:
+    def note_melds(self, action: Move) -> None:
         wild = self.game.rules.wild
         for meld in action.melds or ():
             self.aim.wilds = max(self.aim.wilds, sum(1 for c in meld if c in wild))
 
 
-def allowed(features: frozenset[str], rules: Rules) -> Callable[[Action], bool]:
+def allowed(features: frozenset[str], rules: Rules) -> Callable[[Move], bool]:
     """Does the engine claim what this action needs?"""
-    def ok(a: Action) -> bool:
+    def ok(a: Move) -> bool:
         need = ACTION_FEATURES.get(a.type)
         if need is not None and need not in features:
             return False
@@ -314,7 +314,7 @@ def allowed(features: frozenset[str], rules: Rules) -> Callable[[Action], bool]:
     return ok
 
 
-def low_to_high(rules: Rules, a: Action) -> Action:
+def low_to_high(rules: Rules, a: Move) -> Move:
     """The action with each run written low to high, as the protocol says (an arranged
     run's cards are in position order); other melds as they are."""
     if not a.melds:
@@ -329,14 +329,14 @@ def low_to_high(rules: Rules, a: Action) -> Action:
     return replace(a, melds=tuple(out)) if tuple(out) != a.melds else a
 
 
-def ordered(game: Game, ok: Callable[[Action], bool]) -> list[Action]:
+def ordered(game: Game, ok: Callable[[Move], bool]) -> list[Move]:
     """The legal actions the engine claims, those that make progress first (stock draws
     before upcards, buys before passes), so shrinking leads to short games."""
     acts = [low_to_high(game.rules, a) for a in game.legal_actions() if ok(a)]
     return sorted(acts, key=lambda a: (PRIORITY.get(a.type, 99), a.source == "discard"))
 
 
-def drain_choice(listed: list[Action]) -> Action:
+def drain_choice(listed: list[Move]) -> Move:
     """Draw from the stock, pass every claim, discard the first card that may go."""
     for kind in ("pass", "draw", "discard"):
         found = [a for a in listed if a.type == kind and a.source != "discard"]
@@ -345,7 +345,7 @@ def drain_choice(listed: list[Action]) -> Action:
     return listed[0]
 
 
-def eager_choice(data: st.DataObject, listed: list[Action]) -> Action:
+def eager_choice(data: st.DataObject, listed: list[Move]) -> Move:
     """The actions a scene's boundary is about first, when listed (going down, knocking,
     then laying off and swapping, then melding); else as ``pick_legal`` takes it."""
     for kinds in (("go_down", "knock"), ("lay_off", "swap"), ("meld",)):
@@ -355,7 +355,7 @@ def eager_choice(data: st.DataObject, listed: list[Action]) -> Action:
     return pick_legal(data, listed)
 
 
-def claims_choice(data: st.DataObject, listed: list[Action]) -> Action:
+def claims_choice(data: st.DataObject, listed: list[Move]) -> Move:
     """Claim whatever may be claimed, decline the upcard (so a window opens), else a
     legal action as ``pick_legal`` takes it."""
     for kinds, source in ((("buy", "call"), None), (("draw",), "stock")):
@@ -365,7 +365,7 @@ def claims_choice(data: st.DataObject, listed: list[Action]) -> Action:
     return pick_legal(data, listed)
 
 
-def pick_legal(data: st.DataObject, listed: list[Action]) -> Action:
+def pick_legal(data: st.DataObject, listed: list[Move]) -> Move:
     """A type first (in the listing's order), then an action of that type."""
     types = list(dict.fromkeys(a.type for a in listed))
     kind = types[data.draw(st.integers(0, len(types) - 1), label="type")]

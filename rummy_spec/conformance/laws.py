@@ -15,7 +15,7 @@ and the same code judges the reference in the shipped state machine:
   variant's penalty cards);
 * ``turn-order``: only the seats the phase lets act, act, with the actions the phase
   takes; the turn passes only when a turn ends, to the next seat on the left (or, after
-  a Skip, a later one): ``testing.turn_law``;
+  a Skip, a later one): ``laws.turn``;
 * ``refused-changes-nothing``: a refused action leaves the state as it was;
 * ``scores``: a round's scores are what the totals gain by it; earlier results stay.
 
@@ -32,8 +32,8 @@ from typing import Any
 from ..lang import meldkinds
 from ..lang import model as m
 from ..lang.expr import evaluate_int
-from ..testing.laws import Laws, Placed
-from ..testing.turn_law import actor_fault, turn_fault
+from ..laws.turn import actor_fault, turn_fault
+from ..laws.variant import Laws, Placed
 
 JSON = dict[str, Any]
 ENDED = ("round-over", "game-over")

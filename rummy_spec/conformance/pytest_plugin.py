@@ -175,7 +175,7 @@ class Suite(pytest.Collector):
 
 
 def _engine(config: pytest.Config) -> tuple[Engine, Hello]:
-    from .engine import make_engine
+    from .connect import make_engine
 
     found = config.stash.get(ENGINE_KEY, None)
     if found is None:

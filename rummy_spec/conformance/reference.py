@@ -17,8 +17,8 @@ from ..engine.melds import Meld, validate
 from ..engine.reasons import Verdict as EngineVerdict
 from ..engine.reasons import no
 from ..engine.rules import Rules, compile_variant
-from ..engine.setup import Setup, buys_allowed_before
-from ..engine.state import Action, State
+from ..engine.setup import Deal, buys_allowed_before
+from ..engine.state import Move, State
 from ..lang import LookupFailure, SpecError, meldkinds
 from ..lang import model as m
 from ..lang.library import builtin_library
@@ -32,7 +32,7 @@ from .variants import registered, spec_of
 JSON = dict[str, Any]
 
 
-def setup_from_json(game_variant: Any, setup: JSON) -> Setup:
+def setup_from_json(game_variant: Any, setup: JSON) -> Deal:
     table = decks.card_table(game_variant.deck)
 
     def cards(texts: list[str], where: str) -> list[int]:
@@ -49,7 +49,7 @@ def setup_from_json(game_variant: Any, setup: JSON) -> Setup:
         values = setup.get(key)
         return None if values is None else [int(v) for v in values]
 
-    return Setup(dealer=int(setup["dealer"]),
+    return Deal(dealer=int(setup["dealer"]),
                  hands=[cards(h, f"hands[{i}]") for i, h in enumerate(setup["hands"])],
                  stock=cards(setup["stock"], "stock"), discard=cards(setup["discard"],
                                                                      "discard"),
@@ -128,7 +128,7 @@ AFTER_MELDS = frozenset({"contract-not-met", "contract-exact-count", "contract-e
                          "must-keep-discard", "must-go-out-by-meld", "skip-last-card"})
 
 
-def as_written(rules: Rules, state: State, a: Action) -> EngineVerdict:
+def as_written(rules: Rules, state: State, a: Move) -> EngineVerdict:
     """The reference's verdict through the protocol: the engine's, with runs read as
     written."""
     verdict = legal(rules, state, a)
@@ -139,7 +139,7 @@ def as_written(rules: Rules, state: State, a: Action) -> EngineVerdict:
     return verdict
 
 
-def written_out_of_order(rules_of: Rules, a: Action) -> Verdict | None:
+def written_out_of_order(rules_of: Rules, a: Move) -> Verdict | None:
     """A run the protocol reads as written: cards that make a run only when rearranged
     are refused with the fault of the order given (the reference's own play would
     rearrange them; a protocol engine may not have to guess)."""

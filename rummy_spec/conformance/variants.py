@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -241,11 +241,17 @@ def case_spec(data: JSON, case_path: Path) -> SpecFile | None:
     return spec
 
 
-def forget() -> None:
-    """Drop every registered spec file (for tests)."""
-    _BY_NAME.clear()
-    from . import engine
-    from .cases import variant
+_FORGETTERS: list[Callable[[], object]] = []  # what else to drop with the spec files
 
-    variant.cache_clear()
-    engine._RULES.clear()
+
+def on_forget(drop: Callable[[], object]) -> None:
+    """Have :func:`forget` call ``drop`` too: the caches of the modules above this one
+    that hold what a spec file made (the variants loaded, their rules as JSON)."""
+    _FORGETTERS.append(drop)
+
+
+def forget() -> None:
+    """Drop every registered spec file, and what was made from them (for tests)."""
+    _BY_NAME.clear()
+    for drop in _FORGETTERS:
+        drop()

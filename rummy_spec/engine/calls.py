@@ -7,11 +7,11 @@ from .ending import end_round
 from .plans import GO, Go
 from .reasons import Verdict, no
 from .rules import Rules
-from .state import Action, State
+from .state import Move, State
 from .stock import draw_stock
 
 
-def check_call(rules: Rules, state: State, a: Action) -> Verdict | Go:
+def check_call(rules: Rules, state: State, a: Move) -> Verdict | Go:
     """A rummy call on the last discard, which could have been played on the table."""
     rc = rules.variant.rummy_call
     if rc is None or state.hand.call_on is None or state.hand.phase != "draw":
@@ -24,7 +24,7 @@ def check_call(rules: Rules, state: State, a: Action) -> Verdict | Go:
     return GO
 
 
-def call(rules: Rules, state: State, a: Action, plan: Go) -> None:
+def call(rules: Rules, state: State, a: Move, plan: Go) -> None:
     rc, offender, seat = rules.variant.rummy_call, state.hand.call_on, state.hand.seats[a.player]
     assert rc is not None and offender is not None
     state.hand.call_on = None
@@ -44,7 +44,7 @@ def call(rules: Rules, state: State, a: Action, plan: Go) -> None:
         draw_stock(rules, state, offender, rc.take_back_extra)
 
 
-def check_give(rules: Rules, state: State, a: Action) -> Verdict | Go:
+def check_give(rules: Rules, state: State, a: Move) -> Verdict | Go:
     """A gift after a rummy call: ``give`` one card, or ``pass``."""
     if state.hand.phase != "gifts" or not state.hand.giver or state.hand.giver[0] != a.player:
         return no("no-gift-due")
@@ -53,7 +53,7 @@ def check_give(rules: Rules, state: State, a: Action) -> Verdict | Go:
     return GO
 
 
-def give(rules: Rules, state: State, a: Action, plan: Go) -> None:
+def give(rules: Rules, state: State, a: Move, plan: Go) -> None:
     state.hand.giver.pop(0)
     if a.type == "give":
         assert a.card is not None

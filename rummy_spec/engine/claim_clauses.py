@@ -10,10 +10,10 @@ from . import claims
 from .plans import Go
 from .reasons import Verdict
 from .rules import Rules
-from .state import Action, State
+from .state import Move, State
 
 
-def _checked(rules: Rules, state: State, a: Action, got: Verdict | Go) -> Verdict | Go:
+def _checked(rules: Rules, state: State, a: Move, got: Verdict | Go) -> Verdict | Go:
     cl = rules.variant.claim
     if not isinstance(got, Go) or cl is None or not cl.more:
         return got
@@ -24,28 +24,28 @@ def _checked(rules: Rules, state: State, a: Action, got: Verdict | Go) -> Verdic
     return got
 
 
-def _effects(rules: Rules, state: State, a: Action) -> None:
+def _effects(rules: Rules, state: State, a: Move) -> None:
     cl = rules.variant.claim
     if cl is not None and cl.more:
         for effect in families.clause_effects(families.CLAIM, cl):
             effect(rules, state, a)
 
 
-def check_claim(rules: Rules, state: State, a: Action) -> Verdict | Go:
+def check_claim(rules: Rules, state: State, a: Move) -> Verdict | Go:
     """``buy`` or ``pass`` in an open claim window."""
     return _checked(rules, state, a, claims.check_claim(rules, state, a))
 
 
-def claim(rules: Rules, state: State, a: Action, plan: Go) -> None:
+def claim(rules: Rules, state: State, a: Move, plan: Go) -> None:
     claims.claim(rules, state, a, plan)
     _effects(rules, state, a)
 
 
-def check_exposed_claim(rules: Rules, state: State, a: Action) -> Verdict | Go:
+def check_exposed_claim(rules: Rules, state: State, a: Move) -> Verdict | Go:
     """``buy`` at the draw, where claims may be made whenever a discard is exposed."""
     return _checked(rules, state, a, claims.check_exposed_claim(rules, state, a))
 
 
-def exposed_claim(rules: Rules, state: State, a: Action, plan: Go) -> None:
+def exposed_claim(rules: Rules, state: State, a: Move, plan: Go) -> None:
     claims.exposed_claim(rules, state, a, plan)
     _effects(rules, state, a)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from .plans import GO, Go
 from .reasons import Verdict, no
 from .rules import Rules
-from .state import Action, Claim, State
+from .state import Claim, Move, State
 from .stock import draw_stock
 
 
@@ -58,7 +58,7 @@ def buys_spent(rules: Rules, state: State, player: int) -> bool:
                                       >= allowance + state.game.seats[player].buy_credit)
 
 
-def check_claim(rules: Rules, state: State, a: Action) -> Verdict | Go:
+def check_claim(rules: Rules, state: State, a: Move) -> Verdict | Go:
     """``buy`` or ``pass`` in an open claim window."""
     window = state.hand.claim
     if window is None:
@@ -76,7 +76,7 @@ def check_claim(rules: Rules, state: State, a: Action) -> Verdict | Go:
     return GO
 
 
-def claim(rules: Rules, state: State, a: Action, plan: Go) -> None:
+def claim(rules: Rules, state: State, a: Move, plan: Go) -> None:
     """A pass leaves the window to the others; a buy takes the upcard and the penalty."""
     window, cl = state.hand.claim, rules.variant.claim
     assert window is not None and cl is not None
@@ -95,7 +95,7 @@ def claim(rules: Rules, state: State, a: Action, plan: Go) -> None:
     _close_claims(rules, state)
 
 
-def check_exposed_claim(rules: Rules, state: State, a: Action) -> Verdict | Go:
+def check_exposed_claim(rules: Rules, state: State, a: Move) -> Verdict | Go:
     """``buy`` at the draw, before the player in turn has drawn: open only where claims may
     be made whenever a discard is exposed."""
     cl = rules.variant.claim
@@ -112,7 +112,7 @@ def check_exposed_claim(rules: Rules, state: State, a: Action) -> Verdict | Go:
     return GO
 
 
-def exposed_claim(rules: Rules, state: State, a: Action, plan: Go) -> None:
+def exposed_claim(rules: Rules, state: State, a: Move, plan: Go) -> None:
     """The first claim is granted at once; the player in turn then draws, from the stock or
     from the pile as the claim's ``pile`` leaves it (with ``chain`` the card below is first
     open to the claims of the others, as after a claim)."""

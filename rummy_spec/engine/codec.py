@@ -17,10 +17,10 @@ from ..textsafe import outside_text
 from .melds import Meld
 from .state import (
     ACTION_TYPES,
-    Action,
     Claim,
     GameRecord,
     HandRecord,
+    Move,
     RoundResult,
     Seat,
     SeatRecord,
@@ -47,7 +47,7 @@ def _parse_card(table: CardTable, text: Any, where: str) -> int:
         raise CodecError(f"{where}: {err}") from None
 
 
-def action_to_json(table: CardTable, a: Action) -> dict[str, Any]:
+def action_to_json(table: CardTable, a: Move) -> dict[str, Any]:
     out: dict[str, Any] = {"type": a.type, "player": a.player}
     if a.source is not None:
         out["source"] = a.source
@@ -66,7 +66,7 @@ def action_to_json(table: CardTable, a: Action) -> dict[str, Any]:
     return out
 
 
-def action_from_json(table: CardTable, data: Any) -> Action:
+def action_from_json(table: CardTable, data: Any) -> Move:
     if not isinstance(data, dict):
         raise CodecError("an action must be a JSON object")
     kind = data.get("type")
@@ -104,7 +104,7 @@ def action_from_json(table: CardTable, data: Any) -> Action:
             tuple(_parse_card(table, c, f"melds[{i}][{j}]") for j, c in enumerate(m))
             for i, m in enumerate(melds)
         )
-    return Action(
+    return Move(
         type=kind, player=player, source=source,
         card=None if card is None else _parse_card(table, card, "card"),
         meld=integer("meld"), end=end, melds=parsed, wild_to=integer("wild_to"),

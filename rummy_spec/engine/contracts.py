@@ -12,7 +12,7 @@ from ..lang import model as m
 from .melds import Meld, Rejection
 from .reasons import OK, Verdict, no
 from .rules import Rules
-from .state import Action, State, TableMeld
+from .state import Move, State, TableMeld
 from .tableplay import (
     after_play,
     empty_ok,
@@ -104,7 +104,7 @@ def _too_near(a: Meld, b: Meld, gap: int) -> bool:
     return min(b.ranks) <= max(a.ranks) + gap and min(a.ranks) <= max(b.ranks) + gap
 
 
-def check_go_down(rules: Rules, state: State, a: Action) -> Verdict | GoDown:
+def check_go_down(rules: Rules, state: State, a: Move) -> Verdict | GoDown:
     v = table_play(rules, state, a.player)
     if not v.ok:
         return v
@@ -144,7 +144,7 @@ def check_go_down(rules: Rules, state: State, a: Action) -> Verdict | GoDown:
     return GoDown(contract, chosen)
 
 
-def go_down(rules: Rules, state: State, a: Action, plan: GoDown) -> None:
+def go_down(rules: Rules, state: State, a: Move, plan: GoDown) -> None:
     seat, (contract, chosen) = state.hand.seats[a.player], plan
     assert a.melds is not None
     remove_cards(seat.hand, [c for meld in a.melds for c in meld])

@@ -28,7 +28,7 @@ from . import (
 from .plans import AnyRule, Go, Rule, refusal
 from .reasons import OK, Verdict, no
 from .rules import Rules
-from .state import Action, ActionType, Phase, State
+from .state import ActionType, Move, Phase, State
 
 
 class IllegalAction(Exception):
@@ -39,7 +39,7 @@ class IllegalAction(Exception):
         self.verdict = verdict
 
 
-def _refuser_draws(rules: Rules, state: State, a: Action) -> Verdict:
+def _refuser_draws(rules: Rules, state: State, a: Move) -> Verdict:
     """A draw in the claim window: the refuser's stock draw is made, to be taken when the
     window closes; anyone else is not in turn."""
     if state.hand.claim is not None and a.player == state.hand.claim.refuser:
@@ -47,28 +47,28 @@ def _refuser_draws(rules: Rules, state: State, a: Action) -> Verdict:
     return no("not-your-turn", "a claim window is open: buy or pass")
 
 
-def _drawn_already(rules: Rules, state: State, a: Action) -> Verdict:
+def _drawn_already(rules: Rules, state: State, a: Move) -> Verdict:
     return no("already-drawn") if a.player == state.hand.turn else no("not-your-turn")
 
 
-def _check_pass_in_draw(rules: Rules, state: State, a: Action) -> Verdict | Go:
+def _check_pass_in_draw(rules: Rules, state: State, a: Move) -> Verdict | Go:
     """``pass`` at the draw ends the hand at the wall; elsewhere there is nothing to pass."""
     if stock.low_stock(rules, state) != "wall":
         return no("claim-not-open")
     return stock.check_wall_pass(rules, state, a)
 
 
-def _buy_out_of_window(rules: Rules, state: State, a: Action) -> Verdict:
+def _buy_out_of_window(rules: Rules, state: State, a: Move) -> Verdict:
     if claims.buys_spent(rules, state, a.player):
         return no("buy-limit")
     return no("claim-not-open")
 
 
-def _no_claim(rules: Rules, state: State, a: Action) -> Verdict:
+def _no_claim(rules: Rules, state: State, a: Move) -> Verdict:
     return no("claim-not-open")
 
 
-def _no_gift(rules: Rules, state: State, a: Action) -> Verdict:
+def _no_gift(rules: Rules, state: State, a: Move) -> Verdict:
     return no("no-gift-due")
 
 
@@ -119,7 +119,7 @@ OTHERWISE: dict[Phase, Verdict] = {
 }
 
 
-def _rule(rules: Rules, state: State, a: Action) -> AnyRule | Verdict:
+def _rule(rules: Rules, state: State, a: Move) -> AnyRule | Verdict:
     phase = state.hand.phase
     rule = RULES[phase].get(a.type)
     if rule is not None:
@@ -130,7 +130,7 @@ def _rule(rules: Rules, state: State, a: Action) -> AnyRule | Verdict:
     return no("bad-action", f"unknown action type '{a.type}'")
 
 
-def legal(rules: Rules, state: State, a: Action) -> Verdict:
+def legal(rules: Rules, state: State, a: Move) -> Verdict:
     if not 0 <= a.player < rules.players:
         return no("bad-player")
     rule = _rule(rules, state, a)
@@ -140,7 +140,7 @@ def legal(rules: Rules, state: State, a: Action) -> Verdict:
     return plan if isinstance(plan, Verdict) else OK
 
 
-def legal_subset(rules: Rules, state: State, actions: list[Action]) -> list[Action]:
+def legal_subset(rules: Rules, state: State, actions: list[Move]) -> list[Move]:
     """The legal ones among ``actions`` (same answers as ``legal``, with the rule looked
     up once per action type: the phase is the same for all of them)."""
     found: dict[ActionType, AnyRule | Verdict] = {}
@@ -156,7 +156,7 @@ def legal_subset(rules: Rules, state: State, actions: list[Action]) -> list[Acti
     return out
 
 
-def _checked(rules: Rules, state: State, a: Action) -> tuple[AnyRule, object]:
+def _checked(rules: Rules, state: State, a: Move) -> tuple[AnyRule, object]:
     """The rule of ``a`` and its plan; raises IllegalAction for a seat that does not
     exist, an action the phase has no rule for, or one the rule's check refuses."""
     if not 0 <= a.player < rules.players:
@@ -170,7 +170,7 @@ def _checked(rules: Rules, state: State, a: Action) -> tuple[AnyRule, object]:
     return rule, plan
 
 
-def apply(rules: Rules, state: State, a: Action) -> State:
+def apply(rules: Rules, state: State, a: Move) -> State:
     """The state after ``a``; raises IllegalAction (and changes nothing) if it is refused."""
     rule, plan = _checked(rules, state, a)
     new = state.clone()
@@ -178,7 +178,7 @@ def apply(rules: Rules, state: State, a: Action) -> State:
     return new
 
 
-def apply_in_place(rules: Rules, state: State, a: Action) -> None:
+def apply_in_place(rules: Rules, state: State, a: Move) -> None:
     """Change ``state`` by ``a``; raises IllegalAction (and changes nothing) if it is
     refused.  No copy is made: the check runs once and answers the plan the effect then
     carries out on the state itself."""
@@ -186,7 +186,7 @@ def apply_in_place(rules: Rules, state: State, a: Action) -> None:
     rule.act(rules, state, a, plan)
 
 
-def apply_trusted(rules: Rules, state: State, a: Action) -> None:
+def apply_trusted(rules: Rules, state: State, a: Move) -> None:
     """Change ``state`` by an action ``legal_actions`` listed for this very state.
 
     Bots and simulation only ever play such actions.  Since checking and acting were

@@ -10,7 +10,7 @@ from .knocking import gin_possible
 from .plans import GO, Go
 from .reasons import OK, Verdict, no
 from .rules import Rules
-from .state import Action, State
+from .state import Move, State
 from .tableplay import fits_on
 
 
@@ -112,7 +112,7 @@ def _discard_cards(rules: Rules, state: State, player: int,
 
 
 def legal_discards(rules: Rules, state: State, player: int,
-                   candidates: list[Action]) -> list[Action]:
+                   candidates: list[Move]) -> list[Move]:
     """The legal ones among discard ``candidates`` of cards ``player`` holds: the checks of
     ``discard``, with those that do not depend on the card made once."""
     if not (_discard_turn(state, player).ok and _discard_hand(rules, state, player).ok):
@@ -124,7 +124,7 @@ def legal_discards(rules: Rules, state: State, player: int,
     return [a for a, v in zip(candidates, verdicts, strict=True) if v.ok]
 
 
-def check_discard(rules: Rules, state: State, a: Action) -> Verdict | Go:
+def check_discard(rules: Rules, state: State, a: Move) -> Verdict | Go:
     verdict = _discard_turn(state, a.player)
     if not verdict.ok:
         return verdict
@@ -138,7 +138,7 @@ def check_discard(rules: Rules, state: State, a: Action) -> Verdict | Go:
     return verdict if not verdict.ok else GO
 
 
-def discard(rules: Rules, state: State, a: Action, plan: Go) -> None:
+def discard(rules: Rules, state: State, a: Move, plan: Go) -> None:
     """The card goes onto the pile; a Skip hits, the hand ends or the turn passes."""
     v, seat, card = rules.variant, state.hand.seats[a.player], a.card
     assert card is not None
@@ -165,7 +165,9 @@ def discard(rules: Rules, state: State, a: Action, plan: Go) -> None:
             and _playable(rules, state, card):
         state.hand.call_on = a.player
     throwbacks = v.limits.throwbacks
-    if throwbacks is not None:  # OpenSpiel: repeated_move_ in ApplyDiscardAction
+    # the engine limit on throwbacks (OpenSpiel's gin): turns in a row ended by throwing
+    # back the upcard just taken; the hand is dead at the limit
+    if throwbacks is not None:
         state.hand.throwbacks = state.hand.throwbacks + 1 if card == state.hand.taken else 0
         if state.hand.throwbacks >= throwbacks:
             end_round(rules, state, None, "dead", thrown_back=throwbacks)

@@ -11,7 +11,7 @@ from .knocking import knock_possible
 from .plans import GO, Go
 from .reasons import OK, Verdict, no
 from .rules import Rules
-from .state import Action, Claim, State
+from .state import Claim, Move, State
 from .stock import can_draw_stock, draw_stock, late_turn, low_stock
 
 
@@ -28,7 +28,7 @@ def upcard_verdict(rules: Rules, state: State, player: int) -> Verdict:
     return OK
 
 
-def check_offer(rules: Rules, state: State, a: Action) -> Verdict | Go:
+def check_offer(rules: Rules, state: State, a: Move) -> Verdict | Go:
     """The first upcard offered to the non-dealer, then the dealer (take or pass)."""
     if not state.hand.offer or state.hand.offer[0] != a.player:
         return no("no-offer")
@@ -37,7 +37,7 @@ def check_offer(rules: Rules, state: State, a: Action) -> Verdict | Go:
     return GO
 
 
-def offer(rules: Rules, state: State, a: Action, plan: Go) -> None:
+def offer(rules: Rules, state: State, a: Move, plan: Go) -> None:
     if a.type == "pass":
         state.hand.offer.pop(0)
         if not state.hand.offer:
@@ -57,7 +57,7 @@ def _take_upcard(state: State, player: int) -> None:
     state.hand.taken = card
 
 
-def check_draw(rules: Rules, state: State, a: Action) -> Verdict | Go:
+def check_draw(rules: Rules, state: State, a: Move) -> Verdict | Go:
     if a.player != state.hand.turn:
         return no("not-your-turn")
     if late_turn(rules, state):
@@ -97,14 +97,16 @@ def _upcard_open(rules: Rules, state: State, player: int) -> bool:
     return upcard_verdict(rules, state, player).ok
 
 
-def draw(rules: Rules, state: State, a: Action, plan: Go) -> None:
+def draw(rules: Rules, state: State, a: Move, plan: Go) -> None:
     """Take the upcard; or, drawing from the stock, refuse it: the claim window opens
     when someone may claim it, else the stock card is drawn at once."""
     if a.source == "discard":
         limit = rules.variant.limits.upcard_draws
         if limit is not None:
             state.hand.upcard_draws += 1
-            if state.hand.upcard_draws >= limit:  # OpenSpiel: kMaxNumDrawUpcardActions
+            # the engine limit on upcards drawn: the hand is dead at the limit (a cap
+            # of OpenSpiel's gin, whose games must end)
+            if state.hand.upcard_draws >= limit:
                 end_round(rules, state, None, "dead", upcard_draws=limit)
                 return
         _take_upcard(state, a.player)

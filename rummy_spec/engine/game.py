@@ -16,9 +16,9 @@ from . import codec, core, moves
 from . import view as views
 from .knowledge import Before, Knowledge
 from .reasons import Verdict
-from .rules import DEAL_CAP, TURN_CAP, Rules, compile_variant
-from .setup import Setup, new_game
-from .state import Action, State
+from .rules import Rules, compile_variant
+from .setup import Deal, new_game
+from .state import DEAL_CAP, TURN_CAP, Move, State
 
 
 class GameError(ValueError):
@@ -30,12 +30,12 @@ class Game:
     variant: m.Variant
     players: int
     seed: int
-    setup: Setup | None = None
+    setup: Deal | None = None
     turn_cap: int = TURN_CAP
     deal_cap: int = DEAL_CAP
     rules: Rules = field(init=False)
     state: State = field(init=False)
-    history: list[Action] = field(default_factory=list, init=False)
+    history: list[Move] = field(default_factory=list, init=False)
     # what each seat has been shown: made on the first view asked for (from the history),
     # then kept up move by move
     knowledge: Knowledge | None = field(default=None, init=False, repr=False, compare=False)
@@ -53,17 +53,17 @@ class Game:
     def over(self) -> bool:
         return self.state.over
 
-    def legal(self, action: Action) -> Verdict:
+    def legal(self, action: Move) -> Verdict:
         return core.legal(self.rules, self.state, action)
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Move) -> None:
         before = None if self.knowledge is None else Before.of(self.state)
         core.apply_in_place(self.rules, self.state, action)
         self.history.append(action)
         if before is not None:
             self._observe(before, action)
 
-    def apply_trusted(self, action: Action) -> None:
+    def apply_trusted(self, action: Move) -> None:
         """Apply an action :meth:`legal_actions` just listed (see ``core.apply_trusted``)."""
         before = None if self.knowledge is None else Before.of(self.state)
         core.apply_trusted(self.rules, self.state, action)
@@ -72,7 +72,7 @@ class Game:
             self._observe(before, action)
 
     # ----- what a seat may know ------------------------------------------------------
-    def _observe(self, before: Before, action: Action) -> None:
+    def _observe(self, before: Before, action: Move) -> None:
         assert self.knowledge is not None
         self.knowledge.observe(self.rules, before, action, self.state,
                                self.action_json(action))
@@ -106,17 +106,17 @@ class Game:
         other.knowledge = self.known().copy()
         return other
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[Move]:
         return moves.legal_actions(self.rules, self.state)
 
     # ----- JSON ---------------------------------------------------------------------
     def state_json(self, state: State | None = None) -> dict[str, Any]:
         return codec.state_to_json(self.rules.table, state or self.state, self.rules.wild)
 
-    def action_json(self, action: Action) -> dict[str, Any]:
+    def action_json(self, action: Move) -> dict[str, Any]:
         return codec.action_to_json(self.rules.table, action)
 
-    def parse_action(self, data: Any) -> Action:
+    def parse_action(self, data: Any) -> Move:
         return codec.action_from_json(self.rules.table, data)
 
     def header(self) -> dict[str, Any]:

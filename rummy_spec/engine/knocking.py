@@ -12,7 +12,7 @@ from .melds import Meld, add_card
 from .reasons import Verdict, no
 from .rules import Rules
 from .solver import Solution
-from .state import Action, Ending, State, TableMeld
+from .state import Ending, Move, State, TableMeld
 from .tableplay import card_onto_meld, in_play, remove_cards
 
 
@@ -75,7 +75,7 @@ class Knock(NamedTuple):
     laid: Solution
 
 
-def check_knock(rules: Rules, state: State, a: Action) -> Verdict | Knock:
+def check_knock(rules: Rules, state: State, a: Move) -> Verdict | Knock:
     v = in_play(state, a)
     if not v.ok:
         return v
@@ -112,7 +112,7 @@ def check_knock(rules: Rules, state: State, a: Action) -> Verdict | Knock:
     return Knock(kind, rest, sol)
 
 
-def knock(rules: Rules, state: State, a: Action, plan: Knock) -> None:
+def knock(rules: Rules, state: State, a: Move, plan: Knock) -> None:
     """The discard, the knocker's melds laid out; then the defender's lay-offs or the
     score."""
     k, seat, kind = rules.variant.knock, state.hand.seats[a.player], plan.kind
@@ -155,7 +155,7 @@ def lay_off_for_defender(rules: Rules, state: State, defender: int) -> int:
             best = (left, laid)
     assert best is not None
     for card, i, meld in best[1]:
-        card_onto_meld(state, Action("lay_off", defender, card=card, meld=i), meld,
+        card_onto_meld(state, Move("lay_off", defender, card=card, meld=i), meld,
                        keep_all_wild=True)
     return best[0]
 
@@ -184,8 +184,8 @@ def _game_lay_offs(rules: Rules, state: State,
 
 def within_run_limit(rules: Rules, state: State, index: int | None, meld: Meld) -> bool:
     """A run of the knocker's grows by at most the spec's count of lay-offs at each end
-    (OpenSpiel offers lay-offs next to the run as laid and next to those already laid
-    off only: open_spiel/games/gin_rummy/gin_rummy_utils.cc, AllLayoffs)."""
+    (OpenSpiel's gin offers lay-offs only next to the run as laid and next to those
+    already laid off)."""
     k = rules.variant.knock
     limit = rules.variant.limits.run_layoff_limit if k is not None else None
     if limit is None or meld.kind != "run" or index is None or index >= len(state.hand.run_base):
@@ -194,7 +194,7 @@ def within_run_limit(rules: Rules, state: State, index: int | None, meld: Meld) 
     return low - min(meld.ranks) <= limit and max(meld.ranks) - high <= limit
 
 
-def check_defender_done(rules: Rules, state: State, a: Action) -> Verdict | Solution:
+def check_defender_done(rules: Rules, state: State, a: Move) -> Verdict | Solution:
     if state.hand.phase != "layoff" or a.player != state.hand.turn:
         return no("not-defender")
     hand = state.hand.seats[a.player].hand
@@ -203,7 +203,7 @@ def check_defender_done(rules: Rules, state: State, a: Action) -> Verdict | Solu
     return rules.arrange(hand)
 
 
-def defender_done(rules: Rules, state: State, a: Action, plan: Solution) -> None:
+def defender_done(rules: Rules, state: State, a: Move, plan: Solution) -> None:
     """The defender's ``pass``: his lay-offs are over, his melds shown (named, or his
     best arrangement), and the knock is scored."""
     score_knock(rules, state, plan.rest_points)

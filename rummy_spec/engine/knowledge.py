@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .rules import Rules
-from .state import Action, State
+from .state import Move, State
 
 # refill steps that make the stock from the pile without shuffling it
 _TURNED_OVER = frozenset({"turn-over", "turn-over-whole"})
@@ -84,7 +84,7 @@ class Knowledge:
                          self.shown_round)
 
     # ----- following a game --------------------------------------------------------
-    def observe(self, rules: Rules, before: Before, action: Action, after: State,
+    def observe(self, rules: Rules, before: Before, action: Move, after: State,
                 action_json: dict[str, Any]) -> None:
         """Update the record for ``action``, which took ``before`` to ``after``."""
         new_deal = after.game.deal_no != before.deal_no
@@ -99,7 +99,7 @@ class Knowledge:
             self.private.append((len(self.history), frozenset({action.player, *gifts})))
         self.history.append(action_json)
 
-    def _round_ended(self, before: Before, action: Action, after: State) -> None:
+    def _round_ended(self, before: Before, action: Move, after: State) -> None:
         """The hands as they stood for the round's last action, less the cards it played:
         shown for the count."""
         hands = [h[:] for h in before.hands]

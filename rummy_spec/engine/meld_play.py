@@ -7,7 +7,7 @@ from .knocking import within_run_limit
 from .melds import Meld, Rejection
 from .reasons import OK, Verdict, no
 from .rules import Rules
-from .state import Action, State, TableMeld
+from .state import Move, State, TableMeld
 from .tableplay import (
     after_play,
     card_onto_meld,
@@ -27,7 +27,7 @@ from .tableplay import (
 )
 
 
-def check_new_meld(rules: Rules, state: State, a: Action) -> Verdict | list[Meld]:
+def check_new_meld(rules: Rules, state: State, a: Move) -> Verdict | list[Meld]:
     """New melds (one, or an opening of several): the plan is the melds as read."""
     v = table_play(rules, state, a.player)
     if not v.ok:
@@ -65,7 +65,7 @@ def check_new_meld(rules: Rules, state: State, a: Action) -> Verdict | list[Meld
     return laid
 
 
-def new_meld(rules: Rules, state: State, a: Action, plan: list[Meld]) -> None:
+def new_meld(rules: Rules, state: State, a: Move, plan: list[Meld]) -> None:
     remove_cards(state.hand.seats[a.player].hand, [c for meld in plan for c in meld.cards])
     for meld in plan:
         state.hand.table.append(TableMeld(a.player, meld, False, state.hand.turn_no,
@@ -92,7 +92,7 @@ def lay_off_open(rules: Rules, state: State, player: int) -> Verdict:
     return OK
 
 
-def check_lay_off(rules: Rules, state: State, a: Action) -> Verdict | Meld:
+def check_lay_off(rules: Rules, state: State, a: Move) -> Verdict | Meld:
     """A lay-off (the defender's too, after a knock): its plan is the meld it makes."""
     defending = state.hand.phase == "layoff"
     if defending:
@@ -123,7 +123,7 @@ def check_lay_off(rules: Rules, state: State, a: Action) -> Verdict | Meld:
     return res
 
 
-def lay_off(rules: Rules, state: State, a: Action, plan: Meld) -> None:
+def lay_off(rules: Rules, state: State, a: Move, plan: Meld) -> None:
     card_onto_meld(state, a, plan, keep_all_wild=True)
     if state.hand.phase != "layoff":
         after_play(rules, state, a.player)

@@ -37,7 +37,7 @@ from .knocking import knock_candidates
 from .meld_play import lay_off_open
 from .melds import Meld
 from .rules import Rules
-from .state import Action, ActionType, RunEnd, Source, State
+from .state import ActionType, Move, RunEnd, Source, State
 from .swaps import frees_from, shift_open, swap_open
 from .tableplay import shifting as shift_to
 from .wild_ways import all_wild_ways
@@ -52,15 +52,15 @@ def _distinct(cards: list[int]) -> list[int]:
 @lru_cache(maxsize=1 << 14)
 def _act(type_: ActionType, player: int, card: int | None = None,
          source: Source | None = None, meld: int | None = None, end: RunEnd | None = None,
-         target: int | None = None, wild_to: int | None = None) -> Action:
+         target: int | None = None, wild_to: int | None = None) -> Move:
     """The action, shared: actions are immutable values and the same few hundred recur in
     every state, so each is built once (building one costs more than checking it)."""
-    return Action(type_, player, source=source, card=card, meld=meld, end=end,
+    return Move(type_, player, source=source, card=card, meld=meld, end=end,
                   target=target, wild_to=wild_to)
 
 
-def legal_actions(rules: Rules, state: State) -> list[Action]:
-    out: list[Action] = []
+def legal_actions(rules: Rules, state: State) -> list[Move]:
+    out: list[Move] = []
     phase = state.hand.phase
     if phase == "game-over":
         return out
@@ -96,7 +96,7 @@ def legal_actions(rules: Rules, state: State) -> list[Action]:
     return legal_subset(rules, state, out)
 
 
-def _calls(rules: Rules, state: State) -> list[Action]:
+def _calls(rules: Rules, state: State) -> list[Move]:
     rc = rules.variant.rummy_call
     if rc is None or state.hand.call_on is None:
         return []
@@ -111,11 +111,11 @@ def _calls(rules: Rules, state: State) -> list[Action]:
     return out
 
 
-def _layoffs(rules: Rules, state: State, p: int) -> list[Action]:
+def _layoffs(rules: Rules, state: State, p: int) -> list[Move]:
     """Every lay-off of a distinct card of the hand that might fit a table meld (a wild
     anywhere, at either end of a run; a natural of :func:`_naturals_near`); the real test
     of each is ``legal``."""
-    out: list[Action] = []
+    out: list[Move] = []
     table = state.hand.table
     if not table:
         return out
@@ -178,30 +178,30 @@ def _wild_meanings(rules: Rules, meld: Meld) -> frozenset[tuple[int, str | None]
     return hit
 
 
-def _play(rules: Rules, state: State, p: int) -> list[Action]:
+def _play(rules: Rules, state: State, p: int) -> list[Move]:
     seat = state.hand.seats[p]
     hand = seat.hand
     v = rules.variant
-    out: list[Action] = []
+    out: list[Move] = []
     if rules.has_contracts and not seat.down:
         for contract in current_contracts(rules, state, p):
             ways = rules.ways_down(hand, contract, GO_DOWN_CANDIDATES)
             for sol in ways:
-                out.append(Action("go_down", p, melds=tuple(m.cards for m in sol.melds)))
+                out.append(Move("go_down", p, melds=tuple(m.cards for m in sol.melds)))
             if not ways and not rules.wild.isdisjoint(hand):  # a meld of wilds alone,
                 # which the solver does not try (a hand without a wild makes none)
-                out += [Action("go_down", p, melds=w)
+                out += [Move("go_down", p, melds=w)
                         for w in all_wild_ways(rules, hand, contract)]
     if not rules.knocking and (not rules.has_contracts or v.turn.new_melds_after_down):
         arranged = rules.arrange(hand)
         for meld in arranged.melds:
-            out.append(Action("meld", p, melds=(meld.cards,)))
+            out.append(Move("meld", p, melds=(meld.cards,)))
         if len(arranged.melds) > 1 and v.turn.opening_points is not None and not (
                 rules.is_down(state, p)):  # an opening may need them all at once
             every = tuple(m.cards for m in arranged.melds)
-            out.append(Action("meld", p, melds=every))
+            out.append(Move("meld", p, melds=every))
             if not arranged.rest:  # all of them leave no card to discard: one fewer
-                out.append(Action("meld", p, melds=every[:-1]))
+                out.append(Move("meld", p, melds=every[:-1]))
     if state.hand.table and not rules.knocking:
         if lay_off_open(rules, state, p).ok:
             out += _layoffs(rules, state, p)
@@ -209,7 +209,7 @@ def _play(rules: Rules, state: State, p: int) -> list[Action]:
     return out
 
 
-def _swaps(rules: Rules, state: State, p: int, gated: bool = True) -> list[Action]:
+def _swaps(rules: Rules, state: State, p: int, gated: bool = True) -> list[Move]:
     """Every swap and shift of a natural from hand into a table meld holding a wild it
     may stand for (each freed wild to every table meld, where it must be played at once).
 
@@ -217,7 +217,7 @@ def _swaps(rules: Rules, state: State, p: int, gated: bool = True) -> list[Actio
     (:func:`.swaps.swap_open`, :func:`.swaps.shift_open`, :func:`.swaps.frees_from`,
     each the check's own first test); ungated, every one (a test checks both and
     compares)."""
-    out: list[Action] = []
+    out: list[Move] = []
     sw = rules.variant.swap
     swapping = sw.allowed and (not gated or swap_open(rules, state, p).ok)
     shifting = sw.shift_to_end and (not gated or shift_open(rules, state, p).ok)
@@ -258,14 +258,14 @@ def _swaps(rules: Rules, state: State, p: int, gated: bool = True) -> list[Actio
     return out
 
 
-def _discards(rules: Rules, hand: list[int], p: int) -> list[Action]:
+def _discards(rules: Rules, hand: list[int], p: int) -> list[Move]:
     if not rules.specials:
         table = rules.cache.get(("discards", p))
         if table is None:
             table = rules.cache[("discards", p)] = [
                 _act("discard", p, c) for c in range(len(rules.table.faces))]
         return [table[c] for c in _distinct(hand)]
-    out: list[Action] = []
+    out: list[Move] = []
     for c in _distinct(hand):
         special = rules.special_faces[c]
         if special is not None and special.skip == "chosen":
@@ -275,7 +275,7 @@ def _discards(rules: Rules, hand: list[int], p: int) -> list[Action]:
     return out
 
 
-def _knocks(rules: Rules, hand: list[int], p: int) -> list[Action]:
+def _knocks(rules: Rules, hand: list[int], p: int) -> list[Move]:
     """Each knock plain (the preferred arrangement laid), then the same knock naming each
     other arrangement an opponent could tell apart (:func:`.knock_melds.knock_choices`)."""
     cards, floor = knock_candidates(rules, hand)
@@ -289,5 +289,5 @@ def _knocks(rules: Rules, hand: list[int], p: int) -> list[Action]:
             rest.remove(c)
         if rules.arrange(rest).rest_points > limit:
             continue
-        out += [Action("knock", p, card=c, melds=m) for m in knock_choices(rules, hand, rest)]
+        out += [Move("knock", p, card=c, melds=m) for m in knock_choices(rules, hand, rest)]
     return out

@@ -18,7 +18,7 @@ from .reasons import Verdict
 
 if TYPE_CHECKING:
     from .rules import Rules
-    from .state import Action, State
+    from .state import Move, State
 
 P = TypeVar("P")
 
@@ -40,15 +40,15 @@ class Rule(Generic[P]):
     """One action type in one phase: the check that answers a refusal or a plan, and the
     effect that carries the plan out."""
 
-    check: Callable[[Rules, State, Action], Verdict | P]
-    act: Callable[[Rules, State, Action, P], None]
+    check: Callable[[Rules, State, Move], Verdict | P]
+    act: Callable[[Rules, State, Move, P], None]
 
 
-def _never(rules: Rules, state: State, a: Action, plan: Never) -> None:
+def _never(rules: Rules, state: State, a: Move, plan: Never) -> None:
     assert_never(plan)
 
 
-def refusal(check: Callable[[Rules, State, Action], Verdict]) -> Rule[Never]:
+def refusal(check: Callable[[Rules, State, Move], Verdict]) -> Rule[Never]:
     """A rule whose check only ever refuses (mypy sees that no plan can reach an act)."""
     return Rule(check, _never)
 

@@ -19,10 +19,10 @@ from ..lang.expr import evaluate_int
 from ..lang.meldkinds import least_size
 from .melds import MeldRules, compile_rules
 from .solver import Solution, best_melds, solutions, solve
+from .state import DEAL_CAP as DEAL_CAP  # the caps are the game record's (state.py),
+from .state import TURN_CAP as TURN_CAP  # named here too for the importers of old
 from .state import State
 
-TURN_CAP = 400  # default: turns in one round before it is abandoned
-DEAL_CAP = 150  # default: deals in one game before it is abandoned
 BIG_HAND = 20  # above this many cards, legal_actions offers one way down (the best)
 
 

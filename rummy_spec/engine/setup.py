@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import decks
-from .rules import DEAL_CAP, TURN_CAP, Rules
-from .state import GameRecord, HandRecord, Phase, Seat, SeatRecord, State
+from .rules import Rules
+from .state import DEAL_CAP, TURN_CAP, GameRecord, HandRecord, Phase, Seat, SeatRecord, State
 
 
 def rng(seed: int, *purpose: object) -> random.Random:
@@ -20,7 +20,7 @@ def rng(seed: int, *purpose: object) -> random.Random:
 
 
 @dataclass(frozen=True)
-class Setup:
+class Deal:
     """An explicit deal (conformance cases, scenario tests) instead of a shuffle, and the
     position of the game it is dealt in, so a case can start in the middle of a game.
 
@@ -124,7 +124,7 @@ def first_dealer(rules: Rules, seed: int) -> int:
     return drawn.index(best)
 
 
-def new_game(rules: Rules, seed: int, setup: Setup | None = None,
+def new_game(rules: Rules, seed: int, setup: Deal | None = None,
              turn_cap: int = TURN_CAP, deal_cap: int = DEAL_CAP) -> State:
     n = rules.players
     if setup is not None and (bad := setup.problems(rules)):
@@ -145,7 +145,7 @@ def new_game(rules: Rules, seed: int, setup: Setup | None = None,
     return state
 
 
-def deal(rules: Rules, state: State, setup: Setup | None = None) -> None:
+def deal(rules: Rules, state: State, setup: Deal | None = None) -> None:
     """Deal the current round into ``state`` (which the caller owns): a new hand record,
     the game record's buys carried over from the hand just played."""
     n = rules.players

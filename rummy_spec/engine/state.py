@@ -19,6 +19,11 @@ from typing import Any, Literal, TypeVar, get_args
 
 from .melds import Meld
 
+# The engine's caps, by default: a round is abandoned after this many turns, a game after
+# this many deals (a game may set its own: ``GameRecord.turn_cap``, ``deal_cap``)
+TURN_CAP = 400
+DEAL_CAP = 150
+
 Phase = Literal[
     "offer",  # the first upcard offered before the first draw (Gin)
     "gifts",  # players hand the in-turn player a card after a rummy call (Ten Step)
@@ -42,8 +47,10 @@ ENDINGS: tuple[Ending, ...] = get_args(Ending)
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
-    """One move.  ``type`` names it; the other fields are used by some types only."""
+class Move:
+    """One move, cards as the engine's numbers.  ``type`` names it; the other fields are
+    used by some types only.  (The public :class:`rummy_spec.Action` is the same move in
+    card text.)"""
 
     type: ActionType
     player: int
@@ -153,8 +160,8 @@ class GameRecord:
     winners: list[int] = field(default_factory=list)
     abandoned: bool = False
     contenders: list[int] = field(default_factory=list)  # tie-break hand players
-    turn_cap: int = 400  # turns in a round before it is abandoned
-    deal_cap: int = 150  # deals in a game before it is abandoned
+    turn_cap: int = TURN_CAP  # turns in a round before it is abandoned
+    deal_cap: int = DEAL_CAP  # deals in a game before it is abandoned
 
     def clone(self) -> GameRecord:
         return _clone_game(self)
@@ -194,7 +201,7 @@ class HandRecord:
     # upcards drawn this hand (the first upcard's offer not counted)
     upcard_draws: int = 0
     run_base: list[list[int]] = field(default_factory=list)  # the knocker's runs: [low, high]
-    # the stated orders of this deal's reshuffled stocks (Setup.restocks), top first
+    # the stated orders of this deal's reshuffled stocks (Deal.restocks), top first
     restocks: list[list[int]] = field(default_factory=list)
 
     def clone(self) -> HandRecord:

@@ -14,7 +14,7 @@ from .plans import GO, Go
 from .reasons import Verdict, no
 from .rules import Rules
 from .setup import rng
-from .state import Action, State
+from .state import Move, State
 
 
 def refill_stock(rules: Rules, state: State) -> bool:
@@ -66,7 +66,7 @@ def _refill_once(rules: Rules, state: State, step: str) -> bool | None:
 
 def stated_order(state: State, shuffled: list[int]) -> list[int]:
     """The new stock (top = last) from the shuffled cards, in the order the deal's setup
-    states for this exhaustion (``Setup.restocks``): the cards it names first, the
+    states for this exhaustion (``Deal.restocks``): the cards it names first, the
     others under them as shuffled."""
     if state.hand.exhaustions > len(state.hand.restocks):
         return shuffled
@@ -125,7 +125,7 @@ def late_turn(rules: Rules, state: State) -> bool:
     return limit is not None and state.hand.turn_no + 1 >= limit
 
 
-def check_wall_pass(rules: Rules, state: State, a: Action) -> Verdict | Go:
+def check_wall_pass(rules: Rules, state: State, a: Move) -> Verdict | Go:
     """At the wall, ``pass``: the hand ends dead."""
     if a.player != state.hand.turn:
         return no("not-your-turn")
@@ -134,11 +134,11 @@ def check_wall_pass(rules: Rules, state: State, a: Action) -> Verdict | Go:
     return GO
 
 
-def wall_pass(rules: Rules, state: State, a: Action, plan: Go) -> None:
+def wall_pass(rules: Rules, state: State, a: Move, plan: Go) -> None:
     end_round(rules, state, None, "dead")
 
 
-def check_dead_hand(rules: Rules, state: State, a: Action) -> Verdict | Go:
+def check_dead_hand(rules: Rules, state: State, a: Move) -> Verdict | Go:
     """``dead_hand``: instead of drawing with the stock low (or from the spec's late turn
     on), declare the hand dead."""
     if state.hand.phase != "draw" or (low_stock(rules, state) != "declared"
@@ -149,5 +149,5 @@ def check_dead_hand(rules: Rules, state: State, a: Action) -> Verdict | Go:
     return GO
 
 
-def dead_hand(rules: Rules, state: State, a: Action, plan: Go) -> None:
+def dead_hand(rules: Rules, state: State, a: Move, plan: Go) -> None:
     end_round(rules, state, None, "dead", declared_by=a.player)

@@ -9,7 +9,7 @@ from .contracts import can_go_down
 from .melds import Meld, Rejection
 from .reasons import OK, Verdict, no
 from .rules import Rules
-from .state import Action, State, TableMeld
+from .state import Move, State, TableMeld
 from .tableplay import (
     after_play,
     card_onto_meld,
@@ -59,7 +59,7 @@ def _swapper_ok(rules: Rules, state: State, player: int) -> Verdict:
     return OK
 
 
-def check_swap(rules: Rules, state: State, a: Action) -> Verdict | Swap:
+def check_swap(rules: Rules, state: State, a: Move) -> Verdict | Swap:
     v = table_play(rules, state, a.player)
     if not v.ok:
         return v
@@ -112,7 +112,7 @@ def check_swap(rules: Rules, state: State, a: Action) -> Verdict | Swap:
     return Swap(new, wild, placed)
 
 
-def swap(rules: Rules, state: State, a: Action, plan: Swap) -> None:
+def swap(rules: Rules, state: State, a: Move, plan: Swap) -> None:
     new, wild, placed = plan
     seat = state.hand.seats[a.player]
     card_onto_meld(state, a, new, keep_all_wild=False)
@@ -142,7 +142,7 @@ def shift_open(rules: Rules, state: State, player: int) -> Verdict:
     return OK
 
 
-def check_shift(rules: Rules, state: State, a: Action) -> Verdict | Meld:
+def check_shift(rules: Rules, state: State, a: Move) -> Verdict | Meld:
     """A shift: its plan is the run with the natural in and the wild at an end."""
     if not (v := shift_open(rules, state, a.player)).ok:
         return v
@@ -164,6 +164,6 @@ def check_shift(rules: Rules, state: State, a: Action) -> Verdict | Meld:
     return res
 
 
-def shift(rules: Rules, state: State, a: Action, plan: Meld) -> None:
+def shift(rules: Rules, state: State, a: Move, plan: Meld) -> None:
     card_onto_meld(state, a, plan, keep_all_wild=False)
     after_play(rules, state, a.player)

@@ -13,7 +13,7 @@ from .ending import end_round
 from .melds import Meld, Rejection, add_card, fits, shift_wild, swap_wild, validate, wild_meaning
 from .reasons import OK, Verdict, no
 from .rules import Rules
-from .state import Action, RunEnd, State, TableMeld
+from .state import Move, RunEnd, State, TableMeld
 
 
 def _shape_codes() -> frozenset[str]:
@@ -165,7 +165,7 @@ def shifting(rules: Rules, meld: Meld, card: int,
     return hit
 
 
-def in_play(state: State, a: Action) -> Verdict:
+def in_play(state: State, a: Move) -> Verdict:
     return in_play_for(state, a.player)
 
 
@@ -255,11 +255,11 @@ def melds_leave_ok(rules: Rules, state: State, hand: list[int], cards: list[int]
     return OK
 
 
-def run_end(a: Action) -> Literal["low", "high"] | None:
+def run_end(a: Move) -> Literal["low", "high"] | None:
     return "low" if a.end == "low" else "high" if a.end == "high" else None
 
 
-def target_meld(state: State, a: Action) -> TableMeld | Verdict:
+def target_meld(state: State, a: Move) -> TableMeld | Verdict:
     if a.meld is None or not 0 <= a.meld < len(state.hand.table):
         return no("no-such-meld")
     return state.hand.table[a.meld]
@@ -278,7 +278,7 @@ def timing_ok(rules: Rules, state: State, player: int, *owners: int) -> Verdict:
     return OK
 
 
-def card_onto_meld(state: State, a: Action, meld: Meld, *, keep_all_wild: bool) -> None:
+def card_onto_meld(state: State, a: Move, meld: Meld, *, keep_all_wild: bool) -> None:
     """The card of ``a`` leaves the hand and table meld ``a.meld`` becomes ``meld``, with
     its owner, contract and turn laid (and its all-wild mark, where ``keep_all_wild``)."""
     assert a.card is not None and a.meld is not None

@@ -26,15 +26,14 @@ from ..textsafe import outside_text
 from . import codec
 from .core import IllegalAction
 from .game import Game, GameError
-from .rules import DEAL_CAP, TURN_CAP
-from .state import Action
+from .state import DEAL_CAP, TURN_CAP, Move
 
 
 class TraceError(Exception):
     """A trace that cannot be read or does not replay; the message says where."""
 
 
-def trace_lines(game: Game, actions: Iterable[Action] | None = None) -> list[str]:
+def trace_lines(game: Game, actions: Iterable[Move] | None = None) -> list[str]:
     """The trace of ``game`` (replaying ``actions`` from its start when given)."""
     replay = Game(game.variant, game.players, game.seed, game.setup, game.turn_cap,
                   game.deal_cap)

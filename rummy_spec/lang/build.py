@@ -26,7 +26,7 @@ SECTION_MODELS: dict[str, type] = {
     "deck": m.Deck, "wilds": m.WildRules, "deal": m.Deal, "cut": m.Cut, "contracts": m.Contracts,
     "turn": m.Turn, "layoff": m.Layoff, "swap": m.Swap, "claim": m.Claim,
     "rummy_call": m.RummyCall, "going_out": m.GoingOut, "knock": m.Knock, "stock": m.Stock,
-    "score": m.Score, "game": m.Game, "special": m.SpecialCard, "players": m.Players,
+    "score": m.Score, "game": m.GameEnd, "special": m.SpecialCard, "players": m.Players,
     "limits": m.EngineLimits,
 }
 # Sections built only when stated (their presence setting is the key ``(section,)``).
@@ -203,7 +203,7 @@ def build_variant(
         layoff=m.Layoff(**r.fields("layoff", m.Layoff)), swap=_swap(r, deck),
         claim=claim, rummy_call=call, going_out=m.GoingOut(**r.fields("going_out", m.GoingOut)),
         knock=knock, stock=m.Stock(**r.fields("stock", m.Stock)), score=score,
-        game=m.Game(**r.fields("game", m.Game)),
+        game=m.GameEnd(**r.fields("game", m.GameEnd)),
         limits=m.EngineLimits(**r.fields("limits", m.EngineLimits)), options=options,
         enabled=enabled, path=path, span=span,
         more_kinds=tuple((k, rule) for k, rule in kind_rules.items()

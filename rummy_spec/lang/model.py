@@ -343,7 +343,11 @@ class Score:
 
 
 @dataclass(frozen=True)
-class Game:
+class GameEnd:
+    """The ``game`` section: how a game ends (after its rounds, at a target score, after
+    some hands), who wins it, and the bonuses paid at its end.  (A game being played is
+    :class:`rummy_spec.Game`; the engine's is ``rummy_spec.engine.game.Game``.)"""
+
     ends: Literal["rounds", "last-contract", "target", "hands"] = "rounds"
     target: int | None = None
     hands: int | None = None  # ends after this many hands (deals)
@@ -402,7 +406,7 @@ class Variant:
     knock: Knock | None
     stock: Stock
     score: Score
-    game: Game
+    game: GameEnd
     limits: EngineLimits
     options: tuple[OptionInfo, ...]
     enabled: tuple[str, ...]

@@ -1,6 +1,6 @@
 """The object of the game in one sentence, from the fields the engine plays by: what a
 hand asks of a player (knock, make the contract and go out, or go out) and how the game
-ends and is won (``Game.ends``, ``Game.winner``, ``Game.finishers_only``)."""
+ends and is won (``GameEnd.ends``, ``GameEnd.winner``, ``GameEnd.finishers_only``)."""
 
 from __future__ import annotations
 

@@ -11,15 +11,15 @@ An engine other than the reference is tested through the conformance kit's
 or behind the JSON-lines protocol (``ProcessEngine``).  Needs Hypothesis (installed with
 the ``dev`` extra).
 
-The laws (``laws``) are imported at once: the conformance kit judges engines by them.
-The rest is loaded when first named, so that judging an engine needs no Hypothesis and
-the kit and this package do not import each other in a circle.
+The laws live below both this package and the conformance kit (:mod:`rummy_spec.laws`)
+and are re-exported here.  The rest is loaded when first named, so that importing the
+laws from here needs no Hypothesis.
 """
 
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from .laws import Laws, LawViolation, Placed
+from ..laws import Laws, LawViolation, Placed
 
 if TYPE_CHECKING:
     from ..conformance.engine import Engine, Hello, NewGame, Verdict

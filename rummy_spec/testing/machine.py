@@ -45,10 +45,10 @@ from ..engine import codec
 from ..engine.core import IllegalAction
 from ..engine.game import Game
 from ..engine.reasons import all_reasons
-from ..engine.state import Action
+from ..engine.state import Move
 from ..lang import load
 from ..lang import model as m
-from .laws import Laws, LawViolation, require
+from ..laws.variant import Laws, LawViolation, require
 from .notes import note_trace
 from .profiles import profile
 from .referee import Referee
@@ -270,7 +270,7 @@ def engine_state_machine(
                     self._judge(self._pair().judge(), "the state")
 
         # ----- one step ----------------------------------------------------------------
-        def _legal_actions(self, g: Game) -> list[Action]:
+        def _legal_actions(self, g: Game) -> list[Move]:
             actions = g.legal_actions()
             require(actions or g.over, "legal-actions",
                     f"no legal action in phase {g.state.hand.phase}")
@@ -283,7 +283,7 @@ def engine_state_machine(
                     f"{s.hand.claim.pending}")
             return actions
 
-        def _step(self, a: Action, from_list: bool) -> None:
+        def _step(self, a: Move, from_list: bool) -> None:
             g = self._game()
             pre = g.state.clone()
             rounds = len(g.state.game.results)
@@ -312,7 +312,7 @@ def engine_state_machine(
                 self._pair().reference.deal_seen()
                 self._deal_engine()
 
-        def _both(self, a: Action) -> StepResult:
+        def _both(self, a: Move) -> StepResult:
             """The differential step: the action to the reference (this machine's game)
             and to the engine under test."""
             pair = self._pair()
@@ -333,7 +333,7 @@ def engine_state_machine(
                 law = "differential" if f.law in ("verdict", "state") else f.law
                 raise LawViolation(law, f"{what}: {f.text()}")
 
-        def _attempt(self, kind: str, a: Action, must_reject: bool) -> None:
+        def _attempt(self, kind: str, a: Move, must_reject: bool) -> None:
             g = self._game()
             before = g.state.clone()
             try:

@@ -3,7 +3,7 @@
 The laws any observed state keeps, and those between the states around one action
 (cards, conservation, every table meld legal, hand sizes, turn order, a refused action
 changes nothing, a round's scores are what the totals gain) are stated once, in the
-conformance kit (``conformance.laws``, ``turn_law``): the state machine checks them on
+conformance kit (``conformance.laws``, ``laws.turn``): the state machine checks them on
 the reference's states at every step, the kit on any engine's.  The referee states the
 laws that need what the reference's own state records or what was played earlier in the
 round, each from the variant's model and the states before and after a step:
@@ -30,11 +30,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine.state import Action, State, TableMeld
+from ..engine.state import Move, State, TableMeld
 from ..lang import model as m
 from ..lang.expr import evaluate_int
-from .laws import Laws, Placed, require
-from .turn_law import TABLE_PLAY, turn_fault
+from ..laws.turn import TABLE_PLAY, turn_fault
+from ..laws.variant import Laws, Placed, require
 
 KNOCK_ENDINGS = frozenset({"knock", "gin", "big-gin", "undercut"})
 
@@ -83,7 +83,7 @@ class Referee:
                 f"bonuses) add up to {sums}")
 
     # ----- one step -------------------------------------------------------------------
-    def check_step(self, pre: State, a: Action, post: State) -> None:
+    def check_step(self, pre: State, a: Move, post: State) -> None:
         ended = len(post.game.results) > len(pre.game.results)
         self._switches(pre, a)
         if a.type == "go_down":
@@ -99,7 +99,7 @@ class Referee:
             self._skips(pre, a, post)
         self._remember(pre, a, post)
 
-    def _switches(self, pre: State, a: Action) -> None:
+    def _switches(self, pre: State, a: Move) -> None:
         """The variant's switches no state shows broken (see the module's docstring)."""
         v, p = self.v, a.player
         if a.type == "lay_off" and pre.hand.phase == "play":
@@ -116,7 +116,7 @@ class Referee:
             require(hand.count(a.card) > 1 or len(hand) == 1, "keep-taken-card",
                     f"player {p} threw away {self.laws.text([a.card])}, the card just taken")
 
-    def _skips(self, pre: State, a: Action, post: State) -> None:
+    def _skips(self, pre: State, a: Move, post: State) -> None:
         n, p = self.laws.players, a.player
         hit = {q for q, seat in enumerate(pre.hand.seats) if seat.skipped}
         code = self.laws.table.faces[a.card].special if a.card is not None else None
@@ -128,7 +128,7 @@ class Referee:
                            not post.hand.seats[p].hand, frozenset(hit))
         require(not fault, "turn-order", fault)
 
-    def _remember(self, pre: State, a: Action, post: State) -> None:
+    def _remember(self, pre: State, a: Move, post: State) -> None:
         b, p = self.book, a.player
         if a.type in TABLE_PLAY and pre.hand.phase == "play":
             b.played_now.add(p)
@@ -153,7 +153,7 @@ class Referee:
             return [c for c in rounds if c.number not in seat.completed]
         return [rounds[seat.contract]] if seat.contract < len(rounds) else []
 
-    def _contract(self, pre: State, a: Action, post: State, ended: bool) -> None:
+    def _contract(self, pre: State, a: Move, post: State, ended: bool) -> None:
         p, laws = a.player, self.laws
         options = self._open_contracts(pre, p)
         require(options, "contract", f"player {p} went down with no contract left to make")
@@ -178,7 +178,7 @@ class Referee:
                 f"make contract {[c.number for c in options]}: {results[0]}")
 
     # ----- scores ---------------------------------------------------------------------
-    def _scores(self, pre: State, a: Action, post: State) -> None:
+    def _scores(self, pre: State, a: Move, post: State) -> None:
         r, v, n = post.game.results[-1], self.v, self.laws.players
         require(len(r.scores) == n, "score", "a score for every seat")
         held = [self.laws.hand_points(s.hand) for s in pre.hand.seats]
@@ -209,7 +209,7 @@ class Referee:
         require(r.scores == want, "score", f"round {r.round} ended '{r.ending}' scoring "
                 f"{r.scores}; the score table gives {want}")
 
-    def _knock(self, pre: State, a: Action, kind: str, details: dict[str, object]
+    def _knock(self, pre: State, a: Move, kind: str, details: dict[str, object]
                ) -> list[int]:
         k = self.v.knock
         require(k is not None, "score", "a knock ending in a game without knocking")

@@ -15,8 +15,8 @@ from typing import Any
 
 from ..engine import codec
 from ..engine.game import Game
-from ..engine.state import Action
-from .laws import require
+from ..engine.state import Move
+from ..laws.variant import require
 
 WORLDS = 2  # sampled worlds per check
 
@@ -49,7 +49,7 @@ def views(game: Game) -> list[dict[str, Any]]:
 
 
 def check_recall(before: list[dict[str, Any]], after: list[dict[str, Any]],
-                 action: Action) -> None:
+                 action: Move) -> None:
     """Every seat's view after ``action`` extends its view before."""
     for seat, (old, new) in enumerate(zip(before, after, strict=True)):
         kept = new["history"][:len(old["history"])] == old["history"]

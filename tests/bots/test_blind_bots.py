@@ -13,7 +13,7 @@ from rummy_spec.bots import BOTS, planner, simple
 from rummy_spec.bots.blind import Bot, blinded
 from rummy_spec.engine.game import Game
 from rummy_spec.engine.rules import Rules
-from rummy_spec.engine.state import Action, State
+from rummy_spec.engine.state import Move, State
 from rummy_spec.lang import load
 
 GAMES = [("gin", 2), ("continental", 4), ("liverpool", 4), ("phase10", 3),
@@ -56,7 +56,7 @@ def test_the_same_choice_in_a_sampled_world(make: Callable[[int], Bot], variant:
 def test_a_bot_that_peeks_is_caught() -> None:
     """The comparison bites: a bot that draws from the stock when its top card is even."""
     def peeking(seed: int) -> Bot:
-        def choose(rules: Rules, state: State, actions: list[Action]) -> Action:
+        def choose(rules: Rules, state: State, actions: list[Move]) -> Move:
             stock = state.hand.stock
             even = bool(stock) and stock[-1] % 2 == 0
             draws = [a for a in actions if a.type == "draw" and (a.source == "stock") == even]

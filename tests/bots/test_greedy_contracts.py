@@ -14,7 +14,7 @@ import pytest
 from rummy_spec.bots.aims import aim, aimed
 from rummy_spec.bots.simple import NEAR, _usefulness_in, greedy_bot
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.state import Action
+from rummy_spec.engine.state import Move
 from rummy_spec.lang import load
 from rummy_spec.simulate import play_out
 
@@ -48,7 +48,7 @@ def test_greedy_discards_a_stray_card_not_the_run_s_end() -> None:
     hand = state.hand.seats[0].hand = _cards(game, "3H 4H 5H 6H 7H 9H 10H KS KD KC QD QC AS AC")
     useful = _usefulness_in(game.rules, hand)
     assert game.rules.table.faces[min(hand, key=useful)].text == "10H"
-    actions = [Action("discard", 0, card=c) for c in sorted(set(hand))]
+    actions = [Move("discard", 0, card=c) for c in sorted(set(hand))]
     chosen = greedy_bot(0)(game.rules, state, actions)
     assert game.rules.table.faces[chosen.card or 0].text in {"AS", "AC"}  # spare, most points
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from rummy_spec.cli import main
@@ -183,3 +185,16 @@ def test_the_views_suite_times_view_sample_and_legal_actions(
     rows = [ln.split() for ln in out.splitlines() if ln.startswith(("gin 2p", "continental 4p"))]
     assert len(rows) == 2 and all(float(r[3]) > 0 and float(r[4]) > 0 for r in rows)
     assert "goal: a view costs at most one legal_actions call (median): " in out
+
+
+def test_the_api_suite_compares_the_public_apply_with_the_engines(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """One game per variant, played three ways in lockstep (the suite fails if they part):
+    a row per variant and the goal's line with the ratio."""
+    assert main(["bench", "api", "--games", "1"]) == 0
+    out = capsys.readouterr().out
+    rows = [ln.split() for ln in out.splitlines()
+            if ln.startswith(("gin 2p", "rummy 3p", "continental 4p"))]
+    assert len(rows) == 3 and all(int(r[2]) > 10 and float(r[3]) > 0 for r in rows)
+    assert re.search(r"costs \d+\.\d\dx the engine's apply for an action legal_actions "
+                     r"listed, \d+\.\d\dx for one made anew", out)

@@ -82,7 +82,7 @@ _SECTIONS: dict[str, tuple[type, tuple[str, ...]]] = {
     "going_out": (m.GoingOut, ("going_out",)),
     "stock": (m.Stock, ("stock",)),
     "score": (m.Score, ("score",)),
-    "game": (m.Game, ("game",)),
+    "game": (m.GameEnd, ("game",)),
     "limits": (m.EngineLimits, ("engine_limits",)),
 }
 # exported under another key (a claim's further clauses: each under its own field)

@@ -1,5 +1,5 @@
 """The turn-order and hand-size laws on observed states (``conformance.laws`` with
-``testing.turn_law``): who may answer a claim, where the turn may go, what a buy or a
+``laws.turn``): who may answer a claim, where the turn may go, what a buy or a
 draw from the stock adds to a hand.  Each is shown kept by a good step and broken by one
 thing changed."""
 

@@ -7,7 +7,7 @@ from typing import Any
 from rummy_spec.engine.core import IllegalAction
 from rummy_spec.engine.game import Game
 from rummy_spec.engine.reasons import Verdict
-from rummy_spec.engine.setup import Setup
+from rummy_spec.engine.setup import Deal
 from rummy_spec.lang import load
 from rummy_spec.lang.library import Library
 from rummy_spec.lang.model import Variant
@@ -37,12 +37,12 @@ def scenario(variant: str | Variant, players: int, *, hands: list[str], stock: s
              buys_used: list[int] | None = None) -> Game:
     """A game whose first deal is exactly this: hands by seat, stock from its top down,
     discard pile from bottom to top.  ``dealer`` defaults to the last seat, so seat 0
-    plays first.  The rest states the position the deal is played in (see ``Setup``)."""
+    plays first.  The rest states the position the deal is played in (see ``Deal``)."""
     v = load(variant, options) if isinstance(variant, str) else variant
     from rummy_spec.decks import card_table
 
     table = card_table(v.deck)
-    setup = Setup(
+    setup = Deal(
         dealer=players - 1 if dealer is None else dealer,
         hands=[cards(table, h) for h in hands],
         stock=cards(table, stock),

@@ -14,23 +14,23 @@ import pytest
 
 from rummy_spec.engine import codec
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.state import Action
+from rummy_spec.engine.state import Move
 from rummy_spec.engine.trace import TraceError, replay, trace_lines, write_trace
 from rummy_spec.lang import load
 from rummy_spec.simulate import play_out
 
 
-def _actions(game: Game) -> list[Action]:
+def _actions(game: Game) -> list[Move]:
     """One action of each shape, every optional field set somewhere."""
     card = game.rules.table.parse
     return [
-        Action("draw", 1, source="discard"),
-        Action("discard", 2, card=card("7H"), target=0),
-        Action("lay_off", 0, card=card("JK"), meld=3, end="low"),
-        Action("swap", 1, card=card("6H"), meld=1, wild_to=2),
-        Action("go_down", 0, melds=((card("9C"), card("9D"), card("JK")),
+        Move("draw", 1, source="discard"),
+        Move("discard", 2, card=card("7H"), target=0),
+        Move("lay_off", 0, card=card("JK"), meld=3, end="low"),
+        Move("swap", 1, card=card("6H"), meld=1, wild_to=2),
+        Move("go_down", 0, melds=((card("9C"), card("9D"), card("JK")),
                                     (card("5H"), card("6H"), card("7H"), card("8H")))),
-        Action("pass", 2),
+        Move("pass", 2),
     ]
 
 
@@ -44,7 +44,7 @@ def test_every_action_field_survives_the_json_round_trip() -> None:
 
 def test_the_skip_target_is_written() -> None:
     game = Game(load("phase10", ("skip_chooser",)), 3, 0)
-    skip = Action("discard", 0, card=game.rules.table.parse("SK"), target=2)
+    skip = Move("discard", 0, card=game.rules.table.parse("SK"), target=2)
     assert game.action_json(skip)["target"] == 2
 
 

@@ -20,7 +20,7 @@ from rummy_spec.engine import codec, core, moves
 from rummy_spec.engine.core import IllegalAction
 from rummy_spec.engine.game import Game
 from rummy_spec.engine.rules import Rules, _floor_by_counts, compile_variant
-from rummy_spec.engine.state import Action, State
+from rummy_spec.engine.state import Move, State
 from rummy_spec.lang import load
 from rummy_spec.lang.data import builtin_specs
 
@@ -101,7 +101,7 @@ def test_apply_in_place_matches_apply(name: str, players: int) -> None:
             assert codec.state_to_json(rules.table, in_place, rules.wild) == \
                 codec.state_to_json(rules.table, copied, rules.wild)
         assert codec.state_to_json(rules.table, state, rules.wild) == dump  # apply copies
-        refused = Action("discard", (state.hand.turn + 1) % rules.players, card=0)
+        refused = Move("discard", (state.hand.turn + 1) % rules.players, card=0)
         if core.legal(rules, state, refused).ok:
             continue
         kept = state.clone()
@@ -125,7 +125,7 @@ def test_bulk_discards_are_the_legal_discards(name: str, players: int) -> None:
             continue
         listed = {a for a in moves.legal_actions(rules, state) if a.type == "discard"}
         p = state.hand.turn
-        every = [Action("discard", p, card=c, target=t)
+        every = [Move("discard", p, card=c, target=t)
                  for c in set(state.hand.seats[p].hand)
                  for t in ([None, *range(rules.players)] if _chosen_skip(rules, c) else [None])]
         assert listed == {a for a in every if core.legal(rules, state, a).ok}

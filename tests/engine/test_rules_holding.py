@@ -7,14 +7,14 @@ from rummy_spec.engine import core, knocking, meld_play
 from rummy_spec.engine.plans import AnyRule
 from rummy_spec.engine.reasons import Verdict, no
 from rummy_spec.engine.rules import Rules
-from rummy_spec.engine.state import Action, State
+from rummy_spec.engine.state import Move, State
 
 
-def refuse(rules: Rules, state: State, a: Action) -> Verdict:
+def refuse(rules: Rules, state: State, a: Move) -> Verdict:
     return no("bad-action")
 
 
-def do_nothing(rules: Rules, state: State, a: Action, plan: object) -> None:
+def do_nothing(rules: Rules, state: State, a: Move, plan: object) -> None:
     return None
 
 

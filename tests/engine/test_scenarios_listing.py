@@ -17,10 +17,10 @@ from scenario import scenario
 from scenario_tools import FILL, down, from_stock, ok, ready
 
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.state import Action
+from rummy_spec.engine.state import Move
 
 
-def _listed(g: Game) -> list[Action]:
+def _listed(g: Game) -> list[Move]:
     """``legal_actions``, each of which must be legal."""
     out = g.legal_actions()
     for a in out:

@@ -1,4 +1,4 @@
-"""Scenarios: a deal played in the middle of a game, its position stated by ``Setup``
+"""Scenarios: a deal played in the middle of a game, its position stated by ``Deal``
 (round, totals, contracts made, hands won, buys of earlier rounds)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from scenario import scenario
 from scenario_tools import from_stock, ok, refused
 
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.setup import Setup
+from rummy_spec.engine.setup import Deal
 from rummy_spec.lang import load
 
 HANDS3 = ["5H 5S 5D 9C 9D 9S KS 2C 3C 4C 7D", "6H 7H 8H 9H 10S JS QS KD KC 2D 3D",
@@ -97,6 +97,6 @@ def test_an_impossible_position_is_refused_by_name(change: dict[str, object],
     v = load("continental")
     hand = [0] * 12
     base: dict[str, object] = {"dealer": 3, "hands": [hand] * 4, "stock": [], "discard": [1]}
-    setup = Setup(**{**base, **change})  # type: ignore[arg-type]
+    setup = Deal(**{**base, **change})  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=words):
         Game(v, 4, seed=0, setup=setup)

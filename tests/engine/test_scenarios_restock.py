@@ -1,4 +1,4 @@
-"""Scenarios: a deal that states the order of its reshuffled stocks (``Setup.restocks``),
+"""Scenarios: a deal that states the order of its reshuffled stocks (``Deal.restocks``),
 so play can be scripted through a first and a second exhaustion of the stock."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from scenario_tools import FILL, from_stock, hand, ok, pile, stock
 
 from rummy_spec.engine import codec
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.setup import Setup
+from rummy_spec.engine.setup import Deal
 from rummy_spec.lang import load
 
 
@@ -21,7 +21,7 @@ def _game(restocks: list[str], discard: str = "3C 4D 5S QC") -> Game:
     """Contract Rummy (``empty reshuffle``), three players, nothing left in the stock."""
     v = load("contract")
     g = scenario(v, 3, hands=[FILL] * 3, stock="", discard=discard)
-    setup = Setup(dealer=2, hands=[cards(g, FILL)] * 3, stock=[], discard=cards(g, discard),
+    setup = Deal(dealer=2, hands=[cards(g, FILL)] * 3, stock=[], discard=cards(g, discard),
                   restocks=[cards(g, r) for r in restocks])
     return Game(v, 3, seed=0, setup=setup)
 

@@ -18,7 +18,7 @@ from rummy_spec.bots import BOTS
 from rummy_spec.engine import core
 from rummy_spec.engine.codec import digest
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.state import Action
+from rummy_spec.engine.state import Move
 from rummy_spec.lang import load
 from rummy_spec.lang.data import builtin_specs
 
@@ -55,11 +55,11 @@ def test_the_trusted_path_refuses_as_the_checked_one(name: str) -> None:
             break
         legal = game.legal_actions()
         hand = game.state.hand.seats[game.state.hand.turn].hand
-        others = [Action("discard", game.state.hand.turn, card=rng.choice(hand)),
-                  Action("draw", (game.state.hand.turn + 1) % game.players, source="stock"),
-                  Action("lay_off", game.state.hand.turn, card=rng.choice(hand), meld=99),
-                  Action("knock", game.state.hand.turn, card=rng.choice(hand)),
-                  Action("draw", game.players + 1, source="stock")]
+        others = [Move("discard", game.state.hand.turn, card=rng.choice(hand)),
+                  Move("draw", (game.state.hand.turn + 1) % game.players, source="stock"),
+                  Move("lay_off", game.state.hand.turn, card=rng.choice(hand), meld=99),
+                  Move("knock", game.state.hand.turn, card=rng.choice(hand)),
+                  Move("draw", game.players + 1, source="stock")]
         for bad in others:
             if bad in legal:
                 continue

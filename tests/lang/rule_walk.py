@@ -25,7 +25,7 @@ from typing import Any
 from rummy_spec.bots import greedy_bot
 from rummy_spec.engine.game import Game
 from rummy_spec.engine.moves import legal_actions
-from rummy_spec.engine.state import Action
+from rummy_spec.engine.state import Move
 from rummy_spec.lang import load
 from rummy_spec.lang import model as m
 
@@ -124,7 +124,7 @@ _ORDER = {"go_down": 0, "meld": 0, "knock": 0, "lay_off": 1, "swap": 1, "shift":
           "dead_hand": 7}
 
 
-def _pick(actions: list[Action], rng: random.Random) -> Action:
+def _pick(actions: list[Move], rng: random.Random) -> Move:
     """Mostly the most useful kind of action (laying cards, then the rest), at random among
     its kind; now and then any action at all."""
     if rng.random() < 0.25:

@@ -7,14 +7,14 @@ import pytest
 from rummy_spec.engine import claims
 from rummy_spec.engine.plans import Go
 from rummy_spec.engine.rules import Rules
-from rummy_spec.engine.state import Action, State
+from rummy_spec.engine.state import Move, State
 
 from .base import Handler, Mutant, wrap
 
 
 def install(mp: pytest.MonkeyPatch) -> None:
     def make(original: Handler) -> Handler:
-        def claim(rules: Rules, state: State, a: Action, plan: Go) -> None:
+        def claim(rules: Rules, state: State, a: Move, plan: Go) -> None:
             original(rules, state, a, plan)
             if a.type == "buy":
                 state.hand.seats[a.player].hand.pop()

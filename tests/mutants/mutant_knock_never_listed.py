@@ -6,14 +6,14 @@ import pytest
 
 from rummy_spec.engine import moves
 from rummy_spec.engine.rules import Rules
-from rummy_spec.engine.state import Action, State
+from rummy_spec.engine.state import Move, State
 
 from .base import Handler, Mutant, wrap
 
 
 def install(mp: pytest.MonkeyPatch) -> None:
     def make(original: Handler) -> Handler:
-        def legal_actions(rules: Rules, state: State) -> list[Action]:
+        def legal_actions(rules: Rules, state: State) -> list[Move]:
             return [a for a in original(rules, state) if a.type != "knock"]
         return legal_actions
     wrap(mp, moves, "legal_actions", make)  # Game.legal_actions looks it up on the module

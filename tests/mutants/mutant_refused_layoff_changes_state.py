@@ -8,14 +8,14 @@ from rummy_spec.engine import meld_play
 from rummy_spec.engine.melds import Meld
 from rummy_spec.engine.reasons import Verdict
 from rummy_spec.engine.rules import Rules
-from rummy_spec.engine.state import Action, State
+from rummy_spec.engine.state import Move, State
 
 from .base import Handler, Mutant, wrap
 
 
 def install(mp: pytest.MonkeyPatch) -> None:
     def make(original: Handler) -> Handler:
-        def check_lay_off(rules: Rules, state: State, a: Action) -> Verdict | Meld:
+        def check_lay_off(rules: Rules, state: State, a: Move) -> Verdict | Meld:
             plan: Verdict | Meld = original(rules, state, a)
             hand = state.hand.seats[a.player].hand
             if isinstance(plan, Verdict) and a.card in hand:

@@ -1,6 +1,6 @@
 """The engine's contract check against the laws: for random legal melds and every
 built-in contract, ``contract_verdict`` accepts exactly when the independent judge of
-``rummy_spec.testing.laws`` (every assignment of melds to the contract's slots) does."""
+``rummy_spec.laws.variant`` (every assignment of melds to the contract's slots) does."""
 
 from __future__ import annotations
 

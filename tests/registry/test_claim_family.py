@@ -24,8 +24,8 @@ from rummy_spec.engine import core
 from rummy_spec.engine.game import Game
 from rummy_spec.engine.reasons import Verdict, no
 from rummy_spec.engine.rules import Rules
-from rummy_spec.engine.setup import Setup
-from rummy_spec.engine.state import Action, State
+from rummy_spec.engine.setup import Deal
+from rummy_spec.engine.state import Move, State
 from rummy_spec.lang import Library, SpecError, builtin_library, families
 from rummy_spec.lang import model as m
 from rummy_spec.lang.check_rules import Err
@@ -36,7 +36,7 @@ from rummy_spec.rulebook import markdown
 from rummy_spec.rulebook.book import build_page
 
 
-def refuse_wild(rules: Rules, state: State, a: Action) -> Verdict | None:
+def refuse_wild(rules: Rules, state: State, a: Move) -> Verdict | None:
     if a.type == "buy" and state.hand.discard and state.hand.discard[-1] in rules.wild:
         return no("not-eligible", "a wild card on the pile is never claimed")
     return None
@@ -116,7 +116,7 @@ def _game(v: m.Variant, upcard: str) -> Game:
     def cards(text: str) -> list[int]:
         return [table.parse(c) for c in text.split()]
 
-    setup = Setup(dealer=2, hands=[cards("2C 3C 4C 5C 6C 7C 8C"),
+    setup = Deal(dealer=2, hands=[cards("2C 3C 4C 5C 6C 7C 8C"),
                                    cards("2D 3D 4D 5D 6D 7D 8D"),
                                    cards("2S 3S 4S 5S 6S 7S 8S")],
                   stock=cards("9H 10H JH QH KH AH"), discard=cards(upcard))

@@ -31,7 +31,7 @@ from rummy_spec.engine.melds import (
     validate,
     wild_fault,
 )
-from rummy_spec.engine.setup import Setup
+from rummy_spec.engine.setup import Deal
 from rummy_spec.lang import Library, SpecError, meldkinds
 from rummy_spec.lang import model as m
 from rummy_spec.lang.clauses import clauses
@@ -184,7 +184,7 @@ def test_a_flush_is_laid_and_laid_off_on(flush: meldkinds.MeldKindEntry) -> None
     def cards(text: str) -> list[int]:
         return [table.parse(c) for c in text.split()]
 
-    setup = Setup(dealer=1, hands=[cards("2H 5H 9H KH 7C 7D 7S 3D 4C 8S"),
+    setup = Deal(dealer=1, hands=[cards("2H 5H 9H KH 7C 7D 7S 3D 4C 8S"),
                                    cards("2C 3C 4D 5S 6S 8D 9D 10D JD QD")],
                   stock=cards("AH AC AD AS KS KC"), discard=cards("QS"))
     game = Game(v, 2, seed=0, setup=setup)

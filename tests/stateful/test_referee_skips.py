@@ -8,15 +8,15 @@ import pytest
 
 from rummy_spec.bots import greedy_bot
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.state import Action, State
+from rummy_spec.engine.state import Move, State
 from rummy_spec.lang import load
-from rummy_spec.testing.laws import Laws, LawViolation
+from rummy_spec.laws.variant import Laws, LawViolation
 from rummy_spec.testing.referee import Referee
 
 PLAYERS = 4
 
 
-def a_skip_played() -> tuple[Referee, State, Action, State]:
+def a_skip_played() -> tuple[Referee, State, Move, State]:
     """The first Skip discarded in a greedy game (a Skip is discarded whenever one may
     be), with the referee that watched the game up to it."""
     v = load("phase10")

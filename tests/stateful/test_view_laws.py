@@ -15,8 +15,8 @@ from hypothesis.stateful import run_state_machine_as_test
 from rummy_spec.engine import view as views
 from rummy_spec.engine.game import Game
 from rummy_spec.lang import load
+from rummy_spec.laws.variant import LawViolation
 from rummy_spec.testing import engine_state_machine
-from rummy_spec.testing.laws import LawViolation
 from rummy_spec.testing.view_laws import check_no_leak_and_sufficiency, check_recall
 from rummy_spec.testing.view_laws import views as all_views
 

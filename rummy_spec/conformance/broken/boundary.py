@@ -17,7 +17,7 @@ from ...engine.melds import Meld, Rejection
 from ...engine.reasons import Verdict, no
 from ...engine.rules import Rules
 from ...engine.runs import run_space
-from ...engine.state import Action, State
+from ...engine.state import Move, State
 
 
 def wilds_lead_around_corner() -> None:
@@ -45,7 +45,7 @@ def knock_best_of_eleven() -> None:
     best ten cards meld otherwise is refused."""
     original = knocking.check_knock
 
-    def check_knock(rules: Rules, state: State, a: Action) -> Verdict | Knock:
+    def check_knock(rules: Rules, state: State, a: Move) -> Verdict | Knock:
         got = original(rules, state, a)
         k = rules.variant.knock
         if isinstance(got, Verdict) or a.card is None or k is None:

@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING
 
 from hypothesis import strategies as st
 
-from ...engine.state import Action, ActionType, RunEnd, Source, State
+from ...engine.state import ActionType, Move, RunEnd, Source, State
 from ...lang import model as m
+from ...laws.turn import actor_fault
 
 if TYPE_CHECKING:
-    from ...testing.laws import Laws
+    from ...laws.variant import Laws
 
 # the kinds that exercise meld and contract checks come up twice as often
 KINDS = ("wrong-player", "not-held", "out-of-phase", "broken-meld", "broken-meld",
@@ -30,13 +31,11 @@ ENDS: tuple[RunEnd | None, ...] = (None, "low", "high")
 TABLE_PLAYS: tuple[ActionType, ...] = ("lay_off", "swap", "shift")
 THROWS: tuple[ActionType, ...] = ("discard", "knock")
 
-Probe = tuple[Action, bool]
+Probe = tuple[Move, bool]
 
 
-def _entitled(v: m.Variant, s: State, a: Action) -> bool:
-    """The turn-order law's answer (read late: the testing kit imports this module)."""
-    from ...testing.turn_law import actor_fault
-
+def _entitled(v: m.Variant, s: State, a: Move) -> bool:
+    """The turn-order law's answer."""
     h = s.hand
     return not actor_fault(v, h.phase, a.type, a.player, h.turn,
                            h.claim.pending if h.claim is not None else None, h.offer, h.giver)
@@ -46,7 +45,7 @@ IN_PLAY = frozenset({"broken-meld", "near-meld", "lay-off", "throw-back"})
 
 
 def make(kind: str, data: st.DataObject, laws: Laws, state: State,
-         legal: Sequence[Action]) -> Probe | None:
+         legal: Sequence[Move]) -> Probe | None:
     maker = {"wrong-player": _wrong_player, "not-held": _not_held,
              "out-of-phase": _out_of_phase, "broken-meld": _broken_meld,
              "near-meld": _near_meld, "lay-off": _lay_off, "throw-back": _throw_back,
@@ -54,12 +53,12 @@ def make(kind: str, data: st.DataObject, laws: Laws, state: State,
     return maker(data, laws, state, legal)
 
 
-def _pick(data: st.DataObject, items: Sequence[Action]) -> Action | None:
+def _pick(data: st.DataObject, items: Sequence[Move]) -> Move | None:
     return data.draw(st.sampled_from(list(items)), label="legal action") if items else None
 
 
 def _wrong_player(data: st.DataObject, laws: Laws, s: State,
-                  legal: Sequence[Action]) -> Probe | None:
+                  legal: Sequence[Move]) -> Probe | None:
     a = _pick(data, legal)
     if a is None:
         return None
@@ -77,7 +76,7 @@ def _absent(data: st.DataObject, laws: Laws, hand: Sequence[int]) -> int | None:
 
 
 def _not_held(data: st.DataObject, laws: Laws, s: State,
-              legal: Sequence[Action]) -> Probe | None:
+              legal: Sequence[Move]) -> Probe | None:
     with_cards = [a for a in legal if a.card is not None or a.melds]
     a = _pick(data, with_cards)
     if a is None:
@@ -99,27 +98,27 @@ def _not_held(data: st.DataObject, laws: Laws, s: State,
 
 
 def _out_of_phase(data: st.DataObject, laws: Laws, s: State,
-                  legal: Sequence[Action]) -> Probe | None:
+                  legal: Sequence[Move]) -> Probe | None:
     """The player in turn tries an action of a type the phase does not allow."""
     p = s.hand.turn
     hand = s.hand.seats[p].hand
     card = data.draw(st.sampled_from(hand), label="card") if hand else None
-    types = [t for t in TYPES if not _entitled(laws.variant, s, Action(t, p))]
+    types = [t for t in TYPES if not _entitled(laws.variant, s, Move(t, p))]
     if not types:
         return None
     t = data.draw(st.sampled_from(types), label="type")
     if t == "draw":
-        return Action("draw", p, source=data.draw(st.sampled_from(SOURCES))), True
+        return Move("draw", p, source=data.draw(st.sampled_from(SOURCES))), True
     if t in ("go_down", "meld"):
         melds = ((card,),) if card is not None else ((0,),)
-        return Action(t, p, melds=melds), True
+        return Move(t, p, melds=melds), True
     if t in ("lay_off", "swap", "shift"):
-        return Action(t, p, card=card, meld=0), True
-    return Action(t, p, card=card), True
+        return Move(t, p, card=card, meld=0), True
+    return Move(t, p, card=card), True
 
 
 def _broken_meld(data: st.DataObject, laws: Laws, s: State,
-                 legal: Sequence[Action]) -> Probe | None:
+                 legal: Sequence[Move]) -> Probe | None:
     a = _pick(data, [x for x in legal if x.melds])
     if a is None or not a.melds:
         return None
@@ -188,7 +187,7 @@ def near_melds(laws: Laws, hand: Sequence[int]) -> list[tuple[int, ...]]:
 
 
 def _near_meld(data: st.DataObject, laws: Laws, s: State,
-               legal: Sequence[Action]) -> Probe | None:
+               legal: Sequence[Move]) -> Probe | None:
     if s.hand.phase != "play":
         return None
     p = s.hand.turn
@@ -199,18 +198,18 @@ def _near_meld(data: st.DataObject, laws: Laws, s: State,
     downs = [a for a in legal if a.type == "go_down" and a.melds]
     v: m.Variant = laws.variant
     if not v.contracts.rounds or any(a.type == "meld" for a in legal):
-        return Action("meld", p, melds=(cand,)), False
+        return Move("meld", p, melds=(cand,)), False
     if not downs or data.draw(st.booleans(), label="alone"):
-        return Action("go_down", p, melds=(cand,)), False
+        return Move("go_down", p, melds=(cand,)), False
     base = data.draw(st.sampled_from(downs), label="go-down")
     assert base.melds is not None
     i = data.draw(st.integers(0, len(base.melds) - 1), label="meld replaced")
     melds = [*base.melds[:i], cand, *base.melds[i + 1:]]
-    return Action("go_down", p, melds=tuple(melds)), False
+    return Move("go_down", p, melds=tuple(melds)), False
 
 
 def _lay_off(data: st.DataObject, laws: Laws, s: State,
-             legal: Sequence[Action]) -> Probe | None:
+             legal: Sequence[Move]) -> Probe | None:
     p = s.hand.turn
     hand = s.hand.seats[p].hand
     if not hand or not s.hand.table:
@@ -223,7 +222,7 @@ def _lay_off(data: st.DataObject, laws: Laws, s: State,
         fits = [c for c in hand if _stands_for(laws, s, meld, c)]
         card = data.draw(st.sampled_from(fits), label="natural") if fits else card
     wild_to = data.draw(st.integers(0, len(s.hand.table) - 1)) if kind == "swap" else None
-    return Action(kind, p, card=card, meld=meld, end=end, wild_to=wild_to), False
+    return Move(kind, p, card=card, meld=meld, end=end, wild_to=wild_to), False
 
 
 def _stands_for(laws: Laws, s: State, index: int, card: int) -> bool:
@@ -243,17 +242,17 @@ def _stands_for(laws: Laws, s: State, index: int, card: int) -> bool:
 
 
 def _throw_back(data: st.DataObject, laws: Laws, s: State,
-                legal: Sequence[Action]) -> Probe | None:
+                legal: Sequence[Move]) -> Probe | None:
     """Throw back the card just taken from the pile (as a discard, or with a knock)."""
     h = s.hand
     if h.phase != "play" or h.taken is None or h.taken not in h.seats[h.turn].hand:
         return None
     kind = data.draw(st.sampled_from(THROWS), label="type")
-    return Action(kind, s.hand.turn, card=s.hand.taken), False
+    return Move(kind, s.hand.turn, card=s.hand.taken), False
 
 
 def _random(data: st.DataObject, laws: Laws, s: State,
-            legal: Sequence[Action]) -> Probe | None:
+            legal: Sequence[Move]) -> Probe | None:
     t = data.draw(st.sampled_from(TYPES), label="type")
     p = data.draw(st.integers(0, laws.players - 1), label="player")
     hand = s.hand.seats[p].hand
@@ -267,63 +266,63 @@ def _random(data: st.DataObject, laws: Laws, s: State,
         cards = data.draw(st.lists(st.sampled_from(hand), min_size=1, max_size=5))
         melds = (tuple(cards),)
     target = data.draw(st.integers(0, laws.players - 1)) if data.draw(st.booleans()) else None
-    return Action(t, p, source=source, card=card, meld=meld, melds=melds, target=target), False
+    return Move(t, p, source=source, card=card, meld=meld, melds=melds, target=target), False
 
 
-def single_card_actions(laws: Laws, s: State) -> list[Action]:
+def single_card_actions(laws: Laws, s: State) -> list[Move]:
     """Every action of the current phase that lays no new meld, in the canonical form
     ``legal_actions`` uses (a wild laid off on a run names its end, others none; a freed
     wild that goes to the table names its meld): the machine checks that every one of
     these that is legal is listed."""
     v = laws.variant
-    out: list[Action] = []
+    out: list[Move] = []
     ph = s.hand.phase
     n = laws.players
     if ph == "offer" and s.hand.offer:
-        out += [Action("draw", s.hand.offer[0], source="discard"), Action("pass", s.hand.offer[0])]
+        out += [Move("draw", s.hand.offer[0], source="discard"), Move("pass", s.hand.offer[0])]
     elif ph == "claim" and s.hand.claim is not None:
         for q in s.hand.claim.pending:
-            out += [Action("buy", q), Action("pass", q)]
+            out += [Move("buy", q), Move("pass", q)]
     elif ph == "gifts" and s.hand.giver:
         q = s.hand.giver[0]
-        out += [Action("give", q, card=c) for c in sorted(set(s.hand.seats[q].hand))]
-        out.append(Action("pass", q))
+        out += [Move("give", q, card=c) for c in sorted(set(s.hand.seats[q].hand))]
+        out.append(Move("pass", q))
     elif ph == "draw":
-        out += [Action("draw", s.hand.turn, source="stock"),
-                Action("draw", s.hand.turn, source="discard")]
+        out += [Move("draw", s.hand.turn, source="stock"),
+                Move("draw", s.hand.turn, source="discard")]
         rc = v.rummy_call
         if rc is not None:
             for q in range(n):
                 if rc.penalty == "caller-discards":
-                    out += [Action("call", q, card=c) for c in sorted(set(s.hand.seats[q].hand))]
+                    out += [Move("call", q, card=c) for c in sorted(set(s.hand.seats[q].hand))]
                 else:
-                    out.append(Action("call", q))
+                    out.append(Move("call", q))
     elif ph in ("play", "layoff"):
         p = s.hand.turn
         hand = sorted(set(s.hand.seats[p].hand))
         for i, t in enumerate(s.hand.table):
             for c in hand:
                 if t.meld.kind == "run" and c in laws.wild:
-                    out += [Action("lay_off", p, card=c, meld=i, end=e) for e in ("low", "high")]
+                    out += [Move("lay_off", p, card=c, meld=i, end=e) for e in ("low", "high")]
                 else:
-                    out.append(Action("lay_off", p, card=c, meld=i))
+                    out.append(Move("lay_off", p, card=c, meld=i))
                 if ph == "play" and _stands_for(laws, s, i, c):
                     if v.swap.freed == "table":
-                        out += [Action("swap", p, card=c, meld=i, wild_to=j)
+                        out += [Move("swap", p, card=c, meld=i, wild_to=j)
                                 for j in range(len(s.hand.table))]
                     else:
-                        out.append(Action("swap", p, card=c, meld=i))
-                    out.append(Action("shift", p, card=c, meld=i))
+                        out.append(Move("swap", p, card=c, meld=i))
+                    out.append(Move("shift", p, card=c, meld=i))
         if ph == "layoff":
-            out.append(Action("pass", p))
+            out.append(Move("pass", p))
         else:
             for c in hand:
                 code = laws.table.faces[c].special
                 special = next((x for x in v.deck.specials if x.code == code), None)
                 if special is not None and special.skip == "chosen":
-                    out += [Action("discard", p, card=c, target=q) for q in range(n)]
+                    out += [Move("discard", p, card=c, target=q) for q in range(n)]
                 else:
-                    out.append(Action("discard", p, card=c))
-                out.append(Action("knock", p, card=c))
-            out.append(Action("knock", p))
+                    out.append(Move("discard", p, card=c))
+                out.append(Move("knock", p, card=c))
+            out.append(Move("knock", p))
     return out

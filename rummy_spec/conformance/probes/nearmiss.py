@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from ...engine.contracts import current_contracts
 from ...engine.melds import Meld, validate
 from ...engine.rules import Rules
-from ...engine.state import Action, State
+from ...engine.state import Move, State
 from ..reference import as_written
 
 # Refusals that say only "that is not a move at all": tried last, and few of them.
@@ -164,31 +164,31 @@ def _fits_in(hand: Counter[int], groups: Iterable[tuple[int, ...]]) -> bool:
     return True
 
 
-def _meld_probes(rules: Rules, state: State, p: int, legal_downs: list[Action]
-                 ) -> list[Action]:
+def _meld_probes(rules: Rules, state: State, p: int, legal_downs: list[Move]
+                 ) -> list[Move]:
     hand = state.hand.seats[p].hand
     groups = loose_groups(rules, hand)
     have = Counter(hand)
-    out: list[Action] = [Action("meld", p, melds=(g,)) for g in groups]
-    out += [Action("go_down", p, melds=(g,)) for g in groups]
+    out: list[Move] = [Move("meld", p, melds=(g,)) for g in groups]
+    out += [Move("go_down", p, melds=(g,)) for g in groups]
     if rules.has_contracts:
         contracts = current_contracts(rules, state, p)
         most = max((sum(e.count for e in c.elements) for c in contracts), default=1) + 1
         tries = itertools.islice(itertools.chain.from_iterable(
             itertools.combinations(groups[:8], n) for n in range(2, most + 1)), MAX_TRIES)
-        out += [Action("go_down", p, melds=combo) for combo in tries if _fits_in(have, combo)]
+        out += [Move("go_down", p, melds=combo) for combo in tries if _fits_in(have, combo)]
         for down in legal_downs[:2]:  # a legal contract plus one more meld, or one more card
             melds = down.melds or ()
             for g in groups:
                 if _fits_in(have, (*melds, g)):
-                    out.append(Action("go_down", p, melds=(*melds, g)))
+                    out.append(Move("go_down", p, melds=(*melds, g)))
             used = Counter(c for m in melds for c in m)
             spare = sorted((have - used).elements())
             for i, m in enumerate(melds):
                 for c in spare[:4]:
                     grown = (*melds[:i], (*m, c), *melds[i + 1:])
-                    out.append(Action("go_down", p, melds=grown))
-            out.append(Action("go_down", p, melds=_grow_all(rules, melds, spare)))
+                    out.append(Move("go_down", p, melds=grown))
+            out.append(Move("go_down", p, melds=_grow_all(rules, melds, spare)))
     return out
 
 
@@ -221,10 +221,10 @@ def _grow_all(rules: Rules, melds: tuple[tuple[int, ...], ...], spare: list[int]
     return tuple(tuple(g) for g in grown)
 
 
-def _table_probes(rules: Rules, state: State, players: Iterable[int]) -> list[Action]:
+def _table_probes(rules: Rules, state: State, players: Iterable[int]) -> list[Move]:
     """Lay-offs, swaps and shifts of the cards that have to do with a meld, by every
     player (plays out of turn, or before going down, are near misses too)."""
-    out: list[Action] = []
+    out: list[Move] = []
     to_table = rules.variant.swap.freed == "table"
     for p in players:
         for c in sorted(set(state.hand.seats[p].hand)):
@@ -232,73 +232,73 @@ def _table_probes(rules: Rules, state: State, players: Iterable[int]) -> list[Ac
                 if not _near(rules, t.meld, c):
                     continue
                 if c in rules.wild and t.meld.kind == "run":
-                    out += [Action("lay_off", p, card=c, meld=i, end=e) for e in ("low", "high")]
+                    out += [Move("lay_off", p, card=c, meld=i, end=e) for e in ("low", "high")]
                 else:
-                    out.append(Action("lay_off", p, card=c, meld=i))
+                    out.append(Move("lay_off", p, card=c, meld=i))
                 if c in rules.wild or not any(w in rules.wild for w in t.meld.cards):
                     continue
                 targets: list[int | None] = list(range(len(state.hand.table))) if to_table else [
                     None]
-                out += [Action("swap", p, card=c, meld=i, wild_to=j) for j in targets]
-                out.append(Action("shift", p, card=c, meld=i))
+                out += [Move("swap", p, card=c, meld=i, wild_to=j) for j in targets]
+                out.append(Move("shift", p, card=c, meld=i))
     return out
 
 
-def raw_probes(rules: Rules, state: State, legal_downs: list[Action]) -> list[Action]:
+def raw_probes(rules: Rules, state: State, legal_downs: list[Move]) -> list[Move]:
     n = rules.players
     turn = state.hand.turn
     everyone = range(n)
-    out: list[Action] = []
+    out: list[Move] = []
     for p in everyone:
-        out += [Action("draw", p, source="stock"), Action("draw", p, source="discard"),
-                Action("buy", p), Action("pass", p), Action("dead_hand", p)]
+        out += [Move("draw", p, source="stock"), Move("draw", p, source="discard"),
+                Move("buy", p), Move("pass", p), Move("dead_hand", p)]
         hand = sorted(set(state.hand.seats[p].hand))
-        out.append(Action("call", p, card=hand[0] if hand else None))
-        out.append(Action("call", p))
+        out.append(Move("call", p, card=hand[0] if hand else None))
+        out.append(Move("call", p))
         if hand:
-            out.append(Action("give", p, card=hand[0]))
+            out.append(Move("give", p, card=hand[0]))
     hand = sorted(set(state.hand.seats[turn].hand))
-    out += [Action("discard", turn, card=c) for c in hand]
-    out += [Action("discard", turn, card=c, target=t) for c in hand if rules.special_of(c)
+    out += [Move("discard", turn, card=c) for c in hand]
+    out += [Move("discard", turn, card=c, target=t) for c in hand if rules.special_of(c)
             for t in everyone]
-    out += [Action("discard", (turn + 1) % n, card=c)
+    out += [Move("discard", (turn + 1) % n, card=c)
             for c in sorted(set(state.hand.seats[(turn + 1) % n].hand))[:1]]
     if rules.knocking:
-        out += [Action("knock", turn, card=c) for c in hand] + [Action("knock", turn)]
+        out += [Move("knock", turn, card=c) for c in hand] + [Move("knock", turn)]
     if hand and state.hand.table:  # one lay-off that fits nothing
-        out.append(Action("lay_off", turn, card=hand[0], meld=0))
+        out.append(Move("lay_off", turn, card=hand[0], meld=0))
     out += _meld_probes(rules, state, turn, legal_downs)
     out += _table_probes(rules, state, [turn, *(p for p in everyone if p != turn)])
     out += _mistakes(rules, state, turn)
     return out
 
 
-def _mistakes(rules: Rules, state: State, p: int) -> list[Action]:
+def _mistakes(rules: Rules, state: State, p: int) -> list[Move]:
     """Plain mistakes with the cards: a meld, a discard, a lay-off of a card the player
     does not hold (one another player holds), and melds naming a held card twice."""
     hand = Counter(state.hand.seats[p].hand)
     others = sorted({c for q, seat in enumerate(state.hand.seats) if q != p for c in seat.hand
                      if hand[c] == 0})
     groups = loose_groups(rules, state.hand.seats[p].hand)[:3]
-    out: list[Action] = []
+    out: list[Move] = []
     for g in groups:
         if others:
-            out.append(Action("meld", p, melds=((*g[:-1], others[0]),)))
-            out.append(Action("go_down", p, melds=((*g[:-1], others[0]),)))
+            out.append(Move("meld", p, melds=((*g[:-1], others[0]),)))
+            out.append(Move("go_down", p, melds=((*g[:-1], others[0]),)))
         once = [c for c in g if hand[c] == 1]
         if once:
-            out.append(Action("meld", p, melds=((*g, once[0]),)))
-            out.append(Action("go_down", p, melds=(g, (once[0], *g[:2]))))
+            out.append(Move("meld", p, melds=((*g, once[0]),)))
+            out.append(Move("go_down", p, melds=(g, (once[0], *g[:2]))))
     if others:
-        out.append(Action("discard", p, card=others[0]))
+        out.append(Move("discard", p, card=others[0]))
         if rules.knocking:
-            out.append(Action("knock", p, card=others[0]))
+            out.append(Move("knock", p, card=others[0]))
         if state.hand.table:
-            out.append(Action("lay_off", p, card=others[0], meld=0))
+            out.append(Move("lay_off", p, card=others[0], meld=0))
     return out
 
 
-def ranked_probes(rules: Rules, state: State, listed: list[Action]) -> list[list[Action]]:
+def ranked_probes(rules: Rules, state: State, listed: list[Move]) -> list[list[Move]]:
     """Probes to try, in groups, best first: unlisted legal actions, then one group per
     reason code for a rule (a couple per action type), each twice (the refusals the
     variant's own rules make), then one group per kind of plain mistake (an action type
@@ -307,12 +307,12 @@ def ranked_probes(rules: Rules, state: State, listed: list[Action]) -> list[list
     common one."""
     known = set(listed)
     downs = [a for a in listed if a.type == "go_down"]
-    extra: list[Action] = []
-    ruled: dict[str, list[Action]] = {}
-    plain: dict[tuple[str, str], list[Action]] = {}
+    extra: list[Move] = []
+    ruled: dict[str, list[Move]] = {}
+    plain: dict[tuple[str, str], list[Move]] = {}
     counts: Counter[tuple[str, str, int]] = Counter()
-    seen: set[Action] = set()
-    wildest: list[tuple[int, Action]] = []
+    seen: set[Move] = set()
+    wildest: list[tuple[int, Move]] = []
     for a in raw_probes(rules, state, downs):
         if a in seen or a in known:
             continue
@@ -350,7 +350,7 @@ def ranked_probes(rules: Rules, state: State, listed: list[Action]) -> list[list
     return groups + ([foreign] if foreign else [])
 
 
-def _wilds_at(rules: Rules, a: Action, end: int) -> int:
+def _wilds_at(rules: Rules, a: Move, end: int) -> int:
     """How many wilds the action's first meld has in a row at its start (0) or end (-1)."""
     cards = list(a.melds[0]) if a.melds else []
     if end:
