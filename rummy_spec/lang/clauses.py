@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from . import meldkinds
-from .data import grammar_text
+from .grammar_source import grammar_text
 
 # clause rule of the grammar -> the section word(s) that open its block (the meld kinds'
 # are added from their entries: see _section_of)

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
-
-from . import families, meldkinds
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -23,19 +20,6 @@ def grammar_path() -> Path:
 
 def spec_dir() -> Path:
     return _data_dir("spec")
-
-
-@lru_cache(maxsize=1)
-def grammar_text() -> str:
-    """The grammar file with its meld kind rules filled in from the declared kinds."""
-    text = grammar_path().read_text(encoding="utf-8")
-    text = text.replace(MELD_KINDS_MARK, meldkinds.grammar_part(), 1)
-    return text.replace(CLAIM_CLAUSES_MARK, families.grammar_part(families.CLAIM), 1)
-
-
-MELD_KINDS_MARK = "//%meld-kinds"
-CLAIM_CLAUSES_MARK = "//%claim-clauses"
-meldkinds.on_change(grammar_text.cache_clear)
 
 
 def builtin_specs() -> dict[str, Path]:

@@ -60,7 +60,7 @@ def forget() -> None:
 def _code_key() -> str:
     import lark
 
-    from .data import grammar_text
+    from .grammar_source import grammar_text
 
     digest = hashlib.sha256(grammar_text().encode("utf-8"))
     for name in _SHAPERS:

@@ -18,9 +18,9 @@ from lark.tree import Meta
 
 from . import expr as ex
 from . import meldkinds, parser_cache
-from .data import grammar_text
 from .decls import Clause, Key, OptionDecl, RawCard, Setting, VariantDecl, span_of, unquote
 from .errors import Diagnostic, SpecError
+from .grammar_source import grammar_text
 from .span import Span
 from .syntax_clauses import ClauseBuilder
 from .syntax_tables import FLAGS, LOW_STOCK, PRESENCE, RANK_WORDS, SECTIONS, VALUED

@@ -19,8 +19,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from rummy_spec.lang import CATALOGUE, Diagnostic, Library, SpecError
-from rummy_spec.lang.data import grammar_text, spec_dir
+from rummy_spec.lang.data import spec_dir
 from rummy_spec.lang.expr import EvalError
+from rummy_spec.lang.grammar_source import grammar_text
 
 FUZZ_PATH = "fuzz.rummy"
 SPEC_TEXTS = [p.read_text(encoding="utf-8") for p in sorted(spec_dir().glob("*.rummy"))]

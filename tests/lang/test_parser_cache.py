@@ -8,7 +8,8 @@ import pytest
 from lark import Lark
 
 from rummy_spec.lang import parser_cache
-from rummy_spec.lang.data import builtin_specs, grammar_text
+from rummy_spec.lang.data import builtin_specs
+from rummy_spec.lang.grammar_source import grammar_text
 
 
 def _shape(text: str, parser: object) -> list[tuple[object, ...]]:

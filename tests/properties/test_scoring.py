@@ -89,7 +89,10 @@ def test_a_knock_scores_by_the_spec(case: tuple[str, Game, State, int], kind: En
         assert best is not None
         return best[0]
 
-    kd, dd = deadwood(state.hand.seats[knocker].hand), deadwood(state.hand.seats[defender].hand)
+    # the knocker has laid his melds on the table: what his hand holds is his deadwood,
+    # counted whole (docs/choices.md: he may leave out cards that would meld)
+    kd = table_sum(c.variant, c.points, state.hand.seats[knocker].hand)
+    dd = deadwood(state.hand.seats[defender].hand)
     state.hand.knocker, state.hand.knock_kind = knocker, kind
     score_knock(game.rules, state)
     r = state.game.results[-1]

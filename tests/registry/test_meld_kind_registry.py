@@ -35,9 +35,9 @@ from rummy_spec.engine.setup import Deal
 from rummy_spec.lang import Library, SpecError, meldkinds
 from rummy_spec.lang import model as m
 from rummy_spec.lang.clauses import clauses
-from rummy_spec.lang.data import grammar_text
 from rummy_spec.lang.editor import hover, reference_rows
 from rummy_spec.lang.export import variant_to_json
+from rummy_spec.lang.grammar_source import grammar_text
 from rummy_spec.lang.span import BUILTIN, Span
 from rummy_spec.rulebook import markdown
 from rummy_spec.rulebook.book import build_page
