@@ -134,7 +134,7 @@ test("diagnostics, hover, completion and formatting round trips", async () => {
 
     const hover = await server.request("textDocument/hover",
                                        { textDocument: doc, position: { line: 1, character: 12 } });
-    assert.ok(hover && /cards N/.test(hover.contents.value) && /deal/.test(hover.contents.value),
+    assert.ok(hover && /`cards EXPR`/.test(hover.contents.value) && /deal/.test(hover.contents.value),
               JSON.stringify(hover));
 
     const parents = await server.request("textDocument/completion",
