@@ -69,6 +69,7 @@ def report_text(reports: list[FileReport]) -> str:
     """
     parts: list[str] = []
     shown: set[Diagnostic] = set()
+    split: dict[str, list[str]] = {}  # each source's lines, split once for all its faults
     for r in reports:
         groups: dict[tuple[str, str, int, int], list[Finding]] = {}
         for f in r.findings:
@@ -79,7 +80,7 @@ def report_text(reports: list[FileReport]) -> str:
             groups.setdefault((d.code, d.span.path, d.span.line, d.span.column), []).append(f)
         parts.extend(r.crashes)
         for same in groups.values():
-            text = same[0].render(r.sources, r.path)
+            text = same[0].render(r.sources, r.path, split)
             if len(same) > 1:
                 text += (f"\n    ... and {len(same) - 1} more {same[0].diagnostic.code} here "
                          "(other player counts or rounds)")

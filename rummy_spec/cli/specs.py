@@ -147,8 +147,9 @@ class Finding:
     variant: str | None = None
     option: str | None = None
 
-    def render(self, sources: dict[str, str], path: str) -> str:
-        text = self.diagnostic.render(sources)
+    def render(self, sources: dict[str, str], path: str,
+               split: dict[str, list[str]] | None = None) -> str:
+        text = self.diagnostic.render(sources, split)
         context = []
         if self.variant is not None and self.diagnostic.span.path != path:
             context.append(f"variant '{self.variant}'")

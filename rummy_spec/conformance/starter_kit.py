@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import __version__
+from ..textsafe import outside_text
 from . import suite_root
 
 
@@ -95,19 +96,25 @@ def starter_files(lang_name: str) -> dict[str, str]:
 
 def write_starter(lang_name: str, target: Path, force: bool = False) -> list[Path]:
     """Write the starter into ``target`` (made if missing); the paths written."""
+    from ..infile import InputFileError, kind_of
     from .reports import write_atomic
 
-    if target.exists() and not target.is_dir():
-        raise InitError(f"{target}: exists and is not a directory")
+    shown = outside_text(str(target), 200)  # the user's own text, escape codes and all
     files = starter_files(lang_name)
     paths = [target / name for name in files]
+    try:  # a name too long for the file system is refused here, before any write
+        kinds = {path: kind_of(path) for path in [target, *paths]}
+    except InputFileError as err:
+        raise InitError(f"{shown}: {err}") from None
+    if kinds[target] not in (None, "directory"):
+        raise InitError(f"{shown}: exists and is not a directory")
     if not force:
-        taken = [str(p) for p in paths if p.exists()]
+        taken = [outside_text(str(p), 200) for p in paths if kinds[p] is not None]
         if taken:
             raise InitError(f"{', '.join(taken)}: already there (--force overwrites)")
     for path in paths:
-        if path.exists() and not path.is_file():
-            raise InitError(f"{path}: exists and is not a file")
+        if kinds[path] not in (None, "file"):
+            raise InitError(f"{outside_text(str(path), 200)}: exists and is not a file")
     try:
         for path, text in zip(paths, files.values(), strict=True):
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -115,14 +122,14 @@ def write_starter(lang_name: str, target: Path, force: bool = False) -> list[Pat
             if path.suffix in (".sh", ".js", ".py"):
                 path.chmod(0o755)
     except OSError as err:
-        raise InitError(f"{target}: cannot write ({err.strerror or err})") from None
+        raise InitError(f"{shown}: cannot write ({err.strerror or err})") from None
     return paths
 
 
 def next_steps(lang_name: str, target: Path) -> list[str]:
     lang = LANGUAGES[lang_name]
     return ["next:",
-            f"  cd {target}",
+            f"  cd {outside_text(str(target), 200)}",
             f"  {run_line(lang)}",
             f"  (the same: sh {SCRIPT}; in GitHub Actions: {WORKFLOW})",
             f"then grow {lang.engine_file} and remove the {SKIP_FILE} entries it passes"]
