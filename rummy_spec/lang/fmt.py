@@ -306,7 +306,8 @@ def _align(lines: list[str], trailing: list[tuple[int, str, str]]) -> None:
     """Trailing comments of consecutive lines start in one column."""
     runs: list[list[tuple[int, str, str]]] = []
     for item in trailing:
-        if runs and runs[-1][-1][0] == item[0] - 1:
+        # a variant's line gets a blank line before it (_spaced_variants): a new run
+        if runs and runs[-1][-1][0] == item[0] - 1 and not (item[1] + " ").startswith("variant "):
             runs[-1].append(item)
         else:
             runs.append([item])
