@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from ..lang import Diagnostic, Library, LookupFailure, SpecError
-from .base import FAILED, INTERNAL, OK, Command, Outcome, lines
+from .base import FAILED, INTERNAL, OK, USAGE, Command, Outcome, UsageError, lines
 from .specs import FileReport, Finding, builtins, check_spec_file, spec_files
 
 
@@ -128,7 +128,16 @@ def _configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace) -> Outcome:
-    reports = check_targets(list(args.targets))
+    try:
+        reports = check_targets(list(args.targets))
+    except UsageError as err:
+        if not args.json:
+            raise
+        # a tool reading stdout gets a report it can parse, saying why nothing was checked
+        body = {"ok": False, "errors": 0, "warnings": 0, "files": [], "diagnostics": [],
+                "usage_error": str(err)}
+        return Outcome(code=USAGE, out=json.dumps(body, indent=2) + "\n",
+                       err=f"rummy-spec: {err}\n")
     code = OK
     if any(r.errors for r in reports):
         code = FAILED

@@ -298,7 +298,8 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
         raise UsageError(f"--variant: {err}") from None
     except SpecError as err:
         raise UsageError(f"--option: {err.errors[0].message if err.errors else err}") from None
-    players = args.players or default_players(args.variant, options)
+    players = (args.players if args.players is not None  # 0 is refused below, not replaced
+               else default_players(args.variant, options))
     high = v.players.max if v.players.max is not None else 100
     if not v.players.min <= players <= high:
         raise UsageError(f"--players {players}: {args.variant} is for {v.players.min}.."
@@ -336,7 +337,10 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
                        err=f"rummy-spec: {ALL_DECLINED}\n")
     note = f"rummy-spec: {result.error}\n" if result.error else ""
     text: list[str] = []
-    if not result.findings:
+    if not result.findings and result.error:  # no verdict: the engine stopped the run
+        text.append(f"no verdict: the engine failed after {result.examples} game"
+                    f"{'s' * (result.examples != 1)} {about}")
+    elif not result.findings:
         text.append(f"no disagreement in {result.examples} games {about}")
     else:
         text.append(f"{len(result.findings)} disagreement{'s' * (len(result.findings) > 1)}"
@@ -448,6 +452,8 @@ def _configure_perft(p: argparse.ArgumentParser) -> None:
 def _perft(args: argparse.Namespace) -> Outcome:
     from ..conformance.perft import PerftError, check_files, perft_files
 
+    if args.depth is not None and args.depth < 1:
+        raise UsageError(f"--depth {args.depth}: depths start at 1 (depth 0 checks nothing)")
     names = variant_names(args.variant)
     root = args.perft or suite_root() / "perft"
     if not root.is_dir():

@@ -132,10 +132,11 @@ def meaning(text: str, path: str) -> Any:
             chosen = () if option is None else (option,)
             variant, problems = lib.resolve(decl.name, chosen, check=False)
             try:
-                shown = variant_to_json(variant, variant.players.min)
+                shown = json.dumps(variant_to_json(variant, variant.players.min),
+                                   sort_keys=True, default=str)
             except Exception as err:  # a variant too broken to show: its fault is the meaning
                 shown = type(err).__name__
-            out.append((decl.name, option, json.dumps(shown, sort_keys=True, default=str),
+            out.append((decl.name, option, shown,
                         sorted(p.code for p in problems)))
     return out
 
