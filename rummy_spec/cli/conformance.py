@@ -278,7 +278,18 @@ def _configure_fuzz(p: argparse.ArgumentParser) -> None:
                    help="where the minimal cases are written (default ./conformance-fuzz)")
 
 
+def _needs_hypothesis(command: str) -> None:
+    """A usage error naming the extra to install when Hypothesis is absent (it is not a
+    core dependency: the ``kit`` extra brings it)."""
+    try:
+        import hypothesis  # noqa: F401
+    except ImportError:
+        raise UsageError(f"conformance {command} needs the hypothesis package, which is not "
+                         "installed: pip install 'rummy-spec[kit]'") from None
+
+
 def _fuzz(args: argparse.Namespace) -> Outcome:
+    _needs_hypothesis("fuzz")
     from ..conformance.cases import variant
     from ..conformance.fuzz import (
         PROFILES,
