@@ -32,7 +32,7 @@ from rummy_spec.lang.syntax import parser
 GAPS = [" ", " ", " ", "  ", "\t", "\n", "\n", "\n\n", "\n    \n", " \n\t  ", "\r\n",
         "\n\n\n", "\x0c ", " \t \n        "]
 COMMENT_WORDS = ["a", "rule", "A45", "see VARIANTS.md", "# twice", '"quoted"', "é ü",
-                 "trailing\u00a0", "\u3000wide", "x\u0085y", "tab\there", "{ } , :", "..",
+                 "trailing\u00a0", "\u3000wide", "tab\there", "{ } , :", "..",
                  "end  ", "\u00a0", "日本", "\u2003em"]
 
 
@@ -59,8 +59,11 @@ def _token_gaps(text: str) -> list[tuple[int, int]]:
 
 
 def _comment(rng: random.Random) -> str:
-    return "#" + "".join(rng.choice(["", " "]) + rng.choice(COMMENT_WORDS)
+    text = "#" + "".join(rng.choice(["", " "]) + rng.choice(COMMENT_WORDS)
                          for _ in range(rng.randint(0, 4)))
+    if rng.random() < 0.003:  # a control character: the whole text is refused (E052)
+        text += "x\u0085y"
+    return text
 
 
 def generate(seed: int) -> str:
@@ -143,9 +146,18 @@ def meaning(text: str, path: str) -> Any:
 
 def fmt_fault(text: str, path: str = "/fuzz/house.rummy") -> str | None:
     """What the formatter broke on ``text`` (None: nothing, or the text does not parse)."""
+    return fmt_check(text, path)[1]
+
+
+def fmt_check(text: str, path: str = "/fuzz/house.rummy") -> tuple[bool, str | None]:
+    """Whether the text parses (the property applies), and what fmt broke on it."""
     before = meaning(text, path)
     if before is None:
-        return None
+        return False, None
+    return True, _fault(text, path, before)
+
+
+def _fault(text: str, path: str, before: Any) -> str | None:
     try:
         out = format_text(text, path)
     except SpecError as err:
@@ -173,4 +185,4 @@ def fmt_fault(text: str, path: str = "/fuzz/house.rummy") -> str | None:
     return None
 
 
-__all__ = ["comments", "fmt_fault", "generate", "meaning"]
+__all__ = ["comments", "fmt_check", "fmt_fault", "generate", "meaning"]
