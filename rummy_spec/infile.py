@@ -68,7 +68,7 @@ def read_bytes(path: Path, most: int) -> bytes:
     directory, a FIFO, a device, larger) is an :class:`InputFileError`."""
     kind = kind_of(path)
     if kind is None:
-        raise InputFileError("no such file")
+        raise InputFileError("cannot read it (no such file)")
     if kind != "file":
         raise InputFileError(f"is {'a directory' if kind == 'directory' else kind}; "
                              "a regular file is needed")

@@ -179,7 +179,7 @@ def _lsp_seeds() -> list[bytes]:
     text = generate(11)
     pos = {"line": 1, "character": 6}
     doc = {"uri": uri}
-    out = [
+    out: list[dict[str, Any]] = [
         {"method": "textDocument/didOpen", "params": {"textDocument": {
             "uri": uri, "languageId": "rummy", "version": 1, "text": text}}},
         {"method": "textDocument/didChange", "params": {"textDocument": {"uri": uri,
@@ -231,10 +231,9 @@ def lsp_call(data: bytes) -> None:
 
 
 def hostile_boundaries(tmp: Path) -> list[Boundary]:
+    from rummy_spec.engine.trace import trace_lines
     from rummy_spec.lang import load
     from rummy_spec.simulate import play_out
-
-    from rummy_spec.engine.trace import trace_lines
 
     spec = tmp / "house.rummy"
     spec.write_text(generate(3), encoding="utf-8")
