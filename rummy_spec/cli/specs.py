@@ -73,6 +73,9 @@ def spec_files(targets: list[str], b: Builtins) -> list[Path]:
         path = Path(t)
         try:
             path.stat()
+        except ValueError:  # a NUL: no file has that name
+            raise UsageError(f"{outside_text(t, 80)}: a name cannot hold a NUL character") \
+                from None
         except OSError as err:
             if err.errno == errno.ENAMETOOLONG:
                 raise UsageError(f"{outside_text(t, 80)}: the path is too long") from None

@@ -112,6 +112,8 @@ def argv_run_target(tmp: Path, spec: Path, trace: Path) -> Callable[[bytes], Non
         except UnicodeDecodeError:
             raise Refused() from None
         words = [w for w in words if w]
+        if any("\0" in w for w in words):
+            raise Refused()  # no operating system passes a NUL inside an argument
         if not words or words[0] in ("simulate", "play", "demo", "bench", "lsp", "analyze",
                                      "compare", "conformance", "rulebook"):
             raise Refused()  # long-running or interactive: not fuzzed in-process
@@ -160,9 +162,11 @@ def _server() -> tuple[Any, _Writer]:
     quiet_logging()
     logging.getLogger("rummy_spec.lsp").addHandler(_Faults())
     for name in ("pygls", "rummy_spec.lsp"):  # no stderr from an in-process run
-        for h in logging.getLogger(name).handlers:
+        logger = logging.getLogger(name)
+        for h in list(logger.handlers):
             if not isinstance(h, _Faults):
-                logging.getLogger(name).removeHandler(h)
+                logger.removeHandler(h)
+        logger.addHandler(logging.NullHandler())
     server = build_server()
     writer = _Writer()
     server.protocol.set_writer(writer)
