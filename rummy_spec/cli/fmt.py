@@ -36,8 +36,14 @@ def write_atomic(path: Path, text: str) -> None:
         raise UsageError(str(err)) from None
 
 
+def _text_bytes(text: str, most: int) -> bytes | None:
+    return None if len(text) > most else text.encode("utf-8", "surrogatepass")
+
+
 def _stdin(check: bool) -> Outcome:
-    data = read_stream(sys.stdin.buffer, 4 * MOST_TEXT)  # /dev/zero ends here, not in memory
+    buffer = getattr(sys.stdin, "buffer", None)  # a text stream without one: its text
+    data = (read_stream(buffer, 4 * MOST_TEXT) if buffer is not None  # /dev/zero ends here
+            else _text_bytes(sys.stdin.read(4 * MOST_TEXT + 1), 4 * MOST_TEXT))
     if data is None:
         return Outcome(FAILED, err=f"<stdin>:1:1: E060 file-too-large: more than "
                        f"{4 * MOST_TEXT:,} bytes (at most {MOST_TEXT:,} characters)\n"
