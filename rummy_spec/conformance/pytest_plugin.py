@@ -150,8 +150,8 @@ class Suite(pytest.Collector):
         skip_file = cfg.getoption("rummy_skip_file")
         try:
             entries = read_skip_file(Path(skip_file)) if skip_file else []
-        except ValueError as err:
-            raise SuiteError(str(err)) from None
+        except ValueError as err:  # named by this plugin's own option
+            raise SuiteError(str(err).replace("--skip-file", "--rummy-skip-file", 1)) from None
         try:
             _, hello = _engine(cfg)
         except (EngineError, ValueError) as err:

@@ -49,7 +49,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "E050": ("empty-file", "the file declares no variant"),
     "E051": ("not-utf8", "the file holds bytes that are not UTF-8 text"),
     "E052": ("control-character", "an invisible or control character in the text"),
-    "E053": ("number-too-large", "a number or a formula's value above 1,000,000"),
+    "E053": ("number-too-large", "a number or a formula's value above 1,000,000, or a "
+             "contract round numbered above 100"),
     "E054": ("formula-too-long", "a formula of more than 200 terms"),
     "E055": ("formula-too-deep", "a formula nested more than 32 levels deep"),
     "E056": ("too-many-players", "a variant for more than 16 players"),
