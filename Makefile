@@ -166,3 +166,18 @@ FUZZ_OUT ?= /tmp/rummy-spec-fuzz.json
 .PHONY: fuzz
 fuzz: $(STAMP)
 	$(BIN)/python -m tests.fuzz.campaign --inputs $(FUZZ_INPUTS) --seed $(FUZZ_SEED) --out $(FUZZ_OUT)
+
+# The hostile-input campaign (tests/fuzz/hostile.py): every boundary in-process (spec text
+# by bytes and by grammar, the formatter's property on generated specs, command lines
+# parsed and run, case files, traces, saved states, engine replies, the language server's
+# messages) for HOSTILE_INPUTS inputs or HOSTILE_SECONDS seconds, whichever comes first,
+# at low priority; a hang is run again alone with 30 s.  Exit 1 on any fault (an exit 3
+# or a traceback), a hang or a peak over 1 GiB.  Figures: HOSTILE_OUT, docs/hardening.md.
+HOSTILE_INPUTS ?= 1100000
+HOSTILE_SECONDS ?= 14400
+HOSTILE_SEED ?= 1
+HOSTILE_OUT ?= /tmp/rummy-spec-hostile.json
+.PHONY: fuzz-hostile
+fuzz-hostile: $(STAMP)
+	nice -n 10 $(BIN)/python -m tests.fuzz.hostile --inputs $(HOSTILE_INPUTS) \
+	  --seconds $(HOSTILE_SECONDS) --seed $(HOSTILE_SEED) --out $(HOSTILE_OUT)

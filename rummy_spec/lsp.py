@@ -8,17 +8,26 @@ is ``rummy-spec fmt``.  The answers themselves live in ``rummy_spec.lang.editor`
 
 from __future__ import annotations
 
+import asyncio
+import functools
+import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types
+from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
+from pygls.workspace import TextDocument
 
 from . import __version__
 from .lang import SpecError, editor
 from .lang.errors import Diagnostic
 from .lang.fmt import FormatError, format_text
 from .lang.parents import parent_completions
+from .lsp_io import log, quiet_logging, serve
 
 
 def _path(uri: str) -> str:
@@ -68,30 +77,78 @@ def parent_items(server: LanguageServer, source: str, params: types.CompletionPa
         for p in found]
 
 
+MOST_DIAGNOSTICS = 1000  # published per document: an editor shows no more usefully
+QUIET = 0.25  # seconds without an edit before a changed document is checked again
+_T = TypeVar("_T")
+
+
+def _guarded(handler: Callable[..., _T]) -> Callable[..., _T | None]:
+    """A feature that answers None (no hover, no edit) instead of raising: a fault is
+    one line on stderr, never a traceback in the reply."""
+
+    @functools.wraps(handler)
+    def run(*args: Any) -> _T | None:
+        try:
+            return handler(*args)
+        except Exception as err:
+            log.warning("%s failed: %s", handler.__name__, type(err).__name__)
+            return None
+    return run
+
+
 def build_server() -> LanguageServer:
     server = LanguageServer("rummy-spec", __version__)
+    waiting: dict[str, asyncio.TimerHandle] = {}
 
+    def opened(uri: str) -> TextDocument | None:
+        """A document the editor opened; never one read from disk for the asking."""
+        doc: TextDocument | None = server.workspace.text_documents.get(unquote(uri))
+        return doc
+
+    @_guarded
     def publish(uri: str) -> None:
-        doc = server.workspace.get_text_document(uri)
-        found = editor.diagnostics(doc.source, _path(uri))
+        waiting.pop(uri, None)
+        doc = opened(uri)
+        if doc is None or server.protocol._shutdown:
+            return
+        found = editor.diagnostics(doc.source, _path(uri))[:MOST_DIAGNOSTICS]
         server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
             uri=uri, version=doc.version, diagnostics=[to_lsp(d) for d in found]))
 
+    def later(uri: str) -> None:
+        """Check a document once its edits pause: a burst of edits costs one check."""
+        old = waiting.pop(uri, None)
+        if old is not None:
+            old.cancel()
+        try:
+            waiting[uri] = asyncio.get_running_loop().call_later(QUIET, publish, uri)
+        except RuntimeError:  # no loop (a direct call): at once
+            publish(uri)
+
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: LanguageServer, params: types.DidOpenTextDocumentParams) -> None:
-        publish(params.text_document.uri)
+        later(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: LanguageServer, params: types.DidChangeTextDocumentParams) -> None:
-        publish(params.text_document.uri)
+        later(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: LanguageServer, params: types.DidSaveTextDocumentParams) -> None:
-        publish(params.text_document.uri)
+        later(params.text_document.uri)
+
+    @server.feature(types.SHUTDOWN)
+    def shutdown(ls: LanguageServer, params: None) -> None:
+        for handle in waiting.values():
+            handle.cancel()
+        waiting.clear()
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
+    @_guarded
     def hover(ls: LanguageServer, params: types.HoverParams) -> types.Hover | None:
-        doc = server.workspace.get_text_document(params.text_document.uri)
+        doc = opened(params.text_document.uri)
+        if doc is None:
+            return None
         text = editor.hover(doc.source, params.position.line, params.position.character)
         if text is None:
             return None
@@ -100,8 +157,11 @@ def build_server() -> LanguageServer:
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION,
                     types.CompletionOptions(trigger_characters=[" ", "{", '"']))
+    @_guarded
     def complete(ls: LanguageServer, params: types.CompletionParams) -> types.CompletionList:
-        doc = server.workspace.get_text_document(params.text_document.uri)
+        doc = opened(params.text_document.uri)
+        if doc is None:
+            return types.CompletionList(is_incomplete=False, items=[])
         here = params.position
         parents = parent_items(server, doc.source, params)
         if parents is not None:
@@ -114,9 +174,12 @@ def build_server() -> LanguageServer:
         return types.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
+    @_guarded
     def definition(ls: LanguageServer,
                    params: types.DefinitionParams) -> types.Location | None:
-        doc = server.workspace.get_text_document(params.text_document.uri)
+        doc = opened(params.text_document.uri)
+        if doc is None:
+            return None
         span = editor.parent_location(doc.source, _path(params.text_document.uri),
                                       params.position.line, params.position.character)
         if span is None:
@@ -127,9 +190,12 @@ def build_server() -> LanguageServer:
                               range=types.Range(start, end))
 
     @server.feature(types.TEXT_DOCUMENT_FORMATTING)
+    @_guarded
     def formatting(ls: LanguageServer,
                    params: types.DocumentFormattingParams) -> list[types.TextEdit] | None:
-        doc = server.workspace.get_text_document(params.text_document.uri)
+        doc = opened(params.text_document.uri)
+        if doc is None:
+            return None
         try:
             formatted = format_text(doc.source, _path(params.text_document.uri))
         except (SpecError, FormatError):
@@ -144,4 +210,15 @@ def build_server() -> LanguageServer:
 
 
 def main() -> None:
-    build_server().start_io()
+    """Serve on standard input and output (``rummy_spec.lsp_io`` reads the messages)."""
+    quiet_logging()
+    server = build_server()
+    stop = threading.Event()
+    server._stop_event = stop
+    server.protocol.set_writer(StdoutWriter(sys.stdout.buffer))
+    try:
+        asyncio.run(serve(stop, sys.stdin.buffer, server.protocol, server.thread_pool))
+    except (BrokenPipeError, KeyboardInterrupt):
+        pass
+    finally:
+        server.shutdown()  # type: ignore[no-untyped-call]

@@ -12,8 +12,9 @@ here, so that they all behave alike:
 * the text goes to a temporary file beside the target, which is then renamed over it
   (:func:`write_text`), so a reader never sees half a file and a failure leaves the old
   file as it was;
-* the new file gets the mode an ordinary ``open`` would give it (0666 less the umask,
-  so 0644 under umask 022), not the 0600 of a temporary file;
+* the file gets the mode an ordinary ``open`` would give it: a new file 0666 less the
+  umask (0644 under umask 022), not the 0600 of a temporary file; a file replaced keeps
+  its own mode;
 * a rename only ever replaces a regular file: ``--output /dev/null`` run as root must not
   replace the system's ``/dev/null`` with a regular file.
 
@@ -167,13 +168,17 @@ def check_directory(path: Path, what: str, *, must_be_empty: bool = False) -> Pa
 
 def write_text(path: Path, text: str, what: str = "--output", *,
                keep_mode: bool = False) -> None:
-    """Write ``text`` (UTF-8) to ``path`` whole or not at all, with the umask's mode (or,
-    with ``keep_mode``, the mode of the file it replaces: a file rewritten in place).
+    """Write ``text`` (UTF-8) to ``path`` whole or not at all: a new file with the umask's
+    mode, a file replaced with its own mode (``keep_mode`` is kept for callers; every
+    replaced file keeps its mode).
 
     The target is checked again just before the rename, so a symlink or device put in
     its place meanwhile is refused too."""
     check_target(path, what)
-    mode = path.stat().st_mode & 0o7777 if keep_mode and path.exists() else 0o666 & ~_umask()
+    try:  # a file replaced keeps its mode, as one opened and rewritten would: a 0600
+        mode = path.stat().st_mode & 0o7777  # file of secrets does not become 0644
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()
     where = f"{what} {_shown(path)}"
     parent = _parent(path)
     try:

@@ -23,9 +23,10 @@ PACKAGE = Path(__file__).resolve().parents[1] / "rummy_spec"
 # Lowest first.  A part imports only the parts of the layers before its own.
 LAYERS: tuple[tuple[str, ...], ...] = (
     # standard library only: escaping of outside text, the user's cache folder, the
-    # cards, a seat's view as data; and the package's front door (its version; the API
-    # it exports is imported on first use, see FRONT_DOOR)
-    ("textsafe", "usercache", "cards", "view", "rummy_spec"),
+    # cards, a seat's view as data, reading input files by type within a bound; and the
+    # package's front door (its version; the API it exports is imported on first use, see
+    # FRONT_DOOR)
+    ("textsafe", "usercache", "cards", "view", "infile", "rummy_spec"),
     ("lang", "outfile"),  # the language: grammar, model, checks; writing files whole
     ("decks", "highlight"),  # the deck functions under their first name; colouring
     ("engine",),  # the one interpreter
@@ -34,6 +35,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("simulate", "api"),  # games played out by bots; the public API
     ("analysis", "conformance", "rulebook"),  # balance studies, the kit, the book
     ("testing",),  # the state machine: drives the kit's engines
+    ("lsp_io",),  # the language server's bounded reading loop
     ("lsp",),  # the language server
     ("cli",),  # the command line
     ("playground",),  # the browser playground: runs the command line

@@ -112,20 +112,28 @@ def files_named(targets: list[str], pattern: str, kind: str) -> list[Path]:
     one that is not a regular file is a usage error, before any work starts."""
     from pathlib import Path
 
+    from ..infile import InputFileError, kind_of
+    from ..textsafe import outside_text
+
     out: list[Path] = []
     for t in targets:
         path = Path(t)
-        if path.is_dir():
+        shown = outside_text(t, 200)
+        try:
+            what = kind_of(path)  # a name too long is refused here, not met as a crash
+        except InputFileError as err:
+            raise UsageError(f"{shown}: {err}") from None
+        if what == "directory":
             found = sorted(p for p in path.glob(pattern) if p.is_file())
             if not found:
-                raise UsageError(f"{t}: no {kind} in this directory")
+                raise UsageError(f"{shown}: no {kind} in this directory")
             out += found
-        elif path.is_file():
+        elif what == "file":
             out.append(path)
-        elif path.exists():
-            raise UsageError(f"{t}: not a regular file")
+        elif what is not None:
+            raise UsageError(f"{shown}: not a regular file ({what})")
         else:
-            raise UsageError(f"{t}: no such file")
+            raise UsageError(f"{shown}: no such file")
     return out
 
 

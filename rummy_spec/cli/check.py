@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from ..lang import Diagnostic, Library, LookupFailure, SpecError
-from .base import FAILED, INTERNAL, OK, Command, Outcome, lines
+from .base import FAILED, INTERNAL, OK, USAGE, Command, Outcome, UsageError, lines
 from .specs import FileReport, Finding, builtins, check_spec_file, spec_files
 
 
@@ -69,6 +69,7 @@ def report_text(reports: list[FileReport]) -> str:
     """
     parts: list[str] = []
     shown: set[Diagnostic] = set()
+    split: dict[str, list[str]] = {}  # each source's lines, split once for all its faults
     for r in reports:
         groups: dict[tuple[str, str, int, int], list[Finding]] = {}
         for f in r.findings:
@@ -79,7 +80,7 @@ def report_text(reports: list[FileReport]) -> str:
             groups.setdefault((d.code, d.span.path, d.span.line, d.span.column), []).append(f)
         parts.extend(r.crashes)
         for same in groups.values():
-            text = same[0].render(r.sources, r.path)
+            text = same[0].render(r.sources, r.path, split)
             if len(same) > 1:
                 text += (f"\n    ... and {len(same) - 1} more {same[0].diagnostic.code} here "
                          "(other player counts or rounds)")
@@ -127,7 +128,16 @@ def _configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace) -> Outcome:
-    reports = check_targets(list(args.targets))
+    try:
+        reports = check_targets(list(args.targets))
+    except UsageError as err:
+        if not args.json:
+            raise
+        # a tool reading stdout gets a report it can parse, saying why nothing was checked
+        body = {"ok": False, "errors": 0, "warnings": 0, "files": [], "diagnostics": [],
+                "usage_error": str(err)}
+        return Outcome(code=USAGE, out=json.dumps(body, indent=2) + "\n",
+                       err=f"rummy-spec: {err}\n")
     code = OK
     if any(r.errors for r in reports):
         code = FAILED

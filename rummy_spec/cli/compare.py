@@ -55,9 +55,16 @@ def _configure(parser: argparse.ArgumentParser) -> None:
 def plots_dir(text: str | None) -> Path | None:
     if text is None:
         return None
+    from ..infile import InputFileError, kind_of
+    from ..textsafe import outside_text
+
     path = Path(text)
-    if path.exists() and not path.is_dir():
-        raise UsageError(f"--plots {text}: not a directory")
+    try:
+        what = kind_of(path)  # a name too long: refused before any game
+    except InputFileError as err:
+        raise UsageError(f"--plots {outside_text(text, 120)}: {err}") from None
+    if what not in (None, "directory"):
+        raise UsageError(f"--plots {outside_text(text, 120)}: not a directory")
     return path
 
 

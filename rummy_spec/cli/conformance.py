@@ -13,7 +13,6 @@ action counts and divides a mismatch by first action.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import math
 import sys
 import time
@@ -280,10 +279,18 @@ def _configure_fuzz(p: argparse.ArgumentParser) -> None:
                    help="where the minimal cases are written (default ./conformance-fuzz)")
 
 
+def _needs_hypothesis(command: str) -> None:
+    """A usage error naming the extra to install when Hypothesis is absent (it is not a
+    core dependency: the ``kit`` extra brings it)."""
+    try:
+        import hypothesis  # noqa: F401
+    except ImportError:
+        raise UsageError(f"conformance {command} needs the hypothesis package, which is not "
+                         "installed: pip install 'rummy-spec[kit]'") from None
+
+
 def _fuzz(args: argparse.Namespace) -> Outcome:
-    if importlib.util.find_spec("hypothesis") is None:
-        raise UsageError("conformance fuzz needs Hypothesis, which draws and shrinks the "
-                         "games: pip install 'rummy-spec[kit]'")
+    _needs_hypothesis("fuzz")
     from ..conformance.cases import variant
     from ..conformance.fuzz import (
         PROFILES,
@@ -303,7 +310,8 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
         raise UsageError(f"--variant: {err}") from None
     except SpecError as err:
         raise UsageError(f"--option: {err.errors[0].message if err.errors else err}") from None
-    players = args.players or default_players(args.variant, options)
+    players = (args.players if args.players is not None  # 0 is refused below, not replaced
+               else default_players(args.variant, options))
     high = v.players.max if v.players.max is not None else 100
     if not v.players.min <= players <= high:
         raise UsageError(f"--players {players}: {args.variant} is for {v.players.min}.."
@@ -341,7 +349,10 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
                        err=f"rummy-spec: {ALL_DECLINED}\n")
     note = f"rummy-spec: {result.error}\n" if result.error else ""
     text: list[str] = []
-    if not result.findings:
+    if not result.findings and result.error:  # no verdict: the engine stopped the run
+        text.append(f"no verdict: the engine failed after {result.examples} game"
+                    f"{'s' * (result.examples != 1)} {about}")
+    elif not result.findings:
         text.append(f"no disagreement in {result.examples} games {about}")
     else:
         text.append(f"{len(result.findings)} disagreement{'s' * (len(result.findings) > 1)}"
@@ -453,6 +464,8 @@ def _configure_perft(p: argparse.ArgumentParser) -> None:
 def _perft(args: argparse.Namespace) -> Outcome:
     from ..conformance.perft import PerftError, check_files, perft_files
 
+    if args.depth is not None and args.depth < 1:
+        raise UsageError(f"--depth {args.depth}: depths start at 1 (depth 0 checks nothing)")
     names = variant_names(args.variant)
     root = args.perft or suite_root() / "perft"
     if not root.is_dir():

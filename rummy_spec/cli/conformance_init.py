@@ -27,5 +27,7 @@ def run(args: argparse.Namespace) -> Outcome:
         written = write_starter(args.lang, args.dir, args.force, args.install)
     except InitError as err:
         raise UsageError(f"conformance init: {err}") from None
-    return Outcome(out=lines(*(f"wrote {p}" for p in written), *next_steps(args.lang,
-                                                                          args.dir)))
+    from ..textsafe import outside_text
+
+    return Outcome(out=lines(*(f"wrote {outside_text(str(p), 200)}" for p in written),
+                             *next_steps(args.lang, args.dir)))

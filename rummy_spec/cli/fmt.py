@@ -14,9 +14,12 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..infile import read_stream
 from ..lang import SpecError
 from ..lang.fmt import FormatError, format_text
+from ..lang.limits import BOM, MOST_TEXT, read_spec
 from ..outfile import OutputError, write_text
+from ..textsafe import outside_text
 from .base import FAILED, INTERNAL, OK, Command, Outcome, UsageError, files_named, lines
 
 
@@ -33,8 +36,24 @@ def write_atomic(path: Path, text: str) -> None:
         raise UsageError(str(err)) from None
 
 
+def _text_bytes(text: str, most: int) -> bytes | None:
+    return None if len(text) > most else text.encode("utf-8", "surrogatepass")
+
+
 def _stdin(check: bool) -> Outcome:
-    text = sys.stdin.read()
+    buffer = getattr(sys.stdin, "buffer", None)  # a text stream without one: its text
+    data = (read_stream(buffer, 4 * MOST_TEXT) if buffer is not None  # /dev/zero ends here
+            else _text_bytes(sys.stdin.read(4 * MOST_TEXT + 1), 4 * MOST_TEXT))
+    if data is None:
+        return Outcome(FAILED, err=f"<stdin>:1:1: E060 file-too-large: more than "
+                       f"{4 * MOST_TEXT:,} bytes (at most {MOST_TEXT:,} characters)\n"
+                       "rummy-spec: <stdin> was not formatted\n")
+    try:
+        text = data.decode("utf-8").removeprefix(BOM)
+    except UnicodeDecodeError as err:
+        return Outcome(FAILED, err=f"<stdin>: E051 not-utf8: byte 0x{data[err.start]:02x} at "
+                       f"offset {err.start} is not UTF-8 text\n"
+                       "rummy-spec: <stdin> was not formatted\n")
     try:
         formatted = format_text(text, "<stdin>")
     except SpecError as err:
@@ -61,13 +80,13 @@ def _run(args: argparse.Namespace) -> Outcome:
     files = _files(targets)
     for path in files:
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            errors.append(f"{path}: cannot read: {err.__class__.__name__}")
+            text = read_spec(path).removeprefix(BOM)  # bounded, UTF-8, regular files only
+            formatted = format_text(text, str(path))
+        except OSError as err:
+            errors.append(f"{outside_text(str(path), 200)}: cannot read: "
+                          f"{err.strerror or err.__class__.__name__}")
             failed += 1
             continue
-        try:
-            formatted = format_text(text, str(path))
         except SpecError as err:
             errors.append(err.render())
             errors.append(f"{path}: not formatted: it has "

@@ -33,6 +33,7 @@ from ..lang import builtin_library
 from ..lang import model as m
 from ..outfile import OutputError, check_target, make_directory, write_text
 from ..simulate import KINDS, GameRecord, SeatingError, seating
+from ..textsafe import outside_text
 from .base import FAILED, Command, Outcome, UsageError, lines, whole_number
 from .cardtext import plural
 from .games import players_for, start_game
@@ -132,7 +133,8 @@ def play_all(args: argparse.Namespace, batch: Batch) -> list[GameRecord]:
     try:
         return run(batch, args.workers, args.ray or None, progress.update)
     except ClusterError as err:
-        raise UsageError(f"--ray {args.ray}: {err}") from None
+        raise UsageError(f"--ray {outside_text(str(args.ray), 200)}: "
+                         f"{outside_text(str(err), 600)}") from None
     finally:
         progress.close()
 

@@ -73,6 +73,9 @@ def spec_files(targets: list[str], b: Builtins) -> list[Path]:
         path = Path(t)
         try:
             path.stat()
+        except ValueError:  # a NUL: no file has that name
+            raise UsageError(f"{outside_text(t, 80)}: a name cannot hold a NUL character") \
+                from None
         except OSError as err:
             if err.errno == errno.ENAMETOOLONG:
                 raise UsageError(f"{outside_text(t, 80)}: the path is too long") from None
@@ -147,8 +150,9 @@ class Finding:
     variant: str | None = None
     option: str | None = None
 
-    def render(self, sources: dict[str, str], path: str) -> str:
-        text = self.diagnostic.render(sources)
+    def render(self, sources: dict[str, str], path: str,
+               split: dict[str, list[str]] | None = None) -> str:
+        text = self.diagnostic.render(sources, split)
         context = []
         if self.variant is not None and self.diagnostic.span.path != path:
             context.append(f"variant '{self.variant}'")

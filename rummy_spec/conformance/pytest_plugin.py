@@ -38,6 +38,21 @@ ENGINE_KEY = pytest.StashKey["tuple[Engine, Hello]"]()
 CHOSEN_KEY = pytest.StashKey[list[str]]()  # case ids named as arguments
 
 
+def _seconds(text: str) -> float:
+    """``--rummy-timeout``: seconds above 0, at most a day, finite (as ``--timeout``)."""
+    import argparse
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number") from None
+    if not math.isfinite(value) or not 0 < value <= 86_400:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r}: seconds above 0 and at most a day "
+                                         "(86400) are needed")
+    return value
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("rummy-spec conformance")
     group.addoption("--rummy-engine", metavar="CMD",
@@ -49,7 +64,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="only cases whose id matches (repeatable)")
     group.addoption("--rummy-cases", metavar="DIR", help="another cases directory")
     group.addoption("--rummy-skip-file", metavar="F", help="cases expected to fail")
-    group.addoption("--rummy-timeout", type=float, default=10.0, metavar="S",
+    group.addoption("--rummy-timeout", type=_seconds, default=10.0, metavar="S",
                     help="seconds to wait for each reply (default 10)")
 
 
@@ -135,8 +150,8 @@ class Suite(pytest.Collector):
         skip_file = cfg.getoption("rummy_skip_file")
         try:
             entries = read_skip_file(Path(skip_file)) if skip_file else []
-        except ValueError as err:
-            raise SuiteError(str(err)) from None
+        except ValueError as err:  # named by this plugin's own option
+            raise SuiteError(str(err).replace("--skip-file", "--rummy-skip-file", 1)) from None
         try:
             _, hello = _engine(cfg)
         except (EngineError, ValueError) as err:

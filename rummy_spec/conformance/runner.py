@@ -358,13 +358,18 @@ class SkipFileError(ValueError):
     pass
 
 
+MOST_SKIP_BYTES = 4 * 1024 * 1024  # a skip file lists case ids: a few kilobytes
+
+
 def read_skip_file(path: Path) -> list[str]:
     """Case ids or globs, one per line; '#' starts a comment."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise SkipFileError(f"--skip-file {path}: cannot read ({err.__class__.__name__})")\
-            from None
+    from ..infile import InputFileError, read_text
+    from ..textsafe import outside_text
+
+    try:  # a FIFO or /dev/zero is refused by its type before it is opened
+        text = read_text(path, MOST_SKIP_BYTES)
+    except InputFileError as err:
+        raise SkipFileError(f"--skip-file {outside_text(str(path), 120)}: {err}") from None
     out = []
     for line in text.splitlines():
         entry = line.split("#", 1)[0].strip()

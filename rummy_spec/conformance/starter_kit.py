@@ -14,6 +14,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..textsafe import outside_text
 from . import suite_root
 from .install_source import Install, choose
 
@@ -98,11 +99,11 @@ def write_starter(lang_name: str, target: Path, force: bool = False,
                   install: str | None = None) -> list[Path]:
     """Write the starter into ``target`` (made if missing); the paths written.  ``install``:
     what the CI job installs (``install_source.choose``)."""
+    from ..infile import InputFileError, kind_of
     from ..outfile import OutputError
     from .reports import write_atomic
 
-    if target.exists() and not target.is_dir():
-        raise InitError(f"{target}: exists and is not a directory")
+    shown = outside_text(str(target), 200)  # the user's own text, escape codes and all
     try:
         source = choose(install)
     except FileNotFoundError as err:
@@ -113,13 +114,19 @@ def write_starter(lang_name: str, target: Path, force: bool = False,
     if wheel is not None and source.wheel is not None and not (
             wheel.exists() and wheel.samefile(source.wheel)):
         paths.append(wheel)
+    try:  # a name too long for the file system is refused here, before any write
+        kinds = {path: kind_of(path) for path in [target, *paths]}
+    except InputFileError as err:
+        raise InitError(f"{shown}: {err}") from None
+    if kinds[target] not in (None, "directory"):
+        raise InitError(f"{shown}: exists and is not a directory")
     if not force:
-        taken = [str(p) for p in paths if p.exists()]
+        taken = [outside_text(str(p), 200) for p in paths if kinds[p] is not None]
         if taken:
             raise InitError(f"{', '.join(taken)}: already there (--force overwrites)")
     for path in paths:
-        if path.exists() and not path.is_file():
-            raise InitError(f"{path}: exists and is not a file")
+        if kinds[path] not in (None, "file"):
+            raise InitError(f"{outside_text(str(path), 200)}: exists and is not a file")
     try:
         for path, text in zip(paths, files.values(), strict=False):
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -131,7 +138,7 @@ def write_starter(lang_name: str, target: Path, force: bool = False,
     except OutputError as err:
         raise InitError(str(err)) from None
     except OSError as err:
-        raise InitError(f"{target}: cannot write ({err.strerror or err})") from None
+        raise InitError(f"{shown}: cannot write ({err.strerror or err})") from None
     return paths
 
 
@@ -148,7 +155,7 @@ def _copy(source: Path, into: Path) -> None:
 def next_steps(lang_name: str, target: Path) -> list[str]:
     lang = LANGUAGES[lang_name]
     return ["next:",
-            f"  cd {target}",
+            f"  cd {outside_text(str(target), 200)}",
             f"  {run_line(lang)}",
             f"  (the same: sh {SCRIPT}; in GitHub Actions: {WORKFLOW})",
             f"then grow {lang.engine_file} and remove the {SKIP_FILE} entries it passes"]

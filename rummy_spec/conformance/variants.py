@@ -89,14 +89,15 @@ def load_spec_file(path: Path) -> SpecFile:
     """Read, check and register a spec file; LookupFailure when it cannot be read (a
     usage error), SpecError when it has errors, VariantClash for a taken name."""
     shown = outside_text(str(path), 120)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise LookupFailure(f"{shown}: no such spec file") from None
-    except IsADirectoryError:
-        raise LookupFailure(f"{shown}: is a directory, not a spec file") from None
-    except OSError as err:
-        raise LookupFailure(f"{shown}: cannot read ({err.strerror or err})") from None
+    from ..infile import InputFileError, kind_of, read_bytes
+    from ..lang.limits import MOST_TEXT
+
+    try:  # a FIFO or a device is refused by its type, before it is opened
+        if kind_of(path) is None:
+            raise LookupFailure(f"{shown}: no such spec file")
+        raw = read_bytes(path, 4 * MOST_TEXT)
+    except InputFileError as err:
+        raise LookupFailure(f"{shown}: {err}") from None
     digest = hashlib.sha256(raw).hexdigest()
     for known in _BY_NAME.values():
         if known.sha256 == digest and known.path == path.resolve():
@@ -132,7 +133,13 @@ def resolve_target(target: str) -> str:
     file loaded and registered (its first variant)."""
     if target in builtin_names() or target in _BY_NAME:
         return target
-    if not looks_like_spec(target) and not Path(target).is_file():
+    from ..infile import InputFileError, kind_of
+
+    try:
+        exists = kind_of(Path(target)) is not None
+    except InputFileError as err:
+        raise LookupFailure(f"{outside_text(target, 60)}: {err}") from None
+    if not looks_like_spec(target) and not exists:
         import difflib
 
         close = difflib.get_close_matches(target, sorted(builtin_names()), n=1)

@@ -159,7 +159,10 @@ def replay(path: Path, specs: Sequence[Path] = (), library: Library | None = Non
         if path.stat().st_size > MOST_TRACE_BYTES:
             raise TraceError(f"{path}: too large for a trace (more than "
                              f"{MOST_TRACE_BYTES // 2**20} MB)")
-        lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip()]
+        # JSON Lines end at "\n" alone: splitlines() would also cut at a U+2028 or a form
+        # feed, which JSON allows raw inside a string
+        lines = [ln.removesuffix("\r") for ln in path.read_text(encoding="utf-8").split("\n")
+                 if ln.strip()]
     except (OSError, UnicodeDecodeError) as err:
         raise TraceError(f"{path}: cannot read ({err.__class__.__name__})") from None
     if len(lines) < 2:

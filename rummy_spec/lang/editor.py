@@ -34,12 +34,15 @@ def diagnostics(text: str, path: str) -> list[Diagnostic]:
     except SpecError as err:
         return [d for d in err.diagnostics if d.span.path == path]
     found: list[Diagnostic] = [d for d in lib.problems if d.span.path == path]
+    seen = set(found)  # a set: thousands of faults are checked in linear time
     for decl in decls:
         for option in [None, *decl.options]:
             _, problems = lib.resolve(decl.name, () if option is None else (option,))
             for d in problems:
-                if d not in found:
-                    found.append(d if d.span.path == path else _at_variant(d, decl))
+                if d not in seen:
+                    shown = d if d.span.path == path else _at_variant(d, decl)
+                    seen.add(shown)
+                    found.append(shown)
     return found
 
 

@@ -51,7 +51,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "E050": ("empty-file", "the file declares no variant"),
     "E051": ("not-utf8", "the file holds bytes that are not UTF-8 text"),
     "E052": ("control-character", "an invisible or control character in the text"),
-    "E053": ("number-too-large", "a number or a formula's value above 1,000,000"),
+    "E053": ("number-too-large", "a number or a formula's value above 1,000,000, or a "
+             "contract round numbered above 100"),
     "E054": ("formula-too-long", "a formula of more than 200 terms"),
     "E055": ("formula-too-deep", "a formula nested more than 32 levels deep"),
     "E056": ("too-many-players", "a variant for more than 16 players"),
@@ -84,31 +85,56 @@ class Diagnostic:
     def severity(self) -> Severity:
         return "warning" if self.code.startswith("W") else "error"
 
-    def render(self, sources: Mapping[str, str] | None = None) -> str:
+    def render(self, sources: Mapping[str, str] | None = None,
+               split: dict[str, list[str]] | None = None) -> str:
+        """The diagnostic with its source line and a caret; ``split`` caches each
+        source's lines across many diagnostics (one split per file, not per fault)."""
         head = f"{self.span}: {self.code} {self.name}: {self.message}"
         lines = [head]
         text = (sources or {}).get(self.span.path)
         if text is not None and self.span.line > 0:
-            src_lines = text.split("\n")  # lines as the parser counts them
+            cache = split if split is not None else {}
+            if self.span.path not in cache:
+                cache[self.span.path] = text.split("\n")  # lines as the parser counts them
+            src_lines = cache[self.span.path]
             if self.span.line <= len(src_lines):
-                src = _printable(src_lines[self.span.line - 1].removesuffix("\r"))
-                prefix = f"    {self.span.line}: "
-                lines.append(prefix + src)
-                width = 1
-                if self.span.end_line == self.span.line:
-                    width = max(1, min(self.span.end_column, len(src) + 2) - self.span.column)
-                lines.append(" " * (len(prefix) + self.span.column - 1) + "^" * width)
+                lines += _source_and_caret(self.span, src_lines[self.span.line - 1])
         if self.hint:
             lines.append(f"    hint: {self.hint}")
         return "\n".join(lines)
 
 
+SHOWN = 1000  # characters of a source line shown under a diagnostic
+
+
+def _source_and_caret(span: Span, raw: str) -> list[str]:
+    """The source line (at most :data:`SHOWN` characters of it, around the fault) and
+    the caret line under it, cut where the source line is cut."""
+    raw = raw.removesuffix("\r")
+    start = 0
+    if len(raw) > SHOWN:
+        start = max(0, min(span.column - 1 - SHOWN // 2, len(raw) - SHOWN))
+    piece = raw[start:start + SHOWN]
+    lead = "..." if start else ""
+    tail = "..." if start + SHOWN < len(raw) else ""
+    prefix = f"    {span.line}: "
+    at = min(max(span.column - 1 - start, 0), len(piece))
+    width = 1
+    if span.end_line == span.line:
+        width = max(1, min(span.end_column - 1 - start, len(piece) + 1) - at)
+    return [prefix + lead + _printable(piece) + tail,
+            " " * (len(prefix) + len(lead) + at) + "^" * width]
+
+
+_PRINTABLE = {c: "\ufffd" for c in [*range(32), *range(0x7F, 0xA0), *range(0x2028, 0x202F)]
+              if c != 0x202F}
+_PRINTABLE[ord("\t")] = " "
+
+
 def _printable(line: str) -> str:
     """A source line safe for a terminal, one column per character so the caret stays
     under the fault: a tab becomes a space, other control characters U+FFFD."""
-    return "".join(" " if c == "\t" else "\ufffd" if ord(c) < 32 or 0x7f <= ord(c) < 0xa0
-                   or c in "\u2028\u2029\u202a\u202b\u202c\u202d\u202e" else c
-                   for c in line[:1000])
+    return line.translate(_PRINTABLE)
 
 
 class SpecError(Exception):
@@ -126,4 +152,5 @@ class SpecError(Exception):
         return [d for d in self.diagnostics if d.severity == "error"]
 
     def render(self) -> str:
-        return "\n".join(d.render(self.sources) for d in self.diagnostics)
+        split: dict[str, list[str]] = {}
+        return "\n".join(d.render(self.sources, split) for d in self.diagnostics)

@@ -13,19 +13,27 @@ input, or :class:`FormatError` is raised and nothing should be written.
 
 from __future__ import annotations
 
+import bisect
+import collections
+import contextlib
 import dataclasses
+import gc
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from .errors import SpecError
+from .errors import Diagnostic, SpecError
+from .limits import MOST_TEXT
+from .span import Span
 from .syntax import Setting, parse, parser
 from .syntax_tables import SECTIONS
 from .words import GluedWords
 
 INDENT = "    "
+_LAYOUT = " \t\r\x0c"  # what may end a line and is not text (str.rstrip() takes more)
 # every section of the grammar (the parser's own table, so a new one is never missed)
 _SECTIONS = set(SECTIONS) | {"special_body"}
 _HEADS = {"title", "extends", "extends_file"}
@@ -54,7 +62,27 @@ class _Layout:
 
 
 def format_text(text: str, path: str = "<text>") -> str:
-    """The canonical form of ``text``; raises :class:`SpecError` when it does not parse."""
+    """The canonical form of ``text``; raises :class:`SpecError` when it does not parse,
+    or when the canonical form would be larger than a spec may be (E060)."""
+    with _collector_paused():
+        return _format(text, path)
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Three parses of a large file build hundreds of thousands of objects, none of them
+    garbage until the end; the cycle collector, run again and again over all of them,
+    made the time grow with the square of the size.  Reference counting still frees."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def _format(text: str, path: str) -> str:
     decls = parse(text, path)  # the author's errors, as check reports them
     try:
         tree = parser().parse(text)
@@ -66,6 +94,11 @@ def format_text(text: str, path: str = "<text>") -> str:
         assert isinstance(variant, Tree)
         _plan_variant(variant, tokens, text, layout)
     out = _emit(text, tokens, _comments(text), layout)
+    if len(out) > MOST_TEXT:  # aligned comments and indents can grow a file past the limit
+        raise SpecError([Diagnostic(
+            "E060", f"formatted, the file would be too large ({len(out):,} characters; "
+            f"at most {MOST_TEXT:,}); it was left as it was", Span(path, 1, 1, 1, 2))],
+            {path: text})
     try:
         again = parse(out, path)
     except SpecError as err:
@@ -95,7 +128,8 @@ def _comments(text: str) -> list[_Tok]:
         elif ch == "#":
             end = text.find("\n", i)
             end = len(text) if end < 0 else end
-            out.append(_Tok(i, end, text[i:end].rstrip()))
+            # only layout is trimmed: a no-break space or a U+0085 is the comment's own
+            out.append(_Tok(i, end, text[i:end].rstrip(_LAYOUT)))
             i = end
         else:
             i += 1
@@ -112,9 +146,9 @@ def _block(node: Tree[Token], tokens: list[_Tok], text: str, layout: _Layout,
            force_lines: bool = False) -> bool:
     """Mark the braces of a block; returns whether it is laid out one clause per line."""
     start, end = _span(node)
-    body = [t for t in tokens if start <= t.start < end]
-    opening = next(t for t in body if t.text == "{")
-    closing = body[-1]
+    first, last = _between(tokens, start, end)  # by bisection: linear in the whole file
+    opening = next(tokens[i] for i in range(first, last) if tokens[i].text == "{")
+    closing = tokens[last - 1]
     multi = force_lines or "\n" in text[opening.start:closing.start]
     layout.opens[opening.start] = multi
     layout.closes[closing.start] = multi
@@ -165,11 +199,20 @@ def _plan_item(item: Tree[Token], tokens: list[_Tok], text: str, layout: _Layout
 def _mark_separators(node: Tree[Token], tokens: list[_Tok], layout: _Layout) -> None:
     """Commas directly inside a block (between its clauses, not inside one)."""
     start, end = _span(node)
-    inner = [_span(c) for c in node.children if isinstance(c, Tree)]
-    for t in tokens:
-        if start <= t.start < end and t.text == "," and not any(
-                a <= t.start < b for a, b in inner):
+    inner = [_span(c) for c in node.children if isinstance(c, Tree)]  # in order
+    first, last = _between(tokens, start, end)
+    k = 0
+    for t in tokens[first:last]:
+        while k < len(inner) and inner[k][1] <= t.start:
+            k += 1
+        if t.text == "," and not (k < len(inner) and inner[k][0] <= t.start):
             layout.separators.add(t.start)
+
+
+def _between(tokens: list[_Tok], start: int, end: int) -> tuple[int, int]:
+    """The index range of the tokens that start in ``[start, end)``."""
+    return (bisect.bisect_left(tokens, start, key=lambda t: t.start),
+            bisect.bisect_left(tokens, end, key=lambda t: t.start))
 
 
 # ----- writing --------------------------------------------------------------------------
@@ -182,14 +225,14 @@ def _emit(text: str, tokens: list[_Tok], comments: list[_Tok], layout: _Layout) 
     line = ""
     depth = 0
     blocks: list[bool] = []  # multi-line flag of each open block
-    pending = list(comments)
+    pending = collections.deque(comments)
     prev: _Tok | None = None
     trailing: list[tuple[int, str, str]] = []  # (line index, code, comment)
 
     def newline(indent: int, blank: bool = False) -> None:
         nonlocal line
-        if line.strip():
-            lines.append(line.rstrip())
+        if line.strip(" "):
+            lines.append(line.rstrip(" "))
         if blank and lines and lines[-1] != "":
             lines.append("")
         line = INDENT * indent
@@ -199,12 +242,12 @@ def _emit(text: str, tokens: list[_Tok], comments: list[_Tok], layout: _Layout) 
     def flush_comments(before: int, indent: int) -> None:
         nonlocal line, last_end
         while pending and pending[0].start < before:
-            c = pending.pop(0)
+            c = pending.popleft()
             gap = text[last_end:c.start]
             last_end = c.end
-            if prev is not None and "\n" not in gap and line.strip():
-                trailing.append((len(lines), line.rstrip(), c.text))  # at the end of its line
-                line = line.rstrip() + "  " + c.text
+            if prev is not None and "\n" not in gap and line.strip(" "):
+                trailing.append((len(lines), line.rstrip(" "), c.text))  # at the end of its line
+                line = line.rstrip(" ") + "  " + c.text
                 newline(indent)
             else:
                 newline(indent, blank=_blank_line(gap) and last_end > 0)
@@ -216,7 +259,7 @@ def _emit(text: str, tokens: list[_Tok], comments: list[_Tok], layout: _Layout) 
         flush_comments(tok.start, depth - 1 if closing else depth)
         gap = text[last_end:tok.start] if prev else ""
         last_end = tok.end
-        at_line_start = not line.strip()
+        at_line_start = not line.strip(" ")
         if tok.start in layout.separators:  # written again below, canonically
             prev = tok
             continue
@@ -227,7 +270,7 @@ def _emit(text: str, tokens: list[_Tok], comments: list[_Tok], layout: _Layout) 
                 newline(depth)
                 line += "}"
             else:
-                line = line.rstrip() + " }"
+                line = line.rstrip(" ") + " }"
         elif tok.start in layout.line_starts and (not blocks or blocks[-1]):
             if not at_line_start:
                 newline(depth, blank=_blank_line(gap))
@@ -235,9 +278,9 @@ def _emit(text: str, tokens: list[_Tok], comments: list[_Tok], layout: _Layout) 
                 newline(depth, blank=True)
             line += tok.text
         elif tok.start in layout.joins:
-            line = line.rstrip() + ", " + tok.text
+            line = line.rstrip(" ") + ", " + tok.text
         elif tok.start in layout.opens:
-            line = line.rstrip() + " {"
+            line = line.rstrip(" ") + " {"
             blocks.append(layout.opens[tok.start])
             depth += 1
             if not layout.opens[tok.start]:
@@ -263,7 +306,8 @@ def _align(lines: list[str], trailing: list[tuple[int, str, str]]) -> None:
     """Trailing comments of consecutive lines start in one column."""
     runs: list[list[tuple[int, str, str]]] = []
     for item in trailing:
-        if runs and runs[-1][-1][0] == item[0] - 1:
+        # a variant's line gets a blank line before it (_spaced_variants): a new run
+        if runs and runs[-1][-1][0] == item[0] - 1 and not (item[1] + " ").startswith("variant "):
             runs[-1].append(item)
         else:
             runs.append([item])
@@ -275,14 +319,14 @@ def _align(lines: list[str], trailing: list[tuple[int, str, str]]) -> None:
 
 def _join(line: str, prev: _Tok | None, tok: _Tok, gap: str) -> str:
     if tok.text in ("{", "}") or (prev is not None and prev.text == "{"):
-        return line.rstrip() + " " + tok.text  # a table inside a clause: by round { ... }
+        return line.rstrip(" ") + " " + tok.text  # a table inside a clause: by round { ... }
     if prev is not None and (prev.text in _NO_SPACE_AFTER or tok.text in _NO_SPACE_BEFORE):
-        return line.rstrip() + tok.text
+        return line.rstrip(" ") + tok.text
     if prev is not None and prev.text in {",", ":"}:
-        return line.rstrip() + " " + tok.text
+        return line.rstrip(" ") + " " + tok.text
     if not gap:
         return line + tok.text
-    return line.rstrip() + " " + tok.text
+    return line.rstrip(" ") + " " + tok.text
 
 
 def _blank_line(gap: str) -> bool:

@@ -17,6 +17,7 @@ limit                  value      what is counted
 ``MOST_TERMS``         200        numbers, variables and operators in one formula
 ``MOST_NESTING``       32         brackets, calls and tables inside one another
 ``MOST_TEXT``          100000     characters in one spec file
+``MOST_ROUNDS``        100        a contract round's number (``no rounds 13..N`` too)
 =====================  =========  ====================================================
 
 Reading a file is also checked here: a UTF-8 byte-order mark is allowed (and dropped);
@@ -64,11 +65,14 @@ MOST_NUMBER = 1_000_000
 MOST_TERMS = 200
 MOST_NESTING = 32
 MOST_TEXT = 100_000  # characters in one spec file (the built-ins are under 6,000)
+MOST_ROUNDS = 100  # contract rounds (the longest built-in plays 12)
 
 # Formula rules of the grammar (after ``->`` renaming).
 _FORMULA = frozenset({"add", "sub", "mul", "div", "neg", "num", "var_players", "var_round",
                       "unlimited", "call", "table", "case"})
 _TERMS = frozenset({"num", "var_players", "var_round", "unlimited"})
+_ROUND_RULES = frozenset({"round_contract", "no_round", "no_rounds"})
+_DIGITS = re.compile(r"[0-9]+")
 _SAME_LEVEL = {"add": "sum", "sub": "sum", "mul": "product", "div": "product"}
 _CONTROL = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e"
                       "\u2060-\u2069\ufeff]")
@@ -93,14 +97,17 @@ def read_spec(path: Path) -> str:
 
     Bytes that are not UTF-8 are a :class:`SpecError` (E051) at their line and column;
     a file that cannot be read at all raises ``OSError`` for the caller to report."""
+    from ..infile import InputFileError, read_bytes
+
     info = path.stat()
-    if not stat.S_ISREG(info.st_mode):  # a FIFO would block the read for ever
-        raise OSError(errno.EINVAL, "not a regular file")
-    if info.st_size > 4 * MOST_TEXT:
+    if stat.S_ISREG(info.st_mode) and info.st_size > 4 * MOST_TEXT:
         raise SpecError([Diagnostic("E060", f"the file is too large ({info.st_size:,} bytes; "
                                     f"at most {MOST_TEXT:,} characters)",
                                     _span(str(path), 1, 1))], {})
-    data = path.read_bytes()
+    try:  # a FIFO or a device is refused by its type, before it is opened
+        data = read_bytes(path, 4 * MOST_TEXT)
+    except InputFileError as err:
+        raise OSError(errno.EINVAL, str(err)) from None
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
@@ -191,11 +198,17 @@ def check_tree(tree: Tree[Token], text: str, path: str) -> None:
     """Faults of the parse tree: numbers too large to be meant, formulas too long or too
     deeply nested.  Runs before the tree is turned into settings (which recurses)."""
     found: list[Diagnostic] = []
+    rounds = _round_tokens(tree)
     for tok in _tokens(tree):
-        if tok.type == "INT" and (len(tok) > 7 or int(tok) > MOST_NUMBER):
+        # every run of digits, whatever the token (a custom deck's card is a number too),
+        # measured by its length before any int() of thousands of digits
+        if _DIGITS.fullmatch(tok) and (len(tok) > 7 or int(tok) > MOST_NUMBER):
             shown = str(tok) if len(tok) <= 12 else f"{tok[:6]}...({len(tok)} digits)"
             found.append(Diagnostic("E053", f"the number {shown} is too large (at most "
                                     f"{MOST_NUMBER:,})", _where(path, tok)))
+        elif id(tok) in rounds and int(tok) > MOST_ROUNDS:
+            found.append(Diagnostic("E053", f"round {tok}: a game has at most {MOST_ROUNDS} "
+                                    "contract rounds", _where(path, tok)))
     stack: list[tuple[Tree[Token], bool]] = [(tree, False)]
     while stack:
         node, inside = stack.pop()
@@ -208,6 +221,17 @@ def check_tree(tree: Tree[Token], text: str, path: str) -> None:
                 stack.append((child, inside or is_formula))
     if found:
         raise SpecError(found, {path: text})
+
+
+def _round_tokens(tree: Tree[Token]) -> set[int]:
+    """The tokens (by identity) that number a contract round: ``N: ...``, ``no round N``,
+    ``no rounds N..M``."""
+    out: set[int] = set()
+    for node in tree.iter_subtrees():
+        if node.data in _ROUND_RULES:
+            out.update(id(c) for c in node.children if isinstance(c, Token)
+                       and c.type == "INT")
+    return out
 
 
 # ----- a built variant ---------------------------------------------------------------
@@ -328,5 +352,5 @@ def _too_large(expr: Expr, counts: range, rounds: range) -> int | None:
 
 
 __all__ = ["MOST_CARDS", "MOST_DECKS", "MOST_NESTING", "MOST_NUMBER", "MOST_PLAYERS",
-           "MOST_TERMS", "MOST_TEXT", "check_text", "check_tree", "check_variant_limits",
-           "position", "read_spec"]
+           "MOST_ROUNDS", "MOST_TERMS", "MOST_TEXT", "check_text", "check_tree",
+           "check_variant_limits", "position", "read_spec"]

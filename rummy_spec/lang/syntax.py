@@ -236,7 +236,10 @@ class _Builder(ClauseBuilder, Transformer[Token, list[VariantDecl]]):
     @v_args(meta=True)
     def source(self, meta: Meta, children: list[Token]) -> list[Setting]:
         span = span_of(self.path, meta)
-        return [Setting(("source", span.line, span.column), unquote(children[0]), span)]
+        # keyed by its file as well as its place: a parent's source at the same line and
+        # column of another file is another source, not one this one replaces
+        return [Setting(("source", span.path, span.line, span.column), unquote(children[0]),
+                        span)]
 
     @v_args(meta=True)
     def players(self, meta: Meta, children: list[tuple[int | None, int | None]]) -> list[Setting]:

@@ -11,9 +11,11 @@ from pathlib import Path
 
 LANG = Path(__file__).resolve().parents[2] / "rummy_spec" / "lang"
 # what the language may import: itself, cards, the escaping of outside text for
-# messages (rummy_spec.textsafe) and the user's cache folder that keeps the parser
-# (rummy_spec.usercache); the last two import only the standard library
-BELOW = ("rummy_spec.lang", "rummy_spec.cards", "rummy_spec.textsafe", "rummy_spec.usercache")
+# messages (rummy_spec.textsafe), the user's cache folder that keeps the parser
+# (rummy_spec.usercache) and the bounded reading of input files (rummy_spec.infile); the
+# last three import only the standard library
+BELOW = ("rummy_spec.lang", "rummy_spec.cards", "rummy_spec.textsafe", "rummy_spec.usercache",
+         "rummy_spec.infile")
 
 
 def _imported(path: Path) -> set[str]:
