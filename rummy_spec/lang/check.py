@@ -11,7 +11,7 @@ from . import model as m
 from .check_rules import Err as _Err
 from .check_rules import check_rules
 from .errors import Diagnostic
-from .expr import EvalError, Expr, evaluate_int, uses_players, uses_round
+from .expr import REFERABLE, EvalError, Expr, evaluate_int, refs_in, uses_players, uses_round
 from .limits import check_variant_limits
 from .span import Span
 
@@ -52,7 +52,9 @@ def check_variant(v: m.Variant, broken: frozenset[str] = frozenset()) -> list[Di
     if too_big:
         return too_big
     players_ok = _check_players(v, err)
-    formulas_ok = players_ok and "deck" not in broken and _check_formulas(v, err)
+    refs_ok = _check_refs(v, err)
+    formulas_ok = (players_ok and refs_ok and "deck" not in broken
+                   and _check_formulas(v, err))
     _check_melds(v, err, "wilds" in broken)
     _check_contracts(v, err, formulas_ok)
     if formulas_ok and "score" not in broken:
@@ -61,6 +63,19 @@ def check_variant(v: m.Variant, broken: frozenset[str] = frozenset()) -> list[Di
     return out
 
 
+
+
+def _check_refs(v: m.Variant, err: _Err) -> bool:
+    """A setting a formula names must not name itself (``deal { cards cards dealt }``):
+    the builder leaves such a name unbound, and nothing that needs its value is tried."""
+    ok = True
+    for word, (section, name) in REFERABLE.items():
+        for ref in refs_in(getattr(getattr(v, section), name)):
+            if ref.value is None:
+                err("E036", f"the {word} cannot be worked out from the {ref.name} itself",
+                    ref.span)
+                ok = False
+    return ok
 
 
 def _check_players(v: m.Variant, err: _Err) -> bool:

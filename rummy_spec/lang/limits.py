@@ -48,6 +48,7 @@ from .expr import (
     Expr,
     Neg,
     Num,
+    Ref,
     Table,
     Unlimited,
     Var,
@@ -67,8 +68,8 @@ MOST_TEXT = 100_000  # characters in one spec file (the built-ins are under 6,00
 
 # Formula rules of the grammar (after ``->`` renaming).
 _FORMULA = frozenset({"add", "sub", "mul", "div", "neg", "num", "var_players", "var_round",
-                      "unlimited", "call", "table", "case"})
-_TERMS = frozenset({"num", "var_players", "var_round", "unlimited"})
+                      "unlimited", "ref_cards_dealt", "call", "table", "case"})
+_TERMS = frozenset({"num", "var_players", "var_round", "unlimited", "ref_cards_dealt"})
 _SAME_LEVEL = {"add": "sum", "sub": "sum", "mul": "product", "div": "product"}
 _CONTROL = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e"
                       "\u2060-\u2069\ufeff]")
@@ -212,7 +213,7 @@ def check_tree(tree: Tree[Token], text: str, path: str) -> None:
 
 # ----- a built variant ---------------------------------------------------------------
 
-_EXPRS = (Num, Var, Unlimited, BinOp, Neg, Call, Table)
+_EXPRS = (Num, Var, Unlimited, BinOp, Neg, Call, Table, Ref)
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
