@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from . import decks
 from . import model as m
+from .check_rounds import check_schedule, formula_rounds
 from .check_rules import Err as _Err
 from .check_rules import check_rules
 from .errors import Diagnostic
@@ -60,6 +61,7 @@ def check_variant(v: m.Variant, broken: frozenset[str] = frozenset()) -> list[Di
     if formulas_ok and "score" not in broken:
         _check_scores(v, err)
     check_rules(v, err)
+    check_schedule(v, err)
     return out
 
 
@@ -120,15 +122,23 @@ def _check_formulas(v: m.Variant, err: _Err) -> bool:
         return False
     table = decks.card_table(v.deck)
 
-    def rounds(expr: Expr) -> range:
-        # a formula that does not name the round has one value in every round, and every
-        # fault it has is reported once (at its first round): try that round alone
-        return round_numbers(v) if uses_round(expr) else range(1, 2)
+    def rounds(expr: Expr, what: str) -> range:
+        # every round the game can reach (see check_rounds); a formula that does not name
+        # the round has one value in every round, and every fault it has is reported once
+        # (at its first round): try that round alone
+        nonlocal ok
+        found = formula_rounds(v, expr, what, err)
+        if found is None:
+            ok = False
+        return found or range(0)
 
     # A formula that does not name the players has one value at every player count, and
     # each fault it has is reported once (at the first count that gets to it): its value
     # is worked out there and kept, and a value that is only checked is checked there.
-    deal_rounds = rounds(v.deal.cards)
+    deal_rounds = rounds(v.deal.cards, "the cards dealt")
+    limit_rounds = rounds(v.claim.limit, "the buy limit") if (
+        v.claim is not None and v.claim.limit is not None) else range(0)
+    target_rounds = rounds(v.cut.target, "the cut target") if v.cut is not None else range(0)
     dealt_kept: dict[int, int | None] | None = None if uses_players(v.deal.cards) else {}
     limit = v.claim.limit if v.claim is not None else None
     limit_each = limit is not None and uses_players(limit)
@@ -163,13 +173,13 @@ def _check_formulas(v: m.Variant, err: _Err) -> bool:
                     where)
         if limit is not None and (limit_each or not limit_done):
             limit_done = True
-            for rnd in rounds(limit):
+            for rnd in limit_rounds:
                 _value(limit, n, rnd, "the buy limit", err, positive=False,
                        allow_unlimited=True)
         if v.cut is not None and _cut_bonus(v.cut, n, err) != 0 and (
                 target_each or not target_done):
             target_done = True
-            for rnd in rounds(v.cut.target):
+            for rnd in target_rounds:
                 _value(v.cut.target, n, rnd, "the cut target", err, positive=True)
     return ok
 
