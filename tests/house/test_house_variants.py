@@ -56,3 +56,15 @@ def test_an_eighth_round_with_a_new_deal_renders_and_plays(parent: str,
     outcome = run_tools(text, tmp_path / "house.rummy")
     assert outcome.accepted and not outcome.bad, outcome.said
     assert all(code == "0" for code in outcome.exits.values()), outcome.exits
+
+
+def test_a_tie_break_hand_of_contracts_played_together(tmp_path: Path) -> None:
+    """Every hand a tie (nothing scores): the tie-break hand replays the last round's
+    contract, where it once asked for a round past the schedule (exit 3)."""
+    text = ('variant tie "Tie" {\n    players 2..2\n    deck { decks 1 }\n'
+            "    set { min 3 }\n    run { min 3 }\n    deal { cards 7 }\n"
+            "    contracts { 1: 1 set, 2: 1 run }\n    score { A..K: 0 }\n"
+            "    game { ends after all rounds, ties replay last contract }\n}\n")
+    outcome = run_tools(text, tmp_path / "tie.rummy")
+    assert outcome.accepted and not outcome.bad, outcome.said
+    assert outcome.exits["simulate"] == "0"
