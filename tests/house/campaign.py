@@ -5,7 +5,8 @@
 every tool on each (:mod:`.outcomes`) and prints how many ``check`` accepted and refused,
 and for every tool how many runs ended in each exit class, with the CPU time taken.
 Every variant that made a tool fail (exit 3, an exception, a hang) is written to DIR with
-what the tool said, to be replayed with ``rummy-spec``.  Exit 0 when none did.
+what the tool said, to be replayed with ``rummy-spec``; DIR/report.json holds the figures,
+rewritten every 500 variants while the run goes on.  Exit 0 when no tool failed.
 """
 
 from __future__ import annotations
@@ -23,8 +24,11 @@ from hypothesis import HealthCheck, Phase, given, seed, settings
 from .generate import house_variant
 from .outcomes import run_tools
 
+PROGRESS_EVERY = 500  # variants between two writes of the figures so far
+
 
 def campaign(variants: int, start: int, out: Path, work: Path) -> dict[str, object]:
+    clock = time.process_time()
     tally: Counter[str] = Counter()
     exits: dict[str, Counter[str]] = {}
     texts: set[str] = set()
@@ -51,14 +55,24 @@ def campaign(variants: int, start: int, out: Path, work: Path) -> dict[str, obje
                 for tool, code in outcome.bad.items())
             name.write_text(said + text, encoding="utf-8")
             failures.append(str(name))
+        if tally["variants"] % PROGRESS_EVERY == 0:  # the figures so far, kept on disk
+            _write(out, figures(), partial=True)
 
-    clock = time.process_time()
+    def figures() -> dict[str, object]:
+        return {"variants": tally["variants"], "distinct": len(texts),
+                "accepted": tally["accepted"], "refused": tally["refused by check"],
+                "parents": dict(sorted(parents.items())),
+                "exits": {tool: dict(sorted(c.items())) for tool, c in exits.items()},
+                "failures": failures, "cpu_seconds": round(time.process_time() - clock, 1)}
+
     one()
-    return {"variants": tally["variants"], "distinct": len(texts),
-            "accepted": tally["accepted"], "refused": tally["refused by check"],
-            "parents": dict(sorted(parents.items())),
-            "exits": {tool: dict(sorted(c.items())) for tool, c in exits.items()},
-            "failures": failures, "cpu_seconds": round(time.process_time() - clock, 1)}
+    return figures()
+
+
+def _write(out: Path, figures: dict[str, object], partial: bool) -> str:
+    report = json.dumps({**figures, "finished": not partial}, indent=2)
+    (out / "report.json").write_text(report + "\n", encoding="utf-8")
+    return report
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -74,9 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as work:
         figures = campaign(args.variants, args.seed, out, Path(work))
-    report = json.dumps(figures, indent=2)
-    (out / "report.json").write_text(report + "\n", encoding="utf-8")
-    print(report)
+    print(_write(out, figures, partial=False))
     print(f"report and any failing variant: {out}")
     return 1 if figures["failures"] else 0
 
