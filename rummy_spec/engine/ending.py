@@ -44,7 +44,11 @@ def end_round(rules: Rules, state: State, winner: int | None, ending: Ending,
         state.game.abandoned = True
         state.hand.phase = "game-over"
         return
-    if not replay and ending not in ("dead",):
+    # a tie-break hand of contracts played together replays the last round's contract
+    # (``ties replay last contract``): the round stays the last one, whose contract, deal
+    # and buy limit it plays again
+    tie_break = bool(state.game.contenders) and not rules.individual
+    if not replay and ending not in ("dead",) and not tie_break:
         state.game.round += 1
     if v.deal.rotation == "winner":
         if winner is not None:

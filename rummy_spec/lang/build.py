@@ -13,7 +13,7 @@ from typing import Any
 from . import families, meldkinds
 from . import model as m
 from .errors import Diagnostic
-from .expr import Expr
+from .expr import REFERABLE, Expr, bind
 from .span import BUILTIN, Span
 from .syntax import RANK_WORDS, Key, RawCard, Setting
 
@@ -171,7 +171,7 @@ def build_variant(
     A section with a build error is still built from what could be read, so the meaning
     checks of every other section run too; ``check_variant`` skips the unsure ones.
     """
-    r = _Reader(settings)
+    r = _Reader(_bound(settings))
     sources = tuple(s.value for _, s in sorted(
         ((k, s) for k, s in settings.items() if k[0] == "source"), key=_source_order))
     low, high = r.get(("players",), (2, None))
@@ -212,6 +212,36 @@ def build_variant(
     r.section = ""
     r.report_unplaced()
     return variant, r.problems, frozenset(r.broken)
+
+
+def _bound(settings: Mapping[Key, Setting]) -> dict[Key, Setting]:
+    """The settings with every setting a formula names (``cards dealt``) bound to that
+    setting's formula in this variant as resolved: a child's new deal is what its
+    inherited cut target follows.  A setting that names itself stays unbound (the
+    checker reports it, E036)."""
+    values: dict[str, Expr] = {}
+    for word, (section, name) in REFERABLE.items():
+        s = settings.get((section, name))
+        values[word] = s.value if s is not None else getattr(SECTION_MODELS[section](), name)
+    own: dict[Key, str] = {key: word for word, key in REFERABLE.items()}
+    out: dict[Key, Setting] = {}
+    for key, s in settings.items():
+        value = _bind_value(s.value, {w: v for w, v in values.items() if own.get(key) != w})
+        out[key] = s if value is s.value else Setting(s.key, value, s.span, s.reset)
+    return out
+
+
+def _bind_value(value: Any, values: dict[str, Expr]) -> Any:
+    if isinstance(value, (tuple, list)):
+        items = [_bind_value(v, values) for v in value]
+        same = all(a is b for a, b in zip(items, value, strict=True))
+        return value if same else type(value)(items)
+    if isinstance(value, dict):
+        found = {k: _bind_value(v, values) for k, v in value.items()}
+        return value if all(found[k] is value[k] for k in value) else found
+    if isinstance(value, Expr):
+        return bind(value, values)
+    return value
 
 
 def _source_order(item: tuple[Key, Setting]) -> tuple[str, int, int]:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from . import decks, families
 from . import model as m
-from .check_rules import Err as _Err
+from .check_err import Err as _Err
+from .check_rounds import check_schedule, formula_rounds
 from .check_rules import check_rules
 from .errors import Diagnostic
-from .expr import EvalError, Expr, evaluate_int, uses_players, uses_round
+from .expr import REFERABLE, EvalError, Expr, evaluate_int, refs_in, uses_players, uses_round
 from .limits import check_variant_limits
 from .meldkinds import least_size
 from .span import Span
@@ -53,14 +54,30 @@ def check_variant(v: m.Variant, broken: frozenset[str] = frozenset()) -> list[Di
     if too_big:
         return too_big
     players_ok = _check_players(v, err)
-    formulas_ok = players_ok and "deck" not in broken and _check_formulas(v, err)
+    refs_ok = _check_refs(v, err)
+    formulas_ok = (players_ok and refs_ok and "deck" not in broken
+                   and _check_formulas(v, err))
     _check_melds(v, err, "wilds" in broken)
     _check_contracts(v, err, formulas_ok)
     if formulas_ok and "score" not in broken:
         _check_scores(v, err)
     check_rules(v, err)
     families.check_clauses(v, err)
+    check_schedule(v, err)
     return out
+
+
+def _check_refs(v: m.Variant, err: _Err) -> bool:
+    """A setting a formula names must not name itself (``deal { cards cards dealt }``):
+    the builder leaves such a name unbound, and nothing that needs its value is tried."""
+    ok = True
+    for word, (section, name) in REFERABLE.items():
+        for ref in refs_in(getattr(getattr(v, section), name)):
+            if ref.value is None:
+                err("E036", f"the {word} cannot be worked out from the {ref.name} itself",
+                    ref.span)
+                ok = False
+    return ok
 
 
 def _check_players(v: m.Variant, err: _Err) -> bool:
@@ -105,15 +122,23 @@ def _check_formulas(v: m.Variant, err: _Err) -> bool:
         return False
     table = decks.card_table(v.deck)
 
-    def rounds(expr: Expr) -> range:
-        # a formula that does not name the round has one value in every round, and every
-        # fault it has is reported once (at its first round): try that round alone
-        return round_numbers(v) if uses_round(expr) else range(1, 2)
+    def rounds(expr: Expr, what: str) -> range:
+        # every round the game can reach (see check_rounds); a formula that does not name
+        # the round has one value in every round, and every fault it has is reported once
+        # (at its first round): try that round alone
+        nonlocal ok
+        found = formula_rounds(v, expr, what, err)
+        if found is None:
+            ok = False
+        return found or range(0)
 
     # A formula that does not name the players has one value at every player count, and
     # each fault it has is reported once (at the first count that gets to it): its value
     # is worked out there and kept, and a value that is only checked is checked there.
-    deal_rounds = rounds(v.deal.cards)
+    deal_rounds = rounds(v.deal.cards, "the cards dealt")
+    limit_rounds = rounds(v.claim.limit, "the buy limit") if (
+        v.claim is not None and v.claim.limit is not None) else range(0)
+    target_rounds = rounds(v.cut.target, "the cut target") if v.cut is not None else range(0)
     dealt_kept: dict[int, int | None] | None = None if uses_players(v.deal.cards) else {}
     limit = v.claim.limit if v.claim is not None else None
     limit_each = limit is not None and uses_players(limit)
@@ -148,13 +173,13 @@ def _check_formulas(v: m.Variant, err: _Err) -> bool:
                     where)
         if limit is not None and (limit_each or not limit_done):
             limit_done = True
-            for rnd in rounds(limit):
+            for rnd in limit_rounds:
                 _value(limit, n, rnd, "the buy limit", err, positive=False,
                        allow_unlimited=True)
         if v.cut is not None and _cut_bonus(v.cut, n, err) != 0 and (
                 target_each or not target_done):
             target_done = True
-            for rnd in rounds(v.cut.target):
+            for rnd in target_rounds:
                 _value(v.cut.target, n, rnd, "the cut target", err, positive=True)
     return ok
 

@@ -4,15 +4,9 @@ that only buying could make at a player count where nobody may buy (W104)."""
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from . import model as m
+from .check_err import Err
 from .expr import EvalError, evaluate_int
-from .span import Span
-
-
-class Err(Protocol):
-    def __call__(self, code: str, msg: str, span: Span, hint: str = "", /) -> None: ...
 
 
 def check_rules(v: m.Variant, err: Err) -> None:

@@ -1,5 +1,8 @@
 """Formulas over ``players`` and ``round``: decks, jokers, cards dealt, buy limits.
 
+A formula may also name another setting (``cards dealt``), so a rule that follows it (the
+exact cut's target) keeps following it when a house variant changes it: see :class:`Ref`.
+
 Arithmetic is exact (``Fraction``) so ``ceil(players / 2)`` means what it says; a value
 that must be a whole number and is not is reported by the checker.  ``unlimited``
 evaluates to ``None``.
@@ -81,7 +84,25 @@ class Table:
     span: Span
 
 
-Expr = Num | Var | Unlimited | BinOp | Neg | Call | Table
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """Another setting named in a formula: ``cards dealt``.
+
+    ``value`` is that setting's formula in the variant as resolved (after ``extends`` and
+    options), bound by the builder; None while unbound.  The name is what ``render``
+    shows, so a page says "the cards dealt", not a copy of the deal's table.
+    """
+
+    name: str  # a key of REFERABLE
+    value: Expr | None
+    span: Span
+
+
+# The settings a formula may name: the words of the language -> the setting's key.
+REFERABLE: dict[str, tuple[str, str]] = {"cards dealt": ("deal", "cards")}
+
+
+Expr = Num | Var | Unlimited | BinOp | Neg | Call | Table | Ref
 Value = Fraction | None
 
 _BINARY: dict[str, Callable[[Fraction, Fraction], Fraction]] = {
@@ -104,7 +125,7 @@ def _whole(expr: Expr, players: int, round_: int) -> int | None:
     runs."""
     kind = type(expr)
     if kind is Num:
-        return expr.value  # type: ignore[union-attr]
+        return expr.value  # type: ignore[union-attr,return-value]
     if kind is Var:
         return players if expr.name == "players" else round_  # type: ignore[union-attr]
     if kind is Table:
@@ -126,6 +147,8 @@ def _whole(expr: Expr, players: int, round_: int) -> int | None:
         return a + b if op == "+" else a - b if op == "-" else a * b
     if kind is Unlimited:
         return None
+    if kind is Ref:
+        return _whole(_bound(expr), players, round_)  # type: ignore[arg-type]
     if kind is Neg:
         inner = _whole(expr.operand, players, round_)  # type: ignore[union-attr]
         return None if inner is None else -inner
@@ -148,6 +171,12 @@ def _whole(expr: Expr, players: int, round_: int) -> int | None:
             return nums[0]
         return max(nums) if func == "max" else min(nums)
     raise _NotWhole
+
+
+def _bound(ref: Ref) -> Expr:
+    if ref.value is None:
+        raise EvalError(f"'{ref.name}' is not known here")
+    return ref.value
 
 
 def evaluate(expr: Expr, players: int, round_: int = 1) -> Value:
@@ -176,6 +205,8 @@ def _exact(expr: Expr, players: int, round_: int = 1) -> Value:
             return Fraction(players if name == "players" else round_)
         case Unlimited():
             return None
+        case Ref():
+            return _exact(_bound(expr), players, round_)
         case Neg(operand=e):
             inner = _exact(e, players, round_)
             return None if inner is None else -inner
@@ -245,7 +276,49 @@ def _uses(expr: Expr, var_name: str) -> bool:
             return any(_uses(a, var_name) for a in args)
         case Table(var=var, cases=cases):
             return var == var_name or any(_uses(c.value, var_name) for c in cases)
+        case Ref(value=value):
+            return value is not None and _uses(value, var_name)
     return False
+
+
+def refs_in(expr: Expr) -> list[Ref]:
+    """Every setting the formula names, in the order written."""
+    match expr:
+        case Ref():
+            return [expr]
+        case BinOp(left=left, right=right):
+            return refs_in(left) + refs_in(right)
+        case Neg(operand=e):
+            return refs_in(e)
+        case Call(args=args):
+            return [r for a in args for r in refs_in(a)]
+        case Table(cases=cases):
+            return [r for c in cases for r in refs_in(c.value)]
+    return []
+
+
+def bind(expr: Expr, values: dict[str, Expr]) -> Expr:
+    """``expr`` with each setting it names bound to that setting's formula in ``values``
+    (a name not in ``values`` stays unbound); the same object when it names none."""
+    match expr:
+        case Ref(name=name, span=span):
+            return Ref(name, values.get(name), span)
+        case BinOp(op=op, left=left, right=right, span=span):
+            a, b = bind(left, values), bind(right, values)
+            return expr if a is left and b is right else BinOp(op, a, b, span)
+        case Neg(operand=e, span=span):
+            inner = bind(e, values)
+            return expr if inner is e else Neg(inner, span)
+        case Call(func=func, args=args, span=span):
+            new = tuple(bind(a, values) for a in args)
+            same = all(n is a for n, a in zip(new, args, strict=True))
+            return expr if same else Call(func, new, span)
+        case Table(var=var, cases=cases, span=span):
+            rows = tuple(c if (v := bind(c.value, values)) is c.value
+                         else Case(c.low, c.high, v, c.span) for c in cases)
+            same = all(n is c for n, c in zip(rows, cases, strict=True))
+            return expr if same else Table(var, rows, span)
+    return expr
 
 
 def render(expr: Expr) -> str:
@@ -257,6 +330,8 @@ def render(expr: Expr) -> str:
             return name
         case Unlimited():
             return "unlimited"
+        case Ref(name=name):
+            return name
         case Neg(operand=e):
             return f"-{render(e)}"
         case BinOp(op=op, left=left, right=right):

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import model as m
-from .check_rules import Err
+from .check_err import Err
 from .meldkinds import Hook, notify_changed, resolve
 
 __all__ = ["CLAIM", "FAMILIES", "ClauseEntry", "Family", "add_clause", "check_clauses",

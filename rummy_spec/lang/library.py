@@ -12,13 +12,14 @@ from pathlib import Path
 
 from ..textsafe import outside_text
 from . import model as m
+from .blame import name_own_lines
 from .build import build_variant
 from .check import check_variant
 from .data import builtin_specs
 from .errors import Diagnostic, SpecError
 from .limits import BOM, check_text, read_spec
 from .span import Span
-from .syntax import Key, Setting, VariantDecl, parse
+from .syntax import Key, OptionDecl, Setting, VariantDecl, parse
 from .syntax_tables import PRESENCE
 
 
@@ -157,19 +158,45 @@ class Library:
             for s in option_decls[opt].settings:
                 merged[s.key] = s
         parent = chain[-2].name if len(chain) > 1 else decl.parent
-        variant, build_problems, broken = build_variant(
-            decl.name, decl.title, parent, merged, tuple(available.values()),
-            tuple(o for o in options if o in option_decls), decl.path, decl.span)
-        problems.extend(build_problems)
-        # Every error in one pass: the checks run on whatever could be built.  Without its
-        # parent (unknown, or a cycle) the variant is a fragment and nothing else is sure;
-        # a rule stated twice leaves its section unsure.
-        if check and not chain_problems:
-            doubled = {str(p.key[0]) for p in duplicates}
-            reported = {(p.code, p.span) for p in problems}
-            problems.extend(p for p in check_variant(variant, broken | doubled)
-                            if (p.code, p.span) not in reported)
-        return variant, problems
+        enabled = tuple(o for o in options if o in option_decls)
+        doubled = {str(p.key[0]) for p in duplicates}
+
+        def build(settings: dict[Key, Setting], check: bool) -> tuple[
+                m.Variant, list[Diagnostic]]:
+            variant, found, broken = build_variant(
+                decl.name, decl.title, parent, settings, tuple(available.values()), enabled,
+                decl.path, decl.span)
+            # Every error in one pass: the checks run on whatever could be built.  Without
+            # its parent (unknown, or a cycle) the variant is a fragment and nothing else
+            # is sure; a rule stated twice leaves its section unsure.
+            if check and not chain_problems:
+                reported = {(p.code, p.span) for p in found + problems}
+                found.extend(p for p in check_variant(variant, broken | doubled)
+                             if (p.code, p.span) not in reported)
+            return variant, found
+
+        variant, found = build(merged, check)
+        if check and not chain_problems and len(chain) > 1:
+            found = name_own_lines(found, decl.path, {d.path: d.name for d in chain[:-1]},
+                                   merged, _inherited(chain[:-1], options, option_decls,
+                                                      decl.path),
+                                   lambda settings: build(settings, True)[1])
+        return variant, problems + found
+
+
+def _inherited(parents: list[VariantDecl], options: Sequence[str],
+               option_decls: dict[str, OptionDecl], own_path: str) -> dict[Key, Setting]:
+    """The settings a variant would have without its own: its parents', and those of the
+    options switched on that are not declared in its own file."""
+    merged: dict[Key, Setting] = {}
+    for d in parents:
+        for s in d.settings:
+            merged[s.key] = s
+    for opt in options:
+        if opt in option_decls and option_decls[opt].span.path != own_path:
+            for s in option_decls[opt].settings:
+                merged[s.key] = s
+    return merged
 
 
 def _duplicates(settings: Iterable[Setting], found: list[Setting]) -> list[Diagnostic]:

@@ -49,6 +49,7 @@ from .expr import (
     Expr,
     Neg,
     Num,
+    Ref,
     Table,
     Unlimited,
     Var,
@@ -69,8 +70,8 @@ MOST_ROUNDS = 100  # contract rounds (the longest built-in plays 12)
 
 # Formula rules of the grammar (after ``->`` renaming).
 _FORMULA = frozenset({"add", "sub", "mul", "div", "neg", "num", "var_players", "var_round",
-                      "unlimited", "call", "table", "case"})
-_TERMS = frozenset({"num", "var_players", "var_round", "unlimited"})
+                      "unlimited", "ref_cards_dealt", "call", "table", "case"})
+_TERMS = frozenset({"num", "var_players", "var_round", "unlimited", "ref_cards_dealt"})
 _ROUND_RULES = frozenset({"round_contract", "no_round", "no_rounds"})
 _DIGITS = re.compile(r"[0-9]+")
 _SAME_LEVEL = {"add": "sum", "sub": "sum", "mul": "product", "div": "product"}
@@ -236,7 +237,7 @@ def _round_tokens(tree: Tree[Token]) -> set[int]:
 
 # ----- a built variant ---------------------------------------------------------------
 
-_EXPRS = (Num, Var, Unlimited, BinOp, Neg, Call, Table)
+_EXPRS = (Num, Var, Unlimited, BinOp, Neg, Call, Table, Ref)
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}

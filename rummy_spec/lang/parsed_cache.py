@@ -141,7 +141,7 @@ def store(key: str, text: str, path: str, decls: list[VariantDecl]) -> None:
 _BY_FIELDS: dict[type, tuple[str, ...]] = {
     cls: tuple(f.name for f in fields(cls))
     for cls in (Span, ex.Num, ex.Var, ex.Unlimited, ex.BinOp, ex.Neg, ex.Call, ex.Case,
-                ex.Table)
+                ex.Table, ex.Ref)
 }
 
 

@@ -276,6 +276,10 @@ class _Builder(ClauseBuilder, Transformer[Token, list[VariantDecl]]):
     def unlimited(self, meta: Meta, c: list[Any]) -> ex.Expr:
         return ex.Unlimited(span_of(self.path, meta))
 
+    @v_args(meta=True)
+    def ref_cards_dealt(self, meta: Meta, c: list[Any]) -> ex.Expr:
+        return ex.Ref("cards dealt", None, span_of(self.path, meta))
+
     def _bin(self, op: str, meta: Meta, c: list[ex.Expr]) -> ex.Expr:
         return ex.BinOp(op, c[0], c[1], span_of(self.path, meta))
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from ..lang import model as m
 from ..lang.check import player_counts, round_numbers
-from ..lang.expr import Expr, evaluate_int
+from ..lang.expr import EvalError, Expr, evaluate_int
 
 # the rule families a variant may lack altogether
 FAMILIES: dict[str, Callable[[m.Variant], bool]] = {
@@ -101,9 +101,21 @@ def holds(number: str, variant: m.Variant, declared_in: m.Variant) -> bool:
     families, paths = concern
     if not all(FAMILIES[f](variant) for f in families):
         return False
-    counts = (tuple(player_counts(variant)), tuple(round_numbers(variant)) or (1,))
-    return all(_bare(_at(variant, p), counts) == _bare(_at(declared_in, p), counts)
-               for p in paths)
+    # each side over its own player counts and rounds: a child that adds a round, or
+    # seats more players, has rules the declaring variant has no value for
+    return all(_bare(_at(variant, p), _counts(variant))
+               == _bare(_at(declared_in, p), _counts(declared_in)) for p in paths)
+
+
+def _counts(v: m.Variant) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return tuple(player_counts(v)), tuple(round_numbers(v)) or (1,)
+
+
+def _value(expr: Expr, players: int, round_: int) -> int | str | None:
+    try:
+        return evaluate_int(expr, players, round_)
+    except EvalError as err:  # not the same rule as any formula that has a value here
+        return f"no value: {err}"
 
 
 def _at(obj: object, path: str) -> object:
@@ -118,7 +130,7 @@ def _bare(value: object, counts: tuple[tuple[int, ...], tuple[int, ...]]) -> obj
     """A model value without source positions; a formula as the values it gives for every
     player count and round, so ``12`` and ``min(12, 12)`` are the same rule."""
     if isinstance(value, Expr):
-        return tuple(evaluate_int(value, p, r) for p in counts[0] for r in counts[1])
+        return tuple((p, r, _value(value, p, r)) for p in counts[0] for r in counts[1])
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return (type(value).__name__, tuple(
             (f.name, _bare(getattr(value, f.name), counts))

@@ -12,7 +12,8 @@ VALUE = ("Deal.cards", "Deck.decks", "Deck.jokers", "Cut.target", "Cut.bonus",
          "Claim.limit")
 CUSTOM: dict[str, tuple[str, ...]] = {
     **{part: VALUE for part in ("add", "sub", "mul", "div", "neg", "num", "call", "table",
-                                "unlimited", "var_players", "var_round", "range_closed",
+                                "unlimited", "var_players", "var_round", "ref_cards_dealt",
+                                "range_closed",
                                 "range_open", "range_one", "range_else")},
     **{part: ("ScoreEntry.kind", "ScoreEntry.low", "ScoreEntry.high", "ScoreEntry.colour",
               "ScoreEntry.special", "ScoreEntry.points")

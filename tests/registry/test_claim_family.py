@@ -28,7 +28,7 @@ from rummy_spec.engine.setup import Deal
 from rummy_spec.engine.state import Move, State
 from rummy_spec.lang import Library, SpecError, builtin_library, families
 from rummy_spec.lang import model as m
-from rummy_spec.lang.check_rules import Err
+from rummy_spec.lang.check_err import Err
 from rummy_spec.lang.editor import hover, reference_rows
 from rummy_spec.lang.export import variant_to_json
 from rummy_spec.lang.span import BUILTIN

@@ -1,0 +1,118 @@
+"""Every tool a rule author uses, run on one spec file in-process, each exit classified.
+
+``check`` first; only a spec it accepts goes on to ``show``, ``show --json``,
+``rulebook`` in every format (and with the house's first option on), the language
+server's diagnostics and hover, and a seeded one-game ``simulate``.  Each gives an exit
+code: 0 and 1 are answers, 2 a usage error (never right here: the arguments are good),
+3 an internal error, "raised" an exception out of an editor function, "hang" a tool
+that ran past the time allowed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+import signal
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import FrameType
+
+from rummy_spec.cli import main
+from rummy_spec.lang import editor
+
+HANG_SECONDS = 60
+
+
+class Hang(Exception):
+    pass
+
+
+@dataclass
+class Outcome:
+    """The exit class of every tool run on one spec, and what the bad ones said."""
+
+    exits: dict[str, str] = field(default_factory=dict)  # tool -> "0", "1", "3", ...
+    said: dict[str, str] = field(default_factory=dict)  # tool -> its stderr, when bad
+
+    @property
+    def accepted(self) -> bool:
+        return self.exits.get("check") == "0"
+
+    @property
+    def bad(self) -> dict[str, str]:
+        """The tools that did not answer 0 or 1."""
+        return {tool: code for tool, code in self.exits.items() if code not in ("0", "1")}
+
+
+def _alarm(signum: int, frame: FrameType | None) -> None:
+    raise Hang()
+
+
+def _cli(args: list[str]) -> tuple[str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(args)
+    return str(code), err.getvalue()
+
+
+def _editor(text: str, path: str) -> tuple[str, str]:
+    """Diagnostics of the text, and hover at the first word of every line and at every
+    word of the house's own clauses: "0" when every answer came back."""
+    try:
+        editor.diagnostics(text, path)
+        for row, line in enumerate(text.split("\n")):
+            for word in re.finditer(r"[A-Za-z0-9_]+", line):
+                editor.hover(text, row, word.start())
+    except Hang:
+        raise
+    except Exception as err:  # an exception out of the server's answers: a crash
+        return "raised", f"{err.__class__.__name__}: {err}"
+    return "0", ""
+
+
+def run_tools(text: str, path: Path, seed: int = 1) -> Outcome:
+    """Write ``text`` to ``path`` and run every tool on it, as a user would in turn."""
+    path.write_text(text, encoding="utf-8")
+    target = str(path)
+    outcome = Outcome()
+    options = re.findall(r"option (house\d)", text)
+    steps: list[tuple[str, Callable[[], tuple[str, str]]]] = [
+        ("check", lambda: _cli(["check", target])),
+        ("show", lambda: _cli(["show", target])),
+        ("show --json", lambda: _cli(["show", "--json", target])),
+        *[(f"rulebook {fmt}", lambda fmt=fmt: _cli(["rulebook", "--format", fmt, target]))
+          for fmt in ("rst", "md", "html")],
+        *[(f"rulebook --option {o}", lambda o=o: _cli(["rulebook", "--format", "md",
+                                                       "--option", o, target]))
+          for o in options[:1]],
+        ("lsp", lambda: _editor(text, target)),
+        ("simulate", lambda: _cli(["simulate", "--games", "1", "--seed", str(seed),
+                                   target])),
+    ]
+    debug = os.environ.get("RUMMY_SPEC_DEBUG")
+    os.environ["RUMMY_SPEC_DEBUG"] = "1"  # a crash's traceback goes to its stderr
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    try:
+        for tool, step in steps:
+            signal.setitimer(signal.ITIMER_REAL, HANG_SECONDS)
+            try:
+                code, err = step()
+            except Hang:
+                code, err = "hang", f"more than {HANG_SECONDS} s"
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            outcome.exits[tool] = code
+            if code not in ("0", "1"):
+                outcome.said[tool] = err[-3000:]
+            if tool == "check" and code != "0":
+                break  # only what check accepts must render and play
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+        if debug is None:
+            del os.environ["RUMMY_SPEC_DEBUG"]
+        else:
+            os.environ["RUMMY_SPEC_DEBUG"] = debug
+    return outcome

@@ -1,0 +1,70 @@
+"""Every checked spec renders and plays: whatever ``check`` accepts of a generated house
+variant, ``show``, ``show --json``, ``rulebook`` in every format, the language server and a
+seeded one-game ``simulate`` answer with exit 0 or 1, never 3.  A sample here; the long run
+is ``make house-fuzz`` (:mod:`.campaign`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from .generate import builtins, catalogue, house_variant
+from .outcomes import run_tools
+
+SEEN: Counter[str] = Counter()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[
+    HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(pair=house_variant())
+def test_whatever_check_accepts_renders_and_plays(pair: tuple[str, str],
+                                                 tmp_path: Path) -> None:
+    _, text = pair
+    outcome = run_tools(text, tmp_path / "house.rummy")
+    SEEN["accepted" if outcome.accepted else "refused"] += 1
+    assert not outcome.bad, (text, outcome.bad, outcome.said)
+    if outcome.accepted:
+        assert set(outcome.exits) >= {"show", "show --json", "rulebook rst", "rulebook md",
+                                      "rulebook html", "lsp", "simulate"}
+
+
+def test_the_sample_reaches_both_verdicts_of_check() -> None:
+    """The generator makes variants check accepts and ones it refuses (run after the
+    property above, in file order)."""
+    if not SEEN:
+        pytest.skip("run with the property test")
+    assert SEEN["accepted"] > 0 and SEEN["refused"] > 0, SEEN
+
+
+def test_the_catalogue_holds_every_section_of_the_built_ins() -> None:
+    found = catalogue()
+    for rule in ("deck", "deal", "contracts", "claim", "score", "game", "knock", "cut"):
+        assert found[rule], rule
+    assert len(builtins()) >= 14
+
+
+@pytest.mark.parametrize("parent", ["contract", "liverpool"])
+def test_an_eighth_round_with_a_new_deal_renders_and_plays(parent: str,
+                                                           tmp_path: Path) -> None:
+    """The example that crashed ``rulebook`` (exit 3) once the checker accepted it."""
+    text = (f'variant house "Eight hands" extends {parent} {{\n'
+            "    deal { cards by round { 1..4: 10, 5..8: 12 } }\n"
+            "    contracts { 8: 4 sets }\n}\n")
+    outcome = run_tools(text, tmp_path / "house.rummy")
+    assert outcome.accepted and not outcome.bad, outcome.said
+    assert all(code == "0" for code in outcome.exits.values()), outcome.exits
+
+
+def test_a_tie_break_hand_of_contracts_played_together(tmp_path: Path) -> None:
+    """Every hand a tie (nothing scores): the tie-break hand replays the last round's
+    contract, where it once asked for a round past the schedule (exit 3)."""
+    text = ('variant tie "Tie" {\n    players 2..2\n    deck { decks 1 }\n'
+            "    set { min 3 }\n    run { min 3 }\n    deal { cards 7 }\n"
+            "    contracts { 1: 1 set, 2: 1 run }\n    score { A..K: 0 }\n"
+            "    game { ends after all rounds, ties replay last contract }\n}\n")
+    outcome = run_tools(text, tmp_path / "tie.rummy")
+    assert outcome.accepted and not outcome.bad, outcome.said
+    assert outcome.exits["simulate"] == "0"
