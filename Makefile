@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,peers,docs,lsp,analysis,cluster]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,peers,docs,lsp,analysis,cluster,rl]'
 	touch $(STAMP)
 
 # Debian packages some tests and the docs use: gcc and Python's headers (the compiled
