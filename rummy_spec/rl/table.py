@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 from ..engine import game as engine_game
+from ..engine.rules import DEAL_CAP
 from ..engine.state import Action
 from ..lang import load
 from ..lang.model import Variant
@@ -57,13 +58,15 @@ class Table:
     winner and -1 for every other seat)."""
 
     def __init__(self, variant: Variant, players: int, seed: int, shape: Shape,
-                 reward: Reward = "points", *, game: engine_game.Game | None = None) -> None:
+                 reward: Reward = "points", *, game: engine_game.Game | None = None,
+                 deal_cap: int = DEAL_CAP) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         self.shape = shape
         self.reward = reward
         self.sign = 1.0 if variant.game.winner == "highest" else -1.0
-        self.game = game if game is not None else engine_game.Game(variant, players, seed)
+        self.game = game if game is not None else engine_game.Game(variant, players, seed,
+                                                                  deal_cap=deal_cap)
         self.game.known()  # the record of what each seat saw is kept move by move
         self.players = players
         self.waited: set[int] = set()
@@ -128,10 +131,10 @@ class Table:
 
     def legal_indices(self) -> list[int]:
         actor, by_index = self.moves()
-        out = sorted(by_index)
+        out = list(by_index)
         if actor is not None and actor != self._first()[0]:
-            out.insert(0, self.shape.actions.block("no_card").start + WAIT)
-        return out
+            out.append(self.shape.actions.block("no_card").start + WAIT)
+        return sorted(out)
 
     def step(self, index: int) -> list[float]:
         """Play the action with this index for the seat to act; the rewards by seat.
@@ -164,8 +167,17 @@ class Table:
         return self.outcome()
 
     def outcome(self) -> list[float]:
-        """1 for each winner and -1 for every other seat (the game over)."""
-        won = set(self.game.state.game.winners)
+        """1 for each winner and -1 for every other seat (the game over).  A game
+        stopped at the deal cap has no winner: the seats best placed on totals (in the
+        variant's direction) count as winners, and all 0 if every total is the same."""
+        g = self.game.state.game
+        won = set(g.winners)
+        if not won:
+            totals = [self.sign * s.total for s in g.seats]
+            best = max(totals)
+            if min(totals) == best:
+                return [0.0] * self.players
+            won = {i for i, t in enumerate(totals) if t == best}
         return [1.0 if i in won else -1.0 for i in range(self.players)]
 
     # ----- what a seat sees -------------------------------------------------------
