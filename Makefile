@@ -49,6 +49,13 @@ test: lint typecheck unit
 test-broken-fuzz: $(STAMP)
 	$(BIN)/pytest -p no:cacheprovider -m slow tests/conformance/test_conformance_broken.py
 
+# Every built-in variant (and a house file) as a PettingZoo environment and an OpenSpiel
+# game: PettingZoo's api_test and OpenSpiel's random_sim_test on each (the default run
+# samples a few variants); docs/rl.md
+.PHONY: test-rl
+test-rl: $(STAMP)
+	$(BIN)/pytest -p no:cacheprovider -m 'slow or not slow' -W ignore::UserWarning tests/rl
+
 # The documentation site, warnings as errors (-W) and every reference checked (-n),
 # with the browser playground built into it. The figures' bot games (the docs extra:
 # matplotlib) are cached under docs/_build/figure-cache by spec hash.

@@ -20,6 +20,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from .engine.rules import DEAL_CAP
 from .lang.model import Variant
 from .rl.table import REWARDS, Reward, Shape, Table, variant_of
 
@@ -34,8 +35,11 @@ class RummyEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
     def __init__(self, variant: str | Variant = "gin", players: int | None = None, *,
                  options: Sequence[str] = (), reward: Reward = "points",
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, deal_cap: int = DEAL_CAP) -> None:
         super().__init__()
+        if deal_cap < 1:
+            raise ValueError(f"deal_cap must be 1 or more, not {deal_cap}")
+        self.deal_cap = deal_cap
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if render_mode not in (None, "ansi"):
@@ -69,7 +73,8 @@ class RummyEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         if seed is not None:
             self._seed_rng = random.Random(seed)
         deal = self._seed_rng.getrandbits(31)
-        self.table = Table(self.variant, self.players, deal, self.shape, self.reward_kind)
+        self.table = Table(self.variant, self.players, deal, self.shape, self.reward_kind,
+                           deal_cap=self.deal_cap)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -132,15 +137,18 @@ class RummyEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
 def raw_env(variant: str | Variant = "gin", players: int | None = None, *,
             options: Sequence[str] = (), reward: Reward = "points",
-            render_mode: str | None = None) -> RummyEnv:
+            render_mode: str | None = None, deal_cap: int = DEAL_CAP) -> RummyEnv:
     """The environment itself (no wrappers)."""
     return RummyEnv(variant, players, options=options, reward=reward,
-                    render_mode=render_mode)
+                    render_mode=render_mode, deal_cap=deal_cap)
 
 
 def env(variant: str | Variant = "gin", players: int | None = None, *,
         options: Sequence[str] = (), reward: Reward = "points",
-        render_mode: str | None = None) -> RummyEnv:
+        render_mode: str | None = None, deal_cap: int = DEAL_CAP) -> RummyEnv:
     """The environment for ``variant`` (a built-in name or a ``.rummy`` path) at
-    ``players`` seats (default: the variant's smallest table), ``options`` switched on."""
-    return raw_env(variant, players, options=options, reward=reward, render_mode=render_mode)
+    ``players`` seats (default: the variant's smallest table), ``options`` switched on;
+    ``deal_cap``: the engine's cap on deals in a game (1: a single hand; a game stopped
+    there has no winner)."""
+    return raw_env(variant, players, options=options, reward=reward,
+                   render_mode=render_mode, deal_cap=deal_cap)

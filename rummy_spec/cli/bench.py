@@ -1,6 +1,7 @@
 """``rummy-spec bench [SUITE...] [ARGS...]``: the speed figures of ``benchmarks/``.
 
-Suites: parse, solver, engine, peers, views (a seat's view and a sampled world, per call),
+Suites: parse, solver, engine, peers, views (a seat's view and a sampled world, per call), rl
+(environment steps per second beside RLCard and OpenSpiel),
 rounds (how planner-bot rounds end), scale (games per second, workers and Ray), sweep (CPU
 time per game over every configuration).
 
@@ -23,7 +24,7 @@ import sys
 
 from .base import FAILED, OK, Command, Outcome, UsageError
 
-SUITES = ("parse", "solver", "engine", "peers", "views", "rounds", "scale", "sweep")
+SUITES = ("parse", "solver", "engine", "peers", "views", "rl", "rounds", "scale", "sweep")
 DEFAULT = ("parse", "solver", "engine", "peers")
 
 

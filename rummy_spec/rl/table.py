@@ -185,4 +185,8 @@ class Table:
         return self.game.view_json(seat)
 
     def observation(self, seat: int) -> Array:
-        return self.shape.observer.observation(self.view(seat))
+        """``seat``'s view as an array (:mod:`.observation`)."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"seat {seat} is not a seat of this game")
+        g = self.game
+        return self.shape.observer.observation_of(g.state, g.known(), seat)

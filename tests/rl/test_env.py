@@ -141,3 +141,26 @@ def test_rewards_follow_the_scoring() -> None:
         assert any(totals)
         assert [got[a] for a in e.possible_agents] == pytest.approx(
             [sign * t for t in totals])
+
+
+@pytest.mark.parametrize(("variant", "players"), [*SAMPLED, ("phase10", 2), ("gin", 2)])
+def test_the_observation_is_the_view_as_an_array(variant: str, players: int) -> None:
+    """The environment's array, read from the record the view is made from, is the one
+    made from the view's JSON, for every seat at every step of a random game (to its
+    end: the knocker's hand shown, the hands shown when a round ends)."""
+    e = env(variant, players)
+    e.reset(seed=8)
+    table = e.table
+    assert table is not None
+    rng = random.Random(8)
+    observer = e.shape.observer
+    shown = 0
+    for _ in range(600):
+        for seat in range(players):
+            view = table.view(seat)
+            shown += bool(view["revealed"]) or view["last_round"] is not None
+            assert np.array_equal(table.observation(seat), observer.observation(view))
+        if table.over:
+            break
+        table.step(rng.choice(table.legal_indices()))
+    assert shown > 0
