@@ -128,51 +128,43 @@ class Observer:
         that both give the same array at every step of random games."""
         lay = self.layout
         n, f = lay.players, lay.faces
-        out = np.zeros(lay.size, dtype=np.float32)
         h, g = state.hand, state.game
         order = [(seat + i) % n for i in range(n)]
-        for c in h.seats[seat].hand:
-            out[c] += 1.0
+        idx = h.seats[seat].hand[:]  # the card rows' entries, one per card, counted below
         mine = know.known[seat]
         for row, other in enumerate(order[1:], start=1):
             base = row * f
-            for c, k in mine[other].items():
-                if k > 0:
-                    out[base + c] += k
+            idx += [base + c for c in mine[other].elements()]
         base = n * f
         pile = h.discard
-        for c in pile[know.pile_hidden:]:
-            out[base + c] += 1.0
+        idx += [base + c for c in pile[know.pile_hidden:]]
         if pile and len(pile) > know.pile_hidden:
-            out[base + f + pile[-1]] += 1.0
-        for c in h.stock[:len(h.stock) - know.stock_hidden]:
-            out[base + 2 * f + c] += 1.0
+            idx.append(base + f + pile[-1])
+        idx += [base + 2 * f + c for c in h.stock[:len(h.stock) - know.stock_hidden]]
         if h.phase == "layoff" and h.knocker is not None:
-            for c in h.seats[h.knocker].hand:
-                out[base + 3 * f + c] += 1.0
+            idx += [base + 3 * f + c for c in h.seats[h.knocker].hand]
         if know.shown_hands is not None:
-            for c in know.shown_hands[seat]:
-                out[base + 4 * f + c] += 1.0
+            idx += [base + 4 * f + c for c in know.shown_hands[seat]]
             for other in order[1:]:
-                for c in know.shown_hands[other]:
-                    out[base + 5 * f + c] += 1.0
-        s = lay.card_rows * f
-        owners = lay.card_rows * f + len(PHASES) + 5 * n
+                idx += [base + 5 * f + c for c in know.shown_hands[other]]
         for i, t in enumerate(h.table[:lay.melds]):
             row = base + (6 + i) * f
-            for c in t.meld.cards:
-                out[row + c] += 1.0
+            idx += [row + c for c in t.meld.cards]
+        out = np.bincount(idx, minlength=lay.size).astype(np.float32)
+        s = lay.card_rows * f
+        owners = s + len(PHASES) + 5 * n
+        for i, t in enumerate(h.table[:lay.melds]):
             out[owners + i * n + (t.owner - seat) % n] = 1.0
         out[s + self._phase[h.phase]] = 1.0
         s += len(PHASES)
         out[s + (h.turn - seat) % n] = 1.0
         s += n
-        for i, who in enumerate(order):
-            held = h.seats[who]
-            out[s + i] = len(held.hand) / f
-            out[s + n + i] = held.buys
-            out[s + 2 * n + i] = g.seats[who].total / lay.scale
-            out[s + 3 * n + i] = 1.0 if held.down else 0.0
+        seats = h.seats
+        records = g.seats
+        out[s:s + n] = [len(seats[who].hand) / f for who in order]
+        out[s + n:s + 2 * n] = [seats[who].buys for who in order]
+        out[s + 2 * n:s + 3 * n] = [records[who].total / lay.scale for who in order]
+        out[s + 3 * n:s + 4 * n] = [1.0 if seats[who].down else 0.0 for who in order]
         s += 4 * n + lay.melds * n
         out[s] = len(h.stock) / f
         out[s + 1] = g.round / 10.0
