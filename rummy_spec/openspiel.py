@@ -21,6 +21,7 @@ of the history).  ``resample_from_infostate`` deals the cards hidden from a seat
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections import Counter
@@ -107,88 +108,97 @@ class RummyGame(pyspiel.Game):  # type: ignore[misc]
         return RummyObserver(prepared(self.get_parameters()), recall)
 
 
-class RummyState(pyspiel.State):  # type: ignore[misc]
-    def __init__(self, game: RummyGame) -> None:
-        super().__init__(game)
+class Core:
+    """A state's own data: the game, the deal so far, then the table in play."""
+
+    def __init__(self, game: RummyGame, made: Prepared) -> None:
         self.game = game
-        self.rummy = prepared(game.get_parameters())
+        self.rummy = made
         self.dealt: list[int] = []  # the first deal so far: hands in seat order, the pile
         self.table: Table | None = None
         self.pending: Action | None = None  # a move waiting for its cards off the stock
         self.to_draw = 0  # cards still to be chosen for it
         self.drawn = 0
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> RummyState:
-        other = RummyState(self.game)
+    def __deepcopy__(self, memo: dict[int, Any]) -> Core:
+        other = Core(self.game, self.rummy)
         other.dealt = self.dealt[:]
         other.table = None if self.table is None else self.table.copy()
         other.pending, other.to_draw, other.drawn = self.pending, self.to_draw, self.drawn
         return other
 
+
+class RummyState(pyspiel.State):  # type: ignore[misc]
+    def __init__(self, game: RummyGame, core: Core | None = None) -> None:
+        super().__init__(game)
+        # everything in one object: pyspiel clones a Python state by deep-copying its
+        # __dict__, and the core's __deepcopy__ shares what never changes
+        self.core = core if core is not None else Core(game, prepared(game.get_parameters()))
+
     # ----- the flow ---------------------------------------------------------------
     def _deal_places(self) -> int:
-        return sum(self.rummy.hand_sizes) + self.rummy.pile_size
+        return sum(self.core.rummy.hand_sizes) + self.core.rummy.pile_size
 
     def current_player(self) -> int:
-        if self.table is None or self.to_draw:
+        if self.core.table is None or self.core.to_draw:
             return int(pyspiel.PlayerId.CHANCE)
-        actor = self.table.actor()
+        actor = self.core.table.actor()
         return int(pyspiel.PlayerId.TERMINAL) if actor is None else actor
 
     def is_terminal(self) -> bool:
-        return self.table is not None and self.table.over
+        return self.core.table is not None and self.core.table.over
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.table is not None
-        return self.table.legal_indices()
+        assert self.core.table is not None
+        return self.core.table.legal_indices()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.table is None:
-            left = self.rummy.pack - Counter(self.dealt)
+        if self.core.table is None:
+            left = self.core.rummy.pack - Counter(self.core.dealt)
         else:
-            left = Counter(self._unseen_stock()[: -self.drawn or None])
+            left = Counter(self._unseen_stock()[: -self.core.drawn or None])
         total = sum(left.values())
         return [(c, n / total) for c, n in sorted(left.items()) if n > 0]
 
     def _unseen_stock(self) -> list[int]:
-        assert self.table is not None
-        g = self.table.game
+        assert self.core.table is not None
+        g = self.core.table.game
         stock = g.state.hand.stock
         return stock[len(stock) - g.known().stock_hidden:]
 
     def _apply_action(self, action: int) -> None:
-        if self.table is None:
-            self.dealt.append(action)
-            if len(self.dealt) == self._deal_places():
+        if self.core.table is None:
+            self.core.dealt.append(action)
+            if len(self.core.dealt) == self._deal_places():
                 self._start()
             return
-        if self.to_draw:  # the card on top of the unseen stock, under those chosen
-            stock = self.table.game.state.hand.stock
-            top = len(stock) - 1 - self.drawn
+        if self.core.to_draw:  # the card on top of the unseen stock, under those chosen
+            stock = self.core.table.game.state.hand.stock
+            top = len(stock) - 1 - self.core.drawn
             low = len(stock) - len(self._unseen_stock())
             where = max(i for i in range(low, top + 1) if stock[i] == action)
             stock[where], stock[top] = stock[top], stock[where]
-            self.drawn += 1
-            self.to_draw -= 1
-            if not self.to_draw:
-                pending, self.pending, self.drawn = self.pending, None, 0
+            self.core.drawn += 1
+            self.core.to_draw -= 1
+            if not self.core.to_draw:
+                pending, self.core.pending, self.core.drawn = self.core.pending, None, 0
                 assert pending is not None
-                self.table.play(pending)
+                self.core.table.play(pending)
             return
-        _, by_index = self.table.moves()
+        _, by_index = self.core.table.moves()
         move = by_index.get(action)
         if move is not None and move.type in ("draw", "buy"):
             k = self._cards_off_stock(move)
             if k:
-                self.pending, self.to_draw, self.drawn = move, k, 0
+                self.core.pending, self.core.to_draw, self.core.drawn = move, k, 0
                 return
-        self.table.step(action)
+        self.core.table.step(action)
 
     def _cards_off_stock(self, move: Action) -> int:
         """How many cards of the unseen stock the move takes (none where it makes a new
         stock first: that stock's order is the seeded shuffle's)."""
-        assert self.table is not None
-        g = self.table.game
+        assert self.core.table is not None
+        g = self.core.table.game
         after = core.apply(g.rules, g.state, move)
         before = g.state.hand
         if after.game.deal_no != g.state.game.deal_no or (
@@ -197,48 +207,48 @@ class RummyState(pyspiel.State):  # type: ignore[misc]
         return min(len(before.stock) - len(after.hand.stock), len(self._unseen_stock()))
 
     def _start(self) -> None:
-        game = self.rummy
+        game = self.core.rummy
         hands: list[list[int]] = []
         at = 0
         for size in game.hand_sizes:
-            hands.append(self.dealt[at:at + size])
+            hands.append(self.core.dealt[at:at + size])
             at += size
-        pile = self.dealt[at:]
-        stock = sorted((game.pack - Counter(self.dealt)).elements())
+        pile = self.core.dealt[at:]
+        stock = sorted((game.pack - Counter(self.core.dealt)).elements())
         setup = Setup(dealer=game.dealer, hands=hands, stock=stock, discard=pile)
         engine = engine_game.Game(game.variant, len(hands), game.seed, setup,
                                   deal_cap=game.deal_cap)
-        self.table = Table(game.variant, len(hands), game.seed, game.shape, "win",
+        self.core.table = Table(game.variant, len(hands), game.seed, game.shape, "win",
                            game=engine)
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
-            return [0.0] * self.rummy.players
-        assert self.table is not None
-        return self.table.outcome()
+            return [0.0] * self.core.rummy.players
+        assert self.core.table is not None
+        return self.core.table.outcome()
 
     def resample_from_infostate(self, player: int, sampler: Any) -> RummyState:
         """A state with the same information state for ``player``: the cards hidden from
         it dealt again at random (before the deal is over: the state itself)."""
-        other = self.__deepcopy__({})
-        if self.table is None or self.to_draw:
+        other = RummyState(self.core.game, copy.deepcopy(self.core))
+        if self.core.table is None or self.core.to_draw:
             return other
         seed = int(float(sampler()) * 2 ** 31) if callable(sampler) else random.getrandbits(31)
-        world = self.table.game.sample(player, random.Random(seed))
-        assert other.table is not None
-        other.table.game = world
-        other.table._moves = None
+        world = self.core.table.game.sample(player, random.Random(seed))
+        assert other.core.table is not None
+        other.core.table.game = world
+        other.core.table._moves = None
         return other
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"card {self.rummy.shape.rules.table.faces[action].text}"
-        return self.rummy.shape.actions.describe(action)
+            return f"card {self.core.rummy.shape.rules.table.faces[action].text}"
+        return self.core.rummy.shape.actions.describe(action)
 
     def __str__(self) -> str:
-        if self.table is None:
-            return f"dealing: {len(self.dealt)} of {self._deal_places()} cards dealt"
-        return json.dumps(self.table.game.state_json(), sort_keys=True)
+        if self.core.table is None:
+            return f"dealing: {len(self.core.dealt)} of {self._deal_places()} cards dealt"
+        return json.dumps(self.core.table.game.state_json(), sort_keys=True)
 
 
 class RummyObserver:
@@ -256,33 +266,33 @@ class RummyObserver:
 
     def set_from(self, state: RummyState, player: int) -> None:
         self.tensor.fill(0.0)
-        if state.table is None:  # dealing: the seat's own cards dealt so far
+        if state.core.table is None:  # dealing: the seat's own cards dealt so far
             for c in _own_dealt(state, player):
                 self.tensor[c] += 1.0
             return
-        view = state.table.view(player)
+        view = state.core.table.view(player)
         self.tensor[:self.base] = self.observer.observation(view)
         if self.recall:
             self.tensor[self.base:] = self.observer.recall(view)
 
     def string_from(self, state: RummyState, player: int) -> str:
-        if state.table is None:
-            faces = state.rummy.shape.rules.table.faces
+        if state.core.table is None:
+            faces = state.core.rummy.shape.rules.table.faces
             own = " ".join(faces[c].text for c in _own_dealt(state, player))
-            return f"dealing {len(state.dealt)}: {own}"
-        view = dict(state.table.view(player))
+            return f"dealing {len(state.core.dealt)}: {own}"
+        view = dict(state.core.table.view(player))
         if not self.recall:
             view.pop("history")
-        view["waiting"] = sorted(state.table.waited)
-        if state.pending is not None:
-            view["drawing"] = state.table.game.action_json(state.pending)
+        view["waiting"] = sorted(state.core.table.waited)
+        if state.core.pending is not None:
+            view["drawing"] = state.core.table.game.action_json(state.core.pending)
         return json.dumps(view, sort_keys=True, separators=(",", ":"))
 
 
 def _own_dealt(state: RummyState, player: int) -> list[int]:
-    sizes = state.rummy.hand_sizes
+    sizes = state.core.rummy.hand_sizes
     at = sum(sizes[:player])
-    return state.dealt[at:at + sizes[player]]
+    return state.core.dealt[at:at + sizes[player]]
 
 
 pyspiel.register_game(GAME_TYPE, RummyGame)
