@@ -58,6 +58,7 @@ class Layout:
     new_melds: int  # K: new-meld actions listed at once at most
     wild_targets: int  # W: 1, or M + 1 where a freed wild goes to a table meld
     blocks: tuple[Block, ...]
+    cards: tuple[str, ...]  # each face's text, by face code
 
     @property
     def size(self) -> int:
@@ -71,18 +72,31 @@ class Layout:
         raise KeyError(name)
 
     def describe(self, index: int) -> str:
-        """The index in words: ``discard[KS]``, ``lay_off[meld 2, 5C, low]``."""
+        """The index in words: ``discard KS``, ``lay_off 5C on meld 2 at the low end``."""
         if not 0 <= index < self.size:
             raise EncodingError(f"action index {index} is outside 0..{self.size - 1}")
-        for b in self.blocks:
-            if b.start <= index < b.start + b.size:
-                at = index - b.start
-                parts = []
-                for n in reversed(b.shape):
-                    parts.append(at % n)
-                    at //= n
-                return f"{b.name}[{', '.join(map(str, reversed(parts)))}]"
-        raise AssertionError("blocks cover the range")
+        b = next(b for b in self.blocks if b.start <= index < b.start + b.size)
+        at = index - b.start
+        f, name = self.faces, b.name
+        if name == "no_card":
+            return NO_CARD[at]
+        if name in ("discard", "knock", "call", "give"):
+            return f"{name} {self.cards[at]}"
+        if name == "discard_at":
+            return f"discard {self.cards[at // self.players]} at seat {at % self.players}"
+        if name in ("go_down", "meld"):
+            return f"{name} number {at + 1} of those listed"
+        if name == "lay_off":
+            meld, rest = divmod(at, f * len(ENDS))
+            card, end = divmod(rest, len(ENDS))
+            where = "" if ENDS[end] is None else f" at the {ENDS[end]} end"
+            return f"lay_off {self.cards[card]} on meld {meld}{where}"
+        if name == "shift":
+            return f"shift {self.cards[at % f]} into meld {at // f}"
+        meld, rest = divmod(at, f * self.wild_targets)
+        card, to = divmod(rest, self.wild_targets)
+        freed = f", the wild onto meld {to - 1}" if to else ""
+        return f"swap {self.cards[card]} into meld {meld}{freed}"
 
 
 def _min_meld(rules: Rules) -> int:
@@ -123,7 +137,7 @@ def layout(rules: Rules, dealt: int) -> Layout:
         b = Block(name, start, shape)
         blocks.append(b)
         start += b.size
-    return Layout(f, n, m, g, k, w, tuple(blocks))
+    return Layout(f, n, m, g, k, w, tuple(blocks), tuple(x.text for x in rules.table.faces))
 
 
 class Encoder:
