@@ -88,16 +88,18 @@ def test_chance_nodes_deal_the_pack_and_draw_from_the_unseen_stock() -> None:
     assert draws == 3
 
 
-def test_openspiel_ismcts_bot_plays_a_game() -> None:
+def _ismcts_game(variant: str, seed: int, seat: int) -> list[float]:
+    """OpenSpiel's ISMCTS bot (random rollouts, 2 simulations a move) at ``seat`` against
+    uniform random play, one hand to its end; every move it makes is legal."""
     from open_spiel.python.algorithms import ismcts, mcts
-    game = _game("gin")
-    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
-    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 4, random_state=np.random.RandomState(0))
+    game = _game(variant)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 2, random_state=np.random.RandomState(seed))
     state = game.new_initial_state()  # type: ignore[attr-defined]
-    rng = random.Random(0)
+    rng = random.Random(seed)
     moves = 0
-    while not state.is_terminal() and moves < 30:
-        if not state.is_chance_node() and state.current_player() == 0:
+    while not state.is_terminal():
+        if not state.is_chance_node() and state.current_player() == seat:
             action = bot.step(state)
             assert action in state.legal_actions()
             state.apply_action(action)
@@ -105,3 +107,19 @@ def test_openspiel_ismcts_bot_plays_a_game() -> None:
         else:
             _random_move(state, rng)
     assert moves > 0
+    returns: list[float] = state.returns()
+    return returns
+
+
+def test_openspiel_ismcts_bot_plays_gin_from_either_seat() -> None:
+    for seat in (0, 1):
+        returns = _ismcts_game("gin", seat, seat)
+        assert len(returns) == 2 and set(returns) <= {-1.0, 0.0, 1.0}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", [*sorted(builtin_specs()), "house"])
+def test_openspiel_ismcts_bot_plays_every_variant(variant: str, tmp_path: Path) -> None:
+    name = house_file(tmp_path) if variant == "house" else variant
+    returns = _ismcts_game(name, 1, 0)
+    assert set(returns) <= {-1.0, 0.0, 1.0}
