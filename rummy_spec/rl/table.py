@@ -20,7 +20,7 @@ from ..engine.rules import DEAL_CAP
 from ..engine.state import Action
 from ..lang import load
 from ..lang.model import Variant
-from .encoding import WAIT, Encoder, Layout, layout
+from .encoding import WAIT, Encoder, EncodingError, Layout, layout
 from .observation import Array, ObservationLayout, Observer, observation_layout
 
 Reward = Literal["points", "win"]
@@ -122,8 +122,11 @@ class Table:
         if not mine:
             raise RuntimeError(f"seat {actor} is to act but the engine lists no action "
                                "for it")
-        encoder = self.shape.encoder
-        self._moves = (actor, dict(zip(encoder.indices(mine), mine, strict=True)))
+        by_index = dict(zip(self.shape.encoder.indices(mine), mine, strict=True))
+        if len(by_index) != len(mine):  # two actions on one index: a fault of the layout
+            raise EncodingError(f"{len(mine) - len(by_index)} of seat {actor}'s actions "
+                                "share an index with another")
+        self._moves = (actor, by_index)
         return self._moves
 
     def actor(self) -> int | None:

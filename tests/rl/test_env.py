@@ -164,3 +164,20 @@ def test_the_observation_is_the_view_as_an_array(variant: str, players: int) -> 
             break
         table.step(rng.choice(table.legal_indices()))
     assert shown > 0
+
+
+def test_two_actions_on_one_index_are_refused() -> None:
+    """Were the layout to put two legal actions on one index, the position is refused
+    with EncodingError rather than one of them dropped."""
+    from rummy_spec.rl.encoding import EncodingError
+
+    e = env("gin")
+    e.reset(seed=1)
+    table = e.table
+    assert table is not None
+    table.moves()
+    table._moves = None
+    encoder = table.shape.encoder
+    encoder.indices = lambda actions: [0] * len(actions)  # type: ignore[method-assign]
+    with pytest.raises(EncodingError, match="share an index"):
+        table.moves()
