@@ -79,11 +79,17 @@ def test_chance_nodes_deal_the_pack_and_draw_from_the_unseen_stock() -> None:
     while not state.is_terminal() and draws < 3:
         legal = state.legal_actions()
         if 0 in legal:  # draw from the stock: a chance node chooses the card
+            drawer = state.current_player()
             state.apply_action(0)
             assert state.is_chance_node()
             outcomes = state.chance_outcomes()
             assert len(outcomes) > 1
+            card = outcomes[rng.randrange(len(outcomes))][0]
+            held = state.core.table.game.state.hand.seats[drawer].hand.count(card)
+            state.apply_action(card)  # the drawer takes the card chosen
+            assert state.core.table.game.state.hand.seats[drawer].hand.count(card) == held + 1
             draws += 1
+            continue
         _random_move(state, rng)
     assert draws == 3
 
