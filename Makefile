@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 # Two installs into the one .venv: the demo's (the core and the `play` extra, whose Tab
 # completion the game the demo points to uses) and the tests' (every extra the tests,
-# the docs and the benchmarks use: dev, peers, cluster), each with its own stamp.
+# the docs and the benchmarks use: dev, peers, cluster, rl), each with its own stamp.
 DEMO_STAMP := $(VENV)/.installed-demo
 STAMP := $(VENV)/.installed-test
 
@@ -19,7 +19,7 @@ $(DEMO_STAMP): pyproject.toml
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,peers,cluster]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,peers,cluster,rl]'
 	touch $(STAMP) $(DEMO_STAMP)
 
 # Debian packages some tests and the docs use: gcc and Python's headers (the compiled
@@ -68,6 +68,13 @@ test: $(STAMP)
 .PHONY: test-broken-fuzz
 test-broken-fuzz: $(STAMP)
 	$(BIN)/pytest -p no:cacheprovider -m slow tests/conformance/test_conformance_broken.py
+
+# Every built-in variant (and a house file) as a PettingZoo environment and an OpenSpiel
+# game: PettingZoo's api_test and OpenSpiel's random_sim_test on each (the default run
+# samples a few variants); docs/rl.md
+.PHONY: test-rl
+test-rl: $(STAMP)
+	$(BIN)/pytest -p no:cacheprovider -m 'slow or not slow' -W ignore::UserWarning tests/rl
 
 # The documentation site, warnings as errors (-W) and every reference checked (-n),
 # with the browser playground built into it. The figures' bot games (the docs extra:

@@ -1,7 +1,8 @@
 """``rummy-spec bench [SUITE...] [ARGS...]``: the speed figures of ``benchmarks/``.
 
 Suites: parse, solver, engine, peers, api (the public ``Game.apply`` beside the
-engine's), views (a seat's view and a sampled world, per call), rounds (how planner-bot
+engine's), views (a seat's view and a sampled world, per call), rl
+(environment steps per second beside RLCard and OpenSpiel), rounds (how planner-bot
 rounds end), scale (games per second, workers and Ray), sweep (CPU time per game over
 every configuration).
 
@@ -24,7 +25,7 @@ import sys
 
 from .base import FAILED, OK, Command, Outcome, UsageError
 
-SUITES = ("parse", "solver", "engine", "peers", "api", "views", "rounds", "scale", "sweep")
+SUITES = ("parse", "solver", "engine", "peers", "api", "views", "rl", "rounds", "scale", "sweep")
 DEFAULT = ("parse", "solver", "engine", "peers", "api")
 
 

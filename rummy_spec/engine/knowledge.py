@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .rules import Rules
-from .state import Move, State
+from .state import Move, State, TableMeld
 
 # refill steps that make the stock from the pile without shuffling it
 _TURNED_OVER = frozenset({"turn-over", "turn-over-whole"})
@@ -37,13 +37,13 @@ class Before:
     hands: list[list[int]]
     pile: list[int]
     stock: list[int]
-    table: Counter[int]
+    table: list[TableMeld]  # the melds themselves (values: a changed meld is a new one)
 
     @classmethod
     def of(cls, state: State) -> Before:
         h = state.hand
         return cls(state.game.deal_no, h.exhaustions, [s.hand[:] for s in h.seats],
-                   h.discard[:], h.stock[:], _table_cards(state))
+                   h.discard[:], h.stock[:], h.table[:])
 
 
 @dataclass(slots=True)
@@ -122,8 +122,10 @@ class Knowledge:
         if refilled:
             steps = rules.variant.stock.empty
             step = steps[min(h.exhaustions, len(steps)) - 1]
-        public: Counter[int] = Counter(before.table) - _table_cards(after)
-        pile_left = Counter(before.pile) - Counter(h.discard)
+        # most moves leave the table alone and only add to the pile or take its top
+        public: Counter[int] = (Counter() if before.table == h.table else
+                                _melds_cards(before.table) - _melds_cards(h.table))
+        pile_left = _left(before.pile, h.discard)
         if not refilled or step == "new-pack" or (step in _TURNED_OVER
                                                   and self.pile_hidden == 0):
             public += pile_left
@@ -168,11 +170,20 @@ class Knowledge:
         return handed
 
 
-def _table_cards(state: State) -> Counter[int]:
+def _melds_cards(table: list[TableMeld]) -> Counter[int]:
     out: Counter[int] = Counter()
-    for t in state.hand.table:
+    for t in table:
         out.update(t.meld.cards)
     return out
+
+
+def _left(before: list[int], after: list[int]) -> Counter[int]:
+    """The cards of pile ``before`` that are not in pile ``after``."""
+    if after[:len(before)] == before:  # the pile grew, or is the same
+        return Counter()
+    if before[:len(after)] == after:  # cards taken off its top
+        return Counter(before[len(after):])
+    return Counter(before) - Counter(after)
 
 
 def _known_drawn(stock: list[int], hidden: int, left: int) -> list[int]:
