@@ -11,7 +11,7 @@ from pathlib import Path
 from .author import LIVE, Recorder, case_data, dump_case
 from .cases import SCORING_KEYS
 from .fuzz import Finding, FuzzOptions
-from .observe import AFTER_ROUND
+from .observe import AFTER_ROUND, ROUND_END
 from .reports import write_atomic
 
 
@@ -27,7 +27,7 @@ def finding_case(opts: FuzzOptions, players: int, finding: Finding,
                 for ln in finding.lines[1:] if ": expected" in ln]
     keys = list(dict.fromkeys([*differed, *LIVE]))
     if rec.round_over:
-        keys = [k for k in keys if k in AFTER_ROUND] or list(AFTER_ROUND)
+        keys = [k for k in keys if k in ROUND_END] or list(AFTER_ROUND)
     if features is not None and "scoring" not in features:
         keys = [k for k in keys if k not in SCORING_KEYS] or ["phase"]
     rec.check(keys)

@@ -90,6 +90,9 @@ def _patches() -> dict[str, Broken]:
         # the state alone goes wrong: caught by the every-step comparison and the laws
         Broken("pile-card-lost", "state", "a knock loses the bottom card of the pile",
                "gin", p.pile_card_lost, changes_variant=False),
+        Broken("knock-card-dropped", "state", "a knock that ends the round never puts "
+               "the knock card on the pile (51 cards)", "gin_rlcard", p.knock_card_dropped,
+               changes_variant=False),
         Broken("buy-duplicates-card", "state", "a buy puts a second copy of the bought "
                "card into the buyer's hand", "liverpool", p.buy_duplicates_card,
                changes_variant=False),
