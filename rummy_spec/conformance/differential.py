@@ -105,14 +105,16 @@ def field_diffs(want: JSON, got: JSON, keys: tuple[str, ...],
                 ended: tuple[str, ...] = ENDED_FIELDS) -> list[tuple[str, Any, Any]]:
     """(field, expected, got) for every field in ``keys`` that differs, lists narrowed to
     their differing entries (``hands[2]``, ``table[0]``); ``ended`` (the round the step
-    ended: not shown is None) field by field (``ended.discard_size``), its melds in no
-    order, the fields ``ended`` names)."""
+    ended; an answer without the field is not judged on it) field by field
+    (``ended.discard_size``), its melds in no order, the fields ``ended`` names."""
     out: list[tuple[str, Any, Any]] = []
     a, b = compared(want), compared(got)
     for key in keys:
         if key not in a:
             continue
-        w, g = a[key], b.get(key, None if key == "ended" else "<missing>")
+        if key == "ended" and key not in b:  # (an engine that does not show it)
+            continue
+        w, g = a[key], b.get(key, "<missing>")
         if key == "ended":
             w, g = ended_compared(w), ended_compared(g)
             if isinstance(w, dict) and isinstance(g, dict):
