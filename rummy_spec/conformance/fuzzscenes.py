@@ -21,7 +21,9 @@ a module of its own, on the card steps of ``fuzzcards``:
   seat);
 * ``both ends`` (``fuzztable``): a run to be laid, and the cards below and above it
   held;
-* ``swap`` (``fuzztable``): a meld with a wild standing for a card that a player holds.
+* ``swap`` (``fuzztable``): a meld with a wild standing for a card that a player holds;
+* ``many wilds`` (``fuzzwilds``): from none to every wild of the pack in one hand, with
+  the naturals of a run near a corner or of a set, played with near misses first.
 
 A plain deal (no scene), one in three, becomes the scene ``stock's end`` (``fuzzdeal``):
 its stock cut to one to three cards, the cards it lacks in the pile under the upcard,
@@ -41,13 +43,14 @@ from .fuzzclaims import claimants
 from .fuzzcontracts import contract_rounds, one_card_short, pat
 from .fuzzknock import knock_tie
 from .fuzztable import both_ends, swap
+from .fuzzwilds import many_wilds
 
 __all__ = ["SCENES", "Scene", "scene", "scene_names"]
 
 
 SCENES: dict[str, Build] = {"knock tie": knock_tie, "one card short": one_card_short,
                             "pat": pat, "claimants": claimants, "both ends": both_ends,
-                            "swap": swap}
+                            "swap": swap, "many wilds": many_wilds}
 
 
 def scene_names(rules: Rules, rounds: tuple[int, ...]) -> list[str]:
@@ -67,6 +70,8 @@ def scene_names(rules: Rules, rounds: tuple[int, ...]) -> list[str]:
         out.append("both ends")
     if v.swap.allowed and rules.wild:
         out.append("swap")
+    if rules.wild and (mr.run is not None or mr.set is not None):
+        out.append("many wilds")
     return out
 
 

@@ -124,17 +124,26 @@ def broken_engines() -> dict[str, Broken]:
 
 
 def house_broken_engines() -> dict[str, Broken]:
-    """Broken engines of the example house variant (``conformance/examples``): each
-    forgets one of the house's rule changes and plays Continental's rule instead."""
+    """Broken engines of the example house variants (``conformance/examples``): each
+    of Backyard Continental forgets one of the house's rule changes and plays
+    Continental's rule instead; one of Rummy with four jokers reads a run led by three
+    wilds around the corner."""
     from .. import suite_root
+    from . import boundary as b
     from . import patches as p
 
     house = str(suite_root() / "examples" / "backyard.rummy")
+    jokers = str(suite_root() / "examples" / "four_jokers.rummy")
     found = [
         Broken("house-penalty-card", "X50", "a May I? costs a penalty card although the "
                "house rules make it free", house, p.penalty_card, specs=(house,)),
         Broken("house-runs-of-four", "X9", "a run of three is refused although the house "
                "rules allow it", house, p.runs_of_four, specs=(house,)),
+        # one pack, four jokers: only a hand holding three of them meets the bug
+        Broken("house-wilds-lead-around-corner", "X7", "a run led by three wilds is read "
+               "around the corner (JK JK JK 2H 3H as Q K A 2 3)", jokers,
+               b.wilds_lead_around_corner, changes_variant=False, specs=(jokers,),
+               patches_engine=True),
     ]
     return {b.name: b for b in found}
 
