@@ -117,8 +117,8 @@ def _fuzz_and_replay(name: str, out: Path) -> tuple[str, str]:
 
 
 # In the default run, engines of each kind: a wrong score, a wrong verdict, and the four
-# whose states go wrong while every verdict is right (one only in the round's last step); every engine in the slow run
-# (``pytest -m slow``: about twenty fuzz runs)
+# whose states go wrong while every verdict is right (one only in the round's last step);
+# every engine in the slow run (``pytest -m slow``: about twenty fuzz runs)
 SAMPLE = ("ace-score", "adjacent-wilds", "pile-card-lost", "wild-meaning-wrong",
           "buy-duplicates-card", "knock-card-dropped")
 
