@@ -17,6 +17,7 @@ import importlib.util
 import math
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
@@ -39,6 +40,7 @@ from .conformance_house import (
     read_deviations,
     variant_names,
 )
+from .fuzz_stop import Stopper
 
 BAR = 30
 
@@ -269,6 +271,9 @@ def _configure_fuzz(p: argparse.ArgumentParser) -> None:
                    help="time allowed for shrinking each finding (default: the profile's)")
     p.add_argument("--findings", type=whole_number, default=20, metavar="N",
                    help="stop after this many distinct disagreements (default 20)")
+    p.add_argument("--time-budget", type=positive, metavar="S",
+                   help="stop starting games after S seconds; the summary and every "
+                        "finding so far are written (so is an interrupt's: Ctrl-C, SIGTERM)")
     add_compare(p)
     p.add_argument("--timeout", type=positive, default=10.0, metavar="S",
                    help="seconds to wait for each reply (default 10)")
@@ -286,6 +291,7 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
     from ..conformance.cases import variant
     from ..conformance.fuzz import (
         PROFILES,
+        Finding,
         FuzzOptions,
         default_players,
         deviations_known,
@@ -327,8 +333,20 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
                        known=known, most_findings=args.findings)
     bar = Bar("games")
     start = time.perf_counter()
+    written: list[Path] = []
+
+    def found(finding: Finding) -> None:  # written at once: an interrupt loses nothing
+        written.append(write_finding(args.out, opts, players, finding, hello.features))
+        bar.close()
+        sys.stderr.write(f"found: {finding.rule} (game {finding.first}; written: "
+                         f"{written[-1]})\n")
+        sys.stderr.flush()
+
+    stop = Stopper(start, args.time_budget)
+    opts = replace(opts, on_finding=found, stop=stop)
     try:
-        result = fuzz(engine, opts, lambda i: bar.show(i, examples))
+        with stop.signals():
+            result = fuzz(engine, opts, lambda i: bar.show(i, examples))
     finally:
         bar.close()
         engine.close()
@@ -346,8 +364,9 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
         text.append(f"{len(result.findings)} disagreement{'s' * (len(result.findings) > 1)}"
                     f" in {result.examples} games ({result.shrink_runs} shrinking runs) "
                     f"{about}:")
-    for n, finding in enumerate(result.findings, 1):
-        path = write_finding(args.out, opts, players, finding, hello.features)
+    if result.stopped:
+        text.append(f"stopped after {result.examples} games: {result.stopped}")
+    for n, (finding, path) in enumerate(zip(result.findings, written, strict=True), 1):
         cid = path.relative_to(args.out).with_suffix("").as_posix()
         text += [f"{n}. {finding.rule} (first in game {finding.first}, in {finding.seen} "
                  f"game{'s' * (finding.seen > 1)})",

@@ -18,6 +18,7 @@ so it steers towards them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -88,6 +89,12 @@ class Aim:
         target(float(len(self.reach.seen)), label="situations reached")
 
 
+def seatless(where: str) -> str:
+    """A field's name without its index (``hands[2]`` -> ``hands``): a rule broken for
+    one seat is the rule broken for every seat."""
+    return re.sub(r"\[\d+\]", "", where)
+
+
 def rule_of_verdicts(action: JSON, want: Verdict, got: Verdict, ignore_codes: bool) -> str:
     kind = action.get("type")
     ref = "legal" if want.accepted else want.reason
@@ -155,7 +162,8 @@ class Match:
                 lines += describe(f.field, f.expected, f.got)
             lines += [f"  and law '{f.law}' is broken: {f.message}" for f in found
                       if f.law != "state"][:3]
-            rule = f"state after {kind}: {', '.join(dict.fromkeys(f.field for f in states))}"
+            fields = dict.fromkeys(seatless(f.field) for f in states)
+            rule = f"state after {kind}: {', '.join(fields)}"
         else:
             lines = [f"after {after} law '{f.law}' is broken: {f.message}" for f in found]
             rule = f"law {found[0].law} after {kind}"
@@ -239,6 +247,14 @@ class Match:
             except Disagreement:
                 del self.actions[step + 1:], self.trail[step + 1:], self.accepted[step + 1:]
                 raise
+        if failed is not None and failed.kind == "error" and len(results) < len(queue):
+            # an error reply to an action: a finding of its own, the game cut back to it
+            step, begun, _ = queue[len(results)]
+            del self.actions[step + 1:], self.trail[step + 1:], self.accepted[step + 1:]
+            raise Disagreement(f"{begun.action.get('type')}: the engine answers error",
+                               [f"step {step}: {action_text(begun.action)}: reference "
+                                f"{begun.reference.text}, engine error: {failed.message}"],
+                               begun.action, begun.reference, None)
         if failed is not None:
             raise failed
 
