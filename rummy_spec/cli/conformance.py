@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import math
+import shlex
 import sys
 import time
 from dataclasses import replace
@@ -301,6 +302,9 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
     from ..lang import LookupFailure, SpecError
 
     options = tuple(dict.fromkeys(args.option))
+    given = Path(args.variant)
+    variant_arg = str(given.resolve()) if given.suffix == ".rummy" and given.is_file() \
+        else args.variant
     args.variant = variant_names([args.variant])[0]  # a spec file: its variant's name
     try:
         v = variant(args.variant, options)
@@ -330,7 +334,7 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
     opts = FuzzOptions(args.variant, options, players, examples, args.seed, steps,
                        args.ignore_codes, args.engine, shrink, features=hello.features,
                        shows=hello.shows,
-                       known=known, most_findings=args.findings)
+                       known=known, most_findings=args.findings, variant_arg=variant_arg)
     bar = Bar("games")
     start = time.perf_counter()
     written: list[Path] = []
@@ -374,8 +378,9 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
                  f"  minimal sequence ({len(finding.actions)} actions, reference outcomes):",
                  *("    " + ln for ln in finding.trail),
                  f"  written: {path}",
-                 f"  replay:  rummy-spec conformance run --engine '{args.engine}' --cases "
-                 f"{args.out} --case '{cid}'"]
+                 "  replay:  " + shlex.join(["rummy-spec", "conformance", "run", "--engine",
+                                             args.engine, "--cases", str(args.out),
+                                             "--case", cid])]
     for what, games in sorted(result.known.items()):
         text.append(f"known: {what} (in {games} game{'s' * (games > 1)})")
     for rule in result.flaky:

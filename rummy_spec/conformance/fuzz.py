@@ -66,6 +66,7 @@ class FuzzOptions:
     # asked before each game: a reason to stop the run here ("the time budget ...",
     # "interrupted"), or None; the findings so far are kept and reported
     stop: Callable[[], str | None] | None = None
+    variant_arg: str = ""  # the --variant that reruns the run (a spec file's whole path)
 
 
 @dataclass
