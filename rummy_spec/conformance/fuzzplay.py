@@ -18,6 +18,7 @@ so it steers towards them.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -300,8 +301,11 @@ class Match:
 
 
 def allowed(features: frozenset[str], rules: Rules) -> Callable[[Action], bool]:
-    """Does the engine claim what this action needs?"""
+    """Does the engine claim what this action needs (and is it an action of the
+    protocol: a ``meld`` lays one meld)?"""
     def ok(a: Action) -> bool:
+        if a.type == "meld" and len(a.melds or ()) != 1:  # the protocol: one meld each
+            return False
         need = ACTION_FEATURES.get(a.type)
         if need is not None and need not in features:
             return False
@@ -324,6 +328,29 @@ def low_to_high(rules: Rules, a: Action) -> Action:
         got = validate(rules.melds, "run", meld)
         out.append(got.cards if isinstance(got, Meld) else meld)
     return replace(a, melds=tuple(out)) if tuple(out) != a.melds else a
+
+
+def as_sent(rules: Rules, a: Action) -> Action:
+    """A near miss as the protocol lets it be sent: a run-like meld whose naturals do not
+    rise as written (``4R 8R 10R W 3G``, ``2C JK 3D 2S``) is put low to high where some
+    order of it is a legal run (otherwise the reference's refusal is for the order, and
+    an engine that arranges a run's cards itself would be judged by it); a meld written
+    in order, wilds wherever they stand, is sent as it is (``JK JK JK 2H 3H``)."""
+    if not a.melds or all(_rising(rules, m) for m in a.melds):
+        return a
+    return low_to_high(rules, a)
+
+
+def _rising(rules: Rules, meld: tuple[int, ...]) -> bool:
+    """Do the meld's naturals rise as written (an ace low at the start or high at the
+    end), or share one rank (a set)?"""
+    mr = rules.melds
+    ranks = [mr.rank[c] for c in meld if not mr.is_wild[c] and mr.rank[c]]
+    if len(set(ranks)) <= 1:
+        return True
+    high = rules.table.high_rank + 1
+    return any(all(a < b for a, b in itertools.pairwise(seq)) for seq in (
+        ranks, [*ranks[:-1], high] if ranks[-1] == rules.table.low_rank else ranks))
 
 
 def ordered(game: Game, ok: Callable[[Action], bool]) -> list[Action]:
@@ -406,7 +433,8 @@ def _play(data: st.DataObject, match: Match, style: str, steps: int) -> None:
             if not groups:
                 break
             group = groups[data.draw(st.integers(0, len(groups) - 1), label="reason")]
-            probe = group[data.draw(st.integers(0, len(group) - 1), label="probe")]
+            probe = as_sent(g.rules, group[data.draw(st.integers(0, len(group) - 1),
+                                                     label="probe")])
             match.note_melds(probe)
             if match.play(probe, defer=True):
                 changed = True  # a legal action the enumerator did not list

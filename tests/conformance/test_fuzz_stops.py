@@ -89,3 +89,33 @@ def test_an_error_reply_is_a_finding_with_its_case_and_the_run_goes_on(
 def test_a_field_broken_for_any_seat_is_one_rule() -> None:
     assert seatless("hands[2]") == seatless("hands[0]") == "hands"
     assert seatless("ended.table[1].wilds") == "ended.table.wilds"
+
+
+def test_fuzz_sends_one_meld_per_meld_action_and_rising_runs() -> None:
+    """Every ``meld`` action fuzz sends lays one meld; a near miss whose naturals do not
+    rise as written is sent low to high where some order of it is a run."""
+    from rummy_spec.conformance.fuzz import FuzzOptions, fuzz
+    from rummy_spec.conformance.fuzzplay import as_sent
+    from rummy_spec.conformance.reference import ReferenceEngine
+    from rummy_spec.engine.rules import compile_variant
+    from rummy_spec.engine.state import Action
+
+    sent: list[dict[str, object]] = []
+
+    class Spy(ReferenceEngine):
+        def act(self, action: dict[str, object]):  # type: ignore[no-untyped-def]
+            sent.append(action)
+            return super().act(action)
+
+    fuzz(Spy(), FuzzOptions("rummy", examples=6, seed=3, steps=60))
+    melds = [a for a in sent if a.get("type") == "meld"]
+    assert melds and all(len(a["melds"]) == 1 for a in melds)  # type: ignore[arg-type]
+    from rummy_spec.conformance.cases import variant
+
+    rules = compile_variant(variant("rummy", ("jokers_wild",)), 3)
+    t = rules.table
+    cards = tuple(t.parse(x) for x in ("5H", "JK", "3H", "4H"))
+    assert as_sent(rules, Action("meld", 0, melds=(cards,))).melds == (
+        tuple(t.parse(x) for x in ("3H", "4H", "5H", "JK")),)
+    lead = tuple(t.parse(x) for x in ("JK", "JK", "2H", "3H"))
+    assert as_sent(rules, Action("meld", 0, melds=(lead,))).melds == (lead,)
