@@ -272,6 +272,9 @@ def _configure_fuzz(p: argparse.ArgumentParser) -> None:
                    help="time allowed for shrinking each finding (default: the profile's)")
     p.add_argument("--findings", type=whole_number, default=20, metavar="N",
                    help="stop after this many distinct disagreements (default 20)")
+    p.add_argument("--skip-file", type=Path, metavar="FILE",
+                   help="run's skip file (case ids or globs, one a line): a disagreement "
+                        "in a listed topic (VARIANT/TOPIC/*) is reported as skipped")
     p.add_argument("--time-budget", type=positive, metavar="S",
                    help="stop starting games after S seconds; the summary and every "
                         "finding so far are written (so is an interrupt's: Ctrl-C, SIGTERM)")
@@ -325,12 +328,20 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
     if examples < 1 or steps < 1 or args.findings < 1:
         raise UsageError("--examples, --steps and --findings must be at least 1")
     deviations = read_deviations(args.deviations)
+    try:
+        skip_entries = read_skip_file(args.skip_file) if args.skip_file is not None else []
+    except SkipFileError as err:
+        raise UsageError(str(err)) from None
     _target(args.out, "--out", directory=True)
     engine, hello = _engine(args)
     why = fuzz_refused(engine, hello, args, options, players)
     if why is not None:
         return Outcome(FAILED, err=f"rummy-spec: nothing to fuzz: {why}\n")
     known = deviations_known(deviations, args.variant) if deviations else None
+    if args.skip_file is not None:
+        from ..conformance.fuzzskip import skip_known
+
+        known = skip_known(skip_entries, args.variant, known)
     opts = FuzzOptions(args.variant, options, players, examples, args.seed, steps,
                        args.ignore_codes, args.engine, shrink, features=hello.features,
                        shows=hello.shows,
