@@ -67,6 +67,7 @@ class Bar:
             self.stream.flush()
 
 
+PROGRESS_SECONDS = 10.0  # fuzz's progress line on a stderr that is no terminal
 MOST_SECONDS = 86_400.0  # a day: a longer wait is a mistake, and inf never times out
 
 
@@ -357,11 +358,22 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
                          f"{written[-1]})\n")
         sys.stderr.flush()
 
+    told = [start]
+
+    def progress(games: int) -> None:
+        bar.show(games, examples)
+        now = time.perf_counter()
+        if not bar.shown and now - told[0] >= PROGRESS_SECONDS:  # (a log, not a terminal)
+            told[0] = now
+            sys.stderr.write(f"fuzz: {games}/{examples} games, {len(written)} finding"
+                             f"{'s' * (len(written) != 1)}, {now - start:.0f} s\n")
+            sys.stderr.flush()
+
     stop = Stopper(start, args.time_budget)
     opts = replace(opts, on_finding=found, stop=stop)
     try:
         with stop.signals():
-            result = fuzz(engine, opts, lambda i: bar.show(i, examples))
+            result = fuzz(engine, opts, progress)
     finally:
         bar.close()
         engine.close()

@@ -56,6 +56,8 @@ def test_an_interrupted_run_prints_its_summary_and_keeps_its_findings(
 def test_a_run_interrupted_after_thirty_seconds_keeps_its_work(tmp_path: Path) -> None:
     out, err = _interrupted(tmp_path, 30.0, signal.SIGINT)
     _written_and_summarised(out, err, tmp_path)
+    assert re.search(r"^fuzz: \d+/100000 games, \d+ findings?, \d+ s$", err, re.M), err
+
 
 
 def test_the_time_budget_ends_the_run_with_its_summary(tmp_path: Path) -> None:
