@@ -169,3 +169,11 @@ def test_perft_divides_a_mismatch_by_first_action() -> None:
     assert out.code == 1
     assert "failed   rummy.yaml: rummy-opening" in out.out and "divide at depth" in out.out
     assert 'draw by 0 source="discard": expected' in out.out
+
+
+def test_a_crash_stack_is_shown_once() -> None:
+    """Every case crashes the same way: the stack is shown for the first, the others
+    name it."""
+    code, out, _ = _run("--engine", f"{MISBEHAVE} stderr-crash", "--variant", "rummy")
+    assert code == 1 and out.count("ValueError: my engine broke") == 1, out[:800]
+    assert out.count("engine stderr: as shown for rummy/") == out.count("errored  ") - 1
