@@ -177,3 +177,23 @@ def test_a_crash_stack_is_shown_once() -> None:
     code, out, _ = _run("--engine", f"{MISBEHAVE} stderr-crash", "--variant", "rummy")
     assert code == 1 and out.count("ValueError: my engine broke") == 1, out[:800]
     assert out.count("engine stderr: as shown for rummy/") == out.count("errored  ") - 1
+
+
+def test_the_json_report_carries_step_expected_and_got_as_data(tmp_path: Path) -> None:
+    from rummy_spec.conformance.broken import command
+
+    path = tmp_path / "r.json"
+    code, _, _ = _run("--engine", command("knock-card-dropped"), "--case",
+                      "gin_rlcard/knock/knock-after-a-draw", "--report", "json", str(path))
+    assert code == 1
+    case = json.loads(path.read_text())["cases"][0]
+    assert case["action"]["type"] == "knock" and isinstance(case["step"], int)
+    fields = {f["field"]: f for f in case["fields"]}
+    size = fields["ended.discard_size"]
+    assert size["got"] == size["expected"] - 1
+    assert fields["ended.hands+table+discard+stock"]["law"] == "conservation"
+    code, _, _ = _run("--engine", f"{MISBEHAVE} reject-all", "--case",
+                      "rummy/turn/draw-from-the-stock", "--report", "json", str(path))
+    case = json.loads(path.read_text())["cases"][0]
+    assert (case["step"], case["expected"], case["got"]) == (
+        0, "accepted", "rejected (not-your-turn)")
