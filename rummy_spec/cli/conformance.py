@@ -28,7 +28,7 @@ from ..conformance.engine import Engine, EngineError, Hello, make_engine
 from ..conformance.runner import CaseResult, SkipFileError, all_good, read_skip_file
 from ..outfile import OutputError, check_target, make_directory
 from ..textsafe import outside_text
-from . import conformance_init
+from . import conformance_init, conformance_matrix
 from .base import FAILED, USAGE, Command, Outcome, UsageError, lines, whole_number
 from .conformance_house import (
     ALL_DECLINED,
@@ -170,6 +170,9 @@ def _configure_run(p: argparse.ArgumentParser) -> None:
     p.add_argument("-v", "--verbose", action="store_true",
                    help="list passed cases too, and show the protocol lines of each case "
                         "that did not pass")
+    p.add_argument("--print-skip", action="store_true",
+                   help="print a skip file of the cases failing now (failed, errored, or "
+                        "listed and failing) instead of the results")
 
 
 DEFAULT_TIMEOUT = 10.0
@@ -220,6 +223,8 @@ def _run(args: argparse.Namespace) -> Outcome:
         results += [CaseResult(cid, "errored", lines=[f"bad case file: {outside_text(m, 400)}"])
                     for cid, m in bad_files]
         results.sort(key=lambda r: r.id)
+    if args.print_skip:
+        return Outcome(out=lines(*skip_list(results, hello.name)))
     timeout = args.timeout if args.timeout != DEFAULT_TIMEOUT else None
     rerun = {r.id: present.rerun_command(args.engine, r.id, args.cases, timeout)
              for r in results if r.status in ("failed", "errored")}
@@ -246,6 +251,14 @@ def _run(args: argparse.Namespace) -> Outcome:
                 f"cases read in {read:.1f} s, engine started in {started:.1f} s, played in "
                 f"{played:.1f} s)")
     return Outcome(0 if all_good(results) and not none_ran else FAILED, out=lines(*text))
+
+
+def skip_list(results: list[CaseResult], engine: str) -> list[str]:
+    """A skip file (``--skip-file``) of the cases failing now."""
+    failing = [r.id for r in results if r.status in ("failed", "errored") or (
+        r.status == "skipped" and r.message.startswith("listed") and "failed" in r.message)]
+    return [f"# Cases {outside_text(engine, 80)} fails now (rummy-spec conformance run "
+            "--print-skip); remove a line once its case passes.", *failing]
 
 
 # ----- fuzz --------------------------------------------------------------------------
@@ -542,6 +555,8 @@ SUBCOMMANDS = {
     "export": ("write the suite to a directory for other runners", _configure_export,
                _export),
     "perft": ("check an engine's perft counts", _configure_perft, _perft),
+    "matrix": ("the suite and a fuzz budget over a list of engines: JSON, HTML, badges",
+               conformance_matrix.configure, conformance_matrix.run),
 }
 
 
