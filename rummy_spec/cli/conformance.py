@@ -20,7 +20,7 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from ..conformance import SUITE_VERSION, SuiteMissing, suite_root
 from ..conformance.cases import CaseError, case_files, load_cases_apart, select
@@ -170,6 +170,9 @@ def _configure_run(p: argparse.ArgumentParser) -> None:
     p.add_argument("-v", "--verbose", action="store_true",
                    help="list passed cases too, and show the protocol lines of each case "
                         "that did not pass")
+    p.add_argument("--inherit", action="store_true",
+                   help="with --variant HOUSE.rummy: also run the parent variant's cases "
+                        "that the house rules answer alike (conformance.inherited)")
     p.add_argument("--print-skip", action="store_true",
                    help="print a skip file of the cases failing now (failed, errored, or "
                         "listed and failing) instead of the results")
@@ -199,9 +202,11 @@ def _run(args: argparse.Namespace) -> Outcome:
     deviations = read_deviations(args.deviations)
     names = variant_names(args.variant, any_name=True)
     paths = select(case_files(root), root, names, args.case)
-    if not paths:
+    inherited, left_out = _inherited(args, names)
+    if not paths and not inherited:
         raise UsageError(no_cases(root, names))
-    cases, bad_files = load_cases_apart(root, names, args.case)
+    cases, bad_files = load_cases_apart(root, names, args.case) if paths else ([], [])
+    cases += inherited
     if not cases:
         return Outcome(FAILED, err="".join(f"rummy-spec: bad case file: {outside_text(m, 400)}\n"
                                            for _, m in bad_files))
@@ -238,6 +243,10 @@ def _run(args: argparse.Namespace) -> Outcome:
                     f"{len(deviations.entries)}): " + ", ".join(
                         e.where.split(": ", 1)[-1] for e in unmet[:8]))
     text += claims_note(hello)
+    if args.inherit:
+        text.append(f"inherited {len(inherited)} case{'s' * (len(inherited) != 1)} of the "
+                    f"parent variant; {left_out} left out (the house rules answer them "
+                    "otherwise)")
     none_ran = all(r.status == "skipped" for r in results)
     if none_ran:
         text.append(f"no case was run: all {len(results)} were skipped or declined ("
@@ -251,6 +260,31 @@ def _run(args: argparse.Namespace) -> Outcome:
                 f"cases read in {read:.1f} s, engine started in {started:.1f} s, played in "
                 f"{played:.1f} s)")
     return Outcome(0 if all_good(results) and not none_ran else FAILED, out=lines(*text))
+
+
+def _inherited(args: argparse.Namespace, names: list[str]) -> tuple[list[Any], int]:
+    """The parent's cases each house variant named plays alike (``--inherit``)."""
+    if not args.inherit:
+        return [], 0
+    from ..conformance.inherited import inherited_cases
+    from ..conformance.variants import spec_of
+
+    house = [n for n in names if spec_of(n) is not None]
+    if not house:
+        raise UsageError("--inherit: name a house variant with --variant FILE.rummy")
+    cases: list[Any] = []
+    left = 0
+    for name in house:
+        got, out = inherited_cases(name, suite_root() / "cases")
+        cases += [c for c in got if not args.case or select_id(c.id, args.case)]
+        left += out
+    return cases, left
+
+
+def select_id(case_id: str, patterns: list[str]) -> bool:
+    import fnmatch
+
+    return any(fnmatch.fnmatchcase(case_id, p) for p in patterns)
 
 
 def skip_list(results: list[CaseResult], engine: str) -> list[str]:
