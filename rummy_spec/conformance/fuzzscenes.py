@@ -23,7 +23,8 @@ a module of its own, on the card steps of ``fuzzcards``:
   held;
 * ``swap`` (``fuzztable``): a meld with a wild standing for a card that a player holds;
 * ``many wilds`` (``fuzzwilds``): from none to every wild of the pack in one hand, with
-  the naturals of a run near a corner or of a set, played with near misses first.
+  the naturals of a run near a corner or of a set, played with near misses first (one
+  plain deal in four, where the pack has wilds: so the other scenes keep their share).
 
 A plain deal (no scene), one in three, becomes the scene ``stock's end`` (``fuzzdeal``):
 its stock cut to one to three cards, the cards it lacks in the pile under the upcard,
@@ -50,7 +51,7 @@ __all__ = ["SCENES", "Scene", "scene", "scene_names"]
 
 SCENES: dict[str, Build] = {"knock tie": knock_tie, "one card short": one_card_short,
                             "pat": pat, "claimants": claimants, "both ends": both_ends,
-                            "swap": swap, "many wilds": many_wilds}
+                            "swap": swap}
 
 
 def scene_names(rules: Rules, rounds: tuple[int, ...]) -> list[str]:
@@ -70,8 +71,6 @@ def scene_names(rules: Rules, rounds: tuple[int, ...]) -> list[str]:
         out.append("both ends")
     if v.swap.allowed and rules.wild:
         out.append("swap")
-    if rules.wild and (mr.run is not None or mr.set is not None):
-        out.append("many wilds")
     return out
 
 
@@ -81,9 +80,16 @@ def scene(draw: st.DrawFn, rules: Rules, remaining: Counter[int],
     a plain deal)."""
     names = scene_names(rules, rounds)
     if not names or not draw(st.integers(0, 2)):
+        # one plain deal in four, where the pack has wilds: the first hand holds many
+        if rules.wild and draw(st.integers(0, 3)) == 3:  # (shrinks to no scene)
+            return _fits(rules, remaining, many_wilds(draw, rules, remaining, rounds))
         return None
     name = names[draw(st.integers(0, len(names) - 1))]
-    got = SCENES[name](draw, rules, remaining, rounds)
+    return _fits(rules, remaining, SCENES[name](draw, rules, remaining, rounds))
+
+
+def _fits(rules: Rules, remaining: Counter[int], got: Scene | None) -> Scene | None:
+    """The scene, if its hands fit the deal's hand size (else its cards go back)."""
     if got is None:
         return None
     size = hand_size(rules, got.round if got.round is not None and not rules.individual
