@@ -76,6 +76,19 @@ test-broken-fuzz: $(STAMP)
 test-rl: $(STAMP)
 	$(BIN)/pytest -p no:cacheprovider -m 'slow or not slow' -W ignore::UserWarning tests/rl
 
+# A fuzz run stopped after 30 s keeps its summary and findings (the slow test sends
+# SIGINT at 30 s)
+.PHONY: test-fuzz-interrupt
+test-fuzz-interrupt: $(STAMP)
+	$(BIN)/pytest -p no:cacheprovider -m slow tests/conformance/test_fuzz_stops.py
+
+# The compliance matrix of the engines the project ships (conformance/matrix.yaml): the
+# result file and badges the docs page reads (make docs runs no engine)
+.PHONY: matrix
+matrix: $(STAMP)
+	$(BIN)/rummy-spec conformance matrix --engines conformance/matrix.yaml \
+		--out docs/_static/matrix --games 20
+
 # The documentation site, warnings as errors (-W) and every reference checked (-n),
 # with the browser playground built into it. The figures' bot games (the docs extra:
 # matplotlib) are cached under docs/_build/figure-cache by spec hash.

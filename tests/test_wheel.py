@@ -201,7 +201,7 @@ def test_the_python_starter_passes_from_the_wheel(
                 cwd=tmp_path / "mine", env=env)
     assert done.returncode == 0, done.stdout + done.stderr
     last = done.stdout.splitlines()[-1]
-    assert last.startswith("18 passed, 0 failed, 13 skipped") and "starter (python)" in last, last
+    assert last.startswith("22 passed, 0 failed, 13 skipped") and "starter (python)" in last, last
 
 
 def test_fuzz_without_the_kit_extra_says_what_to_install(
@@ -256,6 +256,6 @@ def test_the_generated_workflow_runs_here(
         done = _run(["bash", "-c", line], cwd=mine, env=ci_env)
         assert done.returncode == 0, (run, done.stdout, done.stderr)
     assert (ci / "bin" / "rummy-spec").exists()
-    assert "18 passed, 0 failed, 13 skipped" in done.stdout, done.stdout
+    assert "22 passed, 0 failed, 13 skipped" in done.stdout, done.stdout
     for name in steps[-1]["with"]["path"].split():
         assert (mine / name).stat().st_size > 0, name

@@ -475,7 +475,9 @@ class Match:
             raise Rejected("not-your-turn")
         if phase == "draw":
             raise Rejected("must-draw-first")
-        if a.type in ("go_down", "meld", "lay_off", "swap", "shift"):
+        if a.type == "go_down":  # the reference's code: a variant without contracts
+            raise Rejected("bad-action")
+        if a.type in ("meld", "lay_off", "swap", "shift"):
             raise Rejected("no-table-play")
         hand = list(st.hands()[st.current_player()])
         if a.type == "discard":

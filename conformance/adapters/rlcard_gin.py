@@ -271,7 +271,9 @@ class Match:
             raise Rejected("not-your-turn")
         if phase == "draw":
             raise Rejected("must-draw-first")
-        if kind in ("go_down", "meld", "lay_off", "swap", "shift"):
+        if kind == "go_down":  # the reference's code: a variant without contracts
+            raise Rejected("bad-action")
+        if kind in ("meld", "lay_off", "swap", "shift"):
             raise Rejected("no-table-play")
         held = [card_id(c) for c in self.hand(turn)]
         gin_only = GinAction().action_id in ids

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from docutils import nodes
+from rummy_matrix import ComplianceMatrix
 from rummy_pages import generate_cli_reference, generate_rulebook
 from rummy_race import RaceChart
 from sphinx.application import Sphinx
@@ -90,5 +91,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", generate_cli_reference)
     app.connect("doctree-read", check_examples)
     app.add_directive("race-chart", RaceChart)
+    app.add_directive("compliance-matrix", ComplianceMatrix)
     app.add_role("cards", cards_role)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

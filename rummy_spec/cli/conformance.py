@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import argparse
 import math
+import shlex
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from ..conformance import SUITE_VERSION, SuiteMissing, suite_root
 from ..conformance.cases import CaseError, case_files, load_cases_apart, select
@@ -26,7 +28,7 @@ from ..conformance.engine import Engine, EngineError, Hello
 from ..conformance.runner import CaseResult, SkipFileError, all_good, read_skip_file
 from ..outfile import OutputError, check_target, make_directory
 from ..textsafe import outside_text
-from . import conformance_init
+from . import conformance_init, conformance_matrix
 from .base import FAILED, USAGE, Command, Outcome, UsageError, lines, whole_number
 from .conformance_house import (
     ALL_DECLINED,
@@ -39,6 +41,7 @@ from .conformance_house import (
     read_deviations,
     variant_names,
 )
+from .fuzz_stop import Stopper
 
 BAR = 30
 
@@ -64,6 +67,7 @@ class Bar:
             self.stream.flush()
 
 
+PROGRESS_SECONDS = 10.0  # fuzz's progress line on a stderr that is no terminal
 MOST_SECONDS = 86_400.0  # a day: a longer wait is a mistake, and inf never times out
 
 
@@ -166,6 +170,12 @@ def _configure_run(p: argparse.ArgumentParser) -> None:
     p.add_argument("-v", "--verbose", action="store_true",
                    help="list passed cases too, and show the protocol lines of each case "
                         "that did not pass")
+    p.add_argument("--inherit", action="store_true",
+                   help="with --variant HOUSE.rummy: also run the parent variant's cases "
+                        "that the house rules answer alike (conformance.inherited)")
+    p.add_argument("--print-skip", action="store_true",
+                   help="print a skip file of the cases failing now (failed, errored, or "
+                        "listed and failing) instead of the results")
 
 
 DEFAULT_TIMEOUT = 10.0
@@ -192,9 +202,11 @@ def _run(args: argparse.Namespace) -> Outcome:
     deviations = read_deviations(args.deviations)
     names = variant_names(args.variant, any_name=True)
     paths = select(case_files(root), root, names, args.case)
-    if not paths:
+    inherited, left_out = _inherited(args, names)
+    if not paths and not inherited:
         raise UsageError(no_cases(root, names))
-    cases, bad_files = load_cases_apart(root, names, args.case)
+    cases, bad_files = load_cases_apart(root, names, args.case) if paths else ([], [])
+    cases += inherited
     if not cases:
         return Outcome(FAILED, err="".join(f"rummy-spec: bad case file: {outside_text(m, 400)}\n"
                                            for _, m in bad_files))
@@ -216,6 +228,8 @@ def _run(args: argparse.Namespace) -> Outcome:
         results += [CaseResult(cid, "errored", lines=[f"bad case file: {outside_text(m, 400)}"])
                     for cid, m in bad_files]
         results.sort(key=lambda r: r.id)
+    if args.print_skip:
+        return Outcome(out=lines(*skip_list(results, hello.name)))
     timeout = args.timeout if args.timeout != DEFAULT_TIMEOUT else None
     rerun = {r.id: present.rerun_command(args.engine, r.id, args.cases, timeout)
              for r in results if r.status in ("failed", "errored")}
@@ -229,6 +243,10 @@ def _run(args: argparse.Namespace) -> Outcome:
                     f"{len(deviations.entries)}): " + ", ".join(
                         e.where.split(": ", 1)[-1] for e in unmet[:8]))
     text += claims_note(hello)
+    if args.inherit:
+        text.append(f"inherited {len(inherited)} case{'s' * (len(inherited) != 1)} of the "
+                    f"parent variant; {left_out} left out (the house rules answer them "
+                    "otherwise)")
     none_ran = all(r.status == "skipped" for r in results)
     if none_ran:
         text.append(f"no case was run: all {len(results)} were skipped or declined ("
@@ -242,6 +260,39 @@ def _run(args: argparse.Namespace) -> Outcome:
                 f"cases read in {read:.1f} s, engine started in {started:.1f} s, played in "
                 f"{played:.1f} s)")
     return Outcome(0 if all_good(results) and not none_ran else FAILED, out=lines(*text))
+
+
+def _inherited(args: argparse.Namespace, names: list[str]) -> tuple[list[Any], int]:
+    """The parent's cases each house variant named plays alike (``--inherit``)."""
+    if not args.inherit:
+        return [], 0
+    from ..conformance.inherited import inherited_cases
+    from ..conformance.variants import spec_of
+
+    house = [n for n in names if spec_of(n) is not None]
+    if not house:
+        raise UsageError("--inherit: name a house variant with --variant FILE.rummy")
+    cases: list[Any] = []
+    left = 0
+    for name in house:
+        got, out = inherited_cases(name, suite_root() / "cases")
+        cases += [c for c in got if not args.case or select_id(c.id, args.case)]
+        left += out
+    return cases, left
+
+
+def select_id(case_id: str, patterns: list[str]) -> bool:
+    import fnmatch
+
+    return any(fnmatch.fnmatchcase(case_id, p) for p in patterns)
+
+
+def skip_list(results: list[CaseResult], engine: str) -> list[str]:
+    """A skip file (``--skip-file``) of the cases failing now."""
+    failing = [r.id for r in results if r.status in ("failed", "errored") or (
+        r.status == "skipped" and r.message.startswith("listed") and "failed" in r.message)]
+    return [f"# Cases {outside_text(engine, 80)} fails now (rummy-spec conformance run "
+            "--print-skip); remove a line once its case passes.", *failing]
 
 
 # ----- fuzz --------------------------------------------------------------------------
@@ -269,6 +320,12 @@ def _configure_fuzz(p: argparse.ArgumentParser) -> None:
                    help="time allowed for shrinking each finding (default: the profile's)")
     p.add_argument("--findings", type=whole_number, default=20, metavar="N",
                    help="stop after this many distinct disagreements (default 20)")
+    p.add_argument("--skip-file", type=Path, metavar="FILE",
+                   help="run's skip file (case ids or globs, one a line): a disagreement "
+                        "in a listed topic (VARIANT/TOPIC/*) is reported as skipped")
+    p.add_argument("--time-budget", type=positive, metavar="S",
+                   help="stop starting games after S seconds; the summary and every "
+                        "finding so far are written (so is an interrupt's: Ctrl-C, SIGTERM)")
     add_compare(p)
     p.add_argument("--timeout", type=positive, default=10.0, metavar="S",
                    help="seconds to wait for each reply (default 10)")
@@ -294,6 +351,7 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
     from ..conformance.cases import variant
     from ..conformance.fuzz import (
         PROFILES,
+        Finding,
         FuzzOptions,
         default_players,
         deviations_known,
@@ -303,6 +361,9 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
     from ..lang import LookupFailure, SpecError
 
     options = tuple(dict.fromkeys(args.option))
+    given = Path(args.variant)
+    variant_arg = str(given.resolve()) if given.suffix == ".rummy" and given.is_file() \
+        else args.variant
     args.variant = variant_names([args.variant])[0]  # a spec file: its variant's name
     try:
         v = variant(args.variant, options)
@@ -324,20 +385,51 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
     if examples < 1 or steps < 1 or args.findings < 1:
         raise UsageError("--examples, --steps and --findings must be at least 1")
     deviations = read_deviations(args.deviations)
+    try:
+        skip_entries = read_skip_file(args.skip_file) if args.skip_file is not None else []
+    except SkipFileError as err:
+        raise UsageError(str(err)) from None
     _target(args.out, "--out", directory=True)
     engine, hello = _engine(args)
     why = fuzz_refused(engine, hello, args, options, players)
     if why is not None:
         return Outcome(FAILED, err=f"rummy-spec: nothing to fuzz: {why}\n")
     known = deviations_known(deviations, args.variant) if deviations else None
+    if args.skip_file is not None:
+        from ..conformance.fuzzskip import skip_known
+
+        known = skip_known(skip_entries, args.variant, known)
     opts = FuzzOptions(args.variant, options, players, examples, args.seed, steps,
                        args.ignore_codes, args.engine, shrink, features=hello.features,
                        shows=hello.shows,
-                       known=known, most_findings=args.findings)
+                       known=known, most_findings=args.findings, variant_arg=variant_arg)
     bar = Bar("games")
     start = time.perf_counter()
+    written: list[Path] = []
+
+    def found(finding: Finding) -> None:  # written at once: an interrupt loses nothing
+        written.append(write_finding(args.out, opts, players, finding, hello.features))
+        bar.close()
+        sys.stderr.write(f"found: {finding.rule} (game {finding.first}; written: "
+                         f"{written[-1]})\n")
+        sys.stderr.flush()
+
+    told = [start]
+
+    def progress(games: int) -> None:
+        bar.show(games, examples)
+        now = time.perf_counter()
+        if not bar.shown and now - told[0] >= PROGRESS_SECONDS:  # (a log, not a terminal)
+            told[0] = now
+            sys.stderr.write(f"fuzz: {games}/{examples} games, {len(written)} finding"
+                             f"{'s' * (len(written) != 1)}, {now - start:.0f} s\n")
+            sys.stderr.flush()
+
+    stop = Stopper(start, args.time_budget)
+    opts = replace(opts, on_finding=found, stop=stop)
     try:
-        result = fuzz(engine, opts, lambda i: bar.show(i, examples))
+        with stop.signals():
+            result = fuzz(engine, opts, progress)
     finally:
         bar.close()
         engine.close()
@@ -358,8 +450,9 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
         text.append(f"{len(result.findings)} disagreement{'s' * (len(result.findings) > 1)}"
                     f" in {result.examples} games ({result.shrink_runs} shrinking runs) "
                     f"{about}:")
-    for n, finding in enumerate(result.findings, 1):
-        path = write_finding(args.out, opts, players, finding, hello.features)
+    if result.stopped:
+        text.append(f"stopped after {result.examples} games: {result.stopped}")
+    for n, (finding, path) in enumerate(zip(result.findings, written, strict=True), 1):
         cid = path.relative_to(args.out).with_suffix("").as_posix()
         text += [f"{n}. {finding.rule} (first in game {finding.first}, in {finding.seen} "
                  f"game{'s' * (finding.seen > 1)})",
@@ -367,8 +460,9 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
                  f"  minimal sequence ({len(finding.actions)} actions, reference outcomes):",
                  *("    " + ln for ln in finding.trail),
                  f"  written: {path}",
-                 f"  replay:  rummy-spec conformance run --engine '{args.engine}' --cases "
-                 f"{args.out} --case '{cid}'"]
+                 "  replay:  " + shlex.join(["rummy-spec", "conformance", "run", "--engine",
+                                             args.engine, "--cases", str(args.out),
+                                             "--case", cid])]
     for what, games in sorted(result.known.items()):
         text.append(f"known: {what} (in {games} game{'s' * (games > 1)})")
     for rule in result.flaky:
@@ -509,6 +603,8 @@ SUBCOMMANDS = {
     "export": ("write the suite to a directory for other runners", _configure_export,
                _export),
     "perft": ("check an engine's perft counts", _configure_perft, _perft),
+    "matrix": ("the suite and a fuzz budget over a list of engines: JSON, HTML, badges",
+               conformance_matrix.configure, conformance_matrix.run),
 }
 
 

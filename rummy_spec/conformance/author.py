@@ -32,7 +32,7 @@ from ..engine.game import Game
 from . import SUITE_VERSION
 from .cases import variant
 from .engine import NewGame
-from .observe import AFTER_ROUND
+from .observe import AFTER_ROUND, ROUND_END
 from .reference import ReferenceEngine
 
 JSON = dict[str, Any]
@@ -200,7 +200,7 @@ class Recorder:
     def check(self, keys: Sequence[str] = (), note: str = "") -> None:
         state = self.engine.state()
         if self.round_over:
-            keys = [k for k in (keys or AFTER_ROUND) if k in AFTER_ROUND]
+            keys = [k for k in (keys or AFTER_ROUND) if k in ROUND_END]
         else:
             keys = list(keys or LIVE)
         step: JSON = {"state": {k: state[k] for k in keys}}

@@ -26,7 +26,7 @@ from typing import Any, Literal
 
 from .engine import Engine, EngineError, Verdict
 from .laws import ENDED, Broken, StateLaws, broken_laws
-from .observe import AFTER_ROUND, FIELDS
+from .observe import ENDED_FIELDS, FIELDS, ROUND_END, ended_compared
 from .reference import ReferenceEngine
 from .views import view_diffs
 
@@ -102,15 +102,25 @@ def compared(state: JSON) -> JSON:
     return state
 
 
-def field_diffs(want: JSON, got: JSON, keys: tuple[str, ...]) -> list[tuple[str, Any, Any]]:
+def field_diffs(want: JSON, got: JSON, keys: tuple[str, ...],
+                ended: tuple[str, ...] = ENDED_FIELDS) -> list[tuple[str, Any, Any]]:
     """(field, expected, got) for every field in ``keys`` that differs, lists narrowed to
-    their differing entries (``hands[2]``, ``table[0]``)."""
+    their differing entries (``hands[2]``, ``table[0]``); ``ended`` (the round the step
+    ended; an answer without the field is not judged on it) field by field
+    (``ended.discard_size``), its melds in no order, the fields ``ended`` names."""
     out: list[tuple[str, Any, Any]] = []
     a, b = compared(want), compared(got)
     for key in keys:
         if key not in a:
             continue
+        if key == "ended" and key not in b:  # (an engine that does not show it)
+            continue
         w, g = a[key], b.get(key, "<missing>")
+        if key == "ended":
+            w, g = ended_compared(w), ended_compared(g)
+            if isinstance(w, dict) and isinstance(g, dict):
+                out += [(f"ended.{k}", x, y) for k, x, y in field_diffs(w, g, ended)]
+                continue
         if w == g:
             continue
         if isinstance(w, list) and isinstance(g, list) and len(w) == len(g):
@@ -154,12 +164,18 @@ class Differential:
 
     def _keys(self, want: JSON) -> tuple[str, ...]:
         if want.get("phase") in ENDED:
-            base: tuple[str, ...] = AFTER_ROUND
+            base: tuple[str, ...] = ROUND_END
         elif self.reshuffled:
             base = tuple(k for k in FIELDS if k not in OWN_AFTER_RESHUFFLE)
         else:
             base = FIELDS
         return tuple(k for k in dict.fromkeys(base) if k in self.shows)
+
+    def _ended_keys(self) -> tuple[str, ...]:
+        """The fields of ``ended`` compared: those the engine shows (after a reshuffle,
+        the counts and the scores only)."""
+        return tuple(k for k in ENDED_FIELDS if k in self.shows and not (
+            self.reshuffled and k in OWN_AFTER_RESHUFFLE))
 
     def _judge(self, step: int | None, got: JSON) -> list[Finding]:
         return self._compared(step, got) + [_law(step, b) for b in
@@ -169,9 +185,9 @@ class Differential:
         out: list[Finding] = []
         if self.engine is not None and self.compare:
             want = self.reference.state()
+            diffs = field_diffs(want, got, self._keys(want), self._ended_keys())
             out += [Finding(step, "state", key, w, g, f"{key}: expected {_brief(w)}, got "
-                            f"{_brief(g)}") for key, w, g in field_diffs(want, got,
-                                                                       self._keys(want))]
+                            f"{_brief(g)}") for key, w, g in diffs]
         return out
 
     # ----- the game ------------------------------------------------------------------------
@@ -285,7 +301,8 @@ class Differential:
             compared = [] if b.expected is None else [
                 Finding(b.step, "state", key, w, g, f"{key}: expected {_brief(w)}, got "
                         f"{_brief(g)}") for key, w, g in field_diffs(b.expected[0], now,
-                                                                    b.expected[1])]
+                                                                    b.expected[1],
+                                                                    self._ended_keys())]
             result.findings += compared + [
                 _law(b.step, x) for x in broken_laws(self.laws, self.last, b.action,
                                                      accepted, now)]

@@ -61,6 +61,12 @@ class FuzzOptions:
     most_findings: int = 20
     # told of every game generated (not those replayed while shrinking), once it ends
     on_game: Callable[[Match], None] | None = None
+    # told of each finding as soon as it is final (so that it is written at once)
+    on_finding: Callable[[Finding], None] | None = None
+    # asked before each game: a reason to stop the run here ("the time budget ...",
+    # "interrupted"), or None; the findings so far are kept and reported
+    stop: Callable[[], str | None] | None = None
+    variant_arg: str = ""  # the --variant that reruns the run (a spec file's whole path)
 
 
 @dataclass
@@ -85,6 +91,7 @@ class FuzzResult:
     findings: list[Finding] = field(default_factory=list)
     known: Counter[str] = field(default_factory=Counter)  # note -> games
     error: str | None = None
+    stopped: str | None = None  # why the run ended before its budget of games
     flaky: list[str] = field(default_factory=list)  # rules that did not break again
     unsteady: int = 0  # passes cut short: a game replayed did not play out the same
 
@@ -155,6 +162,7 @@ class _Fuzzer:
     def run(self) -> FuzzResult:
         number = 0
         while (self.result.examples < self.opts.examples and not self.result.error
+               and not self.result.stopped
                and len(self.result.findings) < self.opts.most_findings):
             before = self.result.examples
             new = self.one_pass(number)
@@ -169,9 +177,20 @@ class _Fuzzer:
                 continue
             new = self.trim(new)
             self.found[new.rule] = new
-            self.result.findings.append(new)
+            self.add(new)
             self.take_spares()
         return self.result
+
+    def add(self, finding: Finding) -> None:
+        self.result.findings.append(finding)
+        if self.opts.on_finding is not None:
+            self.opts.on_finding(finding)
+
+    def should_stop(self) -> bool:
+        """Whether the run must end now (the time budget spent, an interrupt)."""
+        if self.result.stopped is None and self.opts.stop is not None:
+            self.result.stopped = self.opts.stop()
+        return self.result.stopped is not None
 
     def keep_spare(self, why: Disagreement, setup: JSON, match: Match, game: int) -> None:
         """Another rule broken by a game played while shrinking: the shortest such game
@@ -197,7 +216,7 @@ class _Fuzzer:
                 continue
             found = self.trim(spare)
             self.found[rule] = found
-            self.result.findings.append(found)
+            self.add(found)
 
     def one_pass(self, number: int) -> Finding | None:
         """Generate until a rule not yet found breaks; that example, shrunk."""
@@ -216,11 +235,13 @@ class _Fuzzer:
                 return
             generating = here.rule is None
             if generating:
-                if result.examples >= opts.examples:
+                if result.examples >= opts.examples or self.should_stop():
                     return  # Hypothesis's own count includes examples it threw away
                 result.examples += 1
                 if self.progress is not None:
                     self.progress(result.examples)
+            elif self.should_stop():  # (the smallest game found so far is kept)
+                return
             else:
                 result.shrink_runs += 1
             setup, scene = data.draw(scened_deals(opts.variant, opts.options, self.players,

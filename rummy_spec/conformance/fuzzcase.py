@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shlex
 from pathlib import Path
 
 from .author import LIVE, Recorder, case_data, dump_case
 from .cases import SCORING_KEYS
 from .fuzz import Finding, FuzzOptions
-from .observe import AFTER_ROUND, FIELDS, OPTIONAL
+from .observe import AFTER_ROUND, FIELDS, OPTIONAL, ROUND_END
 from .reports import write_atomic
 
 
@@ -28,17 +29,29 @@ def finding_case(opts: FuzzOptions, players: int, finding: Finding,
     # (a view's or a law's line names no field of the state: the steps replay it)
     keys = list(dict.fromkeys([*(k for k in differed if k in FIELDS + OPTIONAL), *LIVE]))
     if rec.round_over:
-        keys = [k for k in keys if k in AFTER_ROUND] or list(AFTER_ROUND)
+        keys = [k for k in keys if k in ROUND_END] or list(AFTER_ROUND)
     if features is not None and "scoring" not in features:
         keys = [k for k in keys if k not in SCORING_KEYS] or ["phase"]
     rec.check(keys)
     data = case_data(f"fuzz find: {finding.rule}", opts.variant, opts.options, players,
                      finding.setup, rec.steps, rec.features,
-                     generated=f"rummy-spec conformance fuzz --engine '{opts.command}' "
-                               f"--variant {opts.variant} --seed {opts.seed}")
+                     generated=generated_line(opts, players))
     digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:10]
     cid = f"{opts.variant}/fuzz/{digest}"
     return cid, dump_case(data, cid)
+
+
+def generated_line(opts: FuzzOptions, players: int) -> str:
+    """The fuzz command line that generates the run again (as a shell reads it)."""
+    parts = ["rummy-spec", "conformance", "fuzz", "--engine", opts.command, "--variant",
+             opts.variant_arg or opts.variant]
+    for name in opts.options:
+        parts += ["--option", name]
+    parts += ["--players", str(players), "--seed", str(opts.seed), "--examples",
+              str(opts.examples), "--steps", str(opts.steps)]
+    if opts.ignore_codes:
+        parts.append("--ignore-codes")
+    return shlex.join(parts)
 
 
 def write_finding(root: Path, opts: FuzzOptions, players: int, finding: Finding,

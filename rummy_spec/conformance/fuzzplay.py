@@ -18,7 +18,9 @@ so it steers towards them.
 
 from __future__ import annotations
 
+import itertools
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -88,6 +90,12 @@ class Aim:
         target(-float(self.stock_left), label="stock left")
         target(float(len(self.codes)), label="refusals seen")
         target(float(len(self.reach.seen)), label="situations reached")
+
+
+def seatless(where: str) -> str:
+    """A field's name without its index (``hands[2]`` -> ``hands``): a rule broken for
+    one seat is the rule broken for every seat."""
+    return re.sub(r"\[\d+\]", "", where)
 
 
 def rule_of_verdicts(action: JSON, want: Verdict, got: Verdict, ignore_codes: bool) -> str:
@@ -169,7 +177,8 @@ class Match:
                 lines += describe(f.field, f.expected, f.got)
             lines += [f"  and law '{f.law}' is broken: {f.message}" for f in found
                       if f.law != "state"][:3]
-            rule = f"state after {kind}: {', '.join(dict.fromkeys(f.field for f in states))}"
+            fields = dict.fromkeys(seatless(f.field) for f in states)
+            rule = f"state after {kind}: {', '.join(fields)}"
         else:
             lines = [f"after {after} law '{f.law}' is broken: {f.message}" for f in found]
             rule = f"law {found[0].law} after {kind}"
@@ -253,6 +262,14 @@ class Match:
             except Disagreement:
                 del self.actions[step + 1:], self.trail[step + 1:], self.accepted[step + 1:]
                 raise
+        if failed is not None and failed.kind == "error" and len(results) < len(queue):
+            # an error reply to an action: a finding of its own, the game cut back to it
+            step, begun, _ = queue[len(results)]
+            del self.actions[step + 1:], self.trail[step + 1:], self.accepted[step + 1:]
+            raise Disagreement(f"{begun.action.get('type')}: the engine answers error",
+                               [f"step {step}: {action_text(begun.action)}: reference "
+                                f"{begun.reference.text}, engine error: {failed.message}"],
+                               begun.action, begun.reference, None)
         if failed is not None:
             raise failed
 
@@ -298,8 +315,11 @@ class Match:
 
 
 def allowed(features: frozenset[str], rules: Rules) -> Callable[[Move], bool]:
-    """Does the engine claim what this action needs?"""
+    """Does the engine claim what this action needs (and is it an action of the
+    protocol: a ``meld`` lays one meld)?"""
     def ok(a: Move) -> bool:
+        if a.type == "meld" and len(a.melds or ()) != 1:  # the protocol: one meld each
+            return False
         need = ACTION_FEATURES.get(a.type)
         if need is not None and need not in features:
             return False
@@ -327,6 +347,29 @@ def low_to_high(rules: Rules, a: Move) -> Move:
         got = validate(rules.melds, "run", meld)
         out.append(got.cards if isinstance(got, Meld) else meld)
     return replace(a, melds=tuple(out)) if tuple(out) != a.melds else a
+
+
+def as_sent(rules: Rules, a: Move) -> Move:
+    """A near miss as the protocol lets it be sent: a run-like meld whose naturals do not
+    rise as written (``4R 8R 10R W 3G``, ``2C JK 3D 2S``) is put low to high where some
+    order of it is a legal run (otherwise the reference's refusal is for the order, and
+    an engine that arranges a run's cards itself would be judged by it); a meld written
+    in order, wilds wherever they stand, is sent as it is (``JK JK JK 2H 3H``)."""
+    if not a.melds or all(_rising(rules, m) for m in a.melds):
+        return a
+    return low_to_high(rules, a)
+
+
+def _rising(rules: Rules, meld: tuple[int, ...]) -> bool:
+    """Do the meld's naturals rise as written (an ace low at the start or high at the
+    end), or share one rank (a set)?"""
+    mr = rules.melds
+    ranks = [mr.rank[c] for c in meld if not mr.is_wild[c] and mr.rank[c]]
+    if len(set(ranks)) <= 1:
+        return True
+    high = rules.table.high_rank + 1
+    return any(all(a < b for a, b in itertools.pairwise(seq)) for seq in (
+        ranks, [*ranks[:-1], high] if ranks[-1] == rules.table.low_rank else ranks))
 
 
 def ordered(game: Game, ok: Callable[[Move], bool]) -> list[Move]:
@@ -409,7 +452,8 @@ def _play(data: st.DataObject, match: Match, style: str, steps: int) -> None:
             if not groups:
                 break
             group = groups[data.draw(st.integers(0, len(groups) - 1), label="reason")]
-            probe = group[data.draw(st.integers(0, len(group) - 1), label="probe")]
+            probe = as_sent(g.rules, group[data.draw(st.integers(0, len(group) - 1),
+                                                     label="probe")])
             match.note_melds(probe)
             if match.play(probe, defer=True):
                 changed = True  # a legal action the enumerator did not list

@@ -23,7 +23,10 @@ a module of its own, on the card steps of ``fuzzcards``:
   seat);
 * ``both ends`` (``fuzztable``): a run to be laid, and the cards below and above it
   held;
-* ``swap`` (``fuzztable``): a meld with a wild standing for a card that a player holds.
+* ``swap`` (``fuzztable``): a meld with a wild standing for a card that a player holds;
+* ``many wilds`` (``fuzzwilds``): from none to every wild of the pack in one hand, with
+  the naturals of a run near a corner or of a set, played with near misses first (one
+  plain deal in four, where the pack has wilds: so the other scenes keep their share).
 
 A plain deal (no scene), one in three, becomes the scene ``stock's end`` (``fuzzdeal``):
 its stock cut to one to three cards, the cards it lacks in the pile under the upcard,
@@ -44,6 +47,7 @@ from .fuzzcontracts import contract_rounds, one_card_short, pat
 from .fuzzknock import knock_tie
 from .fuzzshown import melds_shown
 from .fuzztable import both_ends, swap
+from .fuzzwilds import many_wilds
 
 __all__ = ["SCENES", "Scene", "scene", "scene_names"]
 
@@ -82,9 +86,16 @@ def scene(draw: st.DrawFn, rules: Rules, remaining: Counter[int],
     a plain deal)."""
     names = scene_names(rules, rounds)
     if not names or not draw(st.integers(0, 2)):
+        # one plain deal in four, where the pack has wilds: the first hand holds many
+        if rules.wild and draw(st.integers(0, 3)) == 3:  # (shrinks to no scene)
+            return _fits(rules, remaining, many_wilds(draw, rules, remaining, rounds))
         return None
     name = names[draw(st.integers(0, len(names) - 1))]
-    got = SCENES[name](draw, rules, remaining, rounds)
+    return _fits(rules, remaining, SCENES[name](draw, rules, remaining, rounds))
+
+
+def _fits(rules: Rules, remaining: Counter[int], got: Scene | None) -> Scene | None:
+    """The scene, if its hands fit the deal's hand size (else its cards go back)."""
     if got is None:
         return None
     size = hand_size(rules, got.round if got.round is not None and not rules.individual

@@ -11,6 +11,7 @@ Same command, same files, byte for byte.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -229,7 +230,10 @@ def house_positions(name: str) -> list[tuple[Position, str]]:
             ("opening", (), 4, "the seeded deal's first turns"),
             (f"after-{len(moves)}-moves", tuple(moves), 3,
              f"after the greedy bot's first {len(moves)} moves")):
-        pos = Position(f"{name}-{label}", name, (), players, setup, made, ())
+        # (a position's name is lower case, digits and hyphens: a variant's underscores
+        # become hyphens there)
+        pos = Position(f"{re.sub('[^a-z0-9-]', '-', name.lower())}-{label}", name, (),
+                       players, setup, made, ())
         counts = tuple(reference_counts(pos, depth))
         out.append((Position(pos.name, name, (), players, setup, made, counts), note))
     return out

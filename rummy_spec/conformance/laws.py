@@ -85,42 +85,48 @@ class StateLaws:
 
     # ----- one state --------------------------------------------------------------------
     def state_faults(self, s: JSON) -> list[Broken]:
-        """The laws one state must keep (nothing is judged after a round has ended: the
-        engine may already have dealt the next round its own way)."""
-        if s.get("phase") in ENDED:
-            return []
+        """The laws one state must keep.  After a round has ended the engine may already
+        have dealt the next round its own way: the round as it ended (``ended``) is
+        judged instead, where the engine shows it."""
+        if s.get("phase") not in ENDED:
+            return self._round_faults(s, "")
+        ended = s.get("ended")
+        return self._round_faults(ended, "ended.") if isinstance(ended, dict) else []
+
+    def _round_faults(self, s: JSON, at: str) -> list[Broken]:
+        """The laws of the cards of one round (``at``: where its fields are)."""
         out: list[Broken] = []
         known: Counter[int] = Counter()
         hands = s.get("hands") if isinstance(s.get("hands"), list) else None
         if hands is not None:
             for i, hand in enumerate(hands):
-                known.update(self._cards(hand, f"hands[{i}]", out))
+                known.update(self._cards(hand, f"{at}hands[{i}]", out))
         table = s.get("table") if isinstance(s.get("table"), list) else None
         if table is not None:
             for i, meld in enumerate(table):
                 if isinstance(meld, dict):
-                    cards = self._cards(meld.get("cards"), f"table[{i}].cards", out)
+                    cards = self._cards(meld.get("cards"), f"{at}table[{i}].cards", out)
                     known.update(cards)
-                    out += self._meld_faults_seen(meld, cards, f"table[{i}]")
-        pile = self._pile(s, out)
+                    out += self._meld_faults_seen(meld, cards, f"{at}table[{i}]")
+        pile = self._pile(s, out, at)
         known.update(pile)
         if out or hands is None or table is None:
             return out
-        return self._conservation(s, known)
+        return self._conservation(s, known, at)
 
-    def _pile(self, s: JSON, out: list[Broken]) -> list[int]:
+    def _pile(self, s: JSON, out: list[Broken], at: str = "") -> list[int]:
         if "discard" in s:
-            pile = self._cards(s["discard"], "discard", out)
+            pile = self._cards(s["discard"], f"{at}discard", out)
             if s.get("discard_size", len(pile)) != len(pile):
-                out.append(Broken("conservation", "discard_size", f"the pile holds "
+                out.append(Broken("conservation", f"{at}discard_size", f"the pile holds "
                                   f"{len(pile)} cards, discard_size says {s['discard_size']}"))
             top = s["discard"][-1] if s["discard"] else None
             if "discard_top" in s and s["discard_top"] != top:
-                out.append(Broken("conservation", "discard_top", f"the pile's top card is "
+                out.append(Broken("conservation", f"{at}discard_top", f"the pile's top card is "
                                   f"{top}, discard_top says {s['discard_top']}"))
             return pile
         top = s.get("discard_top")
-        return self._cards([top], "discard_top", out) if isinstance(top, str) else []
+        return self._cards([top], f"{at}discard_top", out) if isinstance(top, str) else []
 
     def _size(self, extra_decks: int) -> int:
         """The cards in play with this many packs added (the first one asked is 0)."""
@@ -128,7 +134,7 @@ class StateLaws:
             self._sizes[extra_decks] = sum(self.laws.pack(extra_decks).values())
         return self._sizes[extra_decks]
 
-    def _conservation(self, s: JSON, known: Counter[int]) -> list[Broken]:
+    def _conservation(self, s: JSON, known: Counter[int], at: str = "") -> list[Broken]:
         if not shown(s, "stock_size", "discard_size"):
             return []
         hidden = s["stock_size"] + s["discard_size"] - (len(s["discard"]) if "discard" in s
@@ -140,7 +146,7 @@ class StateLaws:
                 packs = [e] if self._size(e) == total else []
                 break
         if not packs:
-            return [Broken("conservation", "hands+table+discard+stock",
+            return [Broken("conservation", f"{at}hands+table+discard+stock",
                            f"{sum(len(h) for h in s['hands'])} cards in hands, "
                            f"{sum(len(x.get('cards', [])) for x in s['table'])} on the table, "
                            f"{s['discard_size']} in the pile and {s['stock_size']} in the "
@@ -148,7 +154,7 @@ class StateLaws:
         pack = self.laws.pack(packs[0])
         made = known - pack
         if made:
-            return [Broken("conservation", "hands+table+discard",
+            return [Broken("conservation", f"{at}hands+table+discard",
                            f"cards seen more often than the pack holds them: "
                            f"{self.laws.text(sorted(made.elements()))}")]
         return []

@@ -17,7 +17,7 @@ import re
 import shlex
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TextIO
 
@@ -142,6 +142,26 @@ def case_block(r: CaseResult, style: Style, rerun: str | None, verbose: bool) ->
     return out
 
 
+def stack_once(r: CaseResult, shown: dict[str, str]) -> CaseResult:
+    """The result with an engine's stderr (a crash's stack) that an earlier case showed
+    replaced by a line naming that case: one crash, one stack."""
+    lines = list(r.lines)
+    for i, line in enumerate(lines):
+        if line.strip() != "engine stderr:":
+            continue
+        depth = len(line) - len(line.lstrip())
+        end = i + 1
+        while end < len(lines) and len(lines[end]) - len(lines[end].lstrip()) > depth:
+            end += 1
+        text = "\n".join(x.strip() for x in lines[i + 1:end])
+        first = shown.setdefault(text, r.id)
+        if first != r.id:
+            lines[i:end] = [f"{line.rstrip(':')}: as shown for {first}"]
+            return replace(r, lines=lines)
+        return r
+    return r
+
+
 def topic_of(case_id: str) -> str:
     """``variant/topic/name`` -> topic (melds, claims, scoring...); other ids: ``-``."""
     parts = case_id.split("/")
@@ -184,6 +204,7 @@ def results_text(results: Sequence[CaseResult], style: Style, verbose: bool,
     share a reason counted in one line, then the table by topic."""
     out: list[str] = []
     skipped: dict[str, int] = {}
+    stacks: dict[str, str] = {}  # an engine's stderr shown -> the case it was shown for
     for r in results:
         if r.status == "passed":
             if verbose:
@@ -192,7 +213,7 @@ def results_text(results: Sequence[CaseResult], style: Style, verbose: bool,
         if r.status == "skipped" and not verbose and not r.message.startswith("listed"):
             skipped[r.message] = skipped.get(r.message, 0) + 1
             continue
-        out += case_block(r, style, rerun.get(r.id), verbose)
+        out += case_block(stack_once(r, stacks), style, rerun.get(r.id), verbose)
     for why, n in sorted(skipped.items()):
         out.append(style.status("skipped", "skipped ") + f" {n} case{'s' * (n != 1)}: {why}")
     if len({topic_of(r.id) for r in results}) > 1:

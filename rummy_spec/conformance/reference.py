@@ -18,7 +18,7 @@ from ..engine.reasons import Verdict as EngineVerdict
 from ..engine.reasons import no
 from ..engine.rules import Rules, compile_variant
 from ..engine.setup import Deal, buys_allowed_before
-from ..engine.state import Move, State
+from ..engine.state import HandRecord, Move, State
 from ..lang import LookupFailure, SpecError, meldkinds
 from ..lang import model as m
 from ..lang.library import builtin_library
@@ -26,7 +26,7 @@ from . import FEATURES, PROTOCOL_VERSION, views
 from .cases import variant
 from .counting import legal_non_meld, perft_count
 from .engine import Engine, EngineError, Hello, NewGame, SkipGame, Verdict
-from .observe import FIELDS, OPTIONAL, observe
+from .observe import FIELDS, OPTIONAL, ended_json, observe
 from .variants import registered, spec_of
 
 JSON = dict[str, Any]
@@ -112,10 +112,12 @@ def start(game_variant: Any, players: int, setup: JSON) -> Game:
     return game
 
 
-def knock_order_key(game: Game, index: int) -> tuple[int, int, int]:
+def knock_order_key(game: Game, index: int, hand: HandRecord | None = None
+                    ) -> tuple[int, int, int]:
     """The protocol's order of the melds one knock lays: sets by rank, then runs by suit
-    (in the deck's suit order) and lowest rank, then colour groups."""
-    m = game.state.hand.table[index].meld
+    (in the deck's suit order) and lowest rank, then colour groups (``hand``: a hand
+    record of the game other than the current one)."""
+    m = (hand or game.state.hand).table[index].meld
     kind = meldkinds.names().index(m.kind)
     suits = game.rules.table.suits
     suit = suits.index(m.suit) if m.suit in suits else -1
@@ -170,6 +172,7 @@ class ReferenceEngine(Engine):
         self.game: Game | None = None
         self.order: list[int] = []
         self.results_before = 0  # rounds ended before the game was handed to the engine
+        self.ended: JSON | None = None  # the round the last step ended, as it ended
 
     @classmethod
     def around(cls, game: Game) -> ReferenceEngine:
@@ -206,6 +209,7 @@ class ReferenceEngine(Engine):
                            f"{list(game.options)}: {str(err).splitlines()[0]}") from None
         self.game = start(v, game.players, game.setup)
         self.order = list(range(len(self.game.state.hand.table)))
+        self.ended = None
 
     def load_variant(self, name: str, options: tuple[str, ...]) -> m.Variant:
         return variant(name, options)
@@ -236,6 +240,14 @@ class ReferenceEngine(Engine):
                 out[key] = back.get(out[key], out[key])  # a probe of no meld: as is
         return out
 
+    def _order_of(self, hand: HandRecord, knocked: bool) -> list[int]:
+        """The protocol's order of ``hand``'s melds: those numbered so far, then those
+        the last step laid (a knock's in the knock's order)."""
+        fresh = list(range(len(self.order), len(hand.table)))
+        if knocked:
+            fresh.sort(key=lambda i: knock_order_key(self._game(), i, hand))
+        return [*self.order, *fresh]
+
     def _renumber(self, game: Game, knocked: bool) -> None:
         size = len(game.state.hand.table)
         if size < len(self.order):  # a new round: a new table
@@ -259,12 +271,17 @@ class ReferenceEngine(Engine):
                 return wrong
         if not verdict.ok:
             return Verdict(False, verdict.code, verdict.message)
+        hand, rounds = game.state.hand, len(game.state.game.results)
         game.apply(a)
+        self.ended = None
+        if len(game.state.game.results) > rounds:  # (a new deal is a new hand record)
+            self.ended = ended_json(game, hand, self._order_of(hand, a.type == "knock"))
         self._renumber(game, a.type == "knock")
         return Verdict(True)
 
     def state(self) -> JSON:
-        return observe(self._game(), self.results_before, order=self.order)
+        return observe(self._game(), self.results_before, order=self.order,
+                       ended=self.ended)
 
     def legal(self) -> list[JSON]:
         game = self._game()

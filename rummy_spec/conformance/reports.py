@@ -32,6 +32,8 @@ def report_json(results: Sequence[CaseResult], hello: Hello | None, engine: str)
         "cases": [{"id": r.id, "status": r.status, "variant": r.variant, "rule": r.rule,
                    "step": r.step, "message": r.message, "details": r.lines,
                    "seconds": round(r.seconds, 4), "path": r.path,
+                   **({"action": r.action, "expected": r.expected, "got": r.got,
+                       "fields": r.fields} if r.status in ("failed", "known") else {}),
                    **({"exchange": exchange_lines(r.exchange, None)} if r.exchange else {})}
                   for r in results],
     }

@@ -52,6 +52,12 @@ class CaseResult:
     seconds: float = 0.0
     path: str = ""  # the case file
     exchange: list[str] = field(default_factory=list)  # protocol lines, when recorded
+    # what differed, as data: the action of the step, the verdicts expected and got, and
+    # each state field or law ({field, expected, got} / {field, law, message})
+    action: JSON | None = None
+    expected: str = ""
+    got: str = ""
+    fields: list[JSON] = field(default_factory=list)
 
     @property
     def message(self) -> str:
@@ -64,11 +70,13 @@ class CaseFailed(Exception):
     no law is named)."""
 
     def __init__(self, step: int | None, *lines: str,
-                 departure: Departure | None = None) -> None:
+                 departure: Departure | None = None, fields: list[JSON] | None = None
+                 ) -> None:
         super().__init__(lines[0] if lines else "failed")
         self.step = step
         self.lines = list(lines)
         self.departure = departure or Departure()
+        self.fields = fields or []
 
 
 def _short(value: Any, limit: int = 160) -> str:
@@ -192,8 +200,11 @@ def _fail_on(findings: list[Finding], what: str, shows: frozenset[str] | None,
         law = first.law
         lines = [f"{at}: {what}: law '{first.law}' broken", f"  {first.message}"]
         lines += [f"  law '{f.law}': {f.message}" for f in found[1:4]]
+    data = [{"field": f.field, "expected": f.expected, "got": f.got} if f.law == "state"
+            else {"field": f.field, "law": f.law, "message": f.message} for f in found]
     raise CaseFailed(step, *lines, departure=Departure(rule=law, action=action,
-                                                       before=before, after=state))
+                                                       before=before, after=state),
+                     fields=data)
 
 
 def _field_lines(key: str, want: Any, got: Any) -> list[str]:
@@ -226,7 +237,9 @@ def _play_step(engine: Engine, pair: Differential | None, step: Step, checked: b
                                                        else "")]
                 for key, want, have in diffs:
                     lines += describe(key, want, have)
-                raise CaseFailed(step.index, *lines, departure=Departure(after=got))
+                raise CaseFailed(step.index, *lines, departure=Departure(after=got),
+                                 fields=[{"field": k, "expected": w, "got": h}
+                                         for k, w, h in diffs])
             return checked
         before = engine.state() if pair is None and step.reason is not None else None
         seen = pair.last if pair is not None else before  # the engine's state before
@@ -317,6 +330,9 @@ def run_case(engine: Engine, hello: Hello, case: Case, record: bool = False,
         play_case(engine, case, hello, mode_for(hello, mode))
     except CaseFailed as failed:
         result.status, result.step, result.lines = "failed", failed.step, failed.lines
+        d = failed.departure
+        result.action, result.expected, result.got = d.action, d.reference, d.engine
+        result.fields = failed.fields
         _known(result, failed.departure, case, deviations)
     except SkipGame as skip:
         result.status, result.lines = "skipped", [f"the engine declined the game: {skip}"]

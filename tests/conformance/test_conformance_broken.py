@@ -117,11 +117,12 @@ def _fuzz_and_replay(name: str, out: Path, budget: int = FUZZ_EXAMPLES) -> tuple
     return name, ""
 
 
-# In the default run, engines of each kind: a wrong score, a wrong verdict, the three
-# whose states go wrong while every verdict is right, and one that ignores the melds a
-# knock names; every engine in the slow run (``pytest -m slow``: about twenty fuzz runs)
+# In the default run, engines of each kind: a wrong score, a wrong verdict, the four
+# whose states go wrong while every verdict is right (one only in the round's last step),
+# and one that ignores the melds a knock names; every engine in the slow run (``pytest -m
+# slow``: about twenty fuzz runs)
 SAMPLE = ("ace-score", "adjacent-wilds", "pile-card-lost", "wild-meaning-wrong",
-          "buy-duplicates-card", "knock-melds-ignored")
+          "buy-duplicates-card", "knock-card-dropped", "knock-melds-ignored")
 
 
 def _fuzz_all(names: list[str], tmp_path: Path) -> None:
@@ -194,3 +195,20 @@ def test_boundary_engine_caught_by_the_aimed_fuzz(name: str, tmp_path: Path) -> 
     finally:
         engine.close()
     assert run_suite(ReferenceEngine(), [case])[0].status == "passed"
+
+
+@pytest.mark.patches_engine
+def test_a_run_led_by_three_wilds_around_the_corner_is_caught_by_fuzz(tmp_path: Path) -> None:
+    """One pack, four jokers (the house file four_jokers.rummy): the engine that reads
+    ``JK JK JK 2H 3H`` as Q K A 2 3 is caught within the budget, its case replays."""
+    from rummy_spec.conformance.broken import house_variant_of
+
+    name = "house-wilds-lead-around-corner"
+    found = _cli("fuzz", "--engine", command(name), "--variant", house_variant_of(name),
+                 "--examples", str(FUZZ_EXAMPLES), "--seed", "0", "--shrink-seconds", "0.5",
+                 "--findings", "1", "--timeout", "30", "--out", str(tmp_path))
+    assert found.returncode == 1 and "written:" in found.stdout, found.stdout[-600:]
+    assert re.search(r"meld: [a-z-]+, the engine accepts", found.stdout), found.stdout[:600]
+    written = re.findall(r"written: (\S+)", found.stdout)
+    case = load_case(Path(written[0]), tmp_path)
+    assert "JK" in str(case.steps[-1].act) or "JK" in str(case.steps[-2].act)

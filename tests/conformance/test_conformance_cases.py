@@ -170,9 +170,10 @@ def test_state_schema_is_the_case_schemas_observable_with_every_field() -> None:
     full = state["$defs"]["full"]
     assert full["properties"] == case["$defs"]["observable"]["properties"]
     # every field of protocol version 1 is required; the whole pile is optional (shown by
-    # an engine that lists it in hello's "state")
-    assert set(full["required"]) == set(full["properties"]) - {"discard"}
-    assert set(full["required"]) == set(FIELDS)
+    # an engine that lists it in hello's "state"), and so is the round as it ended (an
+    # answer without it is not judged on it)
+    assert set(full["required"]) == set(full["properties"]) - {"discard", "ended"}
+    assert set(full["required"]) == set(FIELDS) - {"ended"}
 
 
 @pytest.mark.parametrize(("text", "where"), [

@@ -150,6 +150,18 @@ def test_the_reference_serving_the_file_passes_traces_and_perft(made: Path) -> N
     assert "2 of 2 positions passed, 0 skipped" in perft.stdout
 
 
+def test_the_perft_file_of_a_variant_named_with_an_underscore_loads(tmp_path: Path) -> None:
+    """four_jokers: the positions are named four-jokers-..., the form a perft file wants."""
+    jokers = suite_root() / "examples" / "four_jokers.rummy"
+    done = _cli("generate", "--variant", str(jokers), "--only", "perft", "--out",
+                str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    perft = _cli("perft", "--engine", "reference", "--perft", str(tmp_path / "perft"),
+                 "--variant", str(jokers))
+    assert perft.returncode == 0, perft.stdout + perft.stderr
+    assert "four-jokers-opening" in perft.stdout and "2 of 2 positions passed" in perft.stdout
+
+
 def test_an_engine_not_claiming_the_house_variant_fails_saying_why(made: Path) -> None:
     plain = f"{PY} -m rummy_spec.conformance.reference_engine"
     run = _cli("run", "--engine", plain, "--cases", str(made / "cases"))

@@ -43,13 +43,13 @@ def test_only_claimed_variants_are_collected_and_counted(project: Path) -> None:
     code, out = _pytest(project, *ENGINE, "--collect-only")
     assert code == 0, out
     ids = re.findall(r"^rummy-conformance::(\S+)$", out, re.M)
-    assert len(ids) == 31 and all(i.startswith("rummy/") for i in ids), out[-500:]
-    assert "test_own.py::test_own" in out and "32 tests collected" in out
+    assert len(ids) == 35 and all(i.startswith("rummy/") for i in ids), out[-500:]
+    assert "test_own.py::test_own" in out and "36 tests collected" in out
 
 
 def test_a_run_ids_passed_back_lf_and_k(project: Path) -> None:
     code, out = _pytest(project, *ENGINE, "-p", "cacheprovider")
-    assert code == 1 and "1 failed, 18 passed, 11 skipped, 2 xfailed" in out, out[-800:]
+    assert code == 1 and "1 failed, 22 passed, 11 skipped, 2 xfailed" in out, out[-800:]
     failed = re.findall(r"^FAILED (\S+)", out, re.M)
     assert failed == ["rummy-conformance::rummy/turn/must-draw-first"]
     rerun = re.search(r"^rerun: (.+)$", out, re.M)
@@ -61,9 +61,9 @@ def test_a_run_ids_passed_back_lf_and_k(project: Path) -> None:
     code, out = _pytest(project, *ENGINE, failed[0])
     assert code == 1 and "1 failed in" in out
     code, out = _pytest(project, *ENGINE, "--lf")
-    assert code == 1 and "1 failed, 31 deselected" in out, out[-500:]
+    assert code == 1 and "1 failed, 35 deselected" in out, out[-500:]
     code, out = _pytest(project, *ENGINE, "-k", "rummy/melds/set-of-four")
-    assert code == 0 and "1 passed, 31 deselected" in out, out[-500:]
+    assert code == 0 and "1 passed, 35 deselected" in out, out[-500:]
 
 
 def test_an_engine_that_cannot_start_is_one_clear_collection_error(project: Path) -> None:

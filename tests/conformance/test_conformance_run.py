@@ -133,7 +133,7 @@ def test_reference_run_exit_zero_and_summary() -> None:
     code, out, err = _run("--engine", "reference", "--variant", "phase10", "-v")
     assert code == 0 and not err
     assert "passed   phase10/skip/never-taken-from-the-pile" in out
-    assert "0 failed (of 27 cases" in out
+    assert "0 failed (of 29 cases" in out
 
 
 @pytest.mark.parametrize(("args", "words"), [
@@ -169,3 +169,31 @@ def test_perft_divides_a_mismatch_by_first_action() -> None:
     assert out.code == 1
     assert "failed   rummy.yaml: rummy-opening" in out.out and "divide at depth" in out.out
     assert 'draw by 0 source="discard": expected' in out.out
+
+
+def test_a_crash_stack_is_shown_once() -> None:
+    """Every case crashes the same way: the stack is shown for the first, the others
+    name it."""
+    code, out, _ = _run("--engine", f"{MISBEHAVE} stderr-crash", "--variant", "rummy")
+    assert code == 1 and out.count("ValueError: my engine broke") == 1, out[:800]
+    assert out.count("engine stderr: as shown for rummy/") == out.count("errored  ") - 1
+
+
+def test_the_json_report_carries_step_expected_and_got_as_data(tmp_path: Path) -> None:
+    from rummy_spec.conformance.broken import command
+
+    path = tmp_path / "r.json"
+    code, _, _ = _run("--engine", command("knock-card-dropped"), "--case",
+                      "gin_rlcard/knock/knock-after-a-draw", "--report", "json", str(path))
+    assert code == 1
+    case = json.loads(path.read_text())["cases"][0]
+    assert case["action"]["type"] == "knock" and isinstance(case["step"], int)
+    fields = {f["field"]: f for f in case["fields"]}
+    size = fields["ended.discard_size"]
+    assert size["got"] == size["expected"] - 1
+    assert fields["ended.hands+table+discard+stock"]["law"] == "conservation"
+    code, _, _ = _run("--engine", f"{MISBEHAVE} reject-all", "--case",
+                      "rummy/turn/draw-from-the-stock", "--report", "json", str(path))
+    case = json.loads(path.read_text())["cases"][0]
+    assert (case["step"], case["expected"], case["got"]) == (
+        0, "accepted", "rejected (not-your-turn)")

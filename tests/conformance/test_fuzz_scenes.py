@@ -41,9 +41,9 @@ EXPECTED = [
     ("gin", 8, "both ends", r.LOW_END, 2, True),
     ("gin", 8, "both ends", r.HIGH_END, 2, True),
     ("gin", 8, "melds shown", r.MELDS_NAMED, 1, True),
-    ("liverpool", 8, "pat", r.PAT, 1, True),
-    ("liverpool", 8, "one card short", r.BY_ONE_CARD, 1, False),
-    ("liverpool", 8, "claimants", r.CLAIMANTS, 3, False),
+    ("liverpool", 10, "pat", r.PAT, 1, True),
+    ("liverpool", 10, "one card short", r.BY_ONE_CARD, 1, False),
+    ("liverpool", 10, "claimants", r.CLAIMANTS, 3, False),
     ("continental", 6, "both ends", r.LOW_END, 3, True),
     ("continental", 6, "both ends", r.HIGH_END, 3, True),
     ("continental", 6, "swap", r.SWAP, 1, False),
@@ -139,3 +139,45 @@ def test_an_engine_that_fails_a_cut_stock_ends_the_run_with_its_error() -> None:
     assert result.examples == 0, result
     assert result.error is not None and "pile too long" in result.error, result.error
     assert "stock is cut" in result.error, result.error
+
+
+def test_many_wilds_deals_put_up_to_every_wild_in_one_hand() -> None:
+    """The scene 'many wilds' gives the first hand from none to as many of the pack's
+    wilds as it has room for (Continental: four jokers and four red aces), and plain
+    deals become it now and then."""
+    from hypothesis import strategies as st
+
+    from rummy_spec import decks
+    from rummy_spec.conformance.cases import variant
+    from rummy_spec.conformance.fuzzwilds import many_wilds
+    from rummy_spec.engine.rules import compile_variant
+
+    players = default_players("continental", ())
+    v = variant("continental")
+    rules = compile_variant(v, players)
+    held: list[int] = []
+
+    @settings(max_examples=60, database=None, deadline=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(st.data())
+    def plant(data: st.DataObject) -> None:
+        got = many_wilds(data.draw, rules,  # type: ignore[arg-type]
+                          Counter(decks.full_deck(v, players)), (1,))
+        if got is None:  # (no card to plant: no natural left and no wild drawn)
+            return
+        assert got.name == "many wilds" and got.style == "aimed"
+        cards = [*got.hands[0], *got.stock_top, *([got.upcard] if got.upcard else [])]
+        held.append(sum(c in rules.wild for c in cards))
+
+    plant()
+    assert min(held) == 0 and max(held) == 8, sorted(held)
+    dealt: Counter[str | None] = Counter()
+
+    @settings(max_examples=300, database=None, deadline=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(scened_deals("continental", (), players, 0))
+    def deal(got: tuple[dict[str, Any], Scene | None]) -> None:
+        dealt[got[1].name if got[1] is not None else None] += 1
+
+    deal()
+    assert dealt["many wilds"] >= 1, dealt

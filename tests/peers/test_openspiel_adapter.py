@@ -119,6 +119,9 @@ def test_refusals_change_nothing() -> None:
     refused_unchanged(e, {"type": "knock", "player": 0}, "no-big-gin")
     refused_unchanged(e, {"type": "meld", "player": 0, "melds": [["2C", "3C", "4C"]]},
                       "no-table-play")
+    # (the reference's code for going down where there are no contracts)
+    refused_unchanged(e, {"type": "go_down", "player": 0, "melds": [["2C", "3C", "4C"]]},
+                      "bad-action")
     refused_unchanged(e, {"type": "dead_hand", "player": 0}, "no-dead-hand")
     act(e, "knock", 0, card="KH")
     refused_unchanged(e, {"type": "lay_off", "player": 1, "card": "QC", "meld": 0},

@@ -137,6 +137,9 @@ def test_refusals_change_nothing() -> None:
     refused_unchanged(e, {"type": "dead_hand", "player": 0}, "no-dead-hand")
     refused_unchanged(e, {"type": "lay_off", "player": 0, "card": "8D", "meld": 0},
                       "no-table-play")
+    # (the reference's code for going down where there are no contracts)
+    refused_unchanged(e, {"type": "go_down", "player": 0, "melds": [["2C", "3C", "4C"]]},
+                      "bad-action")
     refused_unchanged(e, {"type": "draw", "player": 2, "source": "stock"}, "bad-player")
     act(e, "discard", 0, card="KH")
     refused_unchanged(e, {"type": "discard", "player": 1, "card": "QC"}, "must-draw-first")

@@ -65,6 +65,18 @@ function meldKind(cards) {
 }
 
 // One hand of basic Rummy from an explicit deal.
+// Does the hand hold every card named, each as often as it is named (a card held once
+// may not stand twice in a meld)?
+function holds(hand, cards) {
+  const left = [...hand];
+  for (const card of cards) {
+    const at = left.indexOf(card);
+    if (at < 0) return false;
+    left.splice(at, 1);
+  }
+  return true;
+}
+
 class Game {
   constructor(players, setup) {
     this.players = players;
@@ -103,7 +115,7 @@ class Game {
 
   meld(melds) {
     const hand = this.hands[this.turn];
-    if (melds.length !== 1 || melds[0].some((card) => !hand.includes(card))) {
+    if (melds.length !== 1 || !holds(hand, melds[0])) {
       throw new Rejected("not-in-hand", "the player does not hold those cards");
     }
     const kind = meldKind(melds[0]);

@@ -65,6 +65,17 @@ def meld_kind(cards):
     raise Rejected("not-consecutive", "the cards of a run must have consecutive ranks")
 
 
+def holds(hand, cards):
+    """Does the hand hold every card named, each as often as it is named (a card held
+    once may not stand twice in a meld)?"""
+    left = list(hand)
+    for card in cards:
+        if card not in left:
+            return False
+        left.remove(card)
+    return True
+
+
 class Game:
     """One hand of basic Rummy from an explicit deal."""
 
@@ -108,7 +119,7 @@ class Game:
 
     def meld(self, melds):
         hand = self.hands[self.turn]
-        if len(melds) != 1 or any(card not in hand for card in melds[0]):
+        if len(melds) != 1 or not holds(hand, melds[0]):
             raise Rejected("not-in-hand", "the player does not hold those cards")
         cards = melds[0]
         kind = meld_kind(cards)

@@ -92,6 +92,9 @@ def _patches() -> dict[str, Broken]:
                "gin", p.pile_card_lost, changes_variant=False),
         Broken("knock-melds-ignored", "X45", "a knock lays the knocker's best arrangement, "
                "not the melds it names", "gin", p.knock_melds_ignored, changes_variant=False),
+        Broken("knock-card-dropped", "state", "a knock that ends the round never puts "
+               "the knock card on the pile (51 cards)", "gin_rlcard", p.knock_card_dropped,
+               changes_variant=False),
         Broken("buy-duplicates-card", "state", "a buy puts a second copy of the bought "
                "card into the buyer's hand", "liverpool", p.buy_duplicates_card,
                changes_variant=False),
@@ -139,17 +142,26 @@ def broken_engines() -> dict[str, Broken]:
 
 
 def house_broken_engines() -> dict[str, Broken]:
-    """Broken engines of the example house variant (``conformance/examples``): each
-    forgets one of the house's rule changes and plays Continental's rule instead."""
+    """Broken engines of the example house variants (``conformance/examples``): each
+    of Backyard Continental forgets one of the house's rule changes and plays
+    Continental's rule instead; one of Rummy with four jokers reads a run led by three
+    wilds around the corner."""
     from .. import suite_root
+    from . import boundary as b
     from . import patches as p
 
     house = str(suite_root() / "examples" / "backyard.rummy")
+    jokers = str(suite_root() / "examples" / "four_jokers.rummy")
     found = [
         Broken("house-penalty-card", "X50", "a May I? costs a penalty card although the "
                "house rules make it free", house, p.penalty_card, specs=(house,)),
         Broken("house-runs-of-four", "X9", "a run of three is refused although the house "
                "rules allow it", house, p.runs_of_four, specs=(house,)),
+        # one pack, four jokers: only a hand holding three of them meets the bug
+        Broken("house-wilds-lead-around-corner", "X7", "a run led by three wilds is read "
+               "around the corner (JK JK JK 2H 3H as Q K A 2 3)", jokers,
+               b.wilds_lead_around_corner, changes_variant=False, specs=(jokers,),
+               patches_engine=True),
     ]
     return {b.name: b for b in found}
 

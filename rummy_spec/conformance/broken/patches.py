@@ -134,6 +134,28 @@ def knock_melds_ignored() -> None:
     ReferenceEngine.act = act  # type: ignore[method-assign]
 
 
+def knock_card_dropped() -> None:
+    """A knock that ends the round takes the knock card from the hand and never puts it
+    on the pile: the round as it ended holds one card fewer than the pack."""
+    from ..reference import ReferenceEngine
+
+    original = ReferenceEngine.act
+
+    def act(self: ReferenceEngine, action: JSON) -> Verdict:
+        game = self._game()
+        hand = game.state.hand  # (the round's record, kept when the round ends)
+        verdict = original(self, action)
+        ended = self.ended
+        if verdict.accepted and action.get("type") == "knock" and ended is not None \
+                and hand.discard:
+            below = hand.discard[:-1]
+            ended.update(discard_size=len(below), discard_top=game.rules.table.text(
+                below[-1]) if below else None)
+        return verdict
+
+    ReferenceEngine.act = act  # type: ignore[method-assign]
+
+
 def buy_duplicates_card() -> None:
     """A buy puts a second copy of the bought card into the buyer's hand."""
     from ..reference import ReferenceEngine

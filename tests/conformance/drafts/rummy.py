@@ -76,6 +76,15 @@ DRAFTS = [
       ["0 draw stock", "0 meld 5H 6H 7C -> mixed-suits", "?"]),
     d("melds/neither-set-nor-run", "cards of mixed ranks and suits make no meld", "X10 X11",
       ["0 draw stock", "0 meld 7C 7D 9S -> mixed-ranks", "?"]),
+    d("melds/cards-not-held-refused", "a meld is laid from the cards in hand: a card not "
+      "held makes it no play", "X39",
+      ["0 draw stock", "0 meld 7C 7D 7H -> not-in-hand", "0 meld 8H 9H 10H -> not-in-hand",
+       "?"], stock="2S"),
+    d("melds/a-card-used-twice-refused", "a card held once may not stand twice in a meld "
+      "(AC AD AH AC holding one AC)", "X39",
+      ["0 draw stock", "0 meld AC AD AH AC -> not-in-hand",
+       "0 meld 3H 4H 5H 6H 3H -> not-in-hand", "0 meld AC AD AH", "?"],
+      hands=("AC AD AH 3H 4H 5H 6H 9S 10S JS", H1), stock="2S"),
     d("melds/several-melds-in-one-turn", "any number of melds may be laid in one turn",
       "X39 X46", ["0 draw stock", "0 meld 3H 4H 5H 6H", "0 meld 7C 7D 7S",
                   "0 meld 9S 10S JS", "?"]),

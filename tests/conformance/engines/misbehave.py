@@ -1,7 +1,8 @@
 """An engine that misbehaves in one chosen way: ``python misbehave.py MODE``.
 
 The reference engine behind the protocol, except for MODE: hang-hello, hang-act,
-crash-new, garbage-state, wrong-seq, no-result, error-new, old-protocol, stderr-crash,
+crash-new, garbage-state, wrong-seq, no-result, error-new, error-on-kings (an error
+reply to the discard of a king), old-protocol, stderr-crash,
 reject-all, mutate-on-reject, no-features, own-codes (reason codes of its own, declared
 in hello), decline-all (claims every variant, declines every game), decline-later (plays
 its first game, declines every other), house-only (claims one spec file only),
@@ -91,6 +92,11 @@ def main() -> None:
                 continue
         if MODE == "decline-all" and cmd == "new":
             reply(msg, {"skip": "house rules not written yet"})
+            continue
+        action = msg.get("action") if isinstance(msg.get("action"), dict) else {}
+        if MODE == "error-on-kings" and cmd == "act" and action.get("type") == "discard" \
+                and str(action.get("card", "")).startswith("K"):
+            reply(msg, {"error": "cannot discard a king yet"})
             continue
         if MODE == "error-new" and cmd == "new":
             reply(msg, {"error": "variant not implemented yet"})
