@@ -6,7 +6,9 @@ moves made with none (draws, passes, buys) have an index of their own, fixed by 
 the table meld and the end they name.  A way of going down and a new meld lay several
 cards at once: there are too many to give each an index, so they are indexed by their
 rank in the engine's list (the solver's ways, best first), the k-th way down of the
-position being ``go_down[k]``.  Every bound is derived from the variant model
+position being ``go_down[k]``; a knock that names the melds it shows is indexed by its
+card and its rank among the arrangements the engine lists for that card (at most
+``KNOCK_ARRANGEMENTS``).  Every bound is derived from the variant model
 (:func:`layout`); ``docs/rl.md`` lists the blocks and says why.
 
 ``wait`` is not an engine action: a seat asked whether to act out of turn (a rummy call,
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine.knock_melds import KNOCK_ARRANGEMENTS
 from ..engine.moves import GO_DOWN_CANDIDATES
 from ..engine.rules import Rules
 from ..engine.state import Move
@@ -92,7 +95,14 @@ class Layout:
             where = "" if ENDS[end] is None else f" at the {ENDS[end]} end"
             return f"lay_off {self.cards[card]} on meld {meld}{where}"
         if name == "shift":
-            return f"shift {self.cards[at % f]} into meld {at // f}"
+            meld, rest = divmod(at, f * len(ENDS))
+            card, end = divmod(rest, len(ENDS))
+            where = "" if ENDS[end] is None else f", the wild to the {ENDS[end]} end"
+            return f"shift {self.cards[card]} into meld {meld}{where}"
+        if name == "knock_shown":
+            card, number = divmod(at, KNOCK_ARRANGEMENTS)
+            return (f"knock {self.cards[card]} showing arrangement number {number + 1} of "
+                    "those listed for it")
         meld, rest = divmod(at, f * self.wild_targets)
         card, to = divmod(rest, self.wild_targets)
         freed = f", the wild onto meld {to - 1}" if to else ""
@@ -130,7 +140,8 @@ def layout(rules: Rules, dealt: int) -> Layout:
     shapes: list[tuple[str, tuple[int, ...]]] = [
         ("no_card", (len(NO_CARD),)), ("discard", (f,)), ("knock", (f,)), ("call", (f,)),
         ("give", (f,)), ("discard_at", (f, n)), ("lay_off", (m, f, len(ENDS))),
-        ("shift", (m, f)), ("swap", (m, f, w)), ("go_down", (g,)), ("meld", (k,))]
+        ("shift", (m, f, len(ENDS))), ("swap", (m, f, w)),
+        ("knock_shown", (f, KNOCK_ARRANGEMENTS)), ("go_down", (g,)), ("meld", (k,))]
     blocks: list[Block] = []
     start = 0
     for name, shape in shapes:
@@ -157,6 +168,11 @@ class Encoder:
             if hit is None:
                 hit = self._cache[a] = self._card_index(a)
             return hit
+        if a.type == "knock":  # a knock naming the melds it shows: by card, then rank
+            if a.card is None or rank >= KNOCK_ARRANGEMENTS:
+                raise EncodingError(f"a knock showing arrangement number {rank + 1} passes "
+                                    f"the engine's bound of {KNOCK_ARRANGEMENTS}")
+            return self._start["knock_shown"] + a.card * KNOCK_ARRANGEMENTS + rank
         name, bound = (("go_down", self.layout.ways) if a.type == "go_down"
                        else ("meld", self.layout.new_melds))
         if rank >= bound:
@@ -168,9 +184,13 @@ class Encoder:
         """The index of each action of one position's list, in its order."""
         out = []
         ways = new = 0
+        shown: dict[int | None, int] = {}  # a knock's named arrangements, by its card
         for a in actions:
             if a.melds is None:
                 out.append(self.index(a))
+            elif a.type == "knock":
+                out.append(self.index(a, shown.get(a.card, 0)))
+                shown[a.card] = shown.get(a.card, 0) + 1
             elif a.type == "go_down":
                 out.append(self.index(a, ways))
                 ways += 1
@@ -202,7 +222,7 @@ class Encoder:
         if a.type == "lay_off":
             return s["lay_off"] + (meld * f + c) * len(ENDS) + ENDS.index(a.end)
         if a.type == "shift":
-            return s["shift"] + meld * f + c
+            return s["shift"] + (meld * f + c) * len(ENDS) + ENDS.index(a.end)
         if a.type == "swap":
             if a.end is not None:
                 raise EncodingError("a swap naming the end of a run has no index")
