@@ -2,7 +2,7 @@
 
 Checks every built-in spec (each option on its own too), prints one line per variant,
 shows one variant in full (Continental Rummy for five players), plays one seeded game of
-Continental Rummy between four greedy bots, prints how it ended, and names the command
+Continental Rummy between four bots of the default kind (the planner), prints how it ended, and names the command
 that deals you into such a game (``make demo`` installs the ``play`` extra for it).
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..bots import DEFAULT_BOT
 from ..engine.game import GameError
 from ..lang import LookupFailure, SpecError
 from ..simulate import play_out
@@ -26,13 +27,14 @@ PLAYED = ("continental", 4, 1)  # variant, players, seed
 
 
 def game_lines() -> list[str]:
-    """One seeded game between greedy bots, played to its end, and its result."""
+    """One seeded game between bots of the default kind, played to its end, and its
+    result (the ``simulate`` command that plays the same game is printed with it)."""
     name, players, seed = PLAYED
-    head = (f"{name}: one game of {players} greedy bots, seed {seed} "
+    head = (f"{name}: one game of {players} {DEFAULT_BOT} bots, seed {seed} "
             f"(rummy-spec simulate {name} --players {players} --games 1 --seed {seed}):")
     try:
         variant = resolve(name, [])
-        outcome = play_out(variant, players, seed, "greedy")
+        outcome = play_out(variant, players, seed, DEFAULT_BOT)
     except (SpecError, LookupFailure, UsageError, GameError) as err:
         return [head, "", f"cannot play {name}: {str(err).splitlines()[0]}"]
     return [head, "", *result_lines(outcome.game, seat_names(players))]
@@ -83,7 +85,7 @@ def _run(args: argparse.Namespace) -> Outcome:
     except (SpecError, UsageError) as err:
         parts.append(f"cannot show {name}: {str(err).splitlines()[0]}")
     parts += ["", *game_lines(), "", f"next: rummy-spec play {PLAYED[0]} --players "
-              f"{PLAYED[1]}   (you against {PLAYED[1] - 1} greedy bots)"]
+              f"{PLAYED[1]}   (you against {PLAYED[1] - 1} {DEFAULT_BOT} bots)"]
     code = OK
     if any(r.errors for r in reports):
         code = FAILED

@@ -32,7 +32,7 @@ def test_demo_output_matches_show(cli: Cli) -> None:
 def test_demo_ends_with_one_seeded_bot_game_of_continental(cli: Cli) -> None:
     code, demo, _ = cli("demo")
     assert code == 0
-    game = play_out(load("continental"), 4, 1, "greedy").game
+    game = play_out(load("continental"), 4, 1, "planner").game
     s = game.state
     assert game.over and not s.game.abandoned and len(s.game.results) == 7
     names = [f"seat {w + 1}" for w in s.game.winners]
@@ -40,9 +40,9 @@ def test_demo_ends_with_one_seeded_bot_game_of_continental(cli: Cli) -> None:
            else f"winners: {', '.join(names[:-1])} and {names[-1]} (tied)")
     totals = ", ".join(f"seat {i} {seat.total}" for i, seat in enumerate(s.game.seats, 1))
     assert demo.splitlines()[-2:] == [
-        "", "next: rummy-spec play continental --players 4   (you against 3 greedy bots)"]
+        "", "next: rummy-spec play continental --players 4   (you against 3 planner bots)"]
     assert demo.splitlines()[-7:-2] == [
-        "continental: one game of 4 greedy bots, seed 1 "
+        "continental: one game of 4 planner bots, seed 1 "
         "(rummy-spec simulate continental --players 4 --games 1 --seed 1):",
         "",
         "rounds: 7",
