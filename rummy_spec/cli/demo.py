@@ -2,8 +2,9 @@
 
 Checks every built-in spec (each option on its own too), prints one line per variant,
 shows one variant in full (Continental Rummy for five players), plays one seeded game of
-Continental Rummy between four bots of the default kind (the planner), prints how it ended, and names the command
-that deals you into such a game (``make demo`` installs the ``play`` extra for it).
+Continental Rummy between four bots of the default kind (the planner), prints how it
+ended, and names the command that deals you into such a game (``make demo`` installs the
+``play`` extra for it).
 """
 
 from __future__ import annotations
