@@ -189,6 +189,7 @@ class ReferenceEngine(Engine):
         game = self._game()
         self.results_before = len(game.state.game.results)
         self.order = list(range(len(game.state.hand.table)))
+        self.ended = None  # a new deal: the round that ended was judged at its last step
 
     def hello(self) -> Hello:
         """Every built-in variant, and each spec file given (``variants.py``) by its
