@@ -3,7 +3,9 @@
 Every figure of :mod:`rummy_spec.analysis.figures` with its 95% interval, and the test of
 the seats against 1/n (is there a first-player advantage?).  ``--plots DIR`` draws the
 four plots as PNG and SVG (needs the ``analysis`` extra).  Games run as ``simulate``'s
-do: ``--workers``, ``--ray``, ``--bot`` (default planner).
+do: ``--workers``, ``--ray``, ``--bot`` (default planner).  ``--ladder`` plays the
+bots of ``--bots`` against each other instead and prints their win-rate matrix
+(:mod:`rummy_spec.analysis.ladder`).
 """
 
 from __future__ import annotations
@@ -22,17 +24,21 @@ from .compare import (
     plots_dir,
     seat_line,
 )
+from .ladder_text import add_ladder_arguments, ladder_lines
 from .show import resolve
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("first", metavar="A", help="a built-in variant or a spec file")
     add_balance_arguments(parser)
+    add_ladder_arguments(parser)
 
 
 def _run(args: argparse.Namespace) -> Outcome:
     plots_dir(args.plots)
     variant = resolve(args.first, list(args.option), args.variant)
+    if args.ladder:
+        return Outcome(out=lines(*ladder_lines(args, variant, args.first)))
     name = label(variant, args.first)
     games = games_of(args, variant)
     rows = [["figure", "value [95%]", "n"]]

@@ -1,0 +1,145 @@
+"""``ismcts``: single-observer information-set Monte Carlo tree search.
+
+The searching seat knows only its view.  Each iteration deals the cards hidden from it
+again (:meth:`rummy_spec.engine.game.Game.sample`: a world its view cannot tell from the
+real one), walks one tree of moves down that world, adds one move, plays the round on
+by a cheap policy for a few moves and scores where it stopped; the tree's statistics
+are shared by every world, so a move is judged over many deals of the hidden cards
+(Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG
+4(2), 2012: SO-ISMCTS, selection by UCB1 over the moves available in the world, each
+move counting how often it was available).
+
+* Every seat's moves are in the tree, the opponents' as they are legal in the world
+  being walked; the stock's next card is whatever the world deals.
+* The playout takes uniformly random legal moves, at most ``depth`` of them, and ends
+  early where the round ends.
+* Scores, one per seat, between 0 and 1: where the round ended, 1 to the seat that won
+  it (an even share where nobody did); else by the points each hand would leave
+  unmelded in its best arrangement (``Rules.arrange``), the seat leaving fewer points
+  scoring more.
+* The move played is the root's most visited (the first listed on a tie).
+
+The search never reads the real position: it asks the game only for the seat's legal
+actions (which depend on its view alone) and for sampled worlds, which are dealt from
+the view (the hidden cards are put in a fixed order before they are shuffled, so the
+worlds depend on the view and the random stream only).  ``tests/bots/test_ismcts.py``
+hands it a game whose hidden cards were dealt again and finds the same choice for the
+same seed.  Nothing here names a variant; a seat with one legal move plays it at once.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..engine.game import Game
+from ..engine.state import Action
+
+Player = Callable[[Game, list[Action]], Action]
+
+ITERATIONS = 40  # the ladder's budget: iterations per choice
+DEPTH = 12  # moves of playout after the tree
+EXPLORE = 0.7  # UCB1's exploration constant (scores lie in 0..1)
+SPREAD = 40.0  # unmelded points that move a seat's score from even to 0 or 1
+
+
+@dataclass
+class Node:
+    """The moves tried from a position of the tree, and how they fared for their
+    mover."""
+
+    mover: int  # the seat whose move led here (-1 at the root)
+    children: dict[Action, Node] = field(default_factory=dict)
+    visits: int = 0
+    available: int = 0  # iterations in which the move leading here was legal
+    total: float = 0.0  # the mover's scores summed
+
+    def ucb(self) -> float:
+        return (self.total / self.visits
+                + EXPLORE * math.sqrt(math.log(self.available) / self.visits))
+
+
+def ismcts_player(seed: int, iterations: int = ITERATIONS, depth: int = DEPTH) -> Player:
+    """A searching player, its random stream fixed by ``seed``."""
+    rng = random.Random(f"ismcts:{seed}")
+
+    def choose(game: Game, actions: list[Action]) -> Action:
+        seat = actions[0].player
+        mine = [a for a in actions if a.player == seat]
+        if len(mine) == 1:
+            return mine[0]
+        return search(game, seat, mine, rng, iterations, depth)
+
+    return choose
+
+
+def _movers(actions: list[Action]) -> list[Action]:
+    """The actions of the first seat that may act (as the bot games choose)."""
+    p = actions[0].player
+    return [a for a in actions if a.player == p]
+
+
+def search(game: Game, seat: int, actions: list[Action], rng: random.Random,
+           iterations: int, depth: int) -> Action:
+    """The move ``seat`` plays among ``actions`` after ``iterations`` iterations."""
+    root = Node(-1)
+    start = len(game.state.game.results)
+    for _ in range(max(1, iterations)):
+        world = game.sample(seat, rng)
+        world.knowledge = None  # nobody asks this world for a view: skip its upkeep
+        node, path = root, [root]
+        legal = actions
+        while True:
+            for a in legal:
+                child = node.children.get(a)
+                if child is not None:
+                    child.available += 1
+            untried = [a for a in legal if a not in node.children]
+            if untried:
+                move = untried[rng.randrange(len(untried))]
+                node.children[move] = Node(move.player, available=1)
+            else:
+                move = max(legal, key=lambda a: node.children[a].ucb())
+            node = node.children[move]
+            path.append(node)
+            world.apply_trusted(move)
+            if untried or _ended(world, start):
+                break
+            legal = _movers(world.legal_actions())
+        scores = playout(world, rng, depth, start)
+        for n in path:
+            n.visits += 1
+            if n.mover >= 0:
+                n.total += scores[n.mover]
+    return max(actions, key=lambda a: root.children[a].visits if a in root.children else -1)
+
+
+def _ended(world: Game, start: int) -> bool:
+    return world.over or len(world.state.game.results) > start
+
+
+def playout(world: Game, rng: random.Random, depth: int, start: int) -> list[float]:
+    """Random moves until the round ends or ``depth`` are played; each seat's score."""
+    for _ in range(depth):
+        if _ended(world, start):
+            break
+        legal = _movers(world.legal_actions())
+        world.apply_trusted(legal[rng.randrange(len(legal))])
+    return scores(world, start)
+
+
+def scores(world: Game, start: int) -> list[float]:
+    """Each seat's score in 0..1 where the playout stopped."""
+    n = world.players
+    results = world.state.game.results
+    if len(results) > start:
+        winner = results[start].winner
+        if winner is None:
+            return [1.0 / n] * n
+        return [1.0 if p == winner else 0.0 for p in range(n)]
+    rules = world.rules
+    left = [rules.arrange(s.hand).rest_points for s in world.state.hand.seats]
+    mean = sum(left) / n
+    return [min(1.0, max(0.0, 1.0 / n + (mean - d) / SPREAD)) for d in left]
