@@ -13,10 +13,13 @@ move counting how often it was available).
   being walked; the stock's next card is whatever the world deals.
 * The playout takes uniformly random legal moves, at most ``depth`` of them, and ends
   early where the round ends.
-* Scores, one per seat, between 0 and 1: where the round ended, 1 to the seat that won
-  it (an even share where nobody did); else by the points each hand would leave
-  unmelded in its best arrangement (``Rules.arrange``), the seat leaving fewer points
-  scoring more.
+* Scores, one per seat, between 0 and 1: where the round ended, mostly who won it (an
+  even share where nobody did), the rest by the round's points (more points better
+  where the game's highest total wins, fewer where the lowest does); else by the points each hand would leave
+  unmelded in its best arrangement (``Rules.arrange``), fewer points scoring more,
+  within 0.2..0.8 for two players (below a round won).  Each seat is judged by its own
+  hand only: the other hands are dealt afresh in every world, and weighing them would
+  drown the difference between two discards in the noise of the deal.
 * The move played is the root's most visited (the first listed on a tie).
 
 The search never reads the real position: it asks the game only for the seat's legal
@@ -40,9 +43,12 @@ from ..engine.state import Action
 Player = Callable[[Game, list[Action]], Action]
 
 ITERATIONS = 40  # the ladder's budget: iterations per choice
-DEPTH = 12  # moves of playout after the tree
+DEPTH = 2  # moves of playout after the tree
 EXPLORE = 0.7  # UCB1's exploration constant (scores lie in 0..1)
-SPREAD = 40.0  # unmelded points that move a seat's score from even to 0 or 1
+SPREAD = 100.0  # unmelded points that bring a seat's judged score to its least
+MARGIN = 0.15  # the part of a finished round's score given by its points
+POINTS = 100.0  # round points that move that part from even to 0 or 1
+SQUEEZE = 0.6  # a position judged by its points scores less than a round won
 
 
 @dataclass
@@ -135,11 +141,13 @@ def scores(world: Game, start: int) -> list[float]:
     n = world.players
     results = world.state.game.results
     if len(results) > start:
-        winner = results[start].winner
-        if winner is None:
-            return [1.0 / n] * n
-        return [1.0 if p == winner else 0.0 for p in range(n)]
+        result = results[start]
+        sign = -1 if world.variant.game.winner == "lowest" else 1
+        mean = sum(result.scores) / n
+        points = [min(1.0, max(0.0, 0.5 + sign * (x - mean) / POINTS)) for x in result.scores]
+        won = [1.0 / n] * n if result.winner is None else [
+            1.0 if p == result.winner else 0.0 for p in range(n)]
+        return [(1 - MARGIN) * w + MARGIN * q for w, q in zip(won, points, strict=True)]
     rules = world.rules
     left = [rules.arrange(s.hand).rest_points for s in world.state.hand.seats]
-    mean = sum(left) / n
-    return [min(1.0, max(0.0, 1.0 / n + (mean - d) / SPREAD)) for d in left]
+    return [SQUEEZE * max(0.0, 1.0 - d / SPREAD) + (1 - SQUEEZE) / n for d in left]
