@@ -51,7 +51,9 @@ def ladder_lines(args: argparse.Namespace, variant: m.Variant, target: str) -> l
             e = rate_of(pairs, r, c)
             row.append("-" if e is None else f"{e.value:.2f} [{e.low:.2f}-{e.high:.2f}]")
         rows.append(row)
+    counts = [f"{p.first} against {p.second}: {p.points:g} of {p.games} games"
+              for p in pairs]
     wrong = disorders(pairs, bots)
     tail = (["", "ordered: each bot beats the one before it (interval above 0.5)"]
             if not wrong else ["", "not ordered:", *(f"  {w}" for w in wrong)])
-    return head + columns(rows) + tail
+    return head + columns(rows) + ["", *counts] + tail
