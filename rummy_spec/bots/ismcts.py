@@ -18,8 +18,9 @@ move counting how often it was available).
   where the game's highest total wins, fewer where the lowest does); else by the
   points each hand would leave unmelded in its best arrangement (``Rules.arrange``),
   fewer points scoring more, within 0.2..0.8 for two players (below a round won).
-  Each seat is judged by its own hand only: the other hands are dealt afresh in every world, and weighing them would
-  drown the difference between two discards in the noise of the deal.
+  Each seat is judged by its own hand only: the other hands are dealt afresh in every
+  world, and weighing them would drown the difference between two discards in the
+  noise of the deal.
 * The move played is the root's most visited (the first listed on a tie).
 
 The search never reads the real position: it asks the game only for the seat's legal
