@@ -39,6 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..engine.game import Game
+from ..engine.plan import SearchTooBig
 from ..engine.state import Action
 
 Player = Callable[[Game, list[Action]], Action]
@@ -137,6 +138,15 @@ def playout(world: Game, rng: random.Random, depth: int, start: int) -> list[flo
     return scores(world, start)
 
 
+def _unmelded(world: Game, hand: list[int]) -> int:
+    """The points ``hand`` leaves unmelded in its best arrangement; for a hand too big
+    for the solver (random playouts can gather many cards), all its points."""
+    try:
+        return world.rules.arrange(hand).rest_points
+    except SearchTooBig:
+        return sum(world.rules.points[c] for c in hand)
+
+
 def scores(world: Game, start: int) -> list[float]:
     """Each seat's score in 0..1 where the playout stopped."""
     n = world.players
@@ -149,6 +159,5 @@ def scores(world: Game, start: int) -> list[float]:
         won = [1.0 / n] * n if result.winner is None else [
             1.0 if p == result.winner else 0.0 for p in range(n)]
         return [(1 - MARGIN) * w + MARGIN * q for w, q in zip(won, points, strict=True)]
-    rules = world.rules
-    left = [rules.arrange(s.hand).rest_points for s in world.state.hand.seats]
+    left = [_unmelded(world, s.hand) for s in world.state.hand.seats]
     return [SQUEEZE * max(0.0, 1.0 - d / SPREAD) + (1 - SQUEEZE) / n for d in left]

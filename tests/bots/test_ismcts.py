@@ -78,3 +78,4 @@ def test_the_search_finds_gin() -> None:
     pick = ismcts_player(1, 60, 4)(g, mine)
     assert pick.type == "knock"
     assert g.card_text([pick.card or 0]) == ["KD"]
+
