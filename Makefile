@@ -125,6 +125,19 @@ vsix:
 bench: $(STAMP)
 	$(BIN)/rummy-spec bench
 
+# The skill ladder in full (docs/ladder.md): every table with LADDER_GAMES seeds a pair
+# (each played twice, seats swapped), then the planner against the EAAI-2021 baseline
+# over 10,000 games.  Long: hours on two cores.
+LADDER_GAMES ?= 100
+LADDER_WORKERS ?= 2
+.PHONY: ladder
+ladder: $(STAMP)
+	for v in gin_eaai phase10 liverpool continental; do \
+	  nice $(BIN)/rummy-spec analyze $$v --ladder --games $(LADDER_GAMES) \
+	    --workers $(LADDER_WORKERS) || exit 1; done
+	nice $(BIN)/rummy-spec analyze gin_eaai --ladder --bots eaai-simple,planner \
+	  --games 5000 --workers $(LADDER_WORKERS)
+
 # The compiled build: the engine and bot packages compiled by mypyc (the hatch-mypyc hook in
 # pyproject.toml) in a copy of the committed tree (COMPILED_DIR), so the work tree keeps
 # no extension modules.  wheel-compiled leaves the platform wheel in COMPILED_DIR/dist and

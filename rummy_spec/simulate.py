@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import BOTS, Bot
+from .bots import PLAYERS, Player
 from .engine.game import Game
 from .engine.state import DEAL_CAP, TURN_CAP, Move, RoundResult
 from .lang import model as m
@@ -46,8 +46,8 @@ def seating(text: str | Sequence[str], players: int) -> tuple[str, ...]:
     (one per seat); raises :class:`SeatingError` naming what is wrong."""
     names = [n.strip() for n in text.split(",")] if isinstance(text, str) else list(text)
     for n in names:
-        if n not in BOTS:
-            raise SeatingError(f"unknown bot '{n}' (bots: {', '.join(sorted(BOTS))})")
+        if n not in PLAYERS:
+            raise SeatingError(f"unknown bot '{n}' (bots: {', '.join(sorted(PLAYERS))})")
     if len(names) == 1:
         return tuple(names * players)
     if len(names) != players:
@@ -144,12 +144,12 @@ class _Tally:
                 self.first_down = turn_no + 1
 
 
-def _choosers(bots: tuple[str, ...], seed: int) -> list[Bot]:
+def _choosers(bots: tuple[str, ...], seed: int) -> list[Player]:
     """One bot per seat; seats with the same bot share one (as one bot always did)."""
-    made: dict[str, Bot] = {}
+    made: dict[str, Player] = {}
     for name in bots:
         if name not in made:
-            made[name] = BOTS[name](seed)
+            made[name] = PLAYERS[name](seed)
     return [made[name] for name in bots]
 
 
@@ -204,7 +204,7 @@ def play_out(variant: m.Variant, players: int, seed: int,
             choose = choosers[0]
         state = game.state
         before, deal_no, seen = state.hand.turn_no, state.game.deal_no, len(state.game.results)
-        action = choose(game.rules, state, actions)
+        action = choose(game, actions)
         tally.see(action, before, knocking)
         game.apply_trusted(action)
         count += 1

@@ -32,8 +32,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine",),  # the one interpreter
     ("laws",),  # the laws of a variant, from its model only: what the judges share
     ("bots", "action", "outcome", "position"),  # players; the public API's values
-    ("simulate", "api"),  # games played out by bots; the public API
-    ("analysis", "conformance", "rulebook"),  # balance studies, the kit, the book
+    ("simulate", "api", "rl"),  # games played out by bots; the public API; a variant's
+    # actions and views as arrays (the research interfaces' common part)
+    ("analysis", "conformance", "rulebook", "env", "openspiel"),  # balance studies, the
+    # kit, the book, the PettingZoo environment and the OpenSpiel game
     ("testing",),  # the state machine: drives the kit's engines
     ("lsp_io",),  # the language server's bounded reading loop
     ("lsp",),  # the language server

@@ -6,6 +6,8 @@ the seats against 1/n (is there a first-player advantage?), then the balance met
 lead changes, decisiveness, drama, points spread), each with its 95% interval.
 ``--plots DIR`` draws the four plots as PNG and SVG (needs the ``analysis`` extra).
 Games run as ``simulate``'s do: ``--workers``, ``--ray``, ``--bot`` (default planner).
+``--ladder`` plays the bots of ``--bots`` against each other instead and prints their
+win-rate matrix (:mod:`rummy_spec.analysis.ladder`).
 """
 
 from __future__ import annotations
@@ -26,17 +28,21 @@ from .compare import (
     plots_dir,
     seat_line,
 )
+from .ladder_text import add_ladder_arguments, ladder_lines
 from .show import resolve
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("first", metavar="A", help="a built-in variant or a spec file")
     add_balance_arguments(parser)
+    add_ladder_arguments(parser)
 
 
 def _run(args: argparse.Namespace) -> Outcome:
     plots_dir(args.plots)
     variant = resolve(args.first, list(args.option), args.variant)
+    if args.ladder:
+        return Outcome(out=lines(*ladder_lines(args, variant, args.first)))
     name = label(variant, args.first)
     games = games_of(args, variant)
     rows = [["figure", "value [95%]", "n"]]

@@ -91,8 +91,8 @@ def add_run_arguments(parser: argparse.ArgumentParser, games: int = 10) -> None:
     parser.add_argument("--seed", type=whole_number, default=1, metavar="S",
                         help="the first game's seed; the next games take S+1, S+2... (default 1)")
     parser.add_argument("--bot", default=DEFAULT_BOT, metavar="BOT[,BOT...]",
-                        help="random, greedy or planner: one for every seat, or one per seat "
-                             f"(default {DEFAULT_BOT})")
+                        help="random, greedy, planner, ismcts or eaai-simple: one for every "
+                             f"seat, or one per seat (default {DEFAULT_BOT})")
     parser.add_argument("--workers", type=whole_number, default=1, metavar="N",
                         help="local processes to play in (default 1; same results for any N)")
     parser.add_argument("--ray", metavar="ADDRESS", default=os.environ.get("RAY_ADDRESS"),

@@ -26,7 +26,7 @@ from typing import Any, Literal
 
 from .engine import Engine, EngineError, Verdict
 from .laws import ENDED, Broken, StateLaws, broken_laws
-from .observe import ENDED_FIELDS, FIELDS, ROUND_END, ended_compared
+from .observe import ENDED_FIELDS, FIELDS, ROUND_END, ended_compared, meld_key
 from .reference import ReferenceEngine
 from .views import view_diffs
 
@@ -80,19 +80,6 @@ class StepResult:
 
 def same_verdict(want: Verdict, got: Verdict, codes: Codes = "exact") -> bool:
     return want.accepted == got.accepted and (codes == "accepted" or want.reason == got.reason)
-
-
-def meld_key(meld: Any) -> Any:
-    """A meld as compared: owner, kind, its cards as a multiset, each wild with what it
-    stands for (the order an engine lists a meld's cards in is its own)."""
-    if not isinstance(meld, dict):
-        return meld
-    wilds: list[Any] = meld["wilds"] if isinstance(meld.get("wilds"), list) else []
-    return {"owner": meld.get("owner"), "kind": meld.get("kind"),
-            "cards": sorted(map(str, meld.get("cards") or [])),
-            "wilds": sorted(({"card": w.get("card"), "stands_for": w.get("stands_for")}
-                             for w in wilds if isinstance(w, dict)),
-                            key=lambda w: (str(w["card"]), str(w["stands_for"])))}
 
 
 def compared(state: JSON) -> JSON:

@@ -197,7 +197,9 @@ def sample(state: State, know: Knowledge, seat: int, rng: random.Random) -> Stat
     and a fresh seed for what the game shuffles later, which the view does not show."""
     world = state.clone()
     places = hidden_places(world, know, seat)
-    cards = [_card_at(world, p) for p in places]
+    # sorted first, so the world depends on the view and ``rng`` only, not on where
+    # the hidden cards really were
+    cards = sorted(_card_at(world, p) for p in places)
     rng.shuffle(cards)
     for place, card in zip(places, cards, strict=True):
         _put(world, place, card)

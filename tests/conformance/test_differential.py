@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 from rummy_spec.conformance.cases import load_cases
-from rummy_spec.conformance.differential import Differential, meld_key
+from rummy_spec.conformance.differential import Differential
 from rummy_spec.conformance.engine import NewGame, Verdict, new_game
 from rummy_spec.conformance.laws import StateLaws
+from rummy_spec.conformance.observe import meld_key
 from rummy_spec.conformance.reference import ReferenceEngine
 from rummy_spec.lang import load
 
