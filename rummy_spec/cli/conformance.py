@@ -362,9 +362,11 @@ def _fuzz(args: argparse.Namespace) -> Outcome:
 
     options = tuple(dict.fromkeys(args.option))
     given = Path(args.variant)
+    name = variant_names([args.variant])[0]  # a spec file: its variant's name (a path that
+    # cannot be read, a name too long among them, is refused there)
     variant_arg = str(given.resolve()) if given.suffix == ".rummy" and given.is_file() \
         else args.variant
-    args.variant = variant_names([args.variant])[0]  # a spec file: its variant's name
+    args.variant = name
     try:
         v = variant(args.variant, options)
     except LookupFailure as err:

@@ -146,9 +146,14 @@ def test_many_faults_on_one_long_line_print_in_proportion(tmp_path: Path) -> Non
 
 # ----- linear where the input can be large -----------------------------------------------
 def _timed(fn: object, *args: object) -> float:
-    start = time.perf_counter()
-    fn(*args)  # type: ignore[operator]
-    return time.perf_counter() - start
+    """The least of three runs: a run slowed by other work on the machine, or by a
+    garbage collection that happens to fall in it, does not count."""
+    times = []
+    for _ in range(3):
+        start = time.perf_counter()
+        fn(*args)  # type: ignore[operator]
+        times.append(time.perf_counter() - start)
+    return min(times)
 
 
 def test_fmt_and_editor_diagnostics_grow_linearly() -> None:
