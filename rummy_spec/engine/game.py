@@ -48,6 +48,9 @@ class Game:
                             f"not {self.players}")
         self.rules = compile_variant(self.variant, self.players)
         self.state = new_game(self.rules, self.seed, self.setup, self.turn_cap, self.deal_cap)
+        # set here, not left to the field's default: compiled (mypyc) classes have no class
+        # attribute to fall back on for a field the dataclass __init__ does not set
+        self.knowledge = None
 
     @property
     def over(self) -> bool:
