@@ -109,6 +109,16 @@ class Game:
         other.knowledge = self.known().copy()
         return other
 
+    def clone(self) -> Game:
+        """An independent copy sharing what never changes (the variant, the compiled
+        rules), made field by field: compiled (mypyc) instances have no ``__dict__``."""
+        other = Game.__new__(Game)
+        other.variant, other.players, other.seed = self.variant, self.players, self.seed
+        other.setup, other.turn_cap, other.deal_cap = self.setup, self.turn_cap, self.deal_cap
+        other.rules, other.state, other.history = self.rules, self.state.clone(), self.history[:]
+        other.knowledge = self.known().copy()
+        return other
+
     def legal_actions(self) -> list[Move]:
         return moves.legal_actions(self.rules, self.state)
 

@@ -74,10 +74,7 @@ class Table:
 
     def copy(self) -> Table:
         g = self.game
-        other = engine_game.Game.__new__(engine_game.Game)
-        other.__dict__.update(g.__dict__)
-        other.state, other.history = g.state.clone(), g.history[:]
-        other.knowledge = g.known().copy()
+        other = g.clone()
         t = Table(g.variant, self.players, g.seed, self.shape, self.reward, game=other)
         t.waited = set(self.waited)
         return t
