@@ -6,7 +6,7 @@ is one dictionary from rule key to the setting that won.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -165,15 +165,20 @@ def _rank_of(word: str, deck: m.Deck) -> int | None:
 def build_variant(
     name: str, title: str, parent: str | None, settings: Mapping[Key, Setting],
     options: tuple[m.OptionInfo, ...], enabled: tuple[str, ...], path: str, span: Span,
+    lineage: Sequence[str] = (),
 ) -> tuple[m.Variant, list[Diagnostic], frozenset[str]]:
     """The model, the errors found building it, and the sections those errors left unsure.
 
     A section with a build error is still built from what could be read, so the meaning
     checks of every other section run too; ``check_variant`` skips the unsure ones.
+    ``lineage`` names the files of the variant and its ancestors, nearest first: sources
+    are listed in that order (the variant's own before its parents'), never by file name.
     """
     r = _Reader(_bound(settings))
+    rank = {p: i for i, p in reversed(list(enumerate((path, *lineage))))}
     sources = tuple(s.value for _, s in sorted(
-        ((k, s) for k, s in settings.items() if k[0] == "source"), key=_source_order))
+        ((k, s) for k, s in settings.items() if k[0] == "source"),
+        key=lambda item: (rank.get(item[1].span.path, len(rank)), *_source_order(item))))
     low, high = r.get(("players",), (2, None))
     players = m.Players(low if low is not None else 2, high, r.span("players"))
 

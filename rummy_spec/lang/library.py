@@ -165,7 +165,7 @@ class Library:
                 m.Variant, list[Diagnostic]]:
             variant, found, broken = build_variant(
                 decl.name, decl.title, parent, settings, tuple(available.values()), enabled,
-                decl.path, decl.span)
+                decl.path, decl.span, [d.path for d in reversed(chain)])
             # Every error in one pass: the checks run on whatever could be built.  Without
             # its parent (unknown, or a cycle) the variant is a fragment and nothing else
             # is sure; a rule stated twice leaves its section unsure.

@@ -167,16 +167,19 @@ def test_fmt_and_editor_diagnostics_grow_linearly() -> None:
 
 
 # ----- the formatter keeps meaning ---------------------------------------------------------
-def test_a_house_source_at_the_place_of_its_parents_keeps_both() -> None:
+@pytest.mark.parametrize("path", ["/tmp/h.rummy", "/a/h.rummy", "/zzz/h.rummy"])
+def test_a_house_source_at_the_place_of_its_parents_keeps_both(path: str) -> None:
+    """The variant's own source comes first wherever its file lies (the order once
+    followed file names, so it changed with the checkout's directory)."""
     text = 'variant h extends gin {\n\n\n\n\n    source "mine"\n}\n'  # gin's is at 6:5
     from rummy_spec.lang import Library, builtin_library
 
     base = builtin_library()
     lib = Library(dict(base.decls), dict(base.sources))
-    lib.add_text(text, "/tmp/h.rummy")
+    lib.add_text(text, path)
     variant, _ = lib.resolve("h", (), check=False)
     gin, _ = base.resolve("gin", (), check=False)
-    assert variant.sources == ("mine", *gin.sources)  # gin's, and this one before them
+    assert variant.sources == ("mine", *gin.sources)  # this one, then gin's
 
 
 @pytest.mark.parametrize("tail", ["\u00a0", "\u0085", "\u3000", "\u2003"])
