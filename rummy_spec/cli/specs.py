@@ -66,22 +66,28 @@ def _looks_like_path(target: str) -> bool:
     return target.endswith(".rummy") or "/" in target or "\\" in target
 
 
+def lookable(target: str) -> None:
+    """Refuse, as a usage error, a name no file can have or the system will not look up
+    (a NUL, a path too long, no permission); a name that is just missing passes."""
+    try:
+        Path(target).stat()
+    except ValueError:  # a NUL: no file has that name
+        raise UsageError(f"{outside_text(target, 80)}: a name cannot hold a NUL character") \
+            from None
+    except OSError as err:
+        if err.errno == errno.ENAMETOOLONG:
+            raise UsageError(f"{outside_text(target, 80)}: the path is too long") from None
+        if err.errno not in (errno.ENOENT, errno.ENOTDIR):
+            raise UsageError(f"{outside_text(target, 80)}: cannot look at it "
+                             f"({err.strerror})") from None
+
+
 def spec_files(targets: list[str], b: Builtins) -> list[Path]:
     """The files that ``check`` targets name: files, directories of files, built-in names."""
     out: list[Path] = []
     for t in targets:
         path = Path(t)
-        try:
-            path.stat()
-        except ValueError:  # a NUL: no file has that name
-            raise UsageError(f"{outside_text(t, 80)}: a name cannot hold a NUL character") \
-                from None
-        except OSError as err:
-            if err.errno == errno.ENAMETOOLONG:
-                raise UsageError(f"{outside_text(t, 80)}: the path is too long") from None
-            if err.errno not in (errno.ENOENT, errno.ENOTDIR):
-                raise UsageError(f"{outside_text(t, 80)}: cannot look at it "
-                                 f"({err.strerror})") from None
+        lookable(t)
         if t in b.names() and not path.suffix:
             found = b.path_of(t)
             assert found is not None
@@ -118,6 +124,7 @@ def find_variant(target: str, chosen: str | None = None) -> tuple[Library, str]:
     broken = b.broken.get(str(b.files.get(target, "")))
     if broken is not None and not path.suffix:
         raise broken
+    lookable(target)
     if not (path.exists() or _looks_like_path(target)):
         raise unknown_variant(target, b.names())
     if path.is_dir():

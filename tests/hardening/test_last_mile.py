@@ -63,6 +63,7 @@ def test_a_custom_deck_score_of_thousands_of_digits_is_e053(tmp_path: Path, entr
     ["conformance", "init", "--lang", "python", LONG],
     ["conformance", "init", "--lang", "node", f"x/{LONG}"],
     ["conformance", "fuzz", "--engine", "reference", "--variant", LONG + ".rummy"],
+    ["show", "{spi" + LONG], ["rulebook", LONG], ["simulate", LONG], ["show", "--json", LONG],
 ])
 def test_names_too_long_are_usage_errors(argv: list[str]) -> None:
     out = _no_crash(run(argv))
