@@ -4,9 +4,10 @@
 ``make fuzz``) feeds N inputs, shared among the boundaries of :mod:`.targets` by their
 weights, and counts per boundary: inputs, refusals (the boundary's own error), faults
 (any other exception: a traceback on the command line), hangs (an input taking more than
-5 s, cut by an alarm) and the slowest input; at the end the peak memory.  Exit 0 when
-there is no fault, no hang and the peak stays under 1 GiB.  A fault's input is saved
-beside the report so it can be replayed.
+5 s of CPU, or ten times that of wall time when blocked, cut by an alarm) and the slowest
+input in CPU seconds (so a loaded machine does not make hangs of slow answers); at the
+end the peak memory.  Exit 0 when there is no fault, no hang and the peak stays under
+1 GiB.  A fault's input is saved beside the report so it can be replayed.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from types import FrameType
 
 from .targets import Boundary, boundaries, mutate
 
-HANG_SECONDS = 5
+HANG_SECONDS = 5  # CPU seconds (ITIMER_PROF) an input may take
+WALL_FACTOR = 10  # the wall-clock backstop for an input blocked without using the CPU
 MOST_MEMORY = 1 << 30
 # Inputs per boundary per "round" of the campaign: the cheap ones run more often.
 WEIGHTS = {"spec": 1, "case": 1, "trace": 1, "state": 30, "reply": 60, "argv": 10}
@@ -52,9 +54,16 @@ def _alarm(signum: int, frame: FrameType | None) -> None:
     raise Hang()
 
 
+def arm_alarms() -> None:
+    """Both alarms raise :class:`Hang`: CPU time spent, and wall time as a backstop."""
+    signal.signal(signal.SIGALRM, _alarm)
+    signal.signal(signal.SIGPROF, _alarm)
+
+
 def run_one(b: Boundary, data: bytes, fig: Figures, keep: Path | None) -> None:
-    start = time.perf_counter()
-    signal.setitimer(signal.ITIMER_REAL, HANG_SECONDS)
+    start = time.process_time()
+    signal.setitimer(signal.ITIMER_PROF, HANG_SECONDS)
+    signal.setitimer(signal.ITIMER_REAL, HANG_SECONDS * WALL_FACTOR)
     try:
         b.call(data)
     except Hang:
@@ -68,8 +77,9 @@ def run_one(b: Boundary, data: bytes, fig: Figures, keep: Path | None) -> None:
         _keep(b, data, fig, keep, f"{err.__class__.__name__}: {str(err)[:120]} at "
               f"{Path(where.filename).name}:{where.lineno}")
     finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
         signal.setitimer(signal.ITIMER_REAL, 0)
-    took = time.perf_counter() - start
+    took = time.process_time() - start
     fig.inputs += 1
     fig.seconds += took
     fig.slowest = max(fig.slowest, took)
@@ -87,7 +97,7 @@ def _keep(b: Boundary, data: bytes, fig: Figures, keep: Path | None, what: str) 
 def campaign(total: int, seed: int, only: Sequence[str] = (), keep: Path | None = None,
              tmp: Path | None = None) -> dict[str, Figures]:
     """Feed ``total`` inputs; the figures per boundary."""
-    signal.signal(signal.SIGALRM, _alarm)
+    arm_alarms()
     work = tmp or Path(tempfile.mkdtemp(prefix="rummy-fuzz-"))
     chosen = [b for b in boundaries(work) if not only or b.name in only]
     rng = random.Random(seed)

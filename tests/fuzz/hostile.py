@@ -9,8 +9,10 @@ until N inputs or S seconds, whichever comes first.
 
 Each input is counted by its class: accepted, refused with the boundary's own error (exit
 1 or 2 on the command line), fault (anything else: an exit 3 or a traceback; a formatter
-property failure counts here too), hang (over 5 s).  A hang is run again alone, in a new
-process, with 30 s: it is a hang only if it does not end there either.  The report
+property failure counts here too), hang (over 5 s of CPU, or 50 s of wall time when
+blocked).  A hang is run again alone, in a new process, with 30 s of CPU (and 300 s of
+wall time for one blocked): it is a hang only if it does not end there either.  Time is
+CPU time so that a loaded machine does not make a hang of a slow answer.  The report
 (JSON, rewritten every minute, so a run cut short still has its figures) gives the counts
 per boundary, the exit codes of the command lines run, the formatter's generated and
 checked specs, the rate and the peak memory.  Exit 0 when there is no fault, no hang and
@@ -24,6 +26,7 @@ import contextlib
 import json
 import os
 import random
+import resource
 import signal
 import subprocess
 import sys
@@ -33,11 +36,12 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
 
-from .campaign import MOST_MEMORY, Figures, Hang, _alarm, peak_memory, run_one
+from .campaign import MOST_MEMORY, Figures, Hang, arm_alarms, peak_memory, run_one
 from .hostile_targets import ARGV_CODES, FmtCounter, hostile_boundaries
 from .targets import Boundary, boundaries, mutate
 
-ALONE_SECONDS = 30
+ALONE_SECONDS = 30  # CPU seconds for an input run again alone
+ALONE_WALL_SECONDS = 300  # and wall seconds, for one blocked without using the CPU
 # Inputs per boundary per round: the formatter's property gets about a tenth of all
 # inputs (its 100,000 specs in a run of a million), the cheap boundaries the most.
 WEIGHTS = {"reply": 50, "state": 25, "argv": 10, "fmt-property": 10, "lsp": 5, "spec": 1,
@@ -50,14 +54,20 @@ def _all(work: Path) -> list[Boundary]:
 
 
 def _recheck(name: str, data: bytes) -> bool:
-    """Whether an input that ran past 5 s still runs past 30 s alone (a real hang)."""
+    """Whether an input that ran past 5 s still runs past 30 CPU seconds alone (a real
+    hang): the process is killed by the CPU limit (SIGXCPU) or by the wall backstop."""
     with tempfile.NamedTemporaryFile(delete=False) as f:
         f.write(data)
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_CPU, (ALONE_SECONDS, ALONE_SECONDS + 5))
+
     try:
-        subprocess.run([sys.executable, "-m", "tests.fuzz.hostile", "--alone", name, f.name],
-                       cwd=ROOT, timeout=ALONE_SECONDS, capture_output=True,
-                       env=dict(os.environ, PYTHONPATH=str(ROOT)))
-        return False
+        done = subprocess.run(
+            [sys.executable, "-m", "tests.fuzz.hostile", "--alone", name, f.name],
+            cwd=ROOT, timeout=ALONE_WALL_SECONDS, capture_output=True, preexec_fn=limit,
+            env=dict(os.environ, PYTHONPATH=str(ROOT)))
+        return done.returncode in (-signal.SIGXCPU, -signal.SIGKILL)
     except subprocess.TimeoutExpired:
         return True
     finally:
@@ -94,7 +104,7 @@ def _report(figures: dict[str, Figures], seed: int, start: float, slow: int,
 
 def campaign(total: int, seconds: float, seed: int, out: Path | None,
              only: Sequence[str] = ()) -> dict[str, object]:
-    signal.signal(signal.SIGALRM, _alarm)
+    arm_alarms()
     work = Path(tempfile.mkdtemp(prefix="rummy-hostile-"))
     chosen = [b for b in _all(work) if not only or b.name in only]
     rng = random.Random(seed)

@@ -5,7 +5,8 @@
 every tool on each (:mod:`.outcomes`) and prints how many ``check`` accepted and refused,
 and for every tool how many runs ended in each exit class, with the CPU time taken.
 Every variant that made a tool fail (exit 3, an exception, a hang) is written to DIR with
-what the tool said, to be replayed with ``rummy-spec``; DIR/report.json holds the figures,
+what the tool said (and every variant whose one game ran past its budget, as slow-N),
+to be replayed with ``rummy-spec``; DIR/report.json holds the figures,
 rewritten every 500 variants while the run goes on.  Exit 0 when no tool failed.
 """
 
@@ -33,6 +34,7 @@ def campaign(variants: int, start: int, out: Path, work: Path) -> dict[str, obje
     exits: dict[str, Counter[str]] = {}
     texts: set[str] = set()
     failures: list[str] = []
+    slow: list[str] = []
     parents: Counter[str] = Counter()
 
     @seed(start)
@@ -55,6 +57,11 @@ def campaign(variants: int, start: int, out: Path, work: Path) -> dict[str, obje
                 for tool, code in outcome.bad.items())
             name.write_text(said + text, encoding="utf-8")
             failures.append(str(name))
+        elif outcome.slow:
+            name = out / f"slow-{len(slow) + 1}.rummy"
+            name.write_text("# simulate: one game past its CPU budget\n" + text,
+                            encoding="utf-8")
+            slow.append(str(name))
         if tally["variants"] % PROGRESS_EVERY == 0:  # the figures so far, kept on disk
             _write(out, figures(), partial=True)
 
@@ -63,7 +70,8 @@ def campaign(variants: int, start: int, out: Path, work: Path) -> dict[str, obje
                 "accepted": tally["accepted"], "refused": tally["refused by check"],
                 "parents": dict(sorted(parents.items())),
                 "exits": {tool: dict(sorted(c.items())) for tool, c in exits.items()},
-                "failures": failures, "cpu_seconds": round(time.process_time() - clock, 1)}
+                "failures": failures, "slow_games": slow,
+                "cpu_seconds": round(time.process_time() - clock, 1)}
 
     one()
     return figures()

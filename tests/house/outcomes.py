@@ -6,6 +6,13 @@ server's diagnostics and hover, and a seeded one-game ``simulate``.  Each gives 
 code: 0 and 1 are answers, 2 a usage error (never right here: the arguments are good),
 3 an internal error, "raised" an exception out of an editor function, "hang" a tool
 that ran past the time allowed.
+
+Time is counted in CPU seconds of this process (``ITIMER_PROF``), so a loaded machine
+does not turn a slow answer into a hang; a wall-clock backstop ten times as long catches
+a tool blocked without using the processor.  The one-game ``simulate`` is the exception:
+the engine caps every game (turns a round, deals a game), so a game always ends, and one
+past its budget is counted "slow" (the bots' time on a hard house contract), apart from
+the failures, never as a pass.
 """
 
 from __future__ import annotations
@@ -23,7 +30,9 @@ from types import FrameType
 from rummy_spec.cli import main
 from rummy_spec.lang import editor
 
-HANG_SECONDS = 60
+HANG_SECONDS = 60  # CPU seconds a tool may take before it counts as a hang
+SIMULATE_SECONDS = 120  # CPU seconds for the one-game simulate before it counts as slow
+WALL_FACTOR = 10  # the wall-clock backstop, as a multiple of the CPU budget
 
 
 class Hang(Exception):
@@ -43,8 +52,14 @@ class Outcome:
 
     @property
     def bad(self) -> dict[str, str]:
-        """The tools that did not answer 0, 1 or 2 (a refusal with its message)."""
-        return {tool: code for tool, code in self.exits.items() if code not in ("0", "1", "2")}
+        """The tools that did not answer 0, 1 or 2 (a refusal with its message), nor were
+        a game slow to end."""
+        return {tool: code for tool, code in self.exits.items()
+                if code not in ("0", "1", "2", "slow")}
+
+    @property
+    def slow(self) -> bool:
+        return "slow" in self.exits.values()
 
 
 def _alarm(signum: int, frame: FrameType | None) -> None:
@@ -95,14 +110,19 @@ def run_tools(text: str, path: Path, seed: int = 1) -> Outcome:
     debug = os.environ.get("RUMMY_SPEC_DEBUG")
     os.environ["RUMMY_SPEC_DEBUG"] = "1"  # a crash's traceback goes to its stderr
     previous = signal.signal(signal.SIGALRM, _alarm)
+    previous_prof = signal.signal(signal.SIGPROF, _alarm)
     try:
         for tool, step in steps:
-            signal.setitimer(signal.ITIMER_REAL, HANG_SECONDS)
+            budget = SIMULATE_SECONDS if tool == "simulate" else HANG_SECONDS
+            signal.setitimer(signal.ITIMER_PROF, budget)
+            signal.setitimer(signal.ITIMER_REAL, budget * WALL_FACTOR)
             try:
                 code, err = step()
             except Hang:
-                code, err = "hang", f"more than {HANG_SECONDS} s"
+                code = "slow" if tool == "simulate" else "hang"
+                err = f"more than {budget} CPU s (or {budget * WALL_FACTOR} s of wall time)"
             finally:
+                signal.setitimer(signal.ITIMER_PROF, 0)
                 signal.setitimer(signal.ITIMER_REAL, 0)
             outcome.exits[tool] = code
             if code not in ("0", "1", "2"):
@@ -111,6 +131,7 @@ def run_tools(text: str, path: Path, seed: int = 1) -> Outcome:
                 break  # only what check accepts must render and play
     finally:
         signal.signal(signal.SIGALRM, previous)
+        signal.signal(signal.SIGPROF, previous_prof)
         if debug is None:
             del os.environ["RUMMY_SPEC_DEBUG"]
         else:

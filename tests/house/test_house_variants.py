@@ -5,6 +5,7 @@ is ``make house-fuzz`` (:mod:`.campaign`)."""
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -67,4 +68,31 @@ def test_a_tie_break_hand_of_contracts_played_together(tmp_path: Path) -> None:
             "    game { ends after all rounds, ties replay last contract }\n}\n")
     outcome = run_tools(text, tmp_path / "tie.rummy")
     assert outcome.accepted and not outcome.bad, outcome.said
+    assert outcome.exits["simulate"] == "0"
+
+
+def test_a_game_past_its_budget_is_slow_and_a_tool_past_its_budget_hangs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clock is CPU time: a one-game simulate past its budget is counted slow (the
+    engine's caps end every game), any other tool past its budget is a hang, a failure.
+    The command line is replaced by one that spins on the planted tool."""
+    from . import outcomes
+
+    def spinning(tool: str) -> object:
+        def main(args: list[str]) -> int:
+            start = time.process_time()
+            while args[0] == tool and time.process_time() - start < 5:
+                pass
+            return 0
+        return main
+
+    text = "variant h extends gin {\n    deal { cards 10 }\n}\n"
+    monkeypatch.setattr(outcomes, "SIMULATE_SECONDS", 0.2)
+    monkeypatch.setattr(outcomes, "HANG_SECONDS", 0.2)
+    monkeypatch.setattr(outcomes, "main", spinning("simulate"))
+    outcome = run_tools(text, tmp_path / "h.rummy")
+    assert outcome.exits["simulate"] == "slow" and outcome.slow and not outcome.bad
+    monkeypatch.setattr(outcomes, "main", spinning("show"))
+    outcome = run_tools(text, tmp_path / "h.rummy")
+    assert outcome.bad == {"show": "hang", "show --json": "hang"}  # both spin
     assert outcome.exits["simulate"] == "0"
