@@ -17,6 +17,9 @@ from ..simulate import GameRecord
 from .metrics import SHARE, SPREAD, Metric, metrics, p_value, text
 from .stats import Z95, share_interval, variance
 from .study import PLAYERS, Measured
+from .study_skill import capped, changes, skill_section, skill_table_rows
+from .study_skill import reading as skill_reading
+from .study_skill import table_row as skill_row
 
 WORDS = {  # the metrics by their position in metrics(), as the readings call them
     "first": 0, "length": 1, "spread": 2, "leads": 3, "decided": 4, "deficit": 5,
@@ -186,12 +189,27 @@ def figure_svg(title: str, base: Sequence[GameRecord], rule: Sequence[GameRecord
 
 
 
+def _ends(measured: Sequence[Measured], skills: Sequence[Measured]) -> str:
+    """Whether every game ended by the rules: a round stopped at the turn cap is the
+    bots' failure, and the page says so rather than show it as the game."""
+    plain = sum(capped(m.games) for m in measured)
+    mixed = sum(capped(m.games) for m in skills)
+    n = sum(len(m.games) for m in measured)
+    k = sum(len(m.games) for m in skills)
+    if not plain and not mixed:
+        return (f"Every one of the {n + k} games ended by the rules: no round was stopped "
+                "at the turn cap, so every figure here is from games as they are played.")
+    return (f"{plain} of the {n} games of planning bots and {mixed} of the {k} skill "
+            "games had a round stopped at the turn cap: the bots could not finish it. "
+            "Read the figures of those configurations with that in mind.")
+
+
 def _where(measured: Sequence[Measured]) -> str:
     places = sorted({m.workers for m in measured})
     return " and ".join(places)
 
 
-def render_page(measured: Sequence[Measured], games: int, seed: int,
+def render_page(measured: Sequence[Measured], skills: Sequence[Measured], games: int, seed: int,
                 speed: dict[str, Any] | None, root: Path) -> tuple[str, dict[Path, str]]:
     """The page's Markdown and its figures (path: SVG text), from the measured games."""
     from ..lang import builtin_library
@@ -201,6 +219,11 @@ def render_page(measured: Sequence[Measured], games: int, seed: int,
     bases = {m.config.base: m for m in measured if m.config.rule is None}
     rules = [m for m in measured if m.config.rule is not None]
     total = sum(m.seconds for m in measured)
+    skill_bases = {m.config.base: m for m in skills if m.config.rule is None}
+    skill_rules = [m for m in skills if m.config.rule is not None]
+    if [m.config.key for m in skill_rules] != [m.config.key for m in rules]:
+        raise ValueError("the skill games are not of the same configurations")
+    moved = changes(skill_bases, skill_rules)
     last = seed + games - 1
     out = [
         "# What house rules change: a balance study of the contract family", "",
@@ -214,12 +237,14 @@ def render_page(measured: Sequence[Measured], games: int, seed: int,
         "[Simulation and balance](simulation.md#balance-metrics); each has its 95% "
         "interval, and each rule's difference from its base is tested with the test named "
         "in its row. A difference is marked where p < 0.05 for that measure alone: with "
-        f"eight measures and {len(rules)} rules, a few such marks are expected by chance, "
+        f"nine measures and {len(rules)} rules, a few such marks are expected by chance, "
         "so treat a lone mark with care.", "",
-        "What this does not measure: how much skill matters under each rule (it needs "
-        "bots of several measured strengths), and how people, rather than one planning "
-        "bot in every seat, would play. The bots decide alike, so what differs between "
-        "seats is the cards and the order of play.", "",
+        "How much skill matters is measured in games of their own: the planning bot "
+        "against the greedy bot, two seats each, every seed played twice with the seats "
+        f"swapped ({2 * games} games per configuration; see [the skill ladder](ladder.md)). "
+        "In the other games the bots decide alike, so what differs between seats is the "
+        "cards and the order of play. What this does not measure: how people, rather "
+        "than bots, would play.", "",
         "## How it was made", "",
         "```", "rummy-spec balance --games "
         f"{games} --seed {seed} --workers 2", "```", "",
@@ -230,7 +255,10 @@ def render_page(measured: Sequence[Measured], games: int, seed: int,
         "configuration named by a hash of the spec texts it was played from and the "
         "settings, so the page is rebuilt without replaying anything until a rule "
         "changes. `--ray ADDRESS` plays the same games on a Ray cluster, with the same "
-        "results.", "",
+        f"results. The skill games ({len(skills)} configurations x {2 * games} games) "
+        f"took {sum(m.seconds for m in skills):.0f} seconds more, on "
+        f"{_where(skills)}, cached in `docs/balance/data/skill`.", "",
+        _ends(measured, skills), "",
     ]
     if speed:
         ratio = speed["one"] / speed["two"] if speed["two"] else math.nan
@@ -241,7 +269,8 @@ def render_page(measured: Sequence[Measured], games: int, seed: int,
                    "and two processes get two shares of it, so read the ratio as a rough "
                    "guide (on an idle two-core machine expect at most 2)." if ratio > 2
                    else ""), ""]
-    out += ["## The base games", "", *base_table(list(bases.values()), titles), "",
+    out += ["## The base games", "", *base_table(list(bases.values()), titles),
+            *skill_table_rows([skill_bases[b] for b in bases]), "",
             "## Every rule at a glance", "",
             "Game length and the first player's win share with each rule, against its "
             "base game; the last column lists every measure that differs (p < 0.05). "
@@ -261,7 +290,12 @@ def render_page(measured: Sequence[Measured], games: int, seed: int,
                    f"| {differ} |")
     out.append("")
     figures: dict[Path, str] = {}
-    for m in rules:
+    named = [(titles[m.config.rule.base], m.config.rule.label, c)
+             for m, c in zip(rules, moved, strict=True) if m.config.rule is not None]
+    section, skill_svg = skill_section(named, games)
+    out += section
+    figures[root / "docs" / "balance" / "figures" / "skill.svg"] = skill_svg
+    for m, change in zip(rules, moved, strict=True):
         rule = m.config.rule
         assert rule is not None
         base = bases[rule.base]
@@ -275,8 +309,8 @@ def render_page(measured: Sequence[Measured], games: int, seed: int,
             f"{title}: {rule.label}", base.games, m.games, ("base", "house rule"))
         out += [f"## {title}: {rule.label}", "",
                 f"Source: {rule.source}. Stated as {stated}.", "",
-                *table(rs, "base", "house rule"), "",
+                *table(rs, "base", "house rule"), skill_row(change), "",
                 f"![{title}, base game against the house rule: game length and who wins]"
                 f"({svg_name})", "",
-                reading(rs, rule.label, title, games), ""]
+                reading(rs, rule.label, title, games), "", skill_reading(change), ""]
     return "\n".join(out).rstrip() + "\n", figures

@@ -21,7 +21,11 @@ from rummy_spec.analysis.study import (
     expand,
     measure,
 )
+from rummy_spec.analysis.skill import PAIR, Skill, skill_change
+from rummy_spec.analysis.study import measure_skill
 from rummy_spec.analysis.study_page import reading, rows
+from rummy_spec.analysis.study_skill import reading as skill_reading
+from rummy_spec.analysis.study_skill import skill_section
 from rummy_spec.cli import main
 from rummy_spec.simulate import GameRecord, RoundRecord
 
@@ -97,6 +101,52 @@ def test_the_reading_says_what_the_numbers_say() -> None:
     assert "game length" in text.split("Measures that differ")[1]
 
 
+def test_skill_games_are_cached_apart_and_read_not_played(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    config = configs()[0]
+    assert config_key(config, ROOT, 2, 1, PAIR) != config_key(config, ROOT, 2, 1)
+    first = measure_skill(config, ROOT, tmp_path, 2, 1, 1, None)
+    assert [p.parent.name for p in tmp_path.rglob("*.json")] == ["skill"]
+    # each seed twice: the planner in seats 0 and 2, then in seats 1 and 3
+    assert [(g.seed, g.bots) for g in first.games] == [
+        (1, ("planner", "greedy") * 2), (2, ("planner", "greedy") * 2),
+        (1, ("greedy", "planner") * 2), (2, ("greedy", "planner") * 2)]
+
+    def refuse(*_: object) -> list[GameRecord]:
+        raise AssertionError("cached skill games were played again")
+
+    monkeypatch.setattr(study, "run", refuse)
+    again = measure_skill(config, ROOT, tmp_path, 2, 1, 1, None)
+    assert [(g.seed, g.bots, g.winners, [r.kind for r in g.rounds]) for g in again.games] == [
+        (g.seed, g.bots, g.winners, [r.kind for r in g.rounds]) for g in first.games]
+
+
+def test_the_skill_reading_says_what_the_numbers_say() -> None:
+    base = Skill("planner", "greedy", 200, 160.0, 0, 0)
+    more = skill_change(base, Skill("planner", "greedy", 200, 190.0, 0, 0))
+    less = skill_change(base, Skill("planner", "greedy", 200, 120.0, 2, 0))
+    same = skill_change(base, Skill("planner", "greedy", 200, 164.0, 0, 0))
+    text = skill_reading(more)
+    assert text.startswith("Skill: the planning bot won 95% [91-97] of its 200 games against "
+                           "the greedy bot with this rule, against 80% [74-85] in the base "
+                           "game (difference +15 [+9, +21] points; p < 0.001)")
+    assert "Skill matters more with this rule" in text
+    assert "Skill matters less with this rule" in skill_reading(less)
+    assert "2 of these games" in skill_reading(less)
+    quiet = skill_reading(same)
+    # pooled 324/400: z = 0.02 / sqrt(0.81 x 0.19 x 2/200) = 0.51, p = 0.61; the
+    # interval's half width 1.96 sqrt(0.8 x 0.2/200 + 0.82 x 0.18/200) = 7.7 points
+    assert "p = 0.61" in quiet and "shows no change" in quiet and "matters more" not in quiet
+    assert "a change of up to about 8 points either way would not show" in quiet
+    lines, svg = skill_section([("A", "one", more), ("B", "two", less), ("C", "three", same)],
+                               100)
+    assert ("Skill matters more with 1 of the 3 rules (A: one), less with 1 (B: two), and "
+            "this sample shows no change with the other 1.") in lines
+    assert "| A | one | 80% [74-85] | 95% [91-97] | +15 [+9, +21] points | < 0.001 **differs** "\
+           "| skill matters more |" in lines
+    assert svg.startswith("<?xml")
+
+
 def test_the_committed_page_is_what_the_command_writes(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     data = ROOT / "docs" / "balance" / "data"
@@ -117,6 +167,7 @@ def test_the_committed_page_is_what_the_command_writes(
     assert (tmp_path / "docs" / "balance.md").read_text(encoding="utf-8") == committed
     for rule in RULES:
         assert (tmp_path / "docs" / "balance" / "figures" / f"{rule.key}.svg").exists()
+    assert (tmp_path / "docs" / "balance" / "figures" / "skill.svg").exists()
 
 
 @pytest.mark.parametrize(("args", "message"), [
