@@ -11,6 +11,7 @@ import pytest
 
 from rummy_spec.analysis import runner, study
 from rummy_spec.analysis.metrics import metrics
+from rummy_spec.analysis.skill import PAIR, Skill, skill_change
 from rummy_spec.analysis.study import (
     HOUSE,
     RULES,
@@ -20,9 +21,8 @@ from rummy_spec.analysis.study import (
     configs,
     expand,
     measure,
+    measure_skill,
 )
-from rummy_spec.analysis.skill import PAIR, Skill, skill_change
-from rummy_spec.analysis.study import measure_skill
 from rummy_spec.analysis.study_page import reading, rows
 from rummy_spec.analysis.study_skill import reading as skill_reading
 from rummy_spec.analysis.study_skill import skill_section
