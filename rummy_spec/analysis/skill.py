@@ -14,7 +14,8 @@ half where seats of both sides share the win or nobody wins.
   interval is the win rate's, mapped the same way.
 
 Two games (a base game and a house rule) are compared by the difference of the win rates,
-with a normal 95% interval, and the two-proportion z-test.
+with Newcombe's 95% interval (from the two Wilson intervals), and the two-proportion
+z-test.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from dataclasses import dataclass
 from ..lang import model as m
 from ..simulate import GameRecord
 from .ladder import Run, score, swapped_games
-from .stats import Z95, Estimate, share_interval, two_proportions
+from .stats import Estimate, share_interval, two_proportions
 
 PAIR = ("planner", "greedy")  # the strong bot and the weak one, unless told otherwise
 SKILL_TEST = "two-proportion z-test"
@@ -92,16 +93,18 @@ class SkillChange:
 
 
 def skill_change(base: Skill, rule: Skill) -> SkillChange:
-    """The difference of the two win rates with its normal 95% interval, and the p-value
-    of the two-proportion z-test (pooled)."""
+    """The difference of the two win rates with its 95% interval (Newcombe's, from the
+    two Wilson intervals), and the p-value of the two-proportion z-test (pooled)."""
     a, b = base.rate, rule.rate
     if not base.games or not rule.games:
         return SkillChange(base, rule, math.nan, math.nan, math.nan, math.nan)
     diff = b.value - a.value
-    half = Z95 * math.sqrt(a.value * (1 - a.value) / base.games
-                           + b.value * (1 - b.value) / rule.games)
+    # Newcombe's interval from the two Wilson intervals: sound near 0 and 1, where the
+    # strong bot wins almost every game (a plain normal interval shrinks to nothing)
+    low = diff - math.hypot(b.value - b.low, a.high - a.value)
+    high = diff + math.hypot(b.high - b.value, a.value - a.low)
     p = two_proportions(base.points, base.games, rule.points, rule.games)
-    return SkillChange(base, rule, diff, diff - half, diff + half, p)
+    return SkillChange(base, rule, diff, low, high, p)
 
 
 def rate_text(e: Estimate) -> str:

@@ -58,7 +58,10 @@ def rows(base: Sequence[GameRecord], rule: Sequence[GameRecord]) -> list[Row]:
                               a.estimate.high - a.estimate.value)
         else:
             half = Z95 * math.hypot(_se(a), _se(b))
-        out.append(Row(a.name, a, b, diff, diff - half, diff + half, p_value(a, b)))
+        low, high = diff - half, diff + half
+        if a.kind == SHARE:  # two shares differ by at most 1 either way
+            low, high = max(-1.0, low), min(1.0, high)
+        out.append(Row(a.name, a, b, diff, low, high, p_value(a, b)))
     return out
 
 
@@ -125,7 +128,8 @@ def reading(rs: Sequence[Row], label: str, title: str, games: int) -> str:
         f"(95% interval {_whole(length.low)} to {_whole(length.high)}; {said(length)}).",
         f"The player who plays first won {_pct(first.rule.estimate.value)} of games "
         f"against {_pct(first.base.estimate.value)} in the base game (a fair share is "
-        f"{_pct(1 / PLAYERS)}; {said(first)}).",
+        f"{_pct(1 / PLAYERS)}; difference {_num(first.diff, SHARE)} points, 95% interval "
+        f"{_num(first.low, SHARE)} to {_num(first.high, SHARE)}; {said(first)}).",
         f"The winner led for good from {_pct(r['decided'].rule.estimate.value)} of the way "
         f"through (base {_pct(r['decided'].base.estimate.value)}), came from behind in "
         f"{_pct(r['behind'].rule.estimate.value)} of games (base "
@@ -233,7 +237,8 @@ def render_page(measured: Sequence[Measured], skills: Sequence[Measured], games:
         f"house rules below, measured in the same seeded games (seeds {seed} to {last}, "
         f"{games} games per configuration) of `{DEFAULT_BOT}` bots in every seat. Every "
         "number here is computed from those games by `rummy-spec balance`, which wrote "
-        "this page; none was typed. The measures are defined in "
+        "this page; none was typed. A turn is one player's draw, melds and discard. "
+        "The measures are defined in "
         "[Simulation and balance](simulation.md#balance-metrics); each has its 95% "
         "interval, and each rule's difference from its base is tested with the test named "
         "in its row. A difference is marked where p < 0.05 for that measure alone: with "
@@ -276,7 +281,8 @@ def render_page(measured: Sequence[Measured], skills: Sequence[Measured], games:
             "base game; the last column lists every measure that differs (p < 0.05). "
             "Each rule's section below has all the measures.", "",
             "| game | house rule | turns per game: base, rule (difference [95%]) "
-            "| first player wins: base, rule | differs |", "|---|---|---|---|---|"]
+            "| first player wins: base, rule (difference [95%]) | differs |",
+            "|---|---|---|---|---|"]
     for m in rules:
         rule = m.config.rule
         assert rule is not None
@@ -287,7 +293,8 @@ def render_page(measured: Sequence[Measured], skills: Sequence[Measured], games:
                    f"{length.base.estimate.value:.0f}, {length.rule.estimate.value:.0f} "
                    f"({_whole(length.diff)} [{_whole(length.low)}, {_whole(length.high)}]) | "
                    f"{_pct(first.base.estimate.value)}, {_pct(first.rule.estimate.value)} "
-                   f"| {differ} |")
+                   f"({_num(first.diff, SHARE)} [{_num(first.low, SHARE)}, "
+                   f"{_num(first.high, SHARE)}] points) | {differ} |")
     out.append("")
     figures: dict[Path, str] = {}
     named = [(titles[m.config.rule.base], m.config.rule.label, c)

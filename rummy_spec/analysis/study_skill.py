@@ -3,7 +3,7 @@
 From the skill games of :func:`.study.measure_skill` (the planner against the greedy bot,
 each seed played twice with the seats swapped), every number and every reading here is
 computed: the planner's win rate in the base game and with the rule, the difference with
-its 95% interval, the two-proportion z-test, and a figure of all the rules at once.
+its 95% interval (Newcombe's), the two-proportion z-test, and a figure of all the rules at once.
 """
 
 from __future__ import annotations
@@ -162,7 +162,8 @@ def skill_section(rows: Sequence[tuple[str, str, SkillChange]],
         f"For each rule: how often the planning bot beat the greedy bot in the base game "
         f"and with the rule ({games} seeds, each played twice with the seats swapped: "
         f"{2 * games} games a side), the difference in percentage points with its 95% "
-        "interval, and the two-proportion z-test. A higher win rate means skill decides "
+        "interval (Newcombe's, from the two Wilson intervals), and the two-proportion "
+        "z-test. A higher win rate means skill decides "
         "more of the games. The skill share, 2 x win rate - 1, reads the same number as "
         "the share of games the better player wins by skill if the rest were a coin toss "
         "(defined in [Simulation and balance](simulation.md#balance-metrics)). The "

@@ -64,13 +64,19 @@ def test_the_change_between_two_games_and_its_test() -> None:
     base = Skill("planner", "greedy", 10, 8.0, 0, 0)
     rule = Skill("planner", "greedy", 10, 5.0, 0, 0)
     c = skill_change(base, rule)
-    # -0.3 +/- 1.96 sqrt(0.8 x 0.2 / 10 + 0.5 x 0.5 / 10) = 1.96 x 0.2025 = 0.3969
-    assert (c.diff, c.low, c.high) == pytest.approx((-0.3, -0.6969, 0.0969), abs=1e-4)
+    # Newcombe's interval from the Wilson intervals 0.4902-0.9433 (8 of 10) and
+    # 0.2366-0.7634 (5 of 10): -0.3 - sqrt(0.2634^2 + 0.1433^2) = -0.5999,
+    # -0.3 + sqrt(0.2634^2 + 0.3098^2) = +0.1067
+    assert (c.diff, c.low, c.high) == pytest.approx((-0.3, -0.5999, 0.1067), abs=1e-4)
     # pooled 13/20: z = 0.3 / sqrt(0.65 x 0.35 x 0.2) = 1.406, p = 0.160
     assert c.p == pytest.approx(0.1596, abs=1e-4) and not c.differs
     far = skill_change(Skill("planner", "greedy", 100, 90.0, 0, 0),
                        Skill("planner", "greedy", 100, 60.0, 0, 0))
     assert far.differs and far.high < 0
+    # the strong bot won every game both times: the interval still has a width
+    full = skill_change(Skill("planner", "greedy", 100, 100.0, 0, 0),
+                        Skill("planner", "greedy", 100, 100.0, 0, 0))
+    assert full.diff == 0 and full.low == pytest.approx(-0.037, abs=1e-3) and full.high > 0
     rows = compared_skill_rows(base, rule)
     assert rows[0][1:4] == ["80% [49-94]", "50% [24-76]", "0.160"]
     assert rows[1][4] == "same (two-proportion z-test)"

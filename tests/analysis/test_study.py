@@ -98,6 +98,9 @@ def test_the_reading_says_what_the_numbers_say() -> None:
     text = reading(rs, "a test rule", "Test Rummy", 4)
     assert "took 30 turns on average instead of 20: 10 turns longer" in text
     assert "The player who plays first won 100% of games against 50%" in text
+    # 4 of 4 against 2 of 4: +50 points, 1.96 sqrt(0 / 4 + (1/3) / 4) = 57 points either
+    # way (sample variances), cut at +100: two shares differ by at most 100 points
+    assert "difference +50 points, 95% interval -7 to +100" in text
     assert "game length" in text.split("Measures that differ")[1]
 
 
@@ -135,7 +138,7 @@ def test_the_skill_reading_says_what_the_numbers_say() -> None:
     assert "2 of these games" in skill_reading(less)
     quiet = skill_reading(same)
     # pooled 324/400: z = 0.02 / sqrt(0.81 x 0.19 x 2/200) = 0.51, p = 0.61; the
-    # interval's half width 1.96 sqrt(0.8 x 0.2/200 + 0.82 x 0.18/200) = 7.7 points
+    # interval (Newcombe's) runs from -5.7 to +9.7 points: 7.7 either way on average
     assert "p = 0.61" in quiet and "shows no change" in quiet and "matters more" not in quiet
     assert "a change of up to about 8 points either way would not show" in quiet
     lines, svg = skill_section([("A", "one", more), ("B", "two", less), ("C", "three", same)],
