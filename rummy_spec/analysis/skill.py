@@ -4,7 +4,9 @@ rate against a weak one (defined in docs/simulation.md, "Balance metrics").
 The games are the ladder's (:mod:`.ladder`): each seed played twice, the strong bot in the
 even seats and the weak one in the odd, then the other way round, so both sides get the
 same deals from the same seats.  A game counts 1 for the side whose seat won it alone, a
-half where seats of both sides share the win or nobody wins.
+half where seats of both sides share the win or nobody wins.  A game with a round stopped
+at the turn cap is left out (and counted apart): the bots failed to finish it, and that
+is not how the game plays.
 
 * **win rate** r: the strong side's count over the games, with its Wilson 95% interval;
 * **skill share** s = 2r - 1: if a share s of the games went to the stronger side by
@@ -39,10 +41,10 @@ class Skill:
 
     strong: str
     weak: str
-    games: int
+    games: int  # the games counted: every round ended by the rules
     points: float  # the strong side's count
     undecided: int  # games neither side won alone (a shared win, or no winner)
-    capped: int  # games with a round stopped at the turn cap
+    capped: int  # games left out: a round stopped at the turn cap (the bots' failure)
 
     @property
     def rate(self) -> Estimate:
@@ -62,10 +64,10 @@ def skill_of(records: Sequence[GameRecord], strong: str, weak: str) -> Skill:
         if set(g.bots) != {strong, weak}:
             raise ValueError(f"game of seed {g.seed} is played by {', '.join(g.bots)}, "
                              f"not by {strong} against {weak}")
-    points = [score(g, strong) for g in records]
-    return Skill(strong, weak, len(records), sum(points),
-                 sum(1 for p in points if p == 0.5),
-                 sum(1 for g in records if any(r.kind == "turn cap" for r in g.rounds)))
+    ended = [g for g in records if not any(r.kind == "turn cap" for r in g.rounds)]
+    points = [score(g, strong) for g in ended]
+    return Skill(strong, weak, len(ended), sum(points), sum(1 for p in points if p == 0.5),
+                 len(records) - len(ended))
 
 
 def skill(variant: m.Variant, players: int, strong: str, weak: str, seed: int, games: int,
@@ -141,13 +143,14 @@ def compared_skill_rows(a: Skill, b: Skill) -> list[list[str]]:
 
 def skill_notes(s: Skill, label: str = "") -> list[str]:
     """What the counts leave out: games no side won, games with a capped round."""
-    out = [f"{label}skill: {s.games // 2} seeds, each played with {s.strong} in the even "
-           f"seats and again in the odd ({s.games} games); {s.strong} {s.points:g} of "
+    played = s.games + s.capped
+    out = [f"{label}skill: {played // 2} seeds, each played with {s.strong} in the even "
+           f"seats and again in the odd ({played} games); {s.strong} {s.points:g} of "
            f"{s.games}"]
     if s.undecided:
         out.append(f"{label}  {s.undecided} game{'s' * (s.undecided != 1)} won by neither "
                    "side alone, counted a half each")
     if s.capped:
-        out.append(f"{label}  {s.capped} game{'s' * (s.capped != 1)} with a round stopped "
-                   "at the turn cap: the bots' failure, not the game's")
+        out.append(f"{label}  {s.capped} game{'s' * (s.capped != 1)} left out: a round "
+                   "stopped at the turn cap (the bots' failure, not the game's)")
     return out

@@ -203,9 +203,15 @@ def _ends(measured: Sequence[Measured], skills: Sequence[Measured]) -> str:
     if not plain and not mixed:
         return (f"Every one of the {n + k} games ended by the rules: no round was stopped "
                 "at the turn cap, so every figure here is from games as they are played.")
-    return (f"{plain} of the {n} games of planning bots and {mixed} of the {k} skill "
-            "games had a round stopped at the turn cap: the bots could not finish it. "
-            "Read the figures of those configurations with that in mind.")
+    said = (f"{plain} of the {n} games of planning bots had a round stopped at the turn "
+            "cap (the bots could not finish it): read the figures of those configurations "
+            "with that in mind. " if plain else
+            f"Every one of the {n} games of planning bots ended by the rules: no round was "
+            "stopped at the turn cap. ")
+    return said + (f"Of the {k} skill games, {mixed} had a round stopped at the turn cap, "
+                   "where the bots could not finish it: they are left out of the skill "
+                   "figures, and each rule's reading says how many." if mixed else
+                   f"Nor did any of the {k} skill games.")
 
 
 def _where(measured: Sequence[Measured]) -> str:

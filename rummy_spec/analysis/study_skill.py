@@ -76,7 +76,7 @@ def reading(c: SkillChange) -> str:
     """One paragraph on what the rule does to skill, from the numbers alone."""
     base, rule = c.base, c.rule
     p = "p < 0.001" if c.p < 0.001 else f"p = {c.p:.2f}"
-    text = (f"Skill: the planning bot won {_rate(rule)} of its {rule.games} games against "
+    text = (f"Skill: the planning bot won {_rate(rule)} of {rule.games} games against "
             f"the greedy bot with this rule, against {_rate(base)} in the base game "
             f"(difference {_diff(c)}; {p}); skill share {share_text(rule.share)} against "
             f"{share_text(base.share)}. ")
@@ -91,6 +91,10 @@ def reading(c: SkillChange) -> str:
         text += (f"This sample shows no change in how much skill matters: a change of up "
                  f"to about {half} points either way would not show at {rule.games} games "
                  "a side.")
+    if base.capped or rule.capped:
+        text += (f" Left out: {base.capped} of the base game's {base.games + base.capped} "
+                 f"games and {rule.capped} of the rule's {rule.games + rule.capped}, each "
+                 "with a round stopped at the turn cap (the bots could not finish it).")
     undecided = base.undecided + rule.undecided
     if undecided:
         text += (f" {undecided} of these games (base and rule) were won by neither side "

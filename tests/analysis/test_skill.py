@@ -44,12 +44,13 @@ def test_eight_wins_in_ten_is_a_skill_share_of_six_tenths() -> None:
         ["skill share (2 x win rate - 1)", "0.60 [-0.02, 0.89]", "10"]]
 
 
-def test_a_shared_or_missing_win_counts_a_half_and_capped_games_are_counted() -> None:
-    games = [_game(EVEN, (0,)), _game(EVEN, (0, 1)), _game(ODD, (), capped=True),
-             _game(ODD, (0,))]
+def test_a_shared_or_missing_win_counts_a_half_and_capped_games_are_left_out() -> None:
+    games = [_game(EVEN, (0,)), _game(EVEN, (0, 1)), _game(ODD, ()), _game(ODD, (0,)),
+             _game(EVEN, (0,), capped=True)]
     s = skill_of(games, "planner", "greedy")
-    # 1 (planner's seat 0) + 0.5 (both sides) + 0.5 (nobody) + 0 (greedy's seat 0)
-    assert (s.points, s.undecided, s.capped) == (2.0, 2, 1)
+    # 1 (planner's seat 0) + 0.5 (both sides) + 0.5 (nobody) + 0 (greedy's seat 0); the
+    # planner's win in a game with a capped round is not counted
+    assert (s.games, s.points, s.undecided, s.capped) == (4, 2.0, 2, 1)
     assert s.rate.value == 0.5 and s.share.value == 0.0  # as by luck alone
     weak = skill_of(games, "greedy", "planner")
     assert weak.points == 2.0 and weak.games == 4

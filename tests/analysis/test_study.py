@@ -127,15 +127,18 @@ def test_skill_games_are_cached_apart_and_read_not_played(
 def test_the_skill_reading_says_what_the_numbers_say() -> None:
     base = Skill("planner", "greedy", 200, 160.0, 0, 0)
     more = skill_change(base, Skill("planner", "greedy", 200, 190.0, 0, 0))
-    less = skill_change(base, Skill("planner", "greedy", 200, 120.0, 2, 0))
+    less = skill_change(base, Skill("planner", "greedy", 200, 120.0, 2, 8))
     same = skill_change(base, Skill("planner", "greedy", 200, 164.0, 0, 0))
     text = skill_reading(more)
-    assert text.startswith("Skill: the planning bot won 95% [91-97] of its 200 games against "
+    assert text.startswith("Skill: the planning bot won 95% [91-97] of 200 games against "
                            "the greedy bot with this rule, against 80% [74-85] in the base "
                            "game (difference +15 [+9, +21] points; p < 0.001)")
     assert "Skill matters more with this rule" in text
     assert "Skill matters less with this rule" in skill_reading(less)
     assert "2 of these games" in skill_reading(less)
+    assert ("Left out: 0 of the base game's 200 games and 8 of the rule's 208, each with a "
+            "round stopped at the turn cap") in skill_reading(less)
+    assert "Left out" not in text
     quiet = skill_reading(same)
     # pooled 324/400: z = 0.02 / sqrt(0.81 x 0.19 x 2/200) = 0.51, p = 0.61; the
     # interval (Newcombe's) runs from -5.7 to +9.7 points: 7.7 either way on average
