@@ -16,6 +16,9 @@ from .skill import PAIR, SKILL_TEST, Skill, SkillChange, share_text, skill_chang
 from .study import Measured
 
 
+CEILING = 0.95  # a base win rate this high leaves little room to show "more"
+
+
 def skill_measured(m: Measured) -> Skill:
     return skill_of(m.games, PAIR[0], PAIR[1])
 
@@ -91,6 +94,9 @@ def reading(c: SkillChange) -> str:
         text += (f"This sample shows no change in how much skill matters: a change of up "
                  f"to about {half} points either way would not show at {rule.games} games "
                  "a side.")
+        if base.rate.value >= CEILING:
+            text += (f" The planning bot already wins {_pct(base.rate.value)} of the base "
+                     "game, so a rule that made skill matter more could hardly show it here.")
     if base.capped or rule.capped:
         text += (f" Left out: {base.capped} of the base game's {base.games + base.capped} "
                  f"games and {rule.capped} of the rule's {rule.games + rule.capped}, each "

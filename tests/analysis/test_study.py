@@ -144,6 +144,10 @@ def test_the_skill_reading_says_what_the_numbers_say() -> None:
     # interval (Newcombe's) runs from -5.7 to +9.7 points: 7.7 either way on average
     assert "p = 0.61" in quiet and "shows no change" in quiet and "matters more" not in quiet
     assert "a change of up to about 8 points either way would not show" in quiet
+    assert "could hardly show it" not in quiet  # 80% in the base game leaves room
+    high = skill_reading(skill_change(Skill("planner", "greedy", 200, 196.0, 0, 0),
+                                      Skill("planner", "greedy", 200, 197.0, 0, 0)))
+    assert "already wins 98% of the base game, so a rule that made skill matter more" in high
     lines, svg = skill_section([("A", "one", more), ("B", "two", less), ("C", "three", same)],
                                100)
     assert ("Skill matters more with 1 of the 3 rules (A: one), less with 1 (B: two), and "
