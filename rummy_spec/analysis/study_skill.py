@@ -15,7 +15,6 @@ from ..simulate import GameRecord
 from .skill import PAIR, SKILL_TEST, Skill, SkillChange, share_text, skill_change, skill_of
 from .study import Measured
 
-
 CEILING = 0.95  # a base win rate this high leaves little room to show "more"
 
 
