@@ -3,9 +3,9 @@
 Every figure of :mod:`rummy_spec.analysis.figures` with its 95% interval, and the test of
 the seats against 1/n (is there a first-player advantage?), then the balance metrics of
 :mod:`rummy_spec.analysis.metrics` (first-seat advantage, game length and its spread,
-lead changes, decisiveness, drama, points spread) and the skill share
-(:mod:`rummy_spec.analysis.skill`: ``--skill STRONG,WEAK``, default planner against
-greedy, each seed played twice with the seats swapped), each with its 95% interval.
+lead changes, decisiveness, drama, points spread) and the skill share (a strong bot's
+win rate against a weak one: ``--skill STRONG,WEAK``, default planner against greedy,
+each seed played twice with the seats swapped), each with its 95% interval.
 ``--plots DIR`` draws the four plots as PNG and SVG (needs the ``analysis`` extra).
 Games run as ``simulate``'s do: ``--workers``, ``--ray``, ``--bot`` (default planner).
 ``--ladder`` plays the bots of ``--bots`` against each other instead and prints their

@@ -3,9 +3,9 @@
 ``compare A B`` plays the same seeds of A and B (built-in names or spec files) and puts
 every balance figure side by side with its 95% interval and a verdict: differs
 significantly or not (p < 0.05), with the test named; then the balance metrics
-(:mod:`rummy_spec.analysis.metrics`) the same way, and the skill share
-(:mod:`rummy_spec.analysis.skill`: ``--skill STRONG,WEAK``, default planner against
-greedy, seats swapped).  ``compare A --option X`` compares A
+(:mod:`rummy_spec.analysis.metrics`) the same way, and the skill share (a strong bot's
+win rate against a weak one: ``--skill STRONG,WEAK``, default planner against greedy,
+seats swapped).  ``compare A --option X`` compares A
 as written with A with option X on (with B given, ``--option`` applies to B).  The
 figures are those of :mod:`rummy_spec.analysis.figures`; ``--plots DIR`` also draws the
 four plots as PNG and SVG (needs the ``analysis`` extra).  Games run as ``simulate``'s
