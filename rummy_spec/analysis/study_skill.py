@@ -32,13 +32,14 @@ def _pct(x: float) -> str:
 
 
 def _rate(s: Skill) -> str:
+    """A win rate to a tenth of a percent: near 100%, whole percents hide the change."""
     r = s.rate
-    return f"{_pct(r.value)} [{100 * r.low:.0f}-{100 * r.high:.0f}]"
+    return f"{100 * r.value:.1f}% [{100 * r.low:.1f}-{100 * r.high:.1f}]"
 
 
 def _points(x: float) -> str:
-    v = round(100 * x)
-    return f"{v:+d}" if v else "0"
+    v = round(100 * x, 1)
+    return f"{v:+.1f}" if v else "0"
 
 
 def _diff(c: SkillChange) -> str:
@@ -66,7 +67,7 @@ def table_row(c: SkillChange) -> str:
 
 def summary(rows: Sequence[tuple[str, str, SkillChange]]) -> list[str]:
     """The table of every rule: game, rule, base, rule, difference, p, verdict."""
-    out = [f"| game | house rule | {PAIR[0]} wins, base [95%] | with the rule [95%] "
+    out = [f"| game | house rule | the {PAIR[0]} bot wins, base [95%] | with the rule [95%] "
            "| difference [95%] | p | reading |", "|---|---|---|---|---|---|---|"]
     for title, label, c in rows:
         out.append(f"| {title} | {label} | {_rate(c.base)} | {_rate(c.rule)} | {_diff(c)} "
@@ -102,8 +103,9 @@ def reading(c: SkillChange) -> str:
                  "with a round stopped at the turn cap (the bots could not finish it).")
     undecided = base.undecided + rule.undecided
     if undecided:
-        text += (f" {undecided} of these games (base and rule) were won by neither side "
-                 "alone and count a half.")
+        text += (f" {undecided} of these games (base and rule) "
+                 f"{'were' if undecided != 1 else 'was'} won by neither side alone and "
+                 f"count{'s' * (undecided == 1)} a half.")
     return text
 
 
@@ -120,6 +122,7 @@ def figure_svg(rows: Sequence[tuple[str, str, SkillChange]]) -> str:
     """Every rule's change in the planner's win rate against greedy, with its 95%
     interval, one line each (0: skill matters as much as in the base game)."""
     import io
+    import textwrap
 
     import matplotlib
 
@@ -127,7 +130,7 @@ def figure_svg(rows: Sequence[tuple[str, str, SkillChange]]) -> str:
     import matplotlib.pyplot as plt
 
     matplotlib.rcParams["svg.hashsalt"] = "rummy-spec"
-    fig, ax = plt.subplots(figsize=(4.6, 0.42 * len(rows) + 1.4))
+    fig, ax = plt.subplots(figsize=(4.6, 0.5 * len(rows) + 1.6))
     ys = list(range(len(rows)))[::-1]
     for y, (_, _, c) in zip(ys, rows, strict=True):
         colour = "#b5542c" if c.differs else "#4a7bd0"
@@ -135,11 +138,13 @@ def figure_svg(rows: Sequence[tuple[str, str, SkillChange]]) -> str:
                                                [100 * (c.high - c.diff)]],
                     fmt="o", color=colour, capsize=3)
     ax.axvline(0, color="#555", linestyle="--", linewidth=1)
-    ax.set_yticks(ys, [f"{t.split()[0]}: {label}" for t, label, _ in rows], fontsize=7)
-    ax.set_xlabel(f"change in the {PAIR[0]}'s win rate against {PAIR[1]}\n"
-                  "(points, 95% interval; right: skill matters more)", fontsize=8)
+    names = [textwrap.fill(f"{t.split()[0]}: {label}", 24) for t, label, _ in rows]
+    ax.set_yticks(ys, names, fontsize=7)
+    ax.set_xlabel(f"{PAIR[0]}'s win rate against {PAIR[1]}: change in\n"
+                  "points (95% interval; red: p < 0.05)\n"
+                  "left: skill matters less, right: more", fontsize=8)
     ax.tick_params(axis="x", labelsize=8)
-    ax.set_title("Does the rule make skill matter more?", fontsize=10)
+    ax.set_title("Skill under each house rule", fontsize=9)
     fig.tight_layout()
     out = io.StringIO()
     fig.savefig(out, format="svg", metadata={"Date": None})
@@ -159,8 +164,8 @@ def skill_table_rows(base_skills: Sequence[Measured]) -> list[str]:
 def skill_section(rows: Sequence[tuple[str, str, SkillChange]],
                   games: int) -> tuple[list[str], str]:
     """The page's section on skill, and its figure's SVG."""
-    more = [f"{t}: {label}" for t, label, c in rows if c.differs and c.diff > 0]
-    less = [f"{t}: {label}" for t, label, c in rows if c.differs and c.diff < 0]
+    more = [f"{t}, \u201c{label}\u201d" for t, label, c in rows if c.differs and c.diff > 0]
+    less = [f"{t}, \u201c{label}\u201d" for t, label, c in rows if c.differs and c.diff < 0]
     same = len(rows) - len(more) - len(less)
     said = [f"Skill matters more with {len(more)} of the {len(rows)} rules"
             + (f" ({'; '.join(more)})" if more else ""),

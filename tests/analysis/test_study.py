@@ -130,12 +130,19 @@ def test_the_skill_reading_says_what_the_numbers_say() -> None:
     less = skill_change(base, Skill("planner", "greedy", 200, 120.0, 2, 8))
     same = skill_change(base, Skill("planner", "greedy", 200, 164.0, 0, 0))
     text = skill_reading(more)
-    assert text.startswith("Skill: the planning bot won 95% [91-97] of 200 games against "
-                           "the greedy bot with this rule, against 80% [74-85] in the base "
-                           "game (difference +15 [+9, +21] points; p < 0.001)")
+    # Wilson: 190 of 200 is 0.9104-0.9726, 160 of 200 0.7391-0.8495; Newcombe's
+    # interval of the difference +0.15: 0.15 - hypot(0.0396, 0.0495) = +0.087 and
+    # 0.15 + hypot(0.0226, 0.0609) = +0.215
+    assert text.startswith("Skill: the planning bot won 95.0% [91.0-97.3] of 200 games "
+                           "against the greedy bot with this rule, against 80.0% [73.9-85.0] "
+                           "in the base game (difference +15.0 [+8.7, +21.5] points; "
+                           "p < 0.001)")
     assert "Skill matters more with this rule" in text
     assert "Skill matters less with this rule" in skill_reading(less)
-    assert "2 of these games" in skill_reading(less)
+    assert "2 of these games (base and rule) were won by neither" in skill_reading(less)
+    one = skill_change(base, Skill("planner", "greedy", 200, 120.0, 1, 0))
+    assert "1 of these games (base and rule) was won by neither side alone and counts a " \
+           "half" in skill_reading(one)
     assert ("Left out: 0 of the base game's 200 games and 8 of the rule's 208, each with a "
             "round stopped at the turn cap") in skill_reading(less)
     assert "Left out" not in text
@@ -150,10 +157,10 @@ def test_the_skill_reading_says_what_the_numbers_say() -> None:
     assert "already wins 98% of the base game, so a rule that made skill matter more" in high
     lines, svg = skill_section([("A", "one", more), ("B", "two", less), ("C", "three", same)],
                                100)
-    assert ("Skill matters more with 1 of the 3 rules (A: one), less with 1 (B: two), and "
-            "this sample shows no change with the other 1.") in lines
-    assert "| A | one | 80% [74-85] | 95% [91-97] | +15 [+9, +21] points | < 0.001 **differs** "\
-           "| skill matters more |" in lines
+    assert ("Skill matters more with 1 of the 3 rules (A, \u201cone\u201d), less with 1 "
+            "(B, \u201ctwo\u201d), and this sample shows no change with the other 1.") in lines
+    assert "| A | one | 80.0% [73.9-85.0] | 95.0% [91.0-97.3] | +15.0 [+8.7, +21.5] points "\
+           "| < 0.001 **differs** | skill matters more |" in lines
     assert svg.startswith("<?xml")
 
 
