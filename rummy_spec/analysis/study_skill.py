@@ -186,6 +186,9 @@ def skill_section(rows: Sequence[tuple[str, str, SkillChange]],
         *summary(rows), "",
         "![Each house rule's change in how often the planning bot beats the greedy bot, "
         "with 95% intervals](balance/figures/skill.svg)", "",
-        ", ".join(said[:2]) + ", " + said[2], "",
+        ", ".join(said[:2]) + ", " + said[2] + f" With {len(rows)} rules tested, about "
+        f"{0.05 * len(rows):.1f} marks at p < 0.05 would come by chance alone if no rule "
+        "changed anything: a mark with p near 0.05 is a hint, one with p < 0.001 a finding.",
+        "",
     ]
     return lines, figure_svg(rows)

@@ -158,7 +158,10 @@ def test_the_skill_reading_says_what_the_numbers_say() -> None:
     lines, svg = skill_section([("A", "one", more), ("B", "two", less), ("C", "three", same)],
                                100)
     assert ("Skill matters more with 1 of the 3 rules (A, \u201cone\u201d), less with 1 "
-            "(B, \u201ctwo\u201d), and this sample shows no change with the other 1.") in lines
+            "(B, \u201ctwo\u201d), and this sample shows no change with the other 1. With 3 "
+            "rules tested, about 0.2 marks at p < 0.05 would come by chance alone if no rule "
+            "changed anything: a mark with p near 0.05 is a hint, one with p < 0.001 a "
+            "finding.") in lines
     assert "| A | one | 80.0% [73.9-85.0] | 95.0% [91.0-97.3] | +15.0 [+8.7, +21.5] points "\
            "| < 0.001 **differs** | skill matters more |" in lines
     assert svg.startswith("<?xml")
