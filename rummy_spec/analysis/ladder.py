@@ -48,16 +48,20 @@ class Pairing:
         return share_interval(self.points, self.games)
 
 
+def swapped_games(variant: m.Variant, players: int, first: str, second: str, seed: int,
+                  games: int, run: Run) -> list[GameRecord]:
+    """``games`` seeds played with ``first`` in the even seats, then again in the odd."""
+    records: list[GameRecord] = []
+    for a, b in ((first, second), (second, first)):
+        records += run(Batch(variant, players, seats_of(a, b, players), seed, games))
+    return records
+
+
 def pairing(variant: m.Variant, players: int, first: str, second: str, seed: int,
             games: int, run: Run) -> Pairing:
     """``games`` seeds played with ``first`` in the even seats and again in the odd."""
-    points = 0.0
-    n = 0
-    for a, b in ((first, second), (second, first)):
-        records = run(Batch(variant, players, seats_of(a, b, players), seed, games))
-        points += sum(score(r, first) for r in records)
-        n += len(records)
-    return Pairing(first, second, n, points)
+    records = swapped_games(variant, players, first, second, seed, games, run)
+    return Pairing(first, second, len(records), sum(score(r, first) for r in records))
 
 
 def ladder(variant: m.Variant, players: int, bots: Sequence[str], seed: int, games: int,

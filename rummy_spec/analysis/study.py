@@ -8,6 +8,10 @@ run (local processes, or a Ray cluster: :mod:`.runner`); its games are kept in a
 file named by a hash of the spec texts it was played from (its own and its ancestors'),
 its options, the players, bots, seeds and :data:`FORMAT` (:func:`config_key`), so a
 rebuild replays only what changed.  The cache keeps of each game what the metrics read.
+
+Each configuration is also played as the skill share's games (:mod:`.skill`): the
+planner against the greedy bot, each seed twice with the seats swapped
+(:func:`measure_skill`), cached the same way in a folder of their own.
 """
 
 from __future__ import annotations
@@ -26,7 +30,9 @@ from ..engine.rules import DEAL_CAP, TURN_CAP
 from ..lang import model as m
 from ..lang.library import Library, builtin_library, library_for
 from ..simulate import GameRecord, RoundRecord
+from .ladder import swapped_games
 from .runner import Batch, run
+from .skill import PAIR
 
 FORMAT = 1  # the cache files' layout: bump it when what a game keeps changes
 PLAYERS = 4
@@ -115,9 +121,11 @@ def resolve(config: Config, root: Path) -> tuple[Library, str, m.Variant]:
     return lib, name, variant
 
 
-def config_key(config: Config, root: Path, games: int, seed: int) -> str:
+def config_key(config: Config, root: Path, games: int, seed: int,
+               pair: tuple[str, str] | None = None) -> str:
     """The hash naming a configuration's cache file: the spec texts it is played from,
-    its options and the run's settings."""
+    its options and the run's settings (with ``pair``: the skill games of that strong
+    bot against that weak one)."""
     lib, name, _ = resolve(config, root)
     digest = hashlib.sha256()
     chain: str | None = name
@@ -125,7 +133,8 @@ def config_key(config: Config, root: Path, games: int, seed: int) -> str:
         digest.update(lib.sources.get(lib.decls[chain].path, "").encode())
         chain = lib.decls[chain].parent
     options = config.rule.options if config.rule is not None else ()
-    digest.update(json.dumps([name, list(options), PLAYERS, DEFAULT_BOT, games, seed, TURN_CAP,
+    bots = DEFAULT_BOT if pair is None else f"{pair[0]},{pair[1]} swapped"
+    digest.update(json.dumps([name, list(options), PLAYERS, bots, games, seed, TURN_CAP,
                               DEAL_CAP, FORMAT]).encode())
     return digest.hexdigest()[:16]
 
@@ -177,12 +186,56 @@ def measure(config: Config, root: Path, data: Path, games: int, seed: int, worke
     records = run(Batch(variant, PLAYERS, (DEFAULT_BOT,) * PLAYERS, seed, games), workers,
                   ray)
     seconds = time.perf_counter() - start
-    data.mkdir(parents=True, exist_ok=True)
-    for stale in cached_files(data, config):
-        stale.unlink()
-    text = json.dumps({"config": config.key, "games": [compact(g) for g in records],
-                       "seconds": round(seconds, 1), "workers": where}, separators=(",", ":"))
-    temp = path.with_suffix(".tmp")
-    temp.write_text(text + "\n", encoding="utf-8")
-    temp.replace(path)
+    _save(data, config, path, {"config": config.key, "games": [compact(g) for g in records],
+                               "seconds": round(seconds, 1), "workers": where})
     return Measured(config, [expand(compact(g), PLAYERS) for g in records], seconds, where)
+
+
+def compact_skill(g: GameRecord) -> dict[str, Any]:
+    """What the study keeps of a skill game: its seats' bots, its winners and how each
+    round ended."""
+    return {"seed": g.seed, "bots": list(g.bots), "winners": list(g.winners),
+            "finished": g.finished, "rounds": [[r.turns, r.kind] for r in g.rounds]}
+
+
+def expand_skill(data: dict[str, Any]) -> GameRecord:
+    """A skill game's record back from :func:`compact_skill` (the rest left empty)."""
+    bots = tuple(str(b) for b in data["bots"])
+    rounds = tuple(RoundRecord(i + 1, i + 1, str(kind), str(kind), None, int(turns), 0, None,
+                               0, 0, ()) for i, (turns, kind) in enumerate(data["rounds"]))
+    return GameRecord(int(data["seed"]), len(bots), bots, rounds, 0, (0,) * len(bots),
+                      tuple(int(w) for w in data["winners"]), bool(data["finished"]), 0)
+
+
+def measure_skill(config: Config, root: Path, data: Path, games: int, seed: int,
+                  workers: int, ray: str | None,
+                  say: Callable[[str], None] = lambda _: None) -> Measured:
+    """The configuration's skill games (:data:`PAIR`, each seed played twice with the
+    seats swapped): from their cache file in ``data/skill``, or played now and cached."""
+    folder = data / "skill"
+    path = folder / f"{config.key}-{config_key(config, root, games, seed, PAIR)}.json"
+    if path.exists():
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        return Measured(config, [expand_skill(g) for g in saved["games"]],
+                        float(saved["seconds"]), str(saved["workers"]))
+    _, _, variant = resolve(config, root)
+    where = f"Ray at {ray}" if ray else f"{workers} local process{'es' * (workers != 1)}"
+    say(f"{config.key}: {2 * games} games of {PAIR[0]} against {PAIR[1]} on {where}")
+    start = time.perf_counter()
+    records = swapped_games(variant, PLAYERS, PAIR[0], PAIR[1], seed, games,
+                            lambda batch: run(batch, workers, ray))
+    seconds = time.perf_counter() - start
+    kept = [compact_skill(g) for g in records]
+    _save(folder, config, path, {"config": config.key, "pair": list(PAIR), "games": kept,
+                                 "seconds": round(seconds, 1), "workers": where})
+    return Measured(config, [expand_skill(g) for g in kept], seconds, where)
+
+
+def _save(folder: Path, config: Config, path: Path, content: dict[str, Any]) -> None:
+    """Write a cache file whole (through a temporary file), its stale versions gone."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for stale in cached_files(folder, config):
+        stale.unlink()
+    temp = path.with_suffix(".tmp")
+    temp.write_text(json.dumps(content, separators=(",", ":")) + "\n", encoding="utf-8")
+    temp.replace(path)

@@ -17,6 +17,9 @@ from ..simulate import GameRecord
 from .metrics import SHARE, SPREAD, Metric, metrics, p_value, text
 from .stats import Z95, share_interval, variance
 from .study import PLAYERS, Measured
+from .study_skill import capped, changes, skill_section, skill_table_rows
+from .study_skill import reading as skill_reading
+from .study_skill import table_row as skill_row
 
 WORDS = {  # the metrics by their position in metrics(), as the readings call them
     "first": 0, "length": 1, "spread": 2, "leads": 3, "decided": 4, "deficit": 5,
@@ -55,7 +58,10 @@ def rows(base: Sequence[GameRecord], rule: Sequence[GameRecord]) -> list[Row]:
                               a.estimate.high - a.estimate.value)
         else:
             half = Z95 * math.hypot(_se(a), _se(b))
-        out.append(Row(a.name, a, b, diff, diff - half, diff + half, p_value(a, b)))
+        low, high = diff - half, diff + half
+        if a.kind == SHARE:  # two shares differ by at most 1 either way
+            low, high = max(-1.0, low), min(1.0, high)
+        out.append(Row(a.name, a, b, diff, low, high, p_value(a, b)))
     return out
 
 
@@ -122,7 +128,8 @@ def reading(rs: Sequence[Row], label: str, title: str, games: int) -> str:
         f"(95% interval {_whole(length.low)} to {_whole(length.high)}; {said(length)}).",
         f"The player who plays first won {_pct(first.rule.estimate.value)} of games "
         f"against {_pct(first.base.estimate.value)} in the base game (a fair share is "
-        f"{_pct(1 / PLAYERS)}; {said(first)}).",
+        f"{_pct(1 / PLAYERS)}; difference {_num(first.diff, SHARE)} points, 95% interval "
+        f"{_num(first.low, SHARE)} to {_num(first.high, SHARE)}; {said(first)}).",
         f"The winner led for good from {_pct(r['decided'].rule.estimate.value)} of the way "
         f"through (base {_pct(r['decided'].base.estimate.value)}), came from behind in "
         f"{_pct(r['behind'].rule.estimate.value)} of games (base "
@@ -186,12 +193,33 @@ def figure_svg(title: str, base: Sequence[GameRecord], rule: Sequence[GameRecord
 
 
 
+def _ends(measured: Sequence[Measured], skills: Sequence[Measured]) -> str:
+    """Whether every game ended by the rules: a round stopped at the turn cap is the
+    bots' failure, and the page says so rather than show it as the game."""
+    plain = sum(capped(m.games) for m in measured)
+    mixed = sum(capped(m.games) for m in skills)
+    n = sum(len(m.games) for m in measured)
+    k = sum(len(m.games) for m in skills)
+    if not plain and not mixed:
+        return (f"Every one of the {n + k} games ended by the rules: no round was stopped "
+                "at the turn cap, so every figure here is from games as they are played.")
+    said = (f"{plain} of the {n} games of planning bots had a round stopped at the turn "
+            "cap (the bots could not finish it): read the figures of those configurations "
+            "with that in mind. " if plain else
+            f"Every one of the {n} games of planning bots ended by the rules: no round was "
+            "stopped at the turn cap. ")
+    return said + (f"Of the {k} skill games, {mixed} had a round stopped at the turn cap, "
+                   "where the bots could not finish it: they are left out of the skill "
+                   "figures, and each rule's reading says how many." if mixed else
+                   f"Nor did any of the {k} skill games.")
+
+
 def _where(measured: Sequence[Measured]) -> str:
     places = sorted({m.workers for m in measured})
     return " and ".join(places)
 
 
-def render_page(measured: Sequence[Measured], games: int, seed: int,
+def render_page(measured: Sequence[Measured], skills: Sequence[Measured], games: int, seed: int,
                 speed: dict[str, Any] | None, root: Path) -> tuple[str, dict[Path, str]]:
     """The page's Markdown and its figures (path: SVG text), from the measured games."""
     from ..lang import builtin_library
@@ -201,6 +229,11 @@ def render_page(measured: Sequence[Measured], games: int, seed: int,
     bases = {m.config.base: m for m in measured if m.config.rule is None}
     rules = [m for m in measured if m.config.rule is not None]
     total = sum(m.seconds for m in measured)
+    skill_bases = {m.config.base: m for m in skills if m.config.rule is None}
+    skill_rules = [m for m in skills if m.config.rule is not None]
+    if [m.config.key for m in skill_rules] != [m.config.key for m in rules]:
+        raise ValueError("the skill games are not of the same configurations")
+    moved = changes(skill_bases, skill_rules)
     last = seed + games - 1
     out = [
         "# What house rules change: a balance study of the contract family", "",
@@ -210,16 +243,19 @@ def render_page(measured: Sequence[Measured], games: int, seed: int,
         f"house rules below, measured in the same seeded games (seeds {seed} to {last}, "
         f"{games} games per configuration) of `{DEFAULT_BOT}` bots in every seat. Every "
         "number here is computed from those games by `rummy-spec balance`, which wrote "
-        "this page; none was typed. The measures are defined in "
+        "this page; none was typed. A turn is one player's draw, melds and discard. "
+        "The measures are defined in "
         "[Simulation and balance](simulation.md#balance-metrics); each has its 95% "
         "interval, and each rule's difference from its base is tested with the test named "
         "in its row. A difference is marked where p < 0.05 for that measure alone: with "
-        f"eight measures and {len(rules)} rules, a few such marks are expected by chance, "
+        f"nine measures and {len(rules)} rules, a few such marks are expected by chance, "
         "so treat a lone mark with care.", "",
-        "What this does not measure: how much skill matters under each rule (it needs "
-        "bots of several measured strengths), and how people, rather than one planning "
-        "bot in every seat, would play. The bots decide alike, so what differs between "
-        "seats is the cards and the order of play.", "",
+        "How much skill matters is measured in games of their own: the planning bot "
+        "against the greedy bot, two seats each, every seed played twice with the seats "
+        f"swapped ({2 * games} games per configuration; see [the skill ladder](ladder.md)). "
+        "In the other games the bots decide alike, so what differs between seats is the "
+        "cards and the order of play. What this does not measure: how people, rather "
+        "than bots, would play.", "",
         "## How it was made", "",
         "```", "rummy-spec balance --games "
         f"{games} --seed {seed} --workers 2", "```", "",
@@ -230,7 +266,10 @@ def render_page(measured: Sequence[Measured], games: int, seed: int,
         "configuration named by a hash of the spec texts it was played from and the "
         "settings, so the page is rebuilt without replaying anything until a rule "
         "changes. `--ray ADDRESS` plays the same games on a Ray cluster, with the same "
-        "results.", "",
+        f"results. The skill games ({len(skills)} configurations x {2 * games} games) "
+        f"took {sum(m.seconds for m in skills):.0f} seconds more, on "
+        f"{_where(skills)}, cached in `docs/balance/data/skill`.", "",
+        _ends(measured, skills), "",
     ]
     if speed:
         ratio = speed["one"] / speed["two"] if speed["two"] else math.nan
@@ -241,13 +280,15 @@ def render_page(measured: Sequence[Measured], games: int, seed: int,
                    "and two processes get two shares of it, so read the ratio as a rough "
                    "guide (on an idle two-core machine expect at most 2)." if ratio > 2
                    else ""), ""]
-    out += ["## The base games", "", *base_table(list(bases.values()), titles), "",
+    out += ["## The base games", "", *base_table(list(bases.values()), titles),
+            *skill_table_rows([skill_bases[b] for b in bases]), "",
             "## Every rule at a glance", "",
             "Game length and the first player's win share with each rule, against its "
             "base game; the last column lists every measure that differs (p < 0.05). "
             "Each rule's section below has all the measures.", "",
             "| game | house rule | turns per game: base, rule (difference [95%]) "
-            "| first player wins: base, rule | differs |", "|---|---|---|---|---|"]
+            "| first player wins: base, rule (difference [95%]) | differs |",
+            "|---|---|---|---|---|"]
     for m in rules:
         rule = m.config.rule
         assert rule is not None
@@ -258,10 +299,16 @@ def render_page(measured: Sequence[Measured], games: int, seed: int,
                    f"{length.base.estimate.value:.0f}, {length.rule.estimate.value:.0f} "
                    f"({_whole(length.diff)} [{_whole(length.low)}, {_whole(length.high)}]) | "
                    f"{_pct(first.base.estimate.value)}, {_pct(first.rule.estimate.value)} "
-                   f"| {differ} |")
+                   f"({_num(first.diff, SHARE)} [{_num(first.low, SHARE)}, "
+                   f"{_num(first.high, SHARE)}] points) | {differ} |")
     out.append("")
     figures: dict[Path, str] = {}
-    for m in rules:
+    named = [(titles[m.config.rule.base], m.config.rule.label, c)
+             for m, c in zip(rules, moved, strict=True) if m.config.rule is not None]
+    section, skill_svg = skill_section(named, games)
+    out += section
+    figures[root / "docs" / "balance" / "figures" / "skill.svg"] = skill_svg
+    for m, change in zip(rules, moved, strict=True):
         rule = m.config.rule
         assert rule is not None
         base = bases[rule.base]
@@ -275,8 +322,8 @@ def render_page(measured: Sequence[Measured], games: int, seed: int,
             f"{title}: {rule.label}", base.games, m.games, ("base", "house rule"))
         out += [f"## {title}: {rule.label}", "",
                 f"Source: {rule.source}. Stated as {stated}.", "",
-                *table(rs, "base", "house rule"), "",
+                *table(rs, "base", "house rule"), skill_row(change), "",
                 f"![{title}, base game against the house rule: game length and who wins]"
                 f"({svg_name})", "",
-                reading(rs, rule.label, title, games), ""]
+                reading(rs, rule.label, title, games), "", skill_reading(change), ""]
     return "\n".join(out).rstrip() + "\n", figures

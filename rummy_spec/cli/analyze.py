@@ -3,7 +3,9 @@
 Every figure of :mod:`rummy_spec.analysis.figures` with its 95% interval, and the test of
 the seats against 1/n (is there a first-player advantage?), then the balance metrics of
 :mod:`rummy_spec.analysis.metrics` (first-seat advantage, game length and its spread,
-lead changes, decisiveness, drama, points spread), each with its 95% interval.
+lead changes, decisiveness, drama, points spread) and the skill share (a strong bot's
+win rate against a weak one: ``--skill STRONG,WEAK``, default planner against greedy,
+each seed played twice with the seats swapped), each with its 95% interval.
 ``--plots DIR`` draws the four plots as PNG and SVG (needs the ``analysis`` extra).
 Games run as ``simulate``'s do: ``--workers``, ``--ray``, ``--bot`` (default planner).
 ``--ladder`` plays the bots of ``--bots`` against each other instead and prints their
@@ -16,6 +18,7 @@ import argparse
 
 from ..analysis.figures import figures
 from ..analysis.metrics import metric_rows, reduction_lines
+from ..analysis.skill import skill_notes, skill_rows
 from .base import Command, Outcome, lines
 from .compare import (
     add_balance_arguments,
@@ -30,6 +33,7 @@ from .compare import (
 )
 from .ladder_text import add_ladder_arguments, ladder_lines
 from .show import resolve
+from .skill_text import skill_of_args, skill_pair
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:
@@ -44,6 +48,7 @@ def _run(args: argparse.Namespace) -> Outcome:
     if args.ladder:
         return Outcome(out=lines(*ladder_lines(args, variant, args.first)))
     name = label(variant, args.first)
+    pair = skill_pair(args)
     games = games_of(args, variant)
     rows = [["figure", "value [95%]", "n"]]
     for f in figures(games):
@@ -56,7 +61,13 @@ def _run(args: argparse.Namespace) -> Outcome:
             f"{','.join(dict.fromkeys(games[0].bots))}")
     group = group_of(args, games)
     mirrored = ["", *reduction_lines(games, group)] if group > 1 else []
-    parts = [head, "", *columns(rows), "", *columns(metric_rows(games, group)), *mirrored,
+    metric_table = metric_rows(games, group)
+    notes: list[str] = []
+    if pair is not None:
+        found = skill_of_args(args, variant, games[0].players, pair)
+        metric_table += skill_rows(found)
+        notes = skill_notes(found)
+    parts = [head, "", *columns(rows), "", *columns(metric_table), *notes, *mirrored,
              "", seat_line(name, games),
              *plot_lines(args, [(name, games)], name)]
     return Outcome(out=lines(*parts))

@@ -2,7 +2,8 @@
 
 Plays (or reads from its cache) every configuration of :mod:`rummy_spec.analysis.study`:
 Continental, Liverpool and Contract Rummy at four players, and each house rule against
-its base, as the same seeded games of planner bots; then writes the page, its figures
+its base, as the same seeded games of planner bots, and as games of the planner
+against the greedy bot (the skill share); then writes the page, its figures
 (``docs/balance/figures``, needs the ``analysis`` extra) and nothing else.  Games run on
 ``--workers`` local processes, or on the Ray cluster at ``--ray``; the records are the
 same either way.  The cache (``docs/balance/data``) is keyed by the hash of each
@@ -21,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..analysis.runner import Batch, ClusterError, run
-from ..analysis.study import PLAYERS, configs, measure, resolve
+from ..analysis.study import PLAYERS, configs, measure, measure_skill, resolve
 from ..analysis.study_page import render_page
 from ..bots import DEFAULT_BOT
 from ..lang.library import LookupFailure
@@ -76,6 +77,9 @@ def _run(args: argparse.Namespace) -> Outcome:
         measured = [measure(c, root, data, args.games, args.seed, args.workers,
                             args.ray or None, lambda s: print(s, file=sys.stderr))
                     for c in configs()]
+        skills = [measure_skill(c, root, data, args.games, args.seed, args.workers,
+                                args.ray or None, lambda s: print(s, file=sys.stderr))
+                  for c in configs()]
     except ClusterError as err:
         raise UsageError(f"--ray {args.ray}: {err}") from None
     speed_path = data / "speedup.json"
@@ -85,17 +89,18 @@ def _run(args: argparse.Namespace) -> Outcome:
     speed: dict[str, Any] | None = (json.loads(speed_path.read_text(encoding="utf-8"))
                                     if speed_path.exists() else None)
     try:
-        page, figures = render_page(measured, args.games, args.seed, speed, root)
+        page, figures = render_page(measured, skills, args.games, args.seed, speed, root)
         for path, svg in figures.items():
             path.parent.mkdir(parents=True, exist_ok=True)
             write_text(path, svg, "figure")
         write_text(root / "docs" / "balance.md", page, "page")
     except OutputError as err:
         return Outcome(1, err=f"rummy-spec: {err}\n")
-    total = sum(m.seconds for m in measured)
-    return Outcome(out=lines(f"balance: {len(measured)} configurations x {args.games} games; "
-                             f"docs/balance.md and {len(figures)} figures written "
-                             f"(games played in {total:.0f} s, cached in {data})"))
+    total = sum(m.seconds for m in measured) + sum(m.seconds for m in skills)
+    return Outcome(out=lines(f"balance: {len(measured)} configurations x {args.games} games, "
+                             f"and {2 * args.games} skill games each; docs/balance.md and "
+                             f"{len(figures)} figures written (games played in {total:.0f} s, "
+                             f"cached in {data})"))
 
 
 COMMAND = Command(

@@ -3,7 +3,9 @@
 ``compare A B`` plays the same seeds of A and B (built-in names or spec files) and puts
 every balance figure side by side with its 95% interval and a verdict: differs
 significantly or not (p < 0.05), with the test named; then the balance metrics
-(:mod:`rummy_spec.analysis.metrics`) the same way.  ``compare A --option X`` compares A
+(:mod:`rummy_spec.analysis.metrics`) the same way, and the skill share (a strong bot's
+win rate against a weak one: ``--skill STRONG,WEAK``, default planner against greedy,
+seats swapped).  ``compare A --option X`` compares A
 as written with A with option X on (with B given, ``--option`` applies to B).  The
 figures are those of :mod:`rummy_spec.analysis.figures`; ``--plots DIR`` also draws the
 four plots as PNG and SVG (needs the ``analysis`` extra).  Games run as ``simulate``'s
@@ -21,12 +23,14 @@ from ..analysis.figures import SEAT_TEST, Verdict, compare, seat_test
 from ..analysis.metrics import compared_rows, reduction_lines
 from ..analysis.plots import PlotsUnavailable, write_plots
 from ..analysis.runner import Batch
+from ..analysis.skill import compared_skill_rows, skill_notes
 from ..engine.state import DEAL_CAP, TURN_CAP
 from ..lang import model as m
 from ..simulate import GameRecord
 from .base import Command, Outcome, UsageError, lines
 from .show import resolve
 from .simulate import add_run_arguments, checked_run, play_all
+from .skill_text import add_skill_arguments, skill_of_args, skill_pair
 
 
 def add_balance_arguments(parser: argparse.ArgumentParser) -> None:
@@ -43,6 +47,7 @@ def add_balance_arguments(parser: argparse.ArgumentParser) -> None:
                         help="mirrored deals: play each seed's deals once from every seat "
                              "(the hands rotated), K x players games; the metrics' intervals "
                              "are then over deals, and the variance reduction is shown")
+    add_skill_arguments(parser)
 
 
 def _configure(parser: argparse.ArgumentParser) -> None:
@@ -154,6 +159,7 @@ def _run(args: argparse.Namespace) -> Outcome:
         a = resolve(args.first, [], args.variant)
         b = resolve(args.second, list(args.option), args.variant)
         names = (label(a, args.first), label(b, args.second))
+    pair = skill_pair(args)
     games_a = games_of(args, a)
     games_b = games_of(args, b)
     verdicts = compare(games_a, games_b)
@@ -165,7 +171,14 @@ def _run(args: argparse.Namespace) -> Outcome:
     table = columns([["figure", "A [95%]", "B [95%]", "p", "verdict"],
                      *verdict_rows(verdicts)])
     group = group_of(args, games_a)
-    table += ["", *columns(compared_rows(games_a, games_b, group))]
+    metric_table = compared_rows(games_a, games_b, group)
+    notes: list[str] = []
+    if pair is not None:
+        skills = [skill_of_args(args, v, g[0].players, pair)
+                  for v, g in ((a, games_a), (b, games_b))]
+        metric_table += compared_skill_rows(*skills)
+        notes = [*skill_notes(skills[0], "A: "), *skill_notes(skills[1], "B: ")]
+    table += ["", *columns(metric_table), *notes]
     if group > 1:
         table += [*reduction_lines(games_a, group, "A: "), *reduction_lines(games_b, group, "B: ")]
     summary = (f"figures that differ significantly (p < 0.05): {', '.join(differ)}"

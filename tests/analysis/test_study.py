@@ -11,6 +11,7 @@ import pytest
 
 from rummy_spec.analysis import runner, study
 from rummy_spec.analysis.metrics import metrics
+from rummy_spec.analysis.skill import PAIR, Skill, skill_change
 from rummy_spec.analysis.study import (
     HOUSE,
     RULES,
@@ -20,8 +21,11 @@ from rummy_spec.analysis.study import (
     configs,
     expand,
     measure,
+    measure_skill,
 )
 from rummy_spec.analysis.study_page import reading, rows
+from rummy_spec.analysis.study_skill import reading as skill_reading
+from rummy_spec.analysis.study_skill import skill_section
 from rummy_spec.cli import main
 from rummy_spec.simulate import GameRecord, RoundRecord
 
@@ -94,7 +98,73 @@ def test_the_reading_says_what_the_numbers_say() -> None:
     text = reading(rs, "a test rule", "Test Rummy", 4)
     assert "took 30 turns on average instead of 20: 10 turns longer" in text
     assert "The player who plays first won 100% of games against 50%" in text
+    # 4 of 4 against 2 of 4: +50 points, 1.96 sqrt(0 / 4 + (1/3) / 4) = 57 points either
+    # way (sample variances), cut at +100: two shares differ by at most 100 points
+    assert "difference +50 points, 95% interval -7 to +100" in text
     assert "game length" in text.split("Measures that differ")[1]
+
+
+def test_skill_games_are_cached_apart_and_read_not_played(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    config = configs()[0]
+    assert config_key(config, ROOT, 2, 1, PAIR) != config_key(config, ROOT, 2, 1)
+    first = measure_skill(config, ROOT, tmp_path, 2, 1, 1, None)
+    assert [p.parent.name for p in tmp_path.rglob("*.json")] == ["skill"]
+    # each seed twice: the planner in seats 0 and 2, then in seats 1 and 3
+    assert [(g.seed, g.bots) for g in first.games] == [
+        (1, ("planner", "greedy") * 2), (2, ("planner", "greedy") * 2),
+        (1, ("greedy", "planner") * 2), (2, ("greedy", "planner") * 2)]
+
+    def refuse(*_: object) -> list[GameRecord]:
+        raise AssertionError("cached skill games were played again")
+
+    monkeypatch.setattr(study, "run", refuse)
+    again = measure_skill(config, ROOT, tmp_path, 2, 1, 1, None)
+    assert [(g.seed, g.bots, g.winners, [r.kind for r in g.rounds]) for g in again.games] == [
+        (g.seed, g.bots, g.winners, [r.kind for r in g.rounds]) for g in first.games]
+
+
+def test_the_skill_reading_says_what_the_numbers_say() -> None:
+    base = Skill("planner", "greedy", 200, 160.0, 0, 0)
+    more = skill_change(base, Skill("planner", "greedy", 200, 190.0, 0, 0))
+    less = skill_change(base, Skill("planner", "greedy", 200, 120.0, 2, 8))
+    same = skill_change(base, Skill("planner", "greedy", 200, 164.0, 0, 0))
+    text = skill_reading(more)
+    # Wilson: 190 of 200 is 0.9104-0.9726, 160 of 200 0.7391-0.8495; Newcombe's
+    # interval of the difference +0.15: 0.15 - hypot(0.0396, 0.0495) = +0.087 and
+    # 0.15 + hypot(0.0226, 0.0609) = +0.215
+    assert text.startswith("Skill: the planning bot won 95.0% [91.0-97.3] of 200 games "
+                           "against the greedy bot with this rule, against 80.0% [73.9-85.0] "
+                           "in the base game (difference +15.0 [+8.7, +21.5] points; "
+                           "p < 0.001)")
+    assert "Skill matters more with this rule" in text
+    assert "Skill matters less with this rule" in skill_reading(less)
+    assert "2 of these games (base and rule) were won by neither" in skill_reading(less)
+    one = skill_change(base, Skill("planner", "greedy", 200, 120.0, 1, 0))
+    assert "1 of these games (base and rule) was won by neither side alone and counts a " \
+           "half" in skill_reading(one)
+    assert ("Left out: 0 of the base game's 200 games and 8 of the rule's 208, each with a "
+            "round stopped at the turn cap") in skill_reading(less)
+    assert "Left out" not in text
+    quiet = skill_reading(same)
+    # pooled 324/400: z = 0.02 / sqrt(0.81 x 0.19 x 2/200) = 0.51, p = 0.61; the
+    # interval (Newcombe's) runs from -5.7 to +9.7 points: 7.7 either way on average
+    assert "p = 0.61" in quiet and "shows no change" in quiet and "matters more" not in quiet
+    assert "a change of up to about 8 points either way would not show" in quiet
+    assert "could hardly show it" not in quiet  # 80% in the base game leaves room
+    high = skill_reading(skill_change(Skill("planner", "greedy", 200, 196.0, 0, 0),
+                                      Skill("planner", "greedy", 200, 197.0, 0, 0)))
+    assert "already wins 98% of the base game, so a rule that made skill matter more" in high
+    lines, svg = skill_section([("A", "one", more), ("B", "two", less), ("C", "three", same)],
+                               100)
+    assert ("Skill matters more with 1 of the 3 rules (A, \u201cone\u201d), less with 1 "
+            "(B, \u201ctwo\u201d), and this sample shows no change with the other 1. With 3 "
+            "rules tested, about 0.2 marks at p < 0.05 would come by chance alone if no rule "
+            "changed anything: a mark with p near 0.05 is a hint, one with p < 0.001 a "
+            "finding.") in lines
+    assert "| A | one | 80.0% [73.9-85.0] | 95.0% [91.0-97.3] | +15.0 [+8.7, +21.5] points "\
+           "| < 0.001 **differs** | skill matters more |" in lines
+    assert svg.startswith("<?xml")
 
 
 def test_the_committed_page_is_what_the_command_writes(
@@ -117,6 +187,7 @@ def test_the_committed_page_is_what_the_command_writes(
     assert (tmp_path / "docs" / "balance.md").read_text(encoding="utf-8") == committed
     for rule in RULES:
         assert (tmp_path / "docs" / "balance" / "figures" / f"{rule.key}.svg").exists()
+    assert (tmp_path / "docs" / "balance" / "figures" / "skill.svg").exists()
 
 
 @pytest.mark.parametrize(("args", "message"), [
