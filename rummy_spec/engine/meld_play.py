@@ -8,6 +8,7 @@ from .melds import Meld, Rejection
 from .reasons import OK, Verdict, no
 from .rules import Rules
 from .state import Move, State, TableMeld
+from .teams import team
 from .tableplay import (
     after_play,
     card_onto_meld,
@@ -87,9 +88,23 @@ def lay_off_open(rules: Rules, state: State, player: int) -> Verdict:
     lo = rules.variant.layoff
     if not lo.allowed:
         return no("layoff-not-allowed")
-    if lo.needs_down and not is_down(rules, state, player):
+    if lo.needs_down and not any(is_down(rules, state, p) for p in _team(rules, player)):
         return no("not-down")
     return OK
+
+
+def _team(rules: Rules, player: int) -> tuple[int, ...]:
+    return team(rules.variant.game.partners, rules.players, player)
+
+
+def _partner_layoff_ok(rules: Rules, state: State, player: int, owner: int) -> Verdict:
+    """With partners, a player whose partner has melded may lay off on his team's melds
+    before melding himself; on the other team's melds only once he is down himself."""
+    if (not rules.variant.layoff.needs_down or owner in _team(rules, player)
+            or is_down(rules, state, player)):
+        return OK
+    return no("not-down", "before you are down yourself you may lay off only on your "
+              "team's melds")
 
 
 def check_lay_off(rules: Rules, state: State, a: Move) -> Verdict | Meld:
@@ -107,6 +122,9 @@ def check_lay_off(rules: Rules, state: State, a: Move) -> Verdict | Meld:
     if a.card is None or a.card not in seat.hand:
         return no("not-in-hand")
     if not defending and not (v := timing_ok(rules, state, a.player, target.owner)).ok:
+        return v
+    if not defending and not (v := _partner_layoff_ok(rules, state, a.player,
+                                                       target.owner)).ok:
         return v
     if defending and target.owner != state.hand.knocker:
         return no("no-such-meld", "lay off only on the knocker's melds")

@@ -40,6 +40,7 @@ def check_rules(v: m.Variant, err: Err) -> None:
             "'knock' section", v.score.span)
     _check_limits(v, err)
     _check_buyers(v, err)
+    _check_partners(v, err)
     if v.stock.refill_at_once and any(s in ("end-round", "replay-extra-deck")
                                       for s in v.stock.empty):
         err("E032", "'refilled at once' refills the stock, but a step of 'empty' ends the "
@@ -138,3 +139,26 @@ def _check_buyers(v: m.Variant, err: Err) -> None:
                     "raise the least player count ('players ...'), deal more cards at this "
                     "count, or let a player buy his own discard ('buy { own discard }')")
                 return
+
+
+def _check_partners(v: m.Variant, err: Err) -> None:
+    """Partnerships need an even count of at least four players, and rules that are
+    played with teams: a game won on team totals, never a seat's own progress."""
+    g = v.game
+    if g.partners == "none":
+        return
+    p = v.players
+    if p.max is None or p.min < 4 or p.min % 2 or p.max % 2 or p.min != p.max:
+        err("E032", f"partners {g.partners} needs one even player count of at least four "
+            "(for example 'players 4')", g.span)
+    if v.knock is not None:
+        err("E032", "partnerships are not played with knocking", g.span)
+    if g.ends == "last-contract" or v.contracts.progression != "together":
+        err("E032", "partnerships are won on team totals, but players who advance "
+            "through the contracts on their own are ranked seat by seat", g.span)
+    if g.ties == "replay":
+        err("E032", "partnerships share a tied win: 'ties replay last contract' is a "
+            "seat's tie-break", g.span)
+    if g.end_bonuses:
+        err("E032", "the game, line and shutout bonuses are a seat's, not a team's: "
+            "they are not played with partners", g.span)

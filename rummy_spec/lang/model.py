@@ -358,6 +358,9 @@ class GameEnd:
     shutout_doubles: bool = False
     # classic Gin: when the loser scored nothing, the game bonus is this instead
     shutout_game_bonus: int | None = None
+    # partnerships: "across" pairs each seat with the one opposite (seat i with i + n/2),
+    # "alternate" makes two teams of every other seat; "none": every player for himself
+    partners: Literal["none", "across", "alternate"] = "none"
     span: Span = BUILTIN
 
     @property
