@@ -55,6 +55,7 @@ FLAGS: dict[str, tuple[str, str, Any]] = {
     "layoff_next_turn": ("layoff", "timing", "next-turn"),
     "own_melds_next_turn": ("layoff", "own_melds_next_turn", True),
     "layoff_before_down": ("layoff", "needs_down", False),
+    "layoff_after_down": ("layoff", "needs_down", True),
     "layoff_never": ("layoff", "allowed", False),
     "swap_by_down": ("swap", "who", "down"),
     "swap_by_anyone": ("swap", "who", "anyone"),

@@ -380,6 +380,8 @@ TABLE: dict[str, Entry] = {
     "GameEnd.line_bonus": Played("gin", setting("game", line_bonus=0), 2),
     "GameEnd.shutout_doubles": Played("gin", setting("game", shutout_doubles=False), 2),
     "GameEnd.shutout_game_bonus": Played("gin", setting("game", shutout_game_bonus=300), 2),
+    # partners pay each other nothing, and the target is a team's: the game diverges
+    "GameEnd.partners": Played("rummy", setting("game", partners="across"), 4),
     "GameEnd.span": SPAN,
     # ----- an engine's own limits (profiles of published engines) ---------------------
     "EngineLimits.title": Described("the engine a profile describes, for the rulebook"),
