@@ -8,7 +8,6 @@ from .melds import Meld, Rejection
 from .reasons import OK, Verdict, no
 from .rules import Rules
 from .state import Move, State, TableMeld
-from .teams import team
 from .tableplay import (
     after_play,
     card_onto_meld,
@@ -26,6 +25,7 @@ from .tableplay import (
     target_meld,
     timing_ok,
 )
+from .teams import team
 
 
 def check_new_meld(rules: Rules, state: State, a: Move) -> Verdict | list[Meld]:
