@@ -1,0 +1,48 @@
+"""The state machine on a house variant of partnerships (conformance/examples/
+partnership_rummy.rummy, Rummy for two teams of two): card conservation, turn order,
+every table meld legal, the scores (partners pay each other nothing), the winners (the
+best team's seats), replay, and the laws of the views, after every step."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, settings
+from hypothesis.stateful import run_state_machine_as_test
+
+from rummy_spec.conformance import suite_root
+from rummy_spec.lang import load
+from rummy_spec.testing import engine_state_machine
+
+HOUSE = str(suite_root() / "examples" / "partnership_rummy.rummy")
+QUICK = settings(max_examples=6, stateful_step_count=200, deadline=None,
+                 suppress_health_check=list(HealthCheck))
+
+
+def test_the_laws_hold_for_partnerships() -> None:
+    variant = load(HOUSE)
+    assert variant.game.partners == "across"
+    machine = engine_state_machine(variant, 4, settings=QUICK)
+    run_state_machine_as_test(machine, settings=QUICK)
+
+
+def test_whole_games_keep_the_laws() -> None:
+    """Seeded games played to their end by the planner, the referee checking every step:
+    each round's scores, the totals, and the winners (the best team's two seats)."""
+    from rummy_spec.bots.planner import planner_bot
+    from rummy_spec.engine.game import Game
+    from rummy_spec.laws.variant import Laws
+    from rummy_spec.testing.referee import Referee
+
+    variant = load(HOUSE)
+    laws = Laws(variant, 4)
+    for seed in range(3):
+        g = Game(variant, 4, seed)
+        bot = planner_bot(seed)
+        referee = Referee(laws, g.state)
+        while not g.over:
+            pre = g.state.clone()
+            move = bot(g.rules, g.state, g.legal_actions())
+            g.apply(move)
+            referee.check_step(pre, move, g.state)
+            referee.check_state(g.state)
+        assert len(g.state.game.winners) == 2 and not g.state.game.abandoned
+        assert g.state.game.winners[1] - g.state.game.winners[0] == 2  # partners
