@@ -11,6 +11,7 @@ from ..lang import meldkinds
 from . import turnorder
 from .ending import end_round
 from .melds import Meld, Rejection, add_card, fits, shift_wild, swap_wild, validate, wild_meaning
+from .outrule import out_ok, table_of
 from .reasons import OK, Verdict, no
 from .rules import Rules
 from .state import Move, RunEnd, State, TableMeld
@@ -226,6 +227,13 @@ def one_card_play_ok(rules: Rules, state: State, hand: list[int], card: int,
                       changed: dict[int | None, Meld]) -> Verdict:
     """``last_card_ok`` for a play of one card from a hand of two, with the table melds
     this play changes (by index)."""
+    if len(hand) <= 2 and rules.variant.going_out.needs_meld is not None:
+        player = state.hand.turn  # a card is laid in one's own turn
+        owned = [(player if i is None or i >= len(state.hand.table)
+                  else state.hand.table[i].owner, m) for i, m in changed.items()]
+        owned += [(t.owner, t.meld) for i, t in enumerate(state.hand.table) if i not in changed]
+        if not (v := out_ok(rules, player, len(hand) - 1, owned)).ok:
+            return v
     if len(hand) != 2:
         return OK
     rest = list(hand)
@@ -247,6 +255,10 @@ def melds_leave_ok(rules: Rules, state: State, hand: list[int], cards: list[int]
     going out needs one), and may a last card be left (it must be discardable or
     playable)?  Shared by going down and by new melds."""
     if len(cards) == len(hand) and not (v := empty_ok(rules, pat)).ok:
+        return v
+    mine = state.hand.turn  # melds are laid in one's own turn
+    if not (v := out_ok(rules, mine, len(hand) - len(cards),
+                        [*table_of(state), *((mine, m) for m in laid)])).ok:
         return v
     if len(hand) - len(cards) == 1:
         rest = list(hand)

@@ -41,6 +41,7 @@ def check_rules(v: m.Variant, err: Err) -> None:
     _check_limits(v, err)
     _check_buyers(v, err)
     _check_partners(v, err)
+    _check_needs_meld(v, err)
     if v.stock.refill_at_once and any(s in ("end-round", "replay-extra-deck")
                                       for s in v.stock.empty):
         err("E032", "'refilled at once' refills the stock, but a step of 'empty' ends the "
@@ -162,3 +163,21 @@ def _check_partners(v: m.Variant, err: Err) -> None:
     if g.end_bonuses:
         err("E032", "the game, line and shutout bonuses are a seat's, not a team's: "
             "they are not played with partners", g.span)
+
+
+def _check_needs_meld(v: m.Variant, err: Err) -> None:
+    """``going out { needs a meld of N }``: N at least 1, a meld kind that can be that
+    long, and no contracts or knocking (whose going out the clause is not played with)."""
+    need, o = v.going_out.needs_meld, v.going_out
+    if need is None:
+        return
+    if need < 1:
+        err("E021", f"a meld of {need} cards: it must be at least 1", o.span)
+        return
+    longest = [k.max for k in (v.set, v.run) if k is not None]
+    if longest and all(x is not None and x < need for x in longest) and not v.more_kinds:
+        err("E032", f"going out needs a meld of {need} cards, but no meld may be that long",
+            o.span)
+    if v.contracts.rounds or v.knock is not None:
+        err("E032", "'needs a meld of N' is played in games without contracts or knocking",
+            o.span)

@@ -258,6 +258,10 @@ class RummyCall:
 class GoingOut:
     by: Literal["discard", "meld", "either"] = "either"
     floating: bool = False
+    # a player may empty his hand only when his side (with partners, his team) has a meld
+    # of at least this many cards on the table (Canasta's canasta of seven); None: no such
+    # rule
+    needs_meld: int | None = None
     span: Span = BUILTIN
 
 

@@ -129,6 +129,7 @@ VALUED: dict[str, tuple[str, str, str]] = {
     "line_bonus": ("game", "line_bonus", "int"),
     "shutout_game_bonus": ("game", "shutout_game_bonus", "int"),
     "partners": ("game", "partners", "str"),
+    "out_needs_meld": ("going_out", "needs_meld", "int"),
 }
 
 LOW_STOCK = {"stock_dead_at": "discard", "stock_wall_at": "wall",

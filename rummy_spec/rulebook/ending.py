@@ -29,6 +29,13 @@ def going_out(scope: Scope) -> Section:
         blocks.append(Para("If you empty your hand without discarding you are still in "
                            "(floating): you draw from the stock only, and must go out by "
                            "discarding."))
+    if g.needs_meld is not None:
+        side = "your team has" if v.game.partners != "none" else "you have"
+        blocks.append(Para(f"You may go out only when {side} a meld of at least "
+                           f"{g.needs_meld} cards on the table (the meld you lay as you go "
+                           "out counts). Until then you must keep a card after discarding: "
+                           "you may not discard your last card, nor meld or lay off so "
+                           "that fewer than two cards are left in your hand."))
     pats = [str(r.number) for r in v.contracts.rounds if r.pat]
     if pats:
         blocks.append(Para(f"In round{'s' * (len(pats) > 1)} {join(pats)} you go out only "

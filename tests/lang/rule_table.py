@@ -329,6 +329,8 @@ TABLE: dict[str, Entry] = {
     # ----- going out, knocking, the stock ---------------------------------------------
     "GoingOut.by": Played("rummy", setting("going_out", by="discard")),
     "GoingOut.floating": Played("ten_step", setting("going_out", floating=False)),
+    # a meld of five before going out: the hand that went out on sets of three goes on
+    "GoingOut.needs_meld": Played("rummy", setting("going_out", needs_meld=5)),
     "GoingOut.span": SPAN,
     "Knock.deadwood": Played("gin", setting("knock", deadwood=5), 2),
     "Knock.gin_bonus": Played("gin", setting("knock", gin_bonus=50), 2),

@@ -5,6 +5,8 @@ best team's seats), replay, and the laws of the views, after every step."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 
@@ -46,3 +48,15 @@ def test_whole_games_keep_the_laws() -> None:
             referee.check_state(g.state)
         assert len(g.state.game.winners) == 2 and not g.state.game.abandoned
         assert g.state.game.winners[1] - g.state.game.winners[0] == 2  # partners
+
+
+def test_the_laws_hold_where_going_out_needs_a_long_meld(tmp_path: Path) -> None:
+    """The partnership house variant going out only on a team's meld of five."""
+    text = Path(HOUSE).read_text(encoding="utf-8").replace(
+        "    players 4\n", "    players 4\n    going out { needs a meld of 5 }\n")
+    path = tmp_path / "partnership_rummy.rummy"
+    path.write_text(text, encoding="utf-8")
+    variant = load(str(path))
+    assert variant.going_out.needs_meld == 5
+    machine = engine_state_machine(variant, 4, settings=QUICK)
+    run_state_machine_as_test(machine, settings=QUICK)
