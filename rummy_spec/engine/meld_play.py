@@ -18,6 +18,7 @@ from .tableplay import (
     melds_leave_ok,
     one_card_play_ok,
     onto,
+    opening_due,
     opening_short,
     remove_cards,
     run_end,
@@ -42,8 +43,7 @@ def check_new_meld(rules: Rules, state: State, a: Move) -> Verdict | list[Meld]:
         if not rules.variant.turn.new_melds_after_down:
             return no("no-new-melds")
     # an opening that must count points may lay several melds at once
-    opening = rules.variant.turn.opening_points is not None and not is_down(
-        rules, state, a.player)
+    opening = opening_due(rules, state, a.player) is not None
     many = len(a.melds or ()) > 1 and opening
     limit = rules.variant.turn.melds_per_turn
     if limit is not None and state.hand.melds_this_turn + max(1, len(a.melds or ())) > limit:

@@ -42,6 +42,12 @@ def check_rules(v: m.Variant, err: Err) -> None:
     _check_buyers(v, err)
     _check_partners(v, err)
     _check_needs_meld(v, err)
+    if v.turn.opening_by_total and v.turn.opening_points is not None:
+        err("E032", "'first melds at least N points' and 'first melds by total' both set "
+            "the opening: state one", v.turn.span)
+    for _, points in v.turn.opening_by_total:
+        if points < 1:
+            err("E021", f"an opening of {points} points: it must be at least 1", v.turn.span)
     if v.stock.refill_at_once and any(s in ("end-round", "replay-extra-deck")
                                       for s in v.stock.empty):
         err("E032", "'refilled at once' refills the stock, but a step of 'empty' ends the "

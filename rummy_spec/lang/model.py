@@ -190,6 +190,10 @@ class Turn:
     no_discard: tuple[CardClass, ...] = ()  # cards never discarded (a joker), unless last
     # the first meld action of a player must total this many points (his opening)
     opening_points: int | None = None
+    # the opening by the side's total (Canasta): rows (from, points), ``from`` None for the
+    # row of every total below the lowest ``from``; the row whose ``from`` is the highest at
+    # most the total applies
+    opening_by_total: tuple[tuple[int | None, int], ...] = ()
     span: Span = BUILTIN
 
 

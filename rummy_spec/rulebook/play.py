@@ -221,6 +221,16 @@ def _table_steps(v: m.Variant) -> list[str]:
         first = "going down" if v.contracts.rounds else "your first melds, laid at once,"
         text += (f" The cards of {first} must count at least {t.opening_points} points "
                  "(a wild card counts as the card it stands for).")
+    if t.opening_by_total:
+        first = "going down" if v.contracts.rounds else "your first melds, laid at once,"
+        side = "your team's" if v.game.partners != "none" else "your"
+        rows = t.opening_by_total
+        parts = [f"{points} points below a total of {rows[1][0]}" if start is None
+                 else f"{points} from {start}" for start, points in rows]
+        text += (f" The cards of {first} must count a minimum set by {side} total "
+                 f"score: {join(parts)} (a wild card counts as the card it stands for).")
+        if v.game.partners != "none":
+            text += " Once your partner has melded this hand, no minimum applies to you."
     out.append(text)
     if v.layoff.allowed:
         out.append("Lay off: add cards from your hand to melds on the table (see below).")
