@@ -42,6 +42,9 @@ def check_rules(v: m.Variant, err: Err) -> None:
     _check_buyers(v, err)
     _check_partners(v, err)
     _check_needs_meld(v, err)
+    if v.turn.no_take and v.rummy_call is not None:
+        err("E032", "'no taking CARDS from the pile' is not played with rummy calls (a call "
+            "takes the discard)", v.turn.span)
     if v.turn.opening_by_total and v.turn.opening_points is not None:
         err("E032", "'first melds at least N points' and 'first melds by total' both set "
             "the opening: state one", v.turn.span)

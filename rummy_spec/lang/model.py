@@ -194,6 +194,9 @@ class Turn:
     # row of every total below the lowest ``from``; the row whose ``from`` is the highest at
     # most the total applies
     opening_by_total: tuple[tuple[int | None, int], ...] = ()
+    # cards never taken from the top of the discard pile (Canasta's black threes, which
+    # block the pile for the next player)
+    no_take: tuple[CardClass, ...] = ()
     span: Span = BUILTIN
 
 

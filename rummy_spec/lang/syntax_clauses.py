@@ -118,6 +118,10 @@ class ClauseBuilder:
         return Clause([(("winner_bonus",), -int(c[0]))], span_of(self.path, meta))
 
     @v_args(meta=True)
+    def no_taking_cards(self, meta: Meta, c: list[RawCard]) -> Clause:
+        return Clause([(("no_take",), tuple(c))], span_of(self.path, meta))
+
+    @v_args(meta=True)
     def no_discarding_cards(self, meta: Meta, c: list[RawCard]) -> Clause:
         return Clause([(("no_discard",), tuple(c))], span_of(self.path, meta))
 

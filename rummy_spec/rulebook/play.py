@@ -251,6 +251,10 @@ def _discard_step(v: m.Variant) -> str:
         text += ", except in a knock." if v.turn.knock_taken_card and v.knock else "."
     elif v.knock is not None:
         text += " The card just taken from the discard pile may be discarded again at once."
+    if v.turn.no_take:
+        names = " and ".join(c.text for c in v.turn.no_take)
+        text += (f" {names[:1].upper()}{names[1:]} on top of the discard pile may not be "
+                 "taken: such a card blocks the pile until another card covers it.")
     if v.turn.no_discard:
         names = " and ".join(c.text for c in v.turn.no_discard)
         text += (f" {names[:1].upper()}{names[1:]} may never be discarded, unless it is the "

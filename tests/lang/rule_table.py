@@ -279,6 +279,8 @@ TABLE: dict[str, Entry] = {
     "Turn.no_discard": Played("continental", setting("turn", no_discard=(
         m.CardClass(joker=True, text="jokers"),)), 4),
     "Turn.opening_points": Played("rummy", setting("turn", opening_points=30)),
+    "Turn.no_take": Played("rummy", setting("turn", no_take=(
+        m.CardClass(rank=13, text="kings"), m.CardClass(rank=5, text="fives")))),
     "Turn.opening_by_total": Played("rummy", setting("turn", opening_by_total=((None, 5),
                                                                              (0, 30)))),
     "Turn.span": SPAN,

@@ -52,13 +52,16 @@ def test_whole_games_keep_the_laws() -> None:
 
 def test_the_laws_hold_where_going_out_needs_a_long_meld(tmp_path: Path) -> None:
     """The partnership house variant going out only on a team's meld of five, its
-    opening set by the team's total."""
+    opening set by the team's total, black threes blocking the pile (Canasta's rules in
+    Rummy's company)."""
     text = Path(HOUSE).read_text(encoding="utf-8").replace(
         "    players 4\n", "    players 4\n    going out { needs a meld of 5 }\n"
-        "    turn { first melds by total { below 0: 5, from 0: 15, from 60: 25 } }\n")
+        "    turn { first melds by total { below 0: 5, from 0: 15, from 60: 25 },\n"
+        "           no taking black threes from the pile }\n")
     path = tmp_path / "partnership_rummy.rummy"
     path.write_text(text, encoding="utf-8")
     variant = load(str(path))
     assert variant.going_out.needs_meld == 5 and len(variant.turn.opening_by_total) == 3
+    assert [c.text for c in variant.turn.no_take] == ["black threes"]
     machine = engine_state_machine(variant, 4, settings=QUICK)
     run_state_machine_as_test(machine, settings=QUICK)
