@@ -94,6 +94,10 @@ def lay_off_open(rules: Rules, state: State, player: int) -> Verdict:
 
 
 def _team(rules: Rules, player: int) -> tuple[int, ...]:
+    """Whose being down opens lay-offs to ``player``: his team, in a game without
+    contracts (with contracts each player lays his own before laying off)."""
+    if rules.has_contracts:
+        return (player,)
     return team(rules.variant.game.partners, rules.players, player)
 
 

@@ -229,6 +229,7 @@ def partnership_text(v: m.Variant) -> str:
               "other team only." if v.score.method == "collect" else "")
     melds = (" A team's melds are shared: once a player's partner has melded, he may add "
              "cards to the team's melds, though to the other team's melds only once he has "
-             "melded himself." if v.layoff.allowed and v.layoff.needs_down else "")
+             "melded himself." if v.layoff.allowed and v.layoff.needs_down
+             and not v.contracts.rounds else "")
     return (f"Players play in partnerships: {seats}. A team's scores are the sum of its "
             f"players' scores.{melds}{paying}")
