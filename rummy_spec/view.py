@@ -70,6 +70,8 @@ class View:
     last_round_hands: tuple[tuple[str, ...], ...] | None
     history: tuple[dict[str, Any], ...]
     data: dict[str, Any]
+    # with partners: each team's seats and total (empty where every player is alone)
+    teams: tuple[tuple[tuple[int, ...], int], ...] = ()
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> View:
@@ -87,7 +89,14 @@ class View:
                                  s["down"]) for i, s in enumerate(data["seats"])),
             revealed=tuple((int(k), tuple(v)) for k, v in sorted(data["revealed"].items())),
             last_round_hands=None if last is None else tuple(tuple(h) for h in last["hands"]),
-            history=tuple(data["history"]), data=data)
+            history=tuple(data["history"]), data=data,
+            teams=tuple((tuple(t["seats"]), t["total"]) for t in data.get("teams", ())))
+
+    @property
+    def team(self) -> tuple[int, ...]:
+        """The seats of this seat's team, itself included (itself alone without
+        partners)."""
+        return next((seats for seats, _ in self.teams if self.seat in seats), (self.seat,))
 
     @property
     def upcard(self) -> str | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import decks
 from ..engine.game import Game, GameError
+from ..engine.teams import team, teams
 from ..lang import limits
 from ..lang import model as m
 from ..lang.expr import EvalError
@@ -70,12 +71,21 @@ def result_lines(game: Game, names: list[str]) -> list[str]:
     if abandoned:
         rounds += f" ({abandoned} abandoned)"
     winners = [names[w] for w in s.game.winners]
+    partners = game.rules.variant.game.partners
     if not game.over:
         won = "winner: none (the game did not finish)"
     elif s.game.abandoned:
         won = "winner: none (the game was abandoned)"
     elif len(winners) == 1:
         won = f"winner: {winners[0]}"
+    elif partners != "none" and len(winners) == len(team(partners, len(names),
+                                                         s.game.winners[0])):
+        won = f"winners: the team of {_names(winners)}"
     else:
         won = f"winners: {_names(winners)} (tied)"
-    return [rounds, won, f"final scores: {scores_text(game, names)}"]
+    lines = [rounds, won, f"final scores: {scores_text(game, names)}"]
+    if partners != "none":  # each team's total, the sum of its players'
+        lines.append("team scores: " + ", ".join(
+            f"{_names([names[i] for i in t])} {sum(s.game.seats[i].total for i in t)}"
+            for t in teams(partners, len(names))))
+    return lines

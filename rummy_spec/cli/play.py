@@ -21,6 +21,7 @@ from typing import TextIO
 from ..bots import BOTS, DEFAULT_BOT
 from ..engine.game import Game
 from ..engine.state import ActionType, Move, RunEnd
+from ..engine.teams import team
 from .base import Command, Outcome, UsageError, whole_number
 from .cardtext import read_card, sorted_hand
 from .games import players_for, result_lines, scores_text, seat_names, start_game
@@ -159,8 +160,12 @@ class Session:
 
     def start(self) -> None:
         game = self.game
+        partners = game.variant.game.partners
+        mates = [self.words.names[i] for i in team(partners, game.players, HUMAN) if i != HUMAN]
+        with_ = f" (your partner: {' and '.join(mates)})" if mates else ""
         self.say(f"{game.variant.title} ({game.variant.name}) for {game.players} players, "
-                 f"seed {game.seed}: you are seat {HUMAN + 1}; 'help' lists the commands",
+                 f"seed {game.seed}: you are seat {HUMAN + 1}{with_}; 'help' lists the "
+                 "commands",
                  "marks: " + ("* a wild card; " if game.rules.wild else "")
                  + "[ ] the card you just drew")
         self.advance()

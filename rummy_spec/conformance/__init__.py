@@ -16,7 +16,7 @@ SUITE_VERSION = 1
 PROTOCOL_VERSION = 2
 # The versions the runner still serves: an engine of version 1 is run as before, and the
 # features of a later version (``SINCE``: the knock's melds, the shift's end, the ``view``
-# request) are taken as not claimed.
+# request, partnerships) are taken as not claimed.
 PROTOCOLS = (1, 2)
 
 # Optional features a case may need; an engine that does not claim one in its ``hello``
@@ -38,10 +38,12 @@ FEATURES: dict[str, str] = {
                    "(protocol 2)",
     "shift-end": "a shift naming the end of the run its wild moves to (protocol 2)",
     "views": "the 'view' request: what one seat may know (protocol 2)",
+    "partners": "partnerships: a partner's lay-offs on the team's melds, partners paying "
+                "each other nothing, a team's target and win (protocol 2)",
 }
 
 # The protocol version that brought each feature, where later than 1.
-SINCE: dict[str, int] = {"knock-melds": 2, "shift-end": 2, "views": 2}
+SINCE: dict[str, int] = {"knock-melds": 2, "shift-end": 2, "views": 2, "partners": 2}
 
 
 class SuiteMissing(LookupError):

@@ -175,6 +175,8 @@ class Recorder:
             self.features.add("stock-exhaustion")
         if any(seat.skipped for seat in s.hand.seats):
             self.features.add("skip")
+        if self.game.variant.game.partners != "none":
+            self.features.add("partners")
 
     def act(self, act: JSON, expect: str | bool | None = True, note: str = "") -> str | None:
         """Play ``act``.  ``expect``: a reason code, None (must be accepted) or True

@@ -152,7 +152,8 @@ def case_from_data(data: Any, path: Path, cid: str, *, check_rules: bool = True)
     case = Case(
         id=cid, path=path, suite=data["suite"], rule=data["rule"], variant=data["variant"],
         options=tuple(data.get("options", ())), players=data["players"], setup=data["setup"],
-        steps=steps, features=frozenset(data.get("features", ())) | derived_features(data),
+        steps=steps, features=frozenset(data.get("features", ())) | derived_features(data)
+        | _variant_features(data),
         axes=tuple(data.get("axes", ())), generated=data.get("generated"), data=data)
     if check_rules:
         check_against_rules(case)
@@ -191,6 +192,16 @@ def _step(i: int, s: JSON) -> Step:
         return Step(i, act=s["act"], reason=reason, note=s.get("note", ""),
                     informative=informative)
     return Step(i, state=s["state"], note=s.get("note", ""))
+
+
+def _variant_features(data: JSON) -> set[str]:
+    """The features the case's variant needs whatever the case does: ``partners`` for a
+    partnership game.  Nothing when the variant is not known (its check says so)."""
+    try:
+        v = variant(data["variant"], tuple(data.get("options", ())))
+    except (LookupFailure, SpecError):
+        return set()
+    return {"partners"} if v.game.partners != "none" else set()
 
 
 def derived_features(data: JSON) -> set[str]:

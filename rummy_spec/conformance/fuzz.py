@@ -402,7 +402,14 @@ def fuzz(engine: Engine, opts: FuzzOptions,
             return FuzzResult(error=f"engine {err.kind}: {err.message}")
         features = hello.features
         opts = replace(opts, features=features, shows=hello.shows)
+    if "partners" not in features and _partnership(opts):
+        return FuzzResult(error=f"{opts.variant} is played in partnerships, but the engine "
+                          "does not claim the feature 'partners'")
     return _Fuzzer(engine, opts, players, features, progress).run()
+
+
+def _partnership(opts: FuzzOptions) -> bool:
+    return variant(opts.variant, tuple(opts.options)).game.partners != "none"
 
 
 @contextmanager

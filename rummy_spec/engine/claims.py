@@ -26,6 +26,8 @@ def eligible_claimants(rules: Rules, state: State, refuser: int,
     special = rules.special_of(state.hand.discard[-1])
     if special is not None and special.never_taken:
         return []
+    if state.hand.discard[-1] in rules.untakable:
+        return []
     if len(state.hand.stock) < claim.penalty:  # A54
         return []
     owner = state.hand.pile_owner[-1] if state.hand.pile_owner else -1

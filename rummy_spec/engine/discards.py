@@ -7,6 +7,7 @@ from __future__ import annotations
 from . import turnorder
 from .ending import end_round
 from .knocking import gin_possible
+from .outrule import out_ok, table_of
 from .plans import GO, Go
 from .reasons import OK, Verdict, no
 from .rules import Rules
@@ -28,6 +29,8 @@ def _discard_hand(rules: Rules, state: State, player: int) -> Verdict:
     seat = state.hand.seats[player]
     if state.hand.must_go_down and not seat.down:
         return no("must-go-down")
+    if len(seat.hand) == 1:  # a discard that goes out (``going out { needs a meld }``)
+        return out_ok(rules, player, 0, table_of(state))
     return OK
 
 

@@ -23,6 +23,8 @@ def upcard_verdict(rules: Rules, state: State, player: int) -> Verdict:
     special = rules.special_of(state.hand.discard[-1])
     if special is not None and special.never_taken:
         return no("never-taken")
+    if state.hand.discard[-1] in rules.untakable:  # ``no taking CARDS from the pile``
+        return no("never-taken", "this card blocks the pile: it may not be taken")
     if rules.variant.turn.no_upcard_when_down and rules.is_down(state, player):
         return no("down-no-upcard")
     return OK
@@ -34,6 +36,8 @@ def check_offer(rules: Rules, state: State, a: Move) -> Verdict | Go:
         return no("no-offer")
     if a.type == "draw" and a.source != "discard":
         return no("no-offer", "the first upcard is offered: take it or pass")
+    if a.type == "draw" and state.hand.discard and state.hand.discard[-1] in rules.untakable:
+        return no("never-taken", "this card blocks the pile: it may not be taken")
     return GO
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from .rules import Rules
 from .setup import deal
 from .state import Ending, RoundResult, Seat, SeatRecord, State
+from .teams import team, team_totals
 
 
 def hand_scores(rules: Rules, state: State) -> list[int]:
@@ -78,8 +79,9 @@ def _scores(rules: Rules, state: State, winner: int | None, ending: Ending,
         return [0] * n
     if method == "collect":
         out = [0] * n
-        if winner is not None:
-            total = sum(p for i, p in enumerate(held) if i != winner)
+        if winner is not None:  # partners pay each other nothing
+            mates = team(rules.variant.game.partners, n, winner)
+            total = sum(p for i, p in enumerate(held) if i not in mates)
             if rules.variant.score.rummy_doubles and not state.hand.seats[winner].played_before:
                 total *= 2
             out[winner] = total
@@ -93,7 +95,9 @@ def _scores(rules: Rules, state: State, winner: int | None, ending: Ending,
 def _game_over(rules: Rules, state: State, ending: Ending) -> bool:
     v = rules.variant
     g = v.game
-    totals = [s.total for s in state.game.seats]
+    # with partners a seat's total is its team's: the target is a team's, and every seat
+    # of the best team wins
+    totals = team_totals(g.partners, [s.total for s in state.game.seats])
     candidates: list[int] = []
     if state.game.contenders:
         made = [i for i in state.game.contenders if state.hand.seats[i].made]
@@ -120,7 +124,7 @@ def _game_over(rules: Rules, state: State, ending: Ending) -> bool:
             return False
         candidates = list(range(rules.players))
     _apply_game_bonuses(rules, state)
-    totals = [s.total for s in state.game.seats]
+    totals = team_totals(g.partners, [s.total for s in state.game.seats])
     pick = min if g.winner == "lowest" else max
     best = pick(totals[i] for i in candidates)
     tied = [i for i in candidates if totals[i] == best]

@@ -18,6 +18,7 @@ from .tableplay import (
     melds_leave_ok,
     one_card_play_ok,
     onto,
+    opening_due,
     opening_short,
     remove_cards,
     run_end,
@@ -25,6 +26,7 @@ from .tableplay import (
     target_meld,
     timing_ok,
 )
+from .teams import team
 
 
 def check_new_meld(rules: Rules, state: State, a: Move) -> Verdict | list[Meld]:
@@ -41,8 +43,7 @@ def check_new_meld(rules: Rules, state: State, a: Move) -> Verdict | list[Meld]:
         if not rules.variant.turn.new_melds_after_down:
             return no("no-new-melds")
     # an opening that must count points may lay several melds at once
-    opening = rules.variant.turn.opening_points is not None and not is_down(
-        rules, state, a.player)
+    opening = opening_due(rules, state, a.player) is not None
     many = len(a.melds or ()) > 1 and opening
     limit = rules.variant.turn.melds_per_turn
     if limit is not None and state.hand.melds_this_turn + max(1, len(a.melds or ())) > limit:
@@ -87,9 +88,27 @@ def lay_off_open(rules: Rules, state: State, player: int) -> Verdict:
     lo = rules.variant.layoff
     if not lo.allowed:
         return no("layoff-not-allowed")
-    if lo.needs_down and not is_down(rules, state, player):
+    if lo.needs_down and not any(is_down(rules, state, p) for p in _team(rules, player)):
         return no("not-down")
     return OK
+
+
+def _team(rules: Rules, player: int) -> tuple[int, ...]:
+    """Whose being down opens lay-offs to ``player``: his team, in a game without
+    contracts (with contracts each player lays his own before laying off)."""
+    if rules.has_contracts:
+        return (player,)
+    return team(rules.variant.game.partners, rules.players, player)
+
+
+def _partner_layoff_ok(rules: Rules, state: State, player: int, owner: int) -> Verdict:
+    """With partners, a player whose partner has melded may lay off on his team's melds
+    before melding himself; on the other team's melds only once he is down himself."""
+    if (not rules.variant.layoff.needs_down or owner in _team(rules, player)
+            or is_down(rules, state, player)):
+        return OK
+    return no("not-down", "before you are down yourself you may lay off only on your "
+              "team's melds")
 
 
 def check_lay_off(rules: Rules, state: State, a: Move) -> Verdict | Meld:
@@ -107,6 +126,9 @@ def check_lay_off(rules: Rules, state: State, a: Move) -> Verdict | Meld:
     if a.card is None or a.card not in seat.hand:
         return no("not-in-hand")
     if not defending and not (v := timing_ok(rules, state, a.player, target.owner)).ok:
+        return v
+    if not defending and not (v := _partner_layoff_ok(rules, state, a.player,
+                                                       target.owner)).ok:
         return v
     if defending and target.owner != state.hand.knocker:
         return no("no-such-meld", "lay off only on the knocker's melds")

@@ -39,6 +39,7 @@ from .melds import Meld
 from .rules import Rules
 from .state import ActionType, Move, RunEnd, Source, State
 from .swaps import frees_from, shift_open, swap_open
+from .tableplay import opening_due
 from .tableplay import shifting as shift_to
 from .wild_ways import all_wild_ways
 
@@ -196,8 +197,8 @@ def _play(rules: Rules, state: State, p: int) -> list[Move]:
         arranged = rules.arrange(hand)
         for meld in arranged.melds:
             out.append(Move("meld", p, melds=(meld.cards,)))
-        if len(arranged.melds) > 1 and v.turn.opening_points is not None and not (
-                rules.is_down(state, p)):  # an opening may need them all at once
+        if len(arranged.melds) > 1 and opening_due(rules, state, p) is not None:
+            # an opening may need them all at once
             every = tuple(m.cards for m in arranged.melds)
             out.append(Move("meld", p, melds=every))
             if not arranged.rest:  # all of them leave no card to discard: one fewer

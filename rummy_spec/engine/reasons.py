@@ -58,6 +58,8 @@ TURN_REASONS: dict[str, str] = {
     "card-never-discarded": "this card may never be discarded (unless it is the last)",
     "must-go-out-by-meld": "the last card may not be discarded: go out by melding",
     "must-keep-discard": "the last card must be discarded: keep one to discard",
+    "needs-meld-to-go-out": "going out needs a long enough meld of one's side on the table: "
+                            "keep a card after discarding",
     "skip-last-card": "a Skip may not be the last card",
     "bad-target": "that player cannot be the target",
     "knock-not-allowed": "knocking is not part of this variant",

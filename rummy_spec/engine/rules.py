@@ -40,6 +40,7 @@ class Rules:
     special_faces: tuple[m.SpecialCard | None, ...] = field(
         init=False, compare=False, hash=False, repr=False)
     kept_faces: frozenset[int] = field(init=False, compare=False, hash=False, repr=False)
+    untakable: frozenset[int] = field(init=False, compare=False, hash=False, repr=False)
     swappable: frozenset[int] | None = field(init=False, compare=False, hash=False, repr=False)
     max_points: int = field(init=False, compare=False, hash=False, repr=False)
     last_floor: list[Any] = field(init=False, compare=False, hash=False, repr=False)
@@ -54,6 +55,10 @@ class Rules:
         object.__setattr__(self, "kept_faces", frozenset(
             f.code for f in self.table.faces
             if any(decks.matches(c, f) for c in self.variant.turn.no_discard)))
+        # Faces that ``turn { no taking CARDS from the pile }`` leaves on the pile.
+        object.__setattr__(self, "untakable", frozenset(
+            f.code for f in self.table.faces
+            if any(decks.matches(c, f) for c in self.variant.turn.no_take)))
         # Wilds that ``swap { only CLASS }`` lets a player free (None: every wild).
         only = self.variant.swap.wilds
         object.__setattr__(self, "swappable", None if not only else frozenset(

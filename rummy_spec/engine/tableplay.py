@@ -11,9 +11,11 @@ from ..lang import meldkinds
 from . import turnorder
 from .ending import end_round
 from .melds import Meld, Rejection, add_card, fits, shift_wild, swap_wild, validate, wild_meaning
+from .outrule import out_ok, table_of
 from .reasons import OK, Verdict, no
 from .rules import Rules
 from .state import Move, RunEnd, State, TableMeld
+from .teams import team
 
 
 def _shape_codes() -> frozenset[str]:
@@ -30,13 +32,34 @@ def is_down(rules: Rules, state: State, player: int) -> bool:
 def opening_short(rules: Rules, state: State, player: int, melds: Sequence[Meld]) -> Verdict:
     """A player's first melds, laid at once, must count the spec's opening points: each
     card its score, a wild the score of the card it stands for."""
-    least = rules.variant.turn.opening_points
-    if least is None or rules.is_down(state, player):
+    least = opening_due(rules, state, player)
+    if least is None:
         return OK
     total = sum(_meld_points(rules, m) for m in melds)
     if total < least:
         return no("opening-too-low", f"{total} points, at least {least} needed")
     return OK
+
+
+def opening_due(rules: Rules, state: State, player: int) -> int | None:
+    """The points ``player``'s first melds must count, or None: no opening rule, or his
+    side (with partners, his team: "when a player/team has not yet made any melds") has
+    melded this hand.  With ``first melds by total`` the row of the side's total applies
+    (Canasta: 15 below 0, 50 from 0, 90 from 1500, 120 from 3000)."""
+    t = rules.variant.turn
+    if t.opening_points is None and not t.opening_by_total:
+        return None
+    side = team(rules.variant.game.partners, rules.players, player)
+    if any(rules.is_down(state, p) for p in side):
+        return None
+    if not t.opening_by_total:
+        return t.opening_points
+    total = sum(state.game.seats[p].total for p in side)
+    least = t.opening_by_total[0][1]
+    for start, points in t.opening_by_total:
+        if start is not None and total >= start:
+            least = points
+    return least
 
 
 def _meld_points(rules: Rules, meld: Meld) -> int:
@@ -226,6 +249,13 @@ def one_card_play_ok(rules: Rules, state: State, hand: list[int], card: int,
                       changed: dict[int | None, Meld]) -> Verdict:
     """``last_card_ok`` for a play of one card from a hand of two, with the table melds
     this play changes (by index)."""
+    if len(hand) <= 2 and rules.variant.going_out.needs_meld is not None:
+        player = state.hand.turn  # a card is laid in one's own turn
+        owned = [(player if i is None or i >= len(state.hand.table)
+                  else state.hand.table[i].owner, m) for i, m in changed.items()]
+        owned += [(t.owner, t.meld) for i, t in enumerate(state.hand.table) if i not in changed]
+        if not (v := out_ok(rules, player, len(hand) - 1, owned)).ok:
+            return v
     if len(hand) != 2:
         return OK
     rest = list(hand)
@@ -247,6 +277,10 @@ def melds_leave_ok(rules: Rules, state: State, hand: list[int], cards: list[int]
     going out needs one), and may a last card be left (it must be discardable or
     playable)?  Shared by going down and by new melds."""
     if len(cards) == len(hand) and not (v := empty_ok(rules, pat)).ok:
+        return v
+    mine = state.hand.turn  # melds are laid in one's own turn
+    if not (v := out_ok(rules, mine, len(hand) - len(cards),
+                        [*table_of(state), *((mine, m) for m in laid)])).ok:
         return v
     if len(hand) - len(cards) == 1:
         rest = list(hand)

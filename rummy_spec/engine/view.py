@@ -10,6 +10,8 @@ out, and what it has been shown put in, from the game's :class:`~.knowledge.Know
   round;
 - the public history of moves, from the first deal (a card handed face down shows to the
   two seats concerned only);
+- with partners, the teams and their totals (a partner's melds are on the table, as
+  everyone's are; a partner's hand is as hidden as an opponent's);
 - every other field of the state as it is, except the seed and a deal's scripted
   restocks, which would tell the order of cards to come.
 
@@ -30,6 +32,7 @@ from . import codec
 from .knowledge import Knowledge
 from .rules import Rules
 from .state import GameRecord, HandRecord, Seat, SeatRecord, State, TableMeld
+from .teams import teams
 
 FORMAT = "rummy-spec/view"
 VERSION = 1
@@ -47,6 +50,10 @@ def view_json(rules: Rules, state: State, know: Knowledge, seat: int) -> dict[st
                            "variant": rules.variant.name,
                            "options": list(rules.variant.enabled)}
     out.update(_public_fields(rules, state))
+    partners = rules.variant.game.partners
+    if partners != "none":  # the partnerships, and each team's total (``game { partners }``)
+        out["teams"] = [{"seats": list(t), "total": sum(state.game.seats[i].total for i in t)}
+                        for t in teams(partners, rules.players)]
     h = state.hand
     cards = seat_cards(rules, state, know, seat)
     out["hand"] = cards["hand"]

@@ -343,6 +343,9 @@ def _turn(r: _Reader, deck: m.Deck) -> m.Turn:
     raw: tuple[RawCard, ...] = fields.get("no_discard", ())
     cards = [resolve_card(c, deck, r) for c in raw]
     fields["no_discard"] = tuple(c for c in cards if c is not None)
+    taken: tuple[RawCard, ...] = fields.get("no_take", ())
+    never = [resolve_card(c, deck, r) for c in taken]
+    fields["no_take"] = tuple(c for c in never if c is not None)
     return m.Turn(**fields)
 
 

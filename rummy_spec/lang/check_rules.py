@@ -40,6 +40,17 @@ def check_rules(v: m.Variant, err: Err) -> None:
             "'knock' section", v.score.span)
     _check_limits(v, err)
     _check_buyers(v, err)
+    _check_partners(v, err)
+    _check_needs_meld(v, err)
+    if v.turn.no_take and v.rummy_call is not None:
+        err("E032", "'no taking CARDS from the pile' is not played with rummy calls (a call "
+            "takes the discard)", v.turn.span)
+    if v.turn.opening_by_total and v.turn.opening_points is not None:
+        err("E032", "'first melds at least N points' and 'first melds by total' both set "
+            "the opening: state one", v.turn.span)
+    for _, points in v.turn.opening_by_total:
+        if points < 1:
+            err("E021", f"an opening of {points} points: it must be at least 1", v.turn.span)
     if v.stock.refill_at_once and any(s in ("end-round", "replay-extra-deck")
                                       for s in v.stock.empty):
         err("E032", "'refilled at once' refills the stock, but a step of 'empty' ends the "
@@ -138,3 +149,44 @@ def _check_buyers(v: m.Variant, err: Err) -> None:
                     "raise the least player count ('players ...'), deal more cards at this "
                     "count, or let a player buy his own discard ('buy { own discard }')")
                 return
+
+
+def _check_partners(v: m.Variant, err: Err) -> None:
+    """Partnerships need an even count of at least four players, and rules that are
+    played with teams: a game won on team totals, never a seat's own progress."""
+    g = v.game
+    if g.partners == "none":
+        return
+    p = v.players
+    if p.max is None or p.min < 4 or p.min % 2 or p.max % 2 or p.min != p.max:
+        err("E032", f"partners {g.partners} needs one even player count of at least four "
+            "(for example 'players 4')", g.span)
+    if v.knock is not None:
+        err("E032", "partnerships are not played with knocking", g.span)
+    if g.ends == "last-contract" or v.contracts.progression != "together":
+        err("E032", "partnerships are won on team totals, but players who advance "
+            "through the contracts on their own are ranked seat by seat", g.span)
+    if g.ties == "replay":
+        err("E032", "partnerships share a tied win: 'ties replay last contract' is a "
+            "seat's tie-break", g.span)
+    if g.end_bonuses:
+        err("E032", "the game, line and shutout bonuses are a seat's, not a team's: "
+            "they are not played with partners", g.span)
+
+
+def _check_needs_meld(v: m.Variant, err: Err) -> None:
+    """``going out { needs a meld of N }``: N at least 1, a meld kind that can be that
+    long, and no contracts or knocking (whose going out the clause is not played with)."""
+    need, o = v.going_out.needs_meld, v.going_out
+    if need is None:
+        return
+    if need < 1:
+        err("E021", f"a meld of {need} cards: it must be at least 1", o.span)
+        return
+    longest = [k.max for k in (v.set, v.run) if k is not None]
+    if longest and all(x is not None and x < need for x in longest) and not v.more_kinds:
+        err("E032", f"going out needs a meld of {need} cards, but no meld may be that long",
+            o.span)
+    if v.contracts.rounds or v.knock is not None:
+        err("E032", "'needs a meld of N' is played in games without contracts or knocking",
+            o.span)

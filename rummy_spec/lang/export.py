@@ -105,8 +105,11 @@ def variant_to_json(variant: m.Variant, players: int) -> JSON:
         },
         "cut": None if variant.cut is None else _cut(variant.cut, players),
         "contracts": _contracts(variant),
-        "turn": {**_plain(variant.turn, skip=("no_discard",)),
-                 "no_discard": [_plain(c) for c in variant.turn.no_discard]},
+        "turn": {**_plain(variant.turn, skip=("no_discard", "opening_by_total", "no_take")),
+                 "no_discard": [_plain(c) for c in variant.turn.no_discard],
+                 "no_take": [_plain(c) for c in variant.turn.no_take],
+                 "opening_by_total": [{"from": start, "points": points}
+                                      for start, points in variant.turn.opening_by_total]},
         "layoff": _plain(variant.layoff),
         "swap": {**_plain(variant.swap, skip=("wilds",)), "allowed": variant.swap.allowed,
                  "wilds": [_plain(c) for c in variant.swap.wilds]},

@@ -190,6 +190,13 @@ class Turn:
     no_discard: tuple[CardClass, ...] = ()  # cards never discarded (a joker), unless last
     # the first meld action of a player must total this many points (his opening)
     opening_points: int | None = None
+    # the opening by the side's total (Canasta): rows (from, points), ``from`` None for the
+    # row of every total below the lowest ``from``; the row whose ``from`` is the highest at
+    # most the total applies
+    opening_by_total: tuple[tuple[int | None, int], ...] = ()
+    # cards never taken from the top of the discard pile (Canasta's black threes, which
+    # block the pile for the next player)
+    no_take: tuple[CardClass, ...] = ()
     span: Span = BUILTIN
 
 
@@ -258,6 +265,10 @@ class RummyCall:
 class GoingOut:
     by: Literal["discard", "meld", "either"] = "either"
     floating: bool = False
+    # a player may empty his hand only when his side (with partners, his team) has a meld
+    # of at least this many cards on the table (Canasta's canasta of seven); None: no such
+    # rule
+    needs_meld: int | None = None
     span: Span = BUILTIN
 
 
@@ -358,6 +369,9 @@ class GameEnd:
     shutout_doubles: bool = False
     # classic Gin: when the loser scored nothing, the game bonus is this instead
     shutout_game_bonus: int | None = None
+    # partnerships: "across" pairs each seat with the one opposite (seat i with i + n/2),
+    # "alternate" makes two teams of every other seat; "none": every player for himself
+    partners: Literal["none", "across", "alternate"] = "none"
     span: Span = BUILTIN
 
     @property

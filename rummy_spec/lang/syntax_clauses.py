@@ -80,12 +80,46 @@ class ClauseBuilder:
         return Clause([(("wilds",), tuple(c))], span_of(self.path, meta))
 
     @v_args(meta=True)
+    def opening_by_total(self, meta: Meta, c: list[tuple[int | None, int, int]]) -> Clause:
+        """Rows (from, points, below): ``below`` rows keep the total they stop at, which
+        the checker holds to the lowest ``from``."""
+        span = span_of(self.path, meta)
+        starts = [start for start, _, _ in c if start is not None]
+        belows = [stop for start, _, stop in c if start is None]
+        if len(belows) != 1 or not starts or belows[0] != min(starts):
+            self.problems.append(Diagnostic(
+                "E031", "the opening by total needs one 'below' row that stops where the "
+                "lowest 'from' row starts (for example 'below 0: 15, from 0: 50')", span))
+        if starts != sorted(set(starts)):
+            self.problems.append(Diagnostic(
+                "E031", "the 'from' rows of the opening by total must rise, each once", span))
+        rows = tuple(sorted(((start, points) for start, points, _ in c),
+                            key=lambda r: -10**9 if r[0] is None else r[0]))
+        return Clause([(("opening_by_total",), rows)], span)
+
+    def opening_below(self, c: list[Token]) -> tuple[int | None, int, int]:
+        return None, int(c[1]), int(c[0])
+
+    def opening_below_neg(self, c: list[Token]) -> tuple[int | None, int, int]:
+        return None, int(c[1]), -int(c[0])
+
+    def opening_from(self, c: list[Token]) -> tuple[int | None, int, int]:
+        return int(c[0]), int(c[1]), 0
+
+    def opening_from_neg(self, c: list[Token]) -> tuple[int | None, int, int]:
+        return -int(c[0]), int(c[1]), 0
+
+    @v_args(meta=True)
     def winner_bonus(self, meta: Meta, c: list[Token]) -> Clause:
         return Clause([(("winner_bonus",), int(c[0]))], span_of(self.path, meta))
 
     @v_args(meta=True)
     def winner_bonus_neg(self, meta: Meta, c: list[Token]) -> Clause:
         return Clause([(("winner_bonus",), -int(c[0]))], span_of(self.path, meta))
+
+    @v_args(meta=True)
+    def no_taking_cards(self, meta: Meta, c: list[RawCard]) -> Clause:
+        return Clause([(("no_take",), tuple(c))], span_of(self.path, meta))
 
     @v_args(meta=True)
     def no_discarding_cards(self, meta: Meta, c: list[RawCard]) -> Clause:

@@ -55,6 +55,7 @@ FLAGS: dict[str, tuple[str, str, Any]] = {
     "layoff_next_turn": ("layoff", "timing", "next-turn"),
     "own_melds_next_turn": ("layoff", "own_melds_next_turn", True),
     "layoff_before_down": ("layoff", "needs_down", False),
+    "layoff_after_down": ("layoff", "needs_down", True),
     "layoff_never": ("layoff", "allowed", False),
     "swap_by_down": ("swap", "who", "down"),
     "swap_by_anyone": ("swap", "who", "anyone"),
@@ -127,6 +128,8 @@ VALUED: dict[str, tuple[str, str, str]] = {
     "game_bonus": ("game", "game_bonus", "int"),
     "line_bonus": ("game", "line_bonus", "int"),
     "shutout_game_bonus": ("game", "shutout_game_bonus", "int"),
+    "partners": ("game", "partners", "str"),
+    "out_needs_meld": ("going_out", "needs_meld", "int"),
 }
 
 LOW_STOCK = {"stock_dead_at": "discard", "stock_wall_at": "wall",

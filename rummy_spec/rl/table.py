@@ -18,6 +18,7 @@ from typing import Any, Literal
 from ..engine import game as engine_game
 from ..engine.rules import DEAL_CAP
 from ..engine.state import Move
+from ..engine.teams import team_totals
 from ..lang import load
 from ..lang.model import Variant
 from .encoding import WAIT, Encoder, EncodingError, Layout, layout
@@ -155,13 +156,12 @@ class Table:
 
     def play(self, action: Move) -> list[float]:
         """Apply one engine action of the seat to act (listed by ``moves``)."""
-        before = [s.total for s in self.game.state.game.seats]
+        before = self._totals()
         self.game.apply_trusted(action)
         self.waited.clear()
         self._moves = None
-        if self.reward == "points":
-            return [self.sign * (s.total - b)
-                    for s, b in zip(self.game.state.game.seats, before, strict=True)]
+        if self.reward == "points":  # with partners, what the seat's team gained
+            return [self.sign * (t - b) for t, b in zip(self._totals(), before, strict=True)]
         if not self.over:
             return [0.0] * self.players
         return self.outcome()
@@ -173,12 +173,17 @@ class Table:
         g = self.game.state.game
         won = set(g.winners)
         if not won:
-            totals = [self.sign * s.total for s in g.seats]
+            totals = [self.sign * t for t in self._totals()]
             best = max(totals)
             if min(totals) == best:
                 return [0.0] * self.players
             won = {i for i, t in enumerate(totals) if t == best}
         return [1.0 if i in won else -1.0 for i in range(self.players)]
+
+    def _totals(self) -> list[int]:
+        """Each seat's total, or with partners its team's."""
+        return team_totals(self.game.variant.game.partners,
+                           [s.total for s in self.game.state.game.seats])
 
     # ----- what a seat sees -------------------------------------------------------
     def view(self, seat: int) -> dict[str, Any]:

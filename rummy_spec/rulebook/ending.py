@@ -29,6 +29,13 @@ def going_out(scope: Scope) -> Section:
         blocks.append(Para("If you empty your hand without discarding you are still in "
                            "(floating): you draw from the stock only, and must go out by "
                            "discarding."))
+    if g.needs_meld is not None:
+        side = "your team has" if v.game.partners != "none" else "you have"
+        blocks.append(Para(f"You may go out only when {side} a meld of at least "
+                           f"{g.needs_meld} cards on the table (the meld you lay as you go "
+                           "out counts). Until then you must keep a card after discarding: "
+                           "you may not discard your last card, nor meld or lay off so "
+                           "that fewer than two cards are left in your hand."))
     pats = [str(r.number) for r in v.contracts.rounds if r.pat]
     if pats:
         blocks.append(Para(f"In round{'s' * (len(pats) > 1)} {join(pats)} you go out only "
@@ -202,5 +209,27 @@ def end_of_game(scope: Scope) -> Section:
         winner = f" {winner}"
     ties = {"shared": "Tied players share the win.",
             "replay": "Tied players play the last contract again to break the tie."}[g.ties]
-    return Section("The end of the game", "end",
-                   (Para(f"{ends} Then{winner}. {ties}"),))
+    if g.partners != "none":
+        ends = ends.replace("a player's total", "a team's total")
+        winner = winner.replace("total wins", "team total wins, both partners")
+        ties = "Tied teams share the win."
+    blocks: tuple[Para, ...] = (Para(f"{ends} Then{winner}. {ties}"),)
+    if g.partners != "none":
+        blocks = (Para(partnership_text(v)), *blocks)
+    return Section("The end of the game", "end", blocks)
+
+
+def partnership_text(v: m.Variant) -> str:
+    """The partnership rule in words (``game { partners ... }``)."""
+    seats = {"across": "each player's partner sits opposite (at four players the first "
+                       "and third seats play against the second and fourth)",
+             "alternate": "every other seat is on the same team (the first, third, fifth "
+                          "seats against the second, fourth, sixth)"}[v.game.partners]
+    paying = (" Partners pay each other nothing: the player who goes out collects from the "
+              "other team only." if v.score.method == "collect" else "")
+    melds = (" A team's melds are shared: once a player's partner has melded, he may add "
+             "cards to the team's melds, though to the other team's melds only once he has "
+             "melded himself." if v.layoff.allowed and v.layoff.needs_down
+             and not v.contracts.rounds else "")
+    return (f"Players play in partnerships: {seats}. A team's scores are the sum of its "
+            f"players' scores.{melds}{paying}")

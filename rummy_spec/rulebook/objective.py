@@ -30,6 +30,10 @@ def object_of_game(v: m.Variant) -> str:
     if g.ends == "rounds":
         return (f"The object of the game is to {goal} in each of the "
                 f"{plural(v.rounds, 'hand')}, so as to end with {best}.")
+    if g.ends == "target" and g.partners != "none":
+        return (f"The object of the game is to {goal}, hand after hand, and for your team "
+                f"(you and your partner) to have the {g.winner} team total once a team's "
+                f"total reaches {g.target} points.")
     if g.ends == "target":
         return (f"The object of the game is to {goal}, hand after hand, and to have {best} "
                 f"once a player's total reaches {g.target} points.")

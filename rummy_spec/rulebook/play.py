@@ -221,6 +221,16 @@ def _table_steps(v: m.Variant) -> list[str]:
         first = "going down" if v.contracts.rounds else "your first melds, laid at once,"
         text += (f" The cards of {first} must count at least {t.opening_points} points "
                  "(a wild card counts as the card it stands for).")
+    if t.opening_by_total:
+        first = "going down" if v.contracts.rounds else "your first melds, laid at once,"
+        side = "your team's" if v.game.partners != "none" else "your"
+        rows = t.opening_by_total
+        parts = [f"{points} points below a total of {rows[1][0]}" if start is None
+                 else f"{points} from {start}" for start, points in rows]
+        text += (f" The cards of {first} must count a minimum set by {side} total "
+                 f"score: {join(parts)} (a wild card counts as the card it stands for).")
+        if v.game.partners != "none":
+            text += " Once your partner has melded this hand, no minimum applies to you."
     out.append(text)
     if v.layoff.allowed:
         out.append("Lay off: add cards from your hand to melds on the table (see below).")
@@ -241,6 +251,10 @@ def _discard_step(v: m.Variant) -> str:
         text += ", except in a knock." if v.turn.knock_taken_card and v.knock else "."
     elif v.knock is not None:
         text += " The card just taken from the discard pile may be discarded again at once."
+    if v.turn.no_take:
+        names = " and ".join(c.text for c in v.turn.no_take)
+        text += (f" {names[:1].upper()}{names[1:]} on top of the discard pile may not be "
+                 "taken: such a card blocks the pile until another card covers it.")
     if v.turn.no_discard:
         names = " and ".join(c.text for c in v.turn.no_discard)
         text += (f" {names[:1].upper()}{names[1:]} may never be discarded, unless it is the "

@@ -186,9 +186,10 @@ class Referee:
         if r.ending == "out" and r.winner is not None:
             w = r.winner
             held[w] = 0
-            if v.score.method == "collect":
+            if v.score.method == "collect":  # from the other team's hands only
                 rummy = v.score.rummy_doubles and w not in self.book.played_before
-                want[w] = sum(held) * (2 if rummy else 1)
+                paid = sum(x for i, x in enumerate(held) if self._side(i) != self._side(w))
+                want[w] = paid * (2 if rummy else 1)
             else:
                 want = held
         elif r.ending in KNOCK_ENDINGS:
@@ -264,8 +265,18 @@ class Referee:
         g = self.v.game
         if post.game.abandoned or g.ends == "last-contract":  # who may win: those who made them all
             return
-        totals = [s.total for s in post.game.seats]
+        seats = [s.total for s in post.game.seats]
+        # with partners a seat stands on its team's total: the sum of its side's seats
+        totals = [sum(t for j, t in enumerate(seats) if self._side(j) == self._side(i))
+                  for i in range(len(seats))]
         best = (min if g.winner == "lowest" else max)(totals)
         want = [i for i, t in enumerate(totals) if t == best]
         require(sorted(post.game.winners) == want, "totals",
                 f"winners {post.game.winners}, the totals {totals} give {want}")
+
+    def _side(self, seat: int) -> int:
+        """The seat's side: its partnership (``game { partners }``), or itself alone."""
+        n, partners = self.laws.players, self.v.game.partners
+        if partners == "across":  # facing seats: i and i + n/2
+            return seat % (n // 2)
+        return seat % 2 if partners == "alternate" else seat

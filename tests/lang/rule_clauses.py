@@ -53,6 +53,10 @@ CUSTOM: dict[str, tuple[str, ...]] = {
     "runs_gap": ("Contracts.same_suit_runs",),
     "runs_gap_of": ("Contracts.same_suit_runs", "Contracts.run_gap"),
     "no_discarding_cards": ("Turn.no_discard",),
+    "no_taking_cards": ("Turn.no_take",),
+    **{part: ("Turn.opening_by_total",)
+       for part in ("opening_by_total", "opening_below", "opening_below_neg", "opening_from",
+                    "opening_from_neg")},
     "swap_runs": ("Swap.from_runs", "Swap.from_sets"),
     "swap_sets": ("Swap.from_runs", "Swap.from_sets"),
     "swap_both": ("Swap.from_runs", "Swap.from_sets"),

@@ -279,6 +279,10 @@ TABLE: dict[str, Entry] = {
     "Turn.no_discard": Played("continental", setting("turn", no_discard=(
         m.CardClass(joker=True, text="jokers"),)), 4),
     "Turn.opening_points": Played("rummy", setting("turn", opening_points=30)),
+    "Turn.no_take": Played("rummy", setting("turn", no_take=(
+        m.CardClass(rank=13, text="kings"), m.CardClass(rank=5, text="fives")))),
+    "Turn.opening_by_total": Played("rummy", setting("turn", opening_by_total=((None, 5),
+                                                                             (0, 30)))),
     "Turn.span": SPAN,
     "Layoff.allowed": Played("rummy", setting("layoff", allowed=False)),
     "Layoff.timing": Played("continental", setting("layoff", timing="next-turn"), 4),
@@ -329,6 +333,8 @@ TABLE: dict[str, Entry] = {
     # ----- going out, knocking, the stock ---------------------------------------------
     "GoingOut.by": Played("rummy", setting("going_out", by="discard")),
     "GoingOut.floating": Played("ten_step", setting("going_out", floating=False)),
+    # a meld of five before going out: the hand that went out on sets of three goes on
+    "GoingOut.needs_meld": Played("rummy", setting("going_out", needs_meld=5)),
     "GoingOut.span": SPAN,
     "Knock.deadwood": Played("gin", setting("knock", deadwood=5), 2),
     "Knock.gin_bonus": Played("gin", setting("knock", gin_bonus=50), 2),
@@ -380,6 +386,8 @@ TABLE: dict[str, Entry] = {
     "GameEnd.line_bonus": Played("gin", setting("game", line_bonus=0), 2),
     "GameEnd.shutout_doubles": Played("gin", setting("game", shutout_doubles=False), 2),
     "GameEnd.shutout_game_bonus": Played("gin", setting("game", shutout_game_bonus=300), 2),
+    # partners pay each other nothing, and the target is a team's: the game diverges
+    "GameEnd.partners": Played("rummy", setting("game", partners="across"), 4),
     "GameEnd.span": SPAN,
     # ----- an engine's own limits (profiles of published engines) ---------------------
     "EngineLimits.title": Described("the engine a profile describes, for the rulebook"),

@@ -17,3 +17,10 @@ def house_file(tmp_path: Path) -> str:
     path = tmp_path / "house_rummy_rl.rummy"
     path.write_text(HOUSE, encoding="utf-8")
     return str(path)
+
+
+def partnership_file() -> str:
+    """Rummy for two partnerships (the kit's house example)."""
+    from rummy_spec.conformance import suite_root
+
+    return str(suite_root() / "examples" / "partnership_rummy.rummy")

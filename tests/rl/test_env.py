@@ -18,7 +18,7 @@ from rummy_spec.env import RummyEnv, env  # noqa: E402
 from rummy_spec.lang.data import builtin_specs  # noqa: E402
 from rummy_spec.rl.encoding import WAIT  # noqa: E402
 
-from .house import house_file  # noqa: E402
+from .house import house_file, partnership_file  # noqa: E402
 
 SAMPLED = [("gin", 2), ("continental", 4), ("ten_step", 3)]
 
@@ -30,6 +30,34 @@ def test_api_test_passes_on_sampled_variants(variant: str, players: int) -> None
 
 def test_api_test_passes_on_a_house_file(tmp_path: Path) -> None:
     api_test(env(house_file(tmp_path)), num_cycles=200, verbose_progress=False)
+
+
+def test_api_test_passes_with_partners() -> None:
+    api_test(env(partnership_file(), 4), num_cycles=200, verbose_progress=False)
+
+
+def test_partners_share_their_points_rewards() -> None:
+    """A points reward is the team's: both partners gain what either scores."""
+    e = RummyEnv(partnership_file(), 4, reward="points")
+    e.reset(seed=3)
+    rng = random.Random(3)
+    shared = 0
+    for _agent in e.agent_iter(max_iter=6000):
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            e.step(None)
+            continue
+        legal = list(np.flatnonzero(obs["action_mask"]))
+        # random, but a seat that can meld or lay off does (so rounds end by going out)
+        assert e.table is not None
+        by_index = e.table.moves()[1]
+        plays = [a for a in legal if a in by_index
+                 and by_index[a].type in ("meld", "lay_off")]
+        e.step(int(rng.choice(plays or legal)))
+        r = [e.rewards[a] for a in e.possible_agents]
+        assert r[0] == r[2] and r[1] == r[3]
+        shared += r[0] != 0
+    assert shared, "no round scored in the game"
 
 
 @pytest.mark.slow
