@@ -43,8 +43,8 @@ class Outcome:
 
     @property
     def bad(self) -> dict[str, str]:
-        """The tools that did not answer 0, 1 or 2 (a refusal with its message)."""
-        return {tool: code for tool, code in self.exits.items() if code not in ("0", "1", "2")}
+        """The tools that did not answer 0 or 1."""
+        return {tool: code for tool, code in self.exits.items() if code not in ("0", "1")}
 
 
 def _alarm(signum: int, frame: FrameType | None) -> None:
@@ -105,7 +105,7 @@ def run_tools(text: str, path: Path, seed: int = 1) -> Outcome:
             finally:
                 signal.setitimer(signal.ITIMER_REAL, 0)
             outcome.exits[tool] = code
-            if code not in ("0", "1", "2"):
+            if code not in ("0", "1"):
                 outcome.said[tool] = err[-3000:]
             if tool == "check" and code != "0":
                 break  # only what check accepts must render and play
