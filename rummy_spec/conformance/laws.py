@@ -295,6 +295,10 @@ class StateLaws:
             after.get("phase") != before.get("phase") and "claim" in (
                 before.get("phase"), after.get("phase")))
         out = []
+        resumes = _resumes(before)
+        if resumes is not None and after.get("phase") == "play":
+            moves_others = True  # the claimant's turn is over: the refuser draws his card
+            out += self._refuser_draws(before, after, resumes, p, kind)
         if not moves_others:
             for i, (a, b) in enumerate(zip(before["hands"], after["hands"], strict=False)):
                 if i != p and a != b:
@@ -320,6 +324,20 @@ class StateLaws:
                               f"{' '.join(sorted((+want).elements()))} is what the action "
                               "leaves"))
         return out
+
+    def _refuser_draws(self, before: JSON, after: JSON, seat: int, p: int, kind: object
+                       ) -> list[Broken]:
+        """After a claimant's turn out of order the player who refused the upcard takes
+        his stock card: one card more."""
+        if not 0 <= seat < len(before["hands"]) or seat == p:
+            return []
+        grew = len(after["hands"][seat]) - len(before["hands"][seat])
+        if grew == 1:
+            return []
+        return [Broken("hand-sizes", f"hands[{seat}]", f"a {kind} by seat {p} ended his turn "
+                       f"out of order and took seat {seat} from {len(before['hands'][seat])} "
+                       f"to {len(after['hands'][seat])} cards, where his stock draw gives "
+                       f"{len(before['hands'][seat]) + 1}")]
 
     def _actor(self, before: JSON, action: JSON) -> list[Broken]:
         p, kind = action.get("player"), action.get("type")
@@ -382,7 +400,8 @@ class StateLaws:
         # a Skip makes the seat it hits lose his next turn, unseen in the state
         fault = turn_fault(self.variant, self.players, before["phase"],
                            str(action.get("type")), before["turn"], after["turn"], emptied,
-                           None if self.skips else frozenset())
+                           None if self.skips else frozenset(),
+                           p if isinstance(p, int) else None, _resumes(before))
         return [Broken("turn-order", "turn", fault)] if fault else []
 
     def deal_faults(self, s: JSON) -> list[Broken]:
@@ -399,6 +418,13 @@ class StateLaws:
             return [Broken("hand-sizes", "hands", f"the deal of round {s['round']} gives "
                            f"{want} cards, the hands hold {sizes}")]
         return []
+
+
+def _resumes(state: JSON) -> int | None:
+    """The seat a claimant's turn out of order goes back to, where the state shows it."""
+    claim = state.get("claim")
+    seat = claim.get("resumes") if isinstance(claim, dict) else None
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
 
 
 def broken_laws(laws: StateLaws, before: JSON | None, action: JSON, accepted: bool,
