@@ -51,11 +51,12 @@ def _new_turn(state: State, p: int) -> None:
 def _resume(rules: Rules, state: State, p: int) -> None:
     """The claimant's turn out of order is over: play resumes with ``p``, whose turn it
     interrupted, and the order of play is not changed.  Continental's published rules
-    (Wikipedia's "Continental Rummy", with the consequences of a claim) have the player
-    whose turn was interrupted resume "by selecting the top card from the stock pile":
-    having refused the upcard, he draws from the stock.  Where he had not refused it
-    (a claim between turns, or before his draw where claims are made at any time) he
-    draws as usual, the claimant's discard being the upcard."""
+    (the Wikipedia article "Continental (card game)", its section on the consequences of
+    a claim) have the player whose turn was interrupted resume by drawing the stock's top
+    card: having refused the upcard, he draws from the stock.  Where he had not refused
+    it (a claim between turns, or before his draw where claims are made at any time) he
+    draws as usual, the claimant's discard being the upcard (Ten Step's text: after a
+    buy, play resumes as it was)."""
     h = state.hand
     refused = h.refused
     cl = rules.variant.claim

@@ -19,6 +19,9 @@ from scenario_tools import held, ok, pile, refused, table
 from rummy_spec.engine.game import Game
 from rummy_spec.engine.moves import legal_actions
 from rummy_spec.lang.model import Variant
+from rummy_spec.rulebook.claims import claiming
+from rummy_spec.rulebook.doc import Items, Para
+from rummy_spec.rulebook.words import Scope
 
 # seat 2 holds a pair of queens and three sixes: the QC claimed makes his contract (2 sets)
 HANDS4 = ["5H 5S 5D 9C 9D 9S KS 2C 3C 4C", "6H 7H 8H 9H 10S JS QS KD KC 2D",
@@ -114,3 +117,26 @@ def test_at_any_time_a_claim_before_the_draw_gives_the_claimant_his_turn_first()
     for seat in list(g.state.hand.claim.pending):
         ok(g, "pass", seat)
     assert (g.state.hand.phase, g.state.hand.turn) == ("play", 0) and held(g, 0, "3H")
+
+
+def _page(v: Variant) -> str:
+    out: list[str] = []
+    for block in claiming(Scope.of(v)).blocks:
+        if isinstance(block, Para):
+            out.append(block.text)
+        elif isinstance(block, Items):
+            out.extend(block.items)
+    return "\n".join(out)
+
+
+def test_the_rulebook_says_what_the_scenarios_play() -> None:
+    at_once = "and at once play a turn out of order: you may go down, meld and lay off"
+    waits = "Having claimed, you may not meld, lay off or discard until your own turn."
+    resumes = {"continental": "the player who passed the upcard by draws from the stock",
+               "shanghai": "the next player draws as usual: the claimant's discard is the"}
+    for parent, sentence in resumes.items():
+        on, off = _page(child(parent, "claimant takes at once")), _page(game(parent).variant)
+        assert at_once in on and sentence in on and waits not in on
+        assert at_once not in off and sentence not in off and waits in off
+    any_time = _page(child("continental", "at any time, claimant takes at once"))
+    assert "he draws from the stock if he had passed the upcard by" in any_time
