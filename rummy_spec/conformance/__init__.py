@@ -38,6 +38,8 @@ FEATURES: dict[str, str] = {
                    "(protocol 2)",
     "shift-end": "a shift naming the end of the run its wild moves to (protocol 2)",
     "views": "the 'view' request: what one seat may know (protocol 2)",
+    "claimant-turn": "a claimant who takes at once plays a turn out of order (phase "
+                     "'claimant', the claim's 'resumes' seat), then the turn goes back",
 }
 
 # The protocol version that brought each feature, where later than 1.

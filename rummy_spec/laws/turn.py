@@ -100,15 +100,17 @@ def turn_fault(v: m.Variant, players: int, phase: str, kind: str, was: int, now:
     if kind == "buy" and at_once and actor is not None:  # he plays out of order at once
         return "" if now == actor else (f"a buy by seat {actor}, who takes at once, left "
                                         f"the turn with seat {now}")
+    if phase == "claimant" and resumes is not None and ends_turn(v, phase, kind, emptied):
+        if now == resumes:
+            return ""
+        return (f"the claimant's turn out of order ended with a {kind} and the turn is "
+                f"seat {now}'s: it goes back to seat {resumes}, whose turn it was")
     if was == now:
         return ""
     if not ends_turn(v, phase, kind, emptied):
         return f"a {kind} in phase {phase} moved the turn from seat {was} to seat {now}"
     if phase == "claimant":
-        if resumes is None or now == resumes:
-            return ""
-        return (f"the claimant's turn out of order ended with a {kind} and the turn went "
-                f"to seat {now}: it goes back to seat {resumes}, whose turn it was")
+        return ""  # back to the seat it interrupted, which the state does not show
     if phase == "offer" or hit is None:
         return ""  # the seat that takes the first upcard plays first
     may_stop = any(s.no_repeat_skips for s in v.deck.specials)

@@ -22,6 +22,7 @@ from rummy_spec.lang.model import Variant
 from rummy_spec.rulebook.claims import claiming
 from rummy_spec.rulebook.doc import Items, Para
 from rummy_spec.rulebook.words import Scope
+from rummy_spec.view import View
 
 # seat 2 holds a pair of queens and three sixes: the QC claimed makes his contract (2 sets)
 HANDS4 = ["5H 5S 5D 9C 9D 9S KS 2C 3C 4C", "6H 7H 8H 9H 10S JS QS KD KC 2D",
@@ -140,3 +141,15 @@ def test_the_rulebook_says_what_the_scenarios_play() -> None:
         assert at_once not in off and sentence not in off and waits in off
     any_time = _page(child("continental", "at any time, claimant takes at once"))
     assert "he draws from the stock if he had passed the upcard by" in any_time
+
+
+def test_the_views_show_the_claimant_playing_out_of_turn() -> None:
+    g = bought_by_seat_2(game(child("continental", "claimant takes at once")))
+    mine, theirs = View.from_json(g.view_json(2)), View.from_json(g.view_json(0))
+    assert (mine.phase, mine.turn, mine.resume) == ("claimant", 2, 0)
+    assert (theirs.phase, theirs.turn, theirs.resume) == ("claimant", 2, 0)
+    assert "QC" in mine.hand and "QC" in theirs.seats[2].known  # claimed face up
+    assert "2H" not in theirs.seats[2].known  # the penalty card is not shown
+    ok(g, "discard", 2, card="JD")
+    after = View.from_json(g.view_json(2))
+    assert (after.phase, after.turn, after.resume) == ("play", 0, None)
