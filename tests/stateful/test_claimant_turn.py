@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis.stateful import run_state_machine_as_test
 
 from rummy_spec.bots import random_bot
@@ -18,14 +19,31 @@ from rummy_spec.conformance.laws import StateLaws, broken_laws
 from rummy_spec.conformance.observe import observe
 from rummy_spec.engine.game import Game
 from rummy_spec.lang import load
+from rummy_spec.lang.library import Library, builtin_library
+from rummy_spec.lang.model import Variant
 from rummy_spec.testing import engine_state_machine, profile
 
 AT_ONCE = str(suite_root() / "examples" / "claim_at_once.rummy")
 PLAYERS = 4
 
 
-def test_machine_finds_no_broken_law_where_the_claimant_takes_at_once() -> None:
-    machine = engine_state_machine(AT_ONCE, PLAYERS)
+def _child(parent: str, buy: str) -> Variant:
+    lib = Library(dict(builtin_library().decls), dict(builtin_library().sources))
+    lib.add_text(f'variant x "X" extends {parent} {{\n    buy {{ {buy} }}\n}}\n', "x.rummy")
+    variant, problems = lib.resolve("x")
+    assert not [p for p in problems if p.severity == "error"], problems
+    return variant
+
+
+@pytest.mark.parametrize("window", ["after refusal", "between turns", "at any time"])
+def test_machine_finds_no_broken_law_where_the_claimant_takes_at_once(window: str) -> None:
+    v = load(AT_ONCE) if window == "after refusal" else _child(
+        "shanghai" if window == "between turns" else "continental",
+        f"{window}, claimant takes at once")
+    assert v.claim is not None and not v.claim.claimant_waits and v.claim.window == {
+        "after refusal": "after-refusal", "between turns": "between-turns",
+        "at any time": "any-time"}[window]
+    machine = engine_state_machine(v, PLAYERS)
     run_state_machine_as_test(machine, settings=profile())
 
 
