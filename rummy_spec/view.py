@@ -58,7 +58,7 @@ class View:
     players: int
     round: int
     phase: str
-    turn: int
+    turn: int  # the seat to play: in phase "claimant", the claimant playing out of turn
     hand: tuple[str, ...]
     table: tuple[MeldView, ...]
     pile: tuple[str | None, ...]
@@ -72,6 +72,9 @@ class View:
     data: dict[str, Any]
     # with partners: each team's seats and total (empty where every player is alone)
     teams: tuple[tuple[tuple[int, ...], int], ...] = ()
+    # in phase "claimant": the seat whose turn the claimant interrupted, who plays on
+    # after the claimant's discard (None in every other phase)
+    resume: int | None = None
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> View:
@@ -89,7 +92,7 @@ class View:
                                  s["down"]) for i, s in enumerate(data["seats"])),
             revealed=tuple((int(k), tuple(v)) for k, v in sorted(data["revealed"].items())),
             last_round_hands=None if last is None else tuple(tuple(h) for h in last["hands"]),
-            history=tuple(data["history"]), data=data,
+            history=tuple(data["history"]), data=data, resume=data.get("resume"),
             teams=tuple((tuple(t["seats"]), t["total"]) for t in data.get("teams", ())))
 
     @property

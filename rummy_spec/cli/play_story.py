@@ -59,12 +59,19 @@ class Story:
     def tell(self, before: State, a: Move, after: State) -> list[str]:
         """The lines for one move: the move itself, then what it set off."""
         lines = [self.move(before, a, after)]
+        same_round = len(after.game.results) == len(before.game.results)
+        at_once = after.hand.phase == "claimant" and before.hand.phase != "claimant"
         closed = (before.hand.phase == "claim" and after.hand.phase != "claim"
-                  and len(after.game.results) == len(before.game.results)
-                  and before.hand.claim is not None)
+                  and same_round and before.hand.claim is not None and not at_once)
         if closed:
             assert before.hand.claim is not None
             lines.append(self.stock_draw(before.hand.claim.refuser, before, after))
+        if at_once:  # the claimant plays a turn out of order before the refuser goes on
+            lines.append(self.w.says(a.player, "play", "plays") + " a turn at once, out "
+                         "of turn")
+        resumed = before.hand.phase == "claimant" and after.hand.phase == "play"
+        if resumed and same_round:  # the player it interrupted takes his stock card
+            lines.append(self.stock_draw(after.hand.turn, before, after))
         return lines
 
     def stock_draw(self, player: int, before: State, after: State) -> str:

@@ -189,7 +189,8 @@ def question(game: Game, story: Story, words: Words, human: int, mine: list[Move
     verbs_of = {"go_down": "meld", "meld": "meld", "lay_off": "layoff", "swap": "swap",
                 "shift": "shift", "knock": "knock", "discard": "discard"}
     verbs = list(dict.fromkeys(verbs_of[k] for k in verbs_of if k in kinds))
-    return f"your play: {', '.join(verbs) or 'nothing is legal'} (hint lists every move)"
+    now = "your play out of turn, having claimed" if s.hand.phase == "claimant" else "your play"
+    return f"{now}: {', '.join(verbs) or 'nothing is legal'} (hint lists every move)"
 
 
 def command_text(rules: Rules, a: Move, state: State) -> str:

@@ -51,8 +51,12 @@ def resolve_in(target: str, options: list[str], chosen: str | None = None
 
 
 def against(lib: Library, variant: m.Variant, other: str | None, players: int
-            ) -> m.Variant | None:
-    """What ``show`` compares with: ``--diff OTHER``, else the parent, if any."""
+            ) -> m.Variant | str | None:
+    """What ``show`` compares with: ``--diff OTHER``, else the parent, if any.  A parent
+    not played by ``players`` (a house variant that lets fewer or more play) gives the
+    sentence that says so instead: the child is shown all the same, since that count
+    was not the user's choice but the child's least (``--diff OTHER`` asked for by name
+    and not played by the count is a usage error)."""
     if other is not None:
         base = resolve(other, [])
     elif variant.parent is not None and variant.parent in lib.decls:
@@ -63,10 +67,23 @@ def against(lib: Library, variant: m.Variant, other: str | None, players: int
         return None
     p = base.players
     if not (p.min <= players and (p.max is None or players <= p.max)):
-        where = "--diff " + other if other is not None else f"its parent {base.name}"
-        raise UsageError(f"{where}: is not played by {players} players, so the rules for "
-                         f"{players} cannot be compared (choose --players)")
+        if other is None:
+            return (f"{variant.name} is not compared with its parent {base.name}: "
+                    f"{base.name} is played by {_allowed(p)}, not {players}.  Choose a "
+                    f"count both play with --players to see what {variant.name} changes.")
+        raise UsageError(f"--diff {other}: is not played by {_count(players)}, so the "
+                         f"rules for {players} cannot be compared (choose --players)")
     return base
+
+
+def _count(players: int) -> str:
+    return f"{players} player" + ("" if players == 1 else "s")
+
+
+def _allowed(p: m.Players) -> str:
+    if p.max is None:
+        return f"{p.min} or more players"
+    return f"{_count(p.min)}" if p.min == p.max else f"{p.min}..{p.max} players"
 
 
 def choose_players(variant: m.Variant, asked: int | None) -> int:
@@ -75,10 +92,8 @@ def choose_players(variant: m.Variant, asked: int | None) -> int:
         return p.min
     high = p.max if p.max is not None else MOST_PLAYERS
     if not p.min <= asked <= high:
-        if p.max is None:
-            allowed = f"{p.min} or more players (show takes at most {MOST_PLAYERS})"
-        else:
-            allowed = f"{p.min} players" if p.min == p.max else f"{p.min}..{p.max} players"
+        allowed = _allowed(p) + (f" (show takes at most {MOST_PLAYERS})"
+                                 if p.max is None else "")
         raise UsageError(f"--players {asked}: {variant.name} is played by {allowed}")
     return asked
 

@@ -24,14 +24,18 @@ WIDTH = 92
 INDENT = "  "
 
 
-def render_text(variant: m.Variant, players: int, against: m.Variant | None = None) -> str:
-    """The rules of ``variant`` for ``players``, and what it changes from ``against``."""
+def render_text(variant: m.Variant, players: int, against: m.Variant | str | None = None
+                ) -> str:
+    """The rules of ``variant`` for ``players``, and what it changes from ``against`` (a
+    sentence instead: why it is compared with nothing)."""
     out = _heading(variant, players)
     for section in rules_page(variant, players).sections:
         out += ["", section.title]
         for block in section.blocks:
             out += [INDENT + line if line else "" for line in block_text(block)]
-    if against is not None:
+    if isinstance(against, str):
+        out += ["", *_wrap(against, "", "")]
+    elif against is not None:
         out += ["", *change_lines(against, variant, players)]
     return "\n".join(out).rstrip() + "\n"
 

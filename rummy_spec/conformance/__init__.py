@@ -40,6 +40,8 @@ FEATURES: dict[str, str] = {
     "views": "the 'view' request: what one seat may know (protocol 2)",
     "partners": "partnerships: a partner's lay-offs on the team's melds, partners paying "
                 "each other nothing, a team's target and win (protocol 2)",
+    "claimant-turn": "a claimant who takes at once plays a turn out of order (phase "
+                     "'claimant', the claim's 'resumes' seat), then the turn goes back",
 }
 
 # The protocol version that brought each feature, where later than 1.

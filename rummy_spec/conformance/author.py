@@ -169,6 +169,8 @@ class Recorder:
             self.features.add("claims")
         if s.hand.phase == "layoff":
             self.features.add("knock")
+        if s.hand.phase == "claimant":
+            self.features.update(("claims", "claimant-turn"))
         if s.hand.exhaustions and not s.game.results:
             self.features.add("stock-exhaustion")
         if any(r.ending in ("stock", "replay") for r in s.game.results):

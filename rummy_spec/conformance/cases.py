@@ -221,6 +221,8 @@ def derived_features(data: JSON) -> set[str]:
         state = s.get("state") if isinstance(s, dict) else None
         if isinstance(state, dict) and any(k in state for k in SCORING_KEYS):
             out.add("scoring")
+        if isinstance(state, dict) and state.get("phase") == "claimant":
+            out.add("claimant-turn")
     setup = data.get("setup") or {}
     if isinstance(setup, dict) and (setup.get("round", 1) != 1 or any(
             k in setup for k in ("contracts", "hands_won", "buys_used"))):

@@ -26,7 +26,6 @@ is wrong.  Fields an engine does not show are not judged.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
 from ..lang import meldkinds
@@ -34,22 +33,10 @@ from ..lang import model as m
 from ..lang.expr import evaluate_int
 from ..laws.turn import actor_fault, turn_fault
 from ..laws.variant import Laws, Placed
+from .hand_laws import Broken, hand_faults, resumes, shown
 
 JSON = dict[str, Any]
 ENDED = ("round-over", "game-over")
-
-
-@dataclass(frozen=True)
-class Broken:
-    """One broken law: which (``law``), where (``field``, such as ``table[1]``), and how."""
-
-    law: str
-    field: str
-    message: str
-
-
-def shown(state: JSON, *keys: str) -> bool:
-    return all(k in state for k in keys)
 
 
 class StateLaws:
@@ -257,8 +244,8 @@ class StateLaws:
         out = self._scores(before, after)
         if after.get("phase") in ENDED or before.get("phase") in ENDED:
             return out
-        return out + self._actor(before, action) + self._hands(before, action, after) + \
-            self._turn(before, action, after)
+        return out + self._actor(before, action) + hand_faults(
+            self.variant, before, action, after) + self._turn(before, action, after)
 
     def _scores(self, before: JSON, after: JSON) -> list[Broken]:
         if not shown(before, "results", "totals") or not shown(after, "results", "totals"):
@@ -285,42 +272,6 @@ class StateLaws:
         bonus = {evaluate_int(cut.bonus, self.players, r) for r in (round_, round_ + 1)}
         return len(off) == 1 and off[0] in bonus
 
-    def _hands(self, before: JSON, action: JSON, after: JSON) -> list[Broken]:
-        if not shown(before, "hands") or not shown(after, "hands"):
-            return []
-        p, kind = action.get("player"), action.get("type")
-        if not isinstance(p, int) or not 0 <= p < len(before["hands"]):
-            return []
-        moves_others = kind in ("give", "call") or before.get("phase") == "claim" or (
-            after.get("phase") != before.get("phase") and "claim" in (
-                before.get("phase"), after.get("phase")))
-        out = []
-        if not moves_others:
-            for i, (a, b) in enumerate(zip(before["hands"], after["hands"], strict=False)):
-                if i != p and a != b:
-                    out.append(Broken("hand-sizes", f"hands[{i}]", f"a {kind} by seat {p} "
-                                      f"changed seat {i}'s hand"))
-        want = Counter(before["hands"][p])
-        if kind in ("discard", "lay_off") and isinstance(action.get("card"), str):
-            want[action["card"]] -= 1
-        elif kind in ("go_down", "meld"):
-            want.subtract(c for meld in action.get("melds") or () for c in meld)
-        elif kind == "draw" and action.get("source") == "discard" and \
-                before.get("discard_top") is not None:
-            want[before["discard_top"]] += 1
-        elif kind == "buy" and self.variant.claim is not None and \
-                before.get("discard_top") is not None:
-            return out + self._bought(before["hands"][p], after["hands"][p], p,
-                                      before["discard_top"], self.variant.claim.penalty)
-        else:
-            return out + self._moved(before, action, after)
-        if Counter(after["hands"][p]) != +want:
-            out.append(Broken("hand-sizes", f"hands[{p}]", f"after a {kind} seat {p} holds "
-                              f"{' '.join(after['hands'][p])}, where "
-                              f"{' '.join(sorted((+want).elements()))} is what the action "
-                              "leaves"))
-        return out
-
     def _actor(self, before: JSON, action: JSON) -> list[Broken]:
         p, kind = action.get("player"), action.get("type")
         if not shown(before, "phase", "turn") or not isinstance(p, int) or \
@@ -333,46 +284,6 @@ class StateLaws:
                             offer if isinstance(offer, list) else None)
         return [Broken("turn-order", "phase", fault)] if fault else []
 
-    def _moved(self, before: JSON, action: JSON, after: JSON) -> list[Broken]:
-        """How many cards the actions that move cards not named in them add or take: a
-        stock draw one (none while the claim window it opened is open: the refuser takes
-        it when the window closes), a swap the natural laid (the wild coming back where
-        wilds go to the hand), a shift its card, a knock its discard and the melds laid,
-        a gift its card, a rummy call the card the caller throws."""
-        p, kind, phase, v = action["player"], action.get("type"), before.get("phase"), \
-            self.variant
-        grow: dict[int, int] = {}
-        if kind == "draw" and phase == "draw" and action.get("source") == "stock":
-            grow[p] = 0 if after.get("phase") == "claim" else 1
-        elif kind == "swap":
-            grow[p] = 0 if v.swap.freed == "hand" else -1
-        elif kind == "shift" or (kind == "give" and phase == "gifts"):
-            grow[p] = -1
-        elif kind == "knock" and shown(before, "table") and shown(after, "table"):
-            laid = sum(len(x.get("cards") or ()) for x in after["table"]) - sum(
-                len(x.get("cards") or ()) for x in before["table"])
-            grow[p] = -laid - (action.get("card") is not None)
-        elif kind == "call" and v.rummy_call is not None and phase == "draw":
-            grow[p] = -1 if v.rummy_call.penalty == "caller-discards" else 0
-        if phase == "claim" and after.get("phase") == "play" and shown(before, "turn"):
-            grow[before["turn"]] = 1  # the window closed: the refuser takes his stock card
-        return [Broken("hand-sizes", f"hands[{i}]", f"a {kind} by seat {p} took seat {i} "
-                       f"from {len(before['hands'][i])} to {len(after['hands'][i])} cards, "
-                       f"where the action gives {len(before['hands'][i]) + n}")
-                for i, n in grow.items() if 0 <= i < len(before["hands"]) and
-                len(after["hands"][i]) != len(before["hands"][i]) + n]
-
-    def _bought(self, before: list[str], after: list[str], p: int, upcard: str,
-                penalty: int) -> list[Broken]:
-        """A buy takes the upcard and ``penalty`` cards from the stock."""
-        gained = Counter(after) - Counter(before)
-        if len(after) == len(before) + 1 + penalty and gained[upcard] and \
-                not Counter(before) - Counter(after):
-            return []
-        return [Broken("hand-sizes", f"hands[{p}]", f"a buy of {upcard} took seat {p} from "
-                       f"{len(before)} to {len(after)} cards, where the upcard and {penalty} "
-                       "penalty card(s) are what it takes")]
-
     def _turn(self, before: JSON, action: JSON, after: JSON) -> list[Broken]:
         if not shown(before, "turn", "phase") or not shown(after, "turn"):
             return []
@@ -382,7 +293,8 @@ class StateLaws:
         # a Skip makes the seat it hits lose his next turn, unseen in the state
         fault = turn_fault(self.variant, self.players, before["phase"],
                            str(action.get("type")), before["turn"], after["turn"], emptied,
-                           None if self.skips else frozenset())
+                           None if self.skips else frozenset(),
+                           p if isinstance(p, int) else None, resumes(before))
         return [Broken("turn-order", "turn", fault)] if fault else []
 
     def deal_faults(self, s: JSON) -> list[Broken]:

@@ -113,7 +113,7 @@ def observe(game: Game, results_before: int = 0, order: list[int] | None = None,
         "stock_size": len(s.hand.stock),
         "down": [seat.down for seat in s.hand.seats],
         "buys": [seat.buys for seat in s.hand.seats],
-        "claim": None if s.hand.claim is None else {"pending": list(s.hand.claim.pending)},
+        "claim": _claim(s),
         "offer": list(s.hand.offer),
         "contracts": contract_numbers(game, s),
         "totals": [seat.total for seat in s.game.seats],
@@ -121,6 +121,14 @@ def observe(game: Game, results_before: int = 0, order: list[int] | None = None,
         "winners": list(s.game.winners),
         "ended": ended,
     }
+
+
+def _claim(s: State) -> JSON | None:
+    """The claim window's seats; while a claimant who takes at once plays out of turn
+    (phase ``claimant``), none pending and the seat his turn goes back to."""
+    if s.hand.resume is not None:
+        return {"pending": [], "resumes": s.hand.resume}
+    return None if s.hand.claim is None else {"pending": list(s.hand.claim.pending)}
 
 
 def differences(expected: JSON, got: JSON) -> list[tuple[str, Any, Any]]:

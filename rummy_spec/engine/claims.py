@@ -7,7 +7,10 @@ from the stock or the card the buy exposed.  With ``at any time`` a claim may al
 before the player in turn draws (:func:`exposed_claim`).  What a claim leaves of the
 discard pile is the claim's ``pile``: ``open`` (the card below is the upcard like any
 other), ``closed`` (nobody takes from the pile until the next discard) or ``dead`` (the
-cards below are never taken again this hand).  A claimant never plays out of turn."""
+cards below are never taken again this hand).  The claimant waits for his own turn to
+play his cards; where he takes at once (``claimant takes at once``) the claim gives him a
+turn out of order (phase ``claimant``): he lays what the variant lets him lay and
+discards, and the turn goes back to the player it interrupted (``turnorder``)."""
 
 from __future__ import annotations
 
@@ -87,7 +90,12 @@ def claim(rules: Rules, state: State, a: Move, plan: Go) -> None:
         if not window.pending:
             _close_claims(rules, state)
         return
-    _take_claimed(state, a.player, cl.penalty)
+    card = _take_claimed(state, a.player, cl.penalty)
+    if not cl.claimant_waits:
+        state.hand.claim = None
+        _leave_pile(rules, state)
+        _play_out_of_turn(state, a.player, window.refuser, card)
+        return
     state.hand.claim = window = Claim(window.refuser, [], a.player)
     if cl.chain and state.hand.discard:
         pending = eligible_claimants(rules, state, window.refuser, exclude=a.player)
@@ -120,8 +128,12 @@ def exposed_claim(rules: Rules, state: State, a: Move, plan: Go) -> None:
     open to the claims of the others, as after a claim)."""
     cl = rules.variant.claim
     assert cl is not None
-    _take_claimed(state, a.player, cl.penalty)
+    card = _take_claimed(state, a.player, cl.penalty)
     state.hand.call_on = None  # the card called on has left the pile
+    if not cl.claimant_waits:
+        _leave_pile(rules, state)
+        _play_out_of_turn(state, a.player, state.hand.turn, card)
+        return
     if cl.chain and state.hand.discard:
         pending = eligible_claimants(rules, state, state.hand.turn, exclude=a.player)
         if pending:
@@ -132,13 +144,30 @@ def exposed_claim(rules: Rules, state: State, a: Move, plan: Go) -> None:
     _leave_pile(rules, state)
 
 
-def _take_claimed(state: State, player: int, penalty: int) -> None:
+def _take_claimed(state: State, player: int, penalty: int) -> int:
+    """The claimant takes the upcard (returned) and the penalty cards."""
     seat = state.hand.seats[player]
-    seat.hand.append(state.hand.discard.pop())
+    card = state.hand.discard.pop()
+    seat.hand.append(card)
     state.hand.pile_owner.pop()
     for _ in range(penalty):
         seat.hand.append(state.hand.stock.pop())
     seat.buys += 1
+    return card
+
+
+def _play_out_of_turn(state: State, claimant: int, interrupted: int, card: int) -> None:
+    """``claimant takes at once``: the claimant plays a turn now, out of order, as a turn
+    after its draw (the card claimed is the card taken from the pile); ``interrupted``
+    is whose turn it was, who plays on once the claimant has discarded."""
+    h = state.hand
+    h.resume = interrupted
+    h.turn = claimant
+    h.phase = "claimant"
+    h.taken = card
+    h.melds_this_turn = 0
+    h.played_this_turn = False
+    h.must_go_down = False
 
 
 def _leave_pile(rules: Rules, state: State) -> None:

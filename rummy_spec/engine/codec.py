@@ -158,7 +158,7 @@ STATE_KEYS = (
     "exhaustions", "extra_decks", "claim", "call_on", "offer", "knocker", "knock_kind",
     "giver", "results", "winners", "abandoned", "cut_exact", "contenders", "pile_owner",
     "played_this_turn", "must_go_down", "throwbacks", "upcard_draws", "run_base", "restocks",
-    "turn_cap", "deal_cap", "claimed",
+    "turn_cap", "deal_cap", "claimed", "resume",
 )
 SEAT_KEYS = (
     "hand", "total", "down", "contract", "made", "down_turn", "buys", "buy_credit",

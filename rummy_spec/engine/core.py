@@ -107,6 +107,8 @@ RULES: dict[Phase, dict[ActionType, AnyRule]] = {
              "pass": Rule(_check_pass_in_draw, stock.wall_pass),
              "buy": Rule(claim_clauses.check_exposed_claim, claim_clauses.exposed_claim)},
     "play": {**_TURN, "draw": refusal(_drawn_already), "pass": refusal(_no_claim)},
+    # a claimant who takes at once plays his turn out of order: as after a draw
+    "claimant": {**_TURN, "draw": refusal(_drawn_already), "pass": refusal(_no_claim)},
     "game-over": {},
 }
 

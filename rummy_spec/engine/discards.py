@@ -11,14 +11,14 @@ from .outrule import out_ok, table_of
 from .plans import GO, Go
 from .reasons import OK, Verdict, no
 from .rules import Rules
-from .state import Move, State
+from .state import PLAYING, Move, State
 from .tableplay import fits_on
 
 
 def _discard_turn(state: State, player: int) -> Verdict:
     if player != state.hand.turn:
         return no("not-your-turn")
-    if state.hand.phase != "play":  # the turn starts with a draw
+    if state.hand.phase not in PLAYING:  # the turn starts with a draw
         return no("must-draw-first")
     return OK
 

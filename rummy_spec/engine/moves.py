@@ -37,7 +37,7 @@ from .knocking import knock_candidates
 from .meld_play import lay_off_open
 from .melds import Meld
 from .rules import Rules
-from .state import ActionType, Move, RunEnd, Source, State
+from .state import PLAYING, ActionType, Move, RunEnd, Source, State
 from .swaps import frees_from, shift_open, swap_open
 from .tableplay import opening_due
 from .tableplay import shifting as shift_to
@@ -89,7 +89,7 @@ def legal_actions(rules: Rules, state: State) -> list[Move]:
         out += _calls(rules, state)
         if rules.variant.claim is not None and rules.variant.claim.window == "any-time":
             out += [_act("buy", q) for q in range(rules.players) if q != p]
-    elif phase == "play":
+    elif phase in PLAYING:  # the player in turn, or a claimant playing out of turn
         p = state.hand.turn
         out = legal_subset(rules, state, _play(rules, state, p))
         out += legal_discards(rules, state, p, _discards(rules, state.hand.seats[p].hand, p))

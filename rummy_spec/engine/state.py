@@ -30,10 +30,14 @@ Phase = Literal[
     "draw",  # the in-turn player draws; rummy calls on the last discard are open
     "claim",  # the in-turn player refused the upcard; others may claim it
     "play",  # after the draw: go down, meld, lay off, swap, then discard
+    # a claimant who takes at once plays a turn out of order (the turn then goes back)
+    "claimant",
     "layoff",  # the defender lays off on the knocker's melds (Gin)
     "game-over",
 ]
 PHASES: tuple[Phase, ...] = get_args(Phase)
+# the phases of a turn's play after its draw: the player in turn lays cards and discards
+PLAYING: tuple[Phase, ...] = ("play", "claimant")
 
 ActionType = Literal["draw", "buy", "pass", "go_down", "meld", "lay_off", "swap", "shift",
                      "discard", "knock", "call", "give", "dead_hand"]
@@ -203,6 +207,9 @@ class HandRecord:
     run_base: list[list[int]] = field(default_factory=list)  # the knocker's runs: [low, high]
     # the stated orders of this deal's reshuffled stocks (Deal.restocks), top first
     restocks: list[list[int]] = field(default_factory=list)
+    # in phase ``claimant``: the seat whose turn the claimant's play interrupted, to whom
+    # the turn goes back after the claimant's discard
+    resume: int | None = None
 
     def clone(self) -> HandRecord:
         return _clone_hand(self)

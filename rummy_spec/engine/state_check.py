@@ -66,6 +66,13 @@ def check_state(s: State, table: CardTable, pack_of: PackOf | None = None) -> No
     for key, value in (("dealer", g.dealer), ("turn", h.turn)):
         if not 0 <= value < g.players:
             raise StateError(f"{key}: no seat {value} with {g.players} players")
+    if (h.phase == "claimant") != (h.resume is not None):
+        raise StateError("resume: the seat whose turn a claimant interrupted in phase "
+                         "claimant, null in every other phase")
+    if h.resume is not None:
+        _whole(h.resume, "resume", 0)
+        if h.resume >= g.players:
+            raise StateError(f"resume: no seat {h.resume} with {g.players} players")
     _whole(g.round, "round", 1)
     for i, (record, seat) in enumerate(zip(g.seats, h.seats, strict=True)):
         _ints(record, f"seats[{i}].")

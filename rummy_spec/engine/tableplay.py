@@ -14,7 +14,7 @@ from .melds import Meld, Rejection, add_card, fits, shift_wild, swap_wild, valid
 from .outrule import out_ok, table_of
 from .reasons import OK, Verdict, no
 from .rules import Rules
-from .state import Move, RunEnd, State, TableMeld
+from .state import PLAYING, Move, RunEnd, State, TableMeld
 from .teams import team
 
 
@@ -198,7 +198,7 @@ def in_play_for(state: State, player: int) -> Verdict:
         return no("not-your-turn")
     if state.hand.phase == "draw":
         return no("must-draw-first")
-    if state.hand.phase != "play":
+    if state.hand.phase not in PLAYING:
         return no("not-your-turn")
     return OK
 

@@ -191,11 +191,12 @@ def build_variant(
     kinds = set(kind_rules)
     contracts = _contracts(r, kinds)
     claim = _family_rule(r, families.CLAIM) if r.get(("claim",), False) else None
-    if claim is not None and not claim.claimant_waits:
-        r.error("E038", "'claimant takes at once' is not played yet: a claim gives no turn, "
-                "so the claimant plays his cards on his own turn ('claimant waits')",
+    if claim is not None and not claim.claimant_waits and claim.chain:
+        r.error("E038", "'claimant takes at once' with 'chain' is not played yet: the "
+                "claimant's turn out of order ends with his discard, which leaves no card "
+                "below the one bought open to further claims",
                 r.settings[("claim", "claimant_waits")].span,
-                "leave 'claimant takes at once' out: every claimant waits for his turn")
+                "leave out 'chain', or let the claimant wait for his turn ('claimant waits')")
     call = (m.RummyCall(**r.fields("rummy_call", m.RummyCall))
             if r.get(("rummy_call",), False) else None)
     knock = m.Knock(**r.fields("knock", m.Knock)) if r.get(("knock",), False) else None

@@ -119,6 +119,9 @@ def _changed() -> None:
 
 _CLAIMS = "rummy_spec.engine.claims"
 _WINDOW = (f"{_CLAIMS}:eligible_claimants", f"{_CLAIMS}:check_exposed_claim")
+# the claimant's turn out of order, and the turn given back after it
+_CLAIMANT = (f"{_CLAIMS}:claim", f"{_CLAIMS}:exposed_claim",
+             "rummy_spec.engine.turnorder:next_turn")
 
 
 def _claim(alias: str, grammar: str, reference: str, *sets: tuple[str, Any],
@@ -155,9 +158,9 @@ for _entry in (
     _claim("not_when_down", '"not" "when" "down"', "not when down", ("when_down", False),
            engine=(f"{_CLAIMS}:eligible_claimants",)),
     _claim("claimant_waits", '"claimant" "waits"', "claimant waits",
-           ("claimant_waits", True)),
+           ("claimant_waits", True), engine=_CLAIMANT),
     _claim("claimant_at_once", '"claimant" "takes" "at" "once"', "claimant takes at once",
-           ("claimant_waits", False)),
+           ("claimant_waits", False), engine=_CLAIMANT),
     _claim("needed_for_contracts", '"needed" "for" "contracts"', "needed for contracts",
            ("needed_for_contracts", True)),
     _claim("pile_after", '"pile" PILE_STATE', "pile open", valued=("pile_after", "str")),

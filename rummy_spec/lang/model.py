@@ -239,9 +239,9 @@ class Claim:
     carry_over: bool = False
     own_discard: bool = False
     when_down: bool = True
-    # the claimant may not meld, lay off or discard until his own turn: always so, as a
-    # claim gives no turn; False (``claimant takes at once``) is refused by the checker
-    # (E038) until out-of-turn play after a claim exists
+    # the claimant may not meld, lay off or discard until his own turn; False
+    # (``claimant takes at once``): the claim gives him a turn out of order at once, after
+    # which the turn goes back (with ``chain``: refused by the checker, E038)
     claimant_waits: bool = True
     pile_after: Literal["open", "dead", "closed"] = "open"
     chain: bool = False

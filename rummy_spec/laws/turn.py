@@ -14,7 +14,10 @@ machine the reference's, and the probes use it to make actions no seat may take.
   actions any seat may take (a rummy call, a buy of an exposed discard).
 * The turn passes only when a turn ends (a discard, a knock, the offer of the first
   upcard taken or passed, a hand emptied where going out floats), to the next seat on
-  the left, passing over the seats a Skip has hit.
+  the left, passing over the seats a Skip has hit.  Where the claimant takes at once
+  (``claimant takes at once``) a claim gives the claimant the turn (phase ``claimant``),
+  and the end of his turn gives it back to the seat it was taken from: the order of
+  play is not changed.
 """
 
 from __future__ import annotations
@@ -33,7 +36,8 @@ def phase_takes(v: m.Variant, phase: str) -> frozenset[str]:
     if v.stock.dead_how == "declared" or v.limits.dead_hand_turn is not None:
         anytime.add("dead_hand")
     takes = {"offer": {"draw", "pass"}, "claim": {"buy", "pass"}, "gifts": {"give", "pass"},
-             "layoff": {"lay_off", "pass"}, "play": set(PLAY), "draw": {"draw"}}.get(phase)
+             "layoff": {"lay_off", "pass"}, "play": set(PLAY), "claimant": set(PLAY),
+             "draw": {"draw"}}.get(phase)
     if takes is None:
         return frozenset()
     if phase == "draw":
@@ -85,15 +89,28 @@ def ends_turn(v: m.Variant, phase: str, kind: str, emptied: bool) -> bool:
 
 
 def turn_fault(v: m.Variant, players: int, phase: str, kind: str, was: int, now: int,
-               emptied: bool, hit: frozenset[int] | None) -> str:
-    """What is wrong with the turn going from ``was`` to ``now`` after this action (empty:
-    nothing).  ``hit``: the seats a Skip has hit, which the turn passes over (None: not
-    known); where a seat is not skipped twice running (``no repeat skips``) the turn may
-    stop at one of them."""
+               emptied: bool, hit: frozenset[int] | None, actor: int | None = None,
+               resumes: int | None = None) -> str:
+    """What is wrong with the turn going from ``was`` to ``now`` after this action by
+    ``actor`` (empty: nothing).  ``hit``: the seats a Skip has hit, which the turn passes
+    over (None: not known); where a seat is not skipped twice running (``no repeat
+    skips``) the turn may stop at one of them.  ``resumes``: in phase ``claimant``, the
+    seat the claimant's turn goes back to (None: not known)."""
+    at_once = v.claim is not None and not v.claim.claimant_waits
+    if kind == "buy" and at_once and actor is not None:  # he plays out of order at once
+        return "" if now == actor else (f"a buy by seat {actor}, who takes at once, left "
+                                        f"the turn with seat {now}")
+    if phase == "claimant" and resumes is not None and ends_turn(v, phase, kind, emptied):
+        if now == resumes:
+            return ""
+        return (f"the claimant's turn out of order ended with a {kind} and the turn is "
+                f"seat {now}'s: it goes back to seat {resumes}, whose turn it was")
     if was == now:
         return ""
     if not ends_turn(v, phase, kind, emptied):
         return f"a {kind} in phase {phase} moved the turn from seat {was} to seat {now}"
+    if phase == "claimant":
+        return ""  # back to the seat it interrupted, which the state does not show
     if phase == "offer" or hit is None:
         return ""  # the seat that takes the first upcard plays first
     may_stop = any(s.no_repeat_skips for s in v.deck.specials)

@@ -16,10 +16,14 @@ def claiming(scope: Scope) -> Section:
         blocks.append(Para("There is no buying: only the player whose turn it is may take "
                            "the upcard."))
     else:
+        taken = (f"When it is not your turn, you may claim the upcard by calling "
+                 f"“{c.title}”. You take it together with "
+                 f"{plural(c.penalty, 'penalty card')} from the stock")
         blocks.append(Para(
-            f"When it is not your turn, you may claim the upcard by calling “{c.title}”. "
-            f"You take it together with {plural(c.penalty, 'penalty card')} from the "
-            "stock, and do not discard. Turn order does not change."))
+            taken + ", and do not discard. Turn order does not change." if c.claimant_waits
+            else taken + ", and at once play a turn out of order: you may go down, meld "
+            "and lay off as on a turn of your own, then discard. Play then goes back to "
+            "the player whose turn it was: turn order does not change."))
         blocks.append(Items((*_claim_rules(scope, c), *_clause_sentences(v, c))))
     if v.rummy_call is not None:
         blocks.append(Para(_rummy_call(v.rummy_call)))
@@ -52,6 +56,16 @@ def _claim_rules(scope: Scope, c: m.Claim) -> list[str]:
     ]
     if c.claimant_waits:
         out.append("Having claimed, you may not meld, lay off or discard until your own turn.")
+    else:
+        out.append({
+            "after-refusal": "After the claimant's discard, the player who passed the "
+                             "upcard by draws from the stock and plays on.",
+            "between-turns": "After the claimant's discard, the next player draws as "
+                             "usual: the claimant's discard is the upcard.",
+            "any-time": "After the claimant's discard, the player whose turn it is plays "
+                        "on: he draws from the stock if he had passed the upcard by, and "
+                        "otherwise draws as usual, the claimant's discard being the upcard.",
+        }[c.window])
     pile = {
         # after refusal the player in turn has drawn from the stock: the card below is his
         # to take no more than the claimed card was, so an open pile needs no sentence

@@ -297,3 +297,30 @@ def test_the_draw_from_the_stock_is_told_after_the_claims() -> None:
             j += 1
         drew = f"{who} draws from the stock" if who != "you" else "you draw "
         assert said[j].startswith(drew), said[i:j + 1]
+
+
+def test_a_claimant_who_takes_at_once_is_told_playing_out_of_turn() -> None:
+    """``claimant takes at once``: after a buy the claimant's turn out of order is told,
+    the prompt says the play is out of turn, and the refuser's stock draw comes after the
+    claimant's discard, not at the buy."""
+    from rummy_spec.conformance import suite_root
+
+    game = start_game(load(str(suite_root() / "examples" / "claim_at_once.rummy")), 4, 3)
+    session = Session(game)
+    choose, prompts = greedy_commands(3, buy=True), []
+
+    def choose_and_read(s: Session) -> str:
+        prompts.append(s.prompt())
+        return choose(s)
+
+    said = drive(session, choose_and_read, limit=80)
+    mine = [i for i, line in enumerate(said) if line.startswith("you buy ")]
+    assert mine, said
+    assert said[mine[0] + 1] == "you play a turn at once, out of turn"
+    assert any("your play out of turn, having claimed:" in p for p in prompts), prompts
+    bots = [i for i, line in enumerate(said)
+            if re.fullmatch(r"bot \d plays a turn at once, out of turn", line)]
+    assert bots, said
+    for i in bots:
+        j = next(k for k in range(i, len(said)) if re.match(r"bot \d discards ", said[k]))
+        assert "draw" in said[j + 1] and "from the stock" in said[j + 1], said[i:j + 2]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rummy_spec.conformance import suite_root
 from rummy_spec.conformance.laws import StateLaws
 from rummy_spec.lang import load
 
@@ -91,3 +92,30 @@ def test_a_stock_draw_adds_one_card_and_the_turn_stays() -> None:
     assert faults(laws, before, action, {**after, "turn": 1}) == ["turn-order"]
     moved = {**after, "hands": [["2C"], ["3C", "9H"]]}
     assert faults(laws, before, {**action, "player": 1}, moved) == ["turn-order"]
+
+
+def test_a_claimant_who_takes_at_once_gets_the_turn_and_gives_it_back() -> None:
+    """``claimant takes at once``: a buy gives the buyer the turn (phase ``claimant``);
+    his discard gives it back to ``claim.resumes``, and the refuser takes his stock card
+    then.  Where the claimant waits, the same buy may not move the turn."""
+    at_once = StateLaws(load(str(suite_root() / "examples" / "claim_at_once.rummy")), 4)
+    before = claim_state([2, 3, 0])
+    paid = [list(h) for h in HANDS]
+    paid[2] += ["KD", "QS"]
+    playing = {"phase": "claimant", "turn": 2, "hands": paid,
+               "claim": {"pending": [], "resumes": 1}, "discard_top": None, "offer": []}
+    buy = {"type": "buy", "player": 2}
+    assert faults(at_once, before, buy, playing) == []
+    assert faults(at_once, before, buy, {**playing, "turn": 1}) == ["turn-order"]
+    assert faults(laws_of("continental", 4), before, buy, playing) == ["turn-order"]
+    played = [list(h) for h in paid]
+    played[2].remove("QS")
+    played[1].append("9D")  # the refuser's stock card
+    back = {"phase": "play", "turn": 1, "hands": played, "claim": None,
+            "discard_top": "QS", "offer": []}
+    discard = {"type": "discard", "player": 2, "card": "QS"}
+    assert faults(at_once, playing, discard, back) == []
+    assert faults(at_once, playing, discard, {**back, "turn": 3}) == ["turn-order"]
+    no_draw = [list(h) for h in played]
+    no_draw[1].remove("9D")
+    assert faults(at_once, playing, discard, {**back, "hands": no_draw}) == ["hand-sizes"]

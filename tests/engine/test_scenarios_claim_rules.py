@@ -188,8 +188,8 @@ def test_pile_dead_plays_like_pile_closed(window: str) -> None:
 
 
 def test_the_claimant_waits_for_his_turn_in_every_claim_game() -> None:
-    """X53: a claim gives no turn, so the claimant never plays out of turn: the engine plays
-    ``claimant waits`` everywhere (``claimant takes at once`` is refused, E038).  Seat 2,
+    """X53: every built-in claim game has the claimant wait: a claim gives him no turn
+    (``claimant takes at once`` is played in test_scenarios_claim_at_once).  Seat 2,
     having bought, may not discard, meld or lay off before his turn."""
     for name in ("continental", "shanghai", "liverpool", "seven_hand"):
         g = bought_by_seat_2(game(name))

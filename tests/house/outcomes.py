@@ -52,10 +52,9 @@ class Outcome:
 
     @property
     def bad(self) -> dict[str, str]:
-        """The tools that did not answer 0, 1 or 2 (a refusal with its message), nor were
-        a game slow to end."""
+        """The tools that did not answer 0 or 1, nor were a game slow to end."""
         return {tool: code for tool, code in self.exits.items()
-                if code not in ("0", "1", "2", "slow")}
+                if code not in ("0", "1", "slow")}
 
     @property
     def slow(self) -> bool:
@@ -125,7 +124,7 @@ def run_tools(text: str, path: Path, seed: int = 1) -> Outcome:
                 signal.setitimer(signal.ITIMER_PROF, 0)
                 signal.setitimer(signal.ITIMER_REAL, 0)
             outcome.exits[tool] = code
-            if code not in ("0", "1", "2"):
+            if code not in ("0", "1"):
                 outcome.said[tool] = err[-3000:]
             if tool == "check" and code != "0":
                 break  # only what check accepts must render and play

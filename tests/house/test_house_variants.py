@@ -96,3 +96,34 @@ def test_a_game_past_its_budget_is_slow_and_a_tool_past_its_budget_hangs(
     outcome = run_tools(text, tmp_path / "h.rummy")
     assert outcome.bad == {"show": "hang", "show --json": "hang"}  # both spin
     assert outcome.exits["simulate"] == "0"
+
+
+def test_a_child_its_parent_does_not_play_for_shows_without_the_comparison(
+        tmp_path: Path) -> None:
+    """A house variant letting three play Continental (4..8) checked clean and ``show``,
+    which shows a child at its least count and compares it with its parent, refused it
+    with exit 2.  It is shown, saying why no comparison is made; the outcome counts only
+    0 and 1 as answers."""
+    text = ('variant house "Three at the table" extends continental {\n'
+            "    deck { decks 3 }\n    players 3+\n}\n")
+    outcome = run_tools(text, tmp_path / "house.rummy")
+    assert outcome.accepted and not outcome.bad, (outcome.exits, outcome.said)
+    assert outcome.exits["show"] == "0", outcome.exits
+    from rummy_spec.cli.show import show_text
+
+    shown = show_text(str(tmp_path / "house.rummy"))
+    assert "house is not compared with its parent continental: continental is played " \
+           "by 4..8 players, not 3." in " ".join(shown.split())
+    assert "What house changes from continental" not in shown
+    compared = show_text(str(tmp_path / "house.rummy"), players=4)
+    assert "What house changes from continental, for 4 players" in compared
+
+
+def test_a_claim_game_with_no_contracts_simulates(tmp_path: Path) -> None:
+    """Rummy with a buy added: the default bot measured a buy by the round's contract,
+    which Rummy has none of, and ``simulate`` ended in exit 3 (found by the long run)."""
+    text = ('variant house "House rummy" extends rummy {\n'
+            '    buy "I want it" { penalty 1, priority first caller }\n}\n')
+    outcome = run_tools(text, tmp_path / "house.rummy", seed=1)
+    assert outcome.accepted and outcome.exits["simulate"] == "0", (outcome.exits,
+                                                                   outcome.said)

@@ -104,16 +104,21 @@ def test_removing_an_option_that_is_not_inherited(tmp_path: Path) -> None:
     assert err.code == "E015" and "eleven_cards" in err.message and err.span.line == 2
 
 
-def test_a_child_cancels_all_wild_sets_and_claimant_waits_is_refused(tmp_path: Path) -> None:
+def test_a_child_cancels_all_wild_sets_and_takes_claims_at_once(tmp_path: Path) -> None:
     parent = load("continental")
     assert parent.wilds.all_wild_sets and parent.claim is not None
     assert parent.claim.claimant_waits
     _, lib = _child(tmp_path, 'variant c "C" extends continental {\n'
                     "    wilds { no all wild sets }\n    buy { claimant takes at once }\n}\n")
     variant, errors = _resolve(lib, "c")
-    assert not variant.wilds.all_wild_sets
-    # a claim gives no turn: 'claimant takes at once' is not played, so it is refused, at
-    # the child's own clause
+    assert errors == [] and not variant.wilds.all_wild_sets
+    assert variant.claim is not None and not variant.claim.claimant_waits
+    # with 'chain' the claimant's turn out of order is not played: refused, at the
+    # child's own clause
+    _, lib = _child(tmp_path, 'variant c "C" extends continental {\n'
+                    "    wilds { no all wild sets }\n"
+                    "    buy { claimant takes at once, chain }\n}\n")
+    errors = _resolve(lib, "c")[1]
     assert [(e.code, e.span.line, e.span.column) for e in errors] == [("E038", 3, 11)]
 
 

@@ -145,13 +145,15 @@ def house_broken_engines() -> dict[str, Broken]:
     """Broken engines of the example house variants (``conformance/examples``): each
     of Backyard Continental forgets one of the house's rule changes and plays
     Continental's rule instead; one of Rummy with four jokers reads a run led by three
-    wilds around the corner."""
+    wilds around the corner; one of Continental with the claimant playing at once has
+    him wait."""
     from .. import suite_root
     from . import boundary as b
     from . import patches as p
 
     house = str(suite_root() / "examples" / "backyard.rummy")
     jokers = str(suite_root() / "examples" / "four_jokers.rummy")
+    at_once = str(suite_root() / "examples" / "claim_at_once.rummy")
     found = [
         Broken("house-penalty-card", "X50", "a May I? costs a penalty card although the "
                "house rules make it free", house, p.penalty_card, specs=(house,)),
@@ -162,6 +164,10 @@ def house_broken_engines() -> dict[str, Broken]:
                "around the corner (JK JK JK 2H 3H as Q K A 2 3)", jokers,
                b.wilds_lead_around_corner, changes_variant=False, specs=(jokers,),
                patches_engine=True),
+        # the claimant who takes at once made to wait: no turn out of order
+        Broken("house-claimant-waits", "X53", "a claimant who takes at once waits for his "
+               "own turn instead of playing one out of order", at_once, p.claimant_waits,
+               specs=(at_once,)),
     ]
     return {b.name: b for b in found}
 

@@ -48,6 +48,7 @@ layoff_same_turn = section("layoff", timing="same-turn")
 upcard_when_down = section("turn", no_upcard_when_down=False)
 penalty_card = section("claim", penalty=1)
 runs_of_four = section("run", min=4)
+claimant_waits = section("claim", claimant_waits=True)
 
 
 # ----- function patches -------------------------------------------------------------------
