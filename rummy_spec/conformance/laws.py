@@ -33,7 +33,8 @@ from ..lang import model as m
 from ..lang.expr import evaluate_int
 from ..laws.turn import actor_fault, turn_fault
 from ..laws.variant import Laws, Placed
-from .hand_laws import Broken, hand_faults, resumes, shown
+from .hand_laws import Broken as Broken
+from .hand_laws import hand_faults, resumes, shown
 
 JSON = dict[str, Any]
 ENDED = ("round-over", "game-over")
