@@ -21,6 +21,9 @@ def end_round(rules: Rules, state: State, winner: int | None, ending: Ending,
     held = hand_scores(rules, state)
     if scores is None:
         scores = _scores(rules, state, winner, ending, held)
+    times = upcard_times(rules, state)
+    if times != 1:  # ``score { upcard spades doubles }``: the whole hand's score
+        scores = [s * times for s in scores]
     if v.score.zero_sum:  # each player's points are won from the others
         total = sum(scores)
         scores = [2 * s - total for s in scores]
@@ -60,6 +63,15 @@ def end_round(rules: Rules, state: State, winner: int | None, ending: Ending,
     if ending == "replay":
         state.game.extra_decks += 1
     deal(rules, state)
+
+
+def upcard_times(rules: Rules, state: State) -> int:
+    """How many times over this hand scores: the factor stated for the suit of its first
+    upcard (Oklahoma Gin: a spade doubles the hand), else 1."""
+    up = state.hand.first_upcard
+    if up is None or not rules.variant.score.upcard_times:
+        return 1
+    return dict(rules.variant.score.upcard_times).get(rules.table.faces[up].suit or "", 1)
 
 
 def _contract_number(rules: Rules, state: State, seat: Seat, record: SeatRecord) -> int:

@@ -202,6 +202,7 @@ def deal(rules: Rules, state: State, setup: Deal | None = None) -> None:
         turn=first, phase=phase, seats=[Seat(hand=hand) for hand in hands], stock=stock,
         discard=discard, offer=offer, cut_exact=cut_exact, pile_owner=pile_owner,
         restocks=[list(r) for r in setup.restocks] if setup is not None else [],
+        first_upcard=discard[0] if discard else None,
     )
     if skipped is not None:
         state.hand.seats[skipped].was_skipped = True

@@ -203,6 +203,9 @@ class HandRecord:
     run_base: list[list[int]] = field(default_factory=list)  # the knocker's runs: [low, high]
     # the stated orders of this deal's reshuffled stocks (Deal.restocks), top first
     restocks: list[list[int]] = field(default_factory=list)
+    # the deal's first upcard (the bottom card of the pile as dealt), kept when it is
+    # taken: Oklahoma Gin's knock limit and a score multiplier read it
+    first_upcard: int | None = None
 
     def clone(self) -> HandRecord:
         return _clone_hand(self)

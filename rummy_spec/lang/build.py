@@ -198,7 +198,7 @@ def build_variant(
                 "leave 'claimant takes at once' out: every claimant waits for his turn")
     call = (m.RummyCall(**r.fields("rummy_call", m.RummyCall))
             if r.get(("rummy_call",), False) else None)
-    knock = m.Knock(**r.fields("knock", m.Knock)) if r.get(("knock",), False) else None
+    knock = _knock(r) if r.get(("knock",), False) else None
     score = _score(r, deck)
     variant = m.Variant(
         name=name, title=title, parent=parent, sources=sources, players=players, deck=deck,
@@ -328,6 +328,18 @@ def run_fields(r: _Reader, deck: m.Deck) -> dict[str, Any]:
     return fields
 
 
+def _knock(r: _Reader) -> m.Knock:
+    """The knock section; ``deadwood by upcard`` is the ``deadwood`` setting's other value
+    (so either replaces the other from a parent), and the rank limits are collected."""
+    fields = r.fields("knock", m.Knock)
+    if fields.get("deadwood") == "upcard":
+        del fields["deadwood"]
+        fields["deadwood_by_upcard"] = True
+    fields["upcard_deadwood"] = tuple(sorted(s.value for _, s in
+                                             r.take(("knock", "upcard_deadwood"))))
+    return m.Knock(**fields)
+
+
 def _swap(r: _Reader, deck: m.Deck) -> m.Swap:
     r.section = "swap"
     fields = r.fields("swap", m.Swap)
@@ -411,6 +423,7 @@ def _score(r: _Reader, deck: m.Deck) -> m.Score:
             entries.append(m.ScoreEntry("range", low=lo, high=hi, points=points,
                                         text=f"{lo_word}..{hi_word}", span=s.span))
     fields["entries"] = tuple(entries)
+    fields["upcard_times"] = tuple(sorted(s.value for _, s in r.take(("score", "upcard_times"))))
     block = r.settings.get(("score", "__block__"))
     fields["block"] = block.span if block is not None else BUILTIN
     return m.Score(**fields)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..lang import model as m
 from ..lang.expr import evaluate_int
+from . import knocklimit
 from .doc import Block, Items, Para, Section
 from .words import Scope, join, plural
 from .worked import worked_example
@@ -42,8 +43,7 @@ def going_out(scope: Scope) -> Section:
 def _knock(k: m.Knock, method: str) -> list[str]:
     flat = method == "minus-deadwood"  # knocks score flat points: no bonus, no undercut
     out = [
-        f"You may knock when your unmelded cards (deadwood) count {k.deadwood} points or "
-        "fewer after your discard. You show your melds and your deadwood.",
+        *knocklimit.limit_items(k),
         "Knocking with no deadwood at all is gin (see Scoring)." if flat else
         f"Knocking with no deadwood at all is gin: {k.gin_bonus} points bonus. Gin is never "
         "undercut.",
@@ -68,6 +68,8 @@ def _knock(k: m.Knock, method: str) -> list[str]:
                       if k.defender_lays_off else "") + "; the knocker never lays off.")
     if k.defender_lays_off and k.no_layoff_on_gin:
         out.append("Against gin the defender may not lay off.")
+    if knocklimit.gin_only(k):
+        return out  # every knock is gin: never undercut
     if flat:
         out.append("Nobody undercuts: the knock scores as described under Scoring, whatever "
                    "the defender holds.")
@@ -152,6 +154,8 @@ def scoring(scope: Scope) -> Section:
     items: list[str] = []
     if s.rummy_doubles:
         items.append("Going out in one turn (rummy) doubles the payments.")
+    if (times := knocklimit.times_item(s)) is not None:
+        items.append(times)
     if s.winner_bonus and v.knock is None:
         items.append(f"The player who goes out scores {s.winner_bonus:+d} points for it.")
     if s.zero_sum:

@@ -205,7 +205,8 @@ class Referee:
             require(isinstance(stock_held, list), "score", "the hands held are not recorded")
             assert isinstance(stock_held, list)
             want = [int(x) for x in stock_held]
-        want = self._zero_sum(want)
+        times = self._upcard_times(pre)  # ``score { upcard S doubles }``
+        want = self._zero_sum([x * times for x in want])
         require(r.scores == want, "score", f"round {r.round} ended '{r.ending}' scoring "
                 f"{r.scores}; the score table gives {want}")
 
@@ -240,10 +241,28 @@ class Referee:
                     f"a {kind} with deadwood {kd}")
             want[knocker] = dd + bonus
         else:
-            require(kd <= k.deadwood and not undercut, "score", f"a knock with deadwood {kd} "
+            limit = self._knock_limit(pre)
+            require(kd <= limit and not undercut, "score", f"a knock with deadwood {kd} "
                     f"against {dd} scored for the knocker")
             want[knocker] = dd - kd + bonus
         return want
+
+    def _knock_limit(self, pre: State) -> int:
+        """The knock limit of this hand: fixed, or the first upcard's count (its rank's
+        stated limit first)."""
+        k, up = self.v.knock, pre.hand.first_upcard
+        assert k is not None
+        if not k.deadwood_by_upcard or up is None:
+            return k.deadwood
+        rank = self.laws.table.faces[up].rank
+        stated = dict(k.upcard_deadwood)
+        return stated[rank] if rank in stated else self.laws.hand_points([up])
+
+    def _upcard_times(self, pre: State) -> int:
+        up = pre.hand.first_upcard
+        if up is None:
+            return 1
+        return dict(self.v.score.upcard_times).get(self.laws.table.faces[up].suit or "", 1)
 
     def _zero_sum(self, scores: list[int]) -> list[int]:
         """A zero-sum hand: each player's points less the others' points."""
