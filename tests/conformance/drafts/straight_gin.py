@@ -74,9 +74,10 @@ DRAFTS = [
     d("knock/no-lay-off-against-gin", "against gin the defender lays nothing off: the "
       "hand is scored at once (his 8S, which would extend the run of spades, counts as "
       "deadwood)", "X43 X45",
-      [*PASS, "0 draw stock", "0 knock KH", "? phase totals results"], hands=(G0, "AD 2D 3D 7C 7H 8H 9H 8S QD KD"), stock="QS"),
-    d("knock/gin-is-never-undercut", "a defender with no deadwood either does not "
-      "undercut gin: the gin scores its bonus", "X61",
+      [*PASS, "0 draw stock", "0 knock KH", "? phase totals results"],
+      hands=(G0, "AD 2D 3D 7C 7H 8H 9H 8S QD KD"), stock="QS"),
+    d("knock/gin-is-never-undercut", "a defender with no deadwood does not undercut "
+      "gin: the gin scores its bonus", "X61",
       [*PASS, "0 draw stock", "0 knock KH", "? phase totals results"],
       hands=(G0, "AD 2D 3D 4D 7H 8H 9H QC QD QH"), stock="QS"),
     d("knock/big-gin-scores-31", "big gin: all eleven cards melded, no discard, scores "
