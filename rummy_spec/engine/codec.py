@@ -163,7 +163,7 @@ STATE_KEYS = (
 SEAT_KEYS = (
     "hand", "total", "down", "contract", "made", "down_turn", "buys", "buy_credit",
     "skipped", "was_skipped", "gifts_from", "played_before", "hands_won", "completed",
-    "down_contract",
+    "down_contract", "sheet", "sheet_wins",
 )
 _GAME_KEYS = frozenset(f.name for f in fields(GameRecord))
 # the fields a saved state must give: those of either record without a default

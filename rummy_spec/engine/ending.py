@@ -5,6 +5,7 @@ Rounds are dealt on at once: the round's result is kept in ``state.game.results`
 
 from __future__ import annotations
 
+from . import sheet
 from .rules import Rules
 from .setup import deal
 from .state import Ending, RoundResult, Seat, SeatRecord, State
@@ -27,8 +28,12 @@ def end_round(rules: Rules, state: State, winner: int | None, ending: Ending,
     if v.score.zero_sum:  # each player's points are won from the others
         total = sum(scores)
         scores = [2 * s - total for s in scores]
-    for record, pts in zip(state.game.seats, scores, strict=True):
-        record.total += pts
+    if v.game.games_at_once > 1:  # the hand goes onto the sheet of games scored at once
+        details = {**details, "games": [g + 1 for g in sheet.enter(rules, state, winner,
+                                                                   scores)]}
+    else:
+        for record, pts in zip(state.game.seats, scores, strict=True):
+            record.total += pts
     if winner is not None:
         state.game.seats[winner].hands_won += 1
     state.game.results.append(RoundResult(state.game.round, scores, winner, ending,
@@ -126,12 +131,17 @@ def _game_over(rules: Rules, state: State, ending: Ending) -> bool:
         if not done:
             return False
         candidates = done
+    elif g.games_at_once > 1:  # every game of the sheet closed, its bonuses paid
+        if not sheet.all_closed(rules, state):
+            return False
+        candidates = list(range(rules.players))
     else:
         target = g.target or 0
         if max(totals) < target:
             return False
         candidates = list(range(rules.players))
-    _apply_game_bonuses(rules, state)
+    if g.games_at_once == 1:
+        _apply_game_bonuses(rules, state)
     totals = [s.total for s in state.game.seats]
     pick = min if g.winner == "lowest" else max
     best = pick(totals[i] for i in candidates)

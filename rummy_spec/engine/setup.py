@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import decks
+from . import sheet
 from .rules import Rules
 from .state import DEAL_CAP, TURN_CAP, GameRecord, HandRecord, Phase, Seat, SeatRecord, State
 
@@ -142,6 +143,8 @@ def new_game(rules: Rules, seed: int, setup: Deal | None = None,
     deal(rules, state, setup)
     if setup is not None:
         setup.place(rules, game)
+        if rules.variant.game.games_at_once > 1:
+            sheet.place(rules, state)
     return state
 
 

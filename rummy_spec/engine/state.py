@@ -98,6 +98,10 @@ class SeatRecord:
     buy_credit: int = 0  # unused buys of earlier rounds, where they carry over
     hands_won: int = 0
     completed: list[int] = field(default_factory=list)  # contract numbers made (any order)
+    # games scored at once (``game { games at once N }``): this seat's points in each game
+    # of the sheet (its bonuses added when the game closes) and the hands it entered there
+    sheet: list[int] = field(default_factory=list)
+    sheet_wins: list[int] = field(default_factory=list)
 
     def clone(self) -> SeatRecord:
         return _clone_seat_record(self)

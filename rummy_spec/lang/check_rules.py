@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from . import model as m
 from .check_err import Err
+from .check_sheet import check_sheet
 from .check_upcard import check_upcard_rules
 from .expr import EvalError, evaluate_int
 
@@ -41,6 +42,7 @@ def check_rules(v: m.Variant, err: Err) -> None:
             "'knock' section", v.score.span)
     _check_limits(v, err)
     check_upcard_rules(v, err)
+    check_sheet(v, err)
     _check_buyers(v, err)
     if v.stock.refill_at_once and any(s in ("end-round", "replay-extra-deck")
                                       for s in v.stock.empty):

@@ -364,6 +364,9 @@ class GameEnd:
     shutout_doubles: bool = False
     # classic Gin: when the loser scored nothing, the game bonus is this instead
     shutout_game_bonus: int | None = None
+    # Hollywood scoring: this many games to the target scored at once on one sheet, a
+    # player's k-th hand won entering his first k games still open (1: one game)
+    games_at_once: int = 1
     span: Span = BUILTIN
 
     @property

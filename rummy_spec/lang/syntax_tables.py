@@ -135,6 +135,7 @@ VALUED: dict[str, tuple[str, str, str]] = {
     "game_bonus": ("game", "game_bonus", "int"),
     "line_bonus": ("game", "line_bonus", "int"),
     "shutout_game_bonus": ("game", "shutout_game_bonus", "int"),
+    "games_at_once": ("game", "games_at_once", "int"),
 }
 
 LOW_STOCK = {"stock_dead_at": "discard", "stock_wall_at": "wall",

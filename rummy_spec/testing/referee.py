@@ -14,7 +14,8 @@ round, each from the variant's model and the states before and after a step:
   hands (the winner collects them, doubled for a rummy; a knock scores the difference of
   the deadwood with the gin, undercut and knock bonuses; zero-sum as the model says);
 * ``totals``: a seat's total is the sum of its round scores with the cut and game
-  bonuses; the winners of the game hold the best total;
+  bonuses (with games scored at once, the sum of its games on the sheet worked out from
+  the round scores); the winners of the game hold the best total;
 * ``turn-order``: where Skip cards are played, the turn passes over only the seats the
   state shows a Skip has hit;
 * ``table-meld``: the wild flags of a table meld are those of its cards.
@@ -75,7 +76,9 @@ class Referee:
         n = self.laws.players
         hands = [sum(r.scores[i] for r in s.game.results) for i in range(n)]
         sums = [hands[i] + self.cut[i] for i in range(n)]
-        if s.over and not s.game.abandoned:
+        if self.v.game.games_at_once > 1:  # the sheet of games scored at once
+            sums = self.laws.sheet_totals([(r.winner, r.scores) for r in s.game.results])
+        elif s.over and not s.game.abandoned:
             won = [sum(1 for r in s.game.results if r.winner == i) for i in range(n)]
             sums = self.laws.game_bonuses(sums, won, hands)
         require([x.total for x in s.game.seats] == sums, "totals",

@@ -389,6 +389,7 @@ TABLE: dict[str, Entry] = {
     "GameEnd.line_bonus": Played("gin", setting("game", line_bonus=0), 2),
     "GameEnd.shutout_doubles": Played("gin", setting("game", shutout_doubles=False), 2),
     "GameEnd.shutout_game_bonus": Played("gin", setting("game", shutout_game_bonus=300), 2),
+    "GameEnd.games_at_once": Played("gin_hollywood", setting("game", games_at_once=1), 2),
     "GameEnd.span": SPAN,
     # ----- an engine's own limits (profiles of published engines) ---------------------
     "EngineLimits.title": Described("the engine a profile describes, for the rulebook"),
