@@ -40,11 +40,12 @@ def all_closed(rules: Rules, state: State) -> bool:
 
 
 def place(rules: Rules, state: State) -> None:
-    """A position's totals and hands won are those of game 1 (a deal set up mid-match)."""
+    """A position's totals and hands won are those of game 1 (a deal set up mid-match);
+    a seat with points there has entered it, having won a hand at least."""
     seats = state.game.seats
     _ready(rules, seats)
     for s in seats:
-        s.sheet[0], s.sheet_wins[0] = s.total, s.hands_won
+        s.sheet[0], s.sheet_wins[0] = s.total, max(s.hands_won, 1 if s.total else 0)
 
 
 def enter(rules: Rules, state: State, winner: int | None, scores: list[int]) -> list[int]:
