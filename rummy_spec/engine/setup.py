@@ -143,8 +143,8 @@ def new_game(rules: Rules, seed: int, setup: Deal | None = None,
     deal(rules, state, setup)
     if setup is not None:
         setup.place(rules, game)
-        if rules.variant.game.games_at_once > 1:
-            sheet.place(rules, state)
+    if rules.variant.game.games_at_once > 1:  # the sheet, blank or game 1 as set up
+        sheet.place(rules, state)
     return state
 
 
