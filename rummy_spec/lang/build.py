@@ -198,7 +198,7 @@ def build_variant(
                 "leave 'claimant takes at once' out: every claimant waits for his turn")
     call = (m.RummyCall(**r.fields("rummy_call", m.RummyCall))
             if r.get(("rummy_call",), False) else None)
-    knock = _knock(r) if r.get(("knock",), False) else None
+    knock = _knock(r, rank) if r.get(("knock",), False) else None
     score = _score(r, deck)
     variant = m.Variant(
         name=name, title=title, parent=parent, sources=sources, players=players, deck=deck,
@@ -328,15 +328,20 @@ def run_fields(r: _Reader, deck: m.Deck) -> dict[str, Any]:
     return fields
 
 
-def _knock(r: _Reader) -> m.Knock:
+def _knock(r: _Reader, rank: Mapping[str, int]) -> m.Knock:
     """The knock section; ``deadwood by upcard`` is the ``deadwood`` setting's other value
-    (so either replaces the other from a parent), and the rank limits are collected."""
+    (so either replaces the other from a parent), and the rank limits are collected.  A
+    fixed limit stated nearer than an ancestor's rank limits replaces them with the
+    ancestor's limit by upcard (they refined it); the checker refuses them otherwise."""
     fields = r.fields("knock", m.Knock)
     if fields.get("deadwood") == "upcard":
         del fields["deadwood"]
         fields["deadwood_by_upcard"] = True
-    fields["upcard_deadwood"] = tuple(sorted(s.value for _, s in
-                                             r.take(("knock", "upcard_deadwood"))))
+    limit = r.settings.get(("knock", "deadwood"))
+    near = rank.get(limit.span.path, len(rank)) if limit is not None else len(rank)
+    fields["upcard_deadwood"] = tuple(sorted(
+        s.value for _, s in r.take(("knock", "upcard_deadwood"))
+        if fields.get("deadwood_by_upcard") or rank.get(s.span.path, len(rank)) <= near))
     return m.Knock(**fields)
 
 

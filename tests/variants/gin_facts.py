@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import rummy_spec
-from rummy_spec import Action, Game
+from rummy_spec import Action, Game, Variant
 
 # Seat 1 deals; seat 0 (the non-dealer) plays first.
 G0 = "2C 3C 4C 5H 5S 5D 9S 10S JS KH"  # 2-3-4C, 5-5-5, 9-10-JS; KH loose
@@ -24,13 +24,13 @@ def full_stock(stock: str, *dealt: str) -> list[str]:
     return stock.split() + [c for c in PACK if c not in used]
 
 
-def deal(variant: str, up: str, stock: str, hands: Sequence[str] = (G0, G1),
+def deal(variant: str | Variant, up: str, stock: str, hands: Sequence[str] = (G0, G1),
          totals: Sequence[int] | None = None) -> Game:
     return Game.dealt(variant, hands=[h.split() for h in hands],
                       stock=full_stock(stock, up, *hands), discard=[up], totals=totals)
 
 
-def dealt(variant: str, up: str, stock: str, hands: Sequence[str] = (G0, G1),
+def dealt(variant: str | Variant, up: str, stock: str, hands: Sequence[str] = (G0, G1),
           totals: Sequence[int] | None = None) -> Game:
     """Both players pass the first upcard ``up``; seat 0 draws the stock's top card."""
     game = deal(variant, up, stock, hands, totals)
