@@ -296,8 +296,8 @@ def _room_to_buy(rules: Rules, state: State, player: int) -> bool:
     v = rules.variant
     penalty = v.claim.penalty if v.claim is not None else 0
     after = len(state.hand.seats[player].hand) + 1 + penalty + 1
-    if v.contracts.count != "exact":
-        return True
+    if v.contracts.count != "exact" or not rules.has_contracts:
+        return True  # no contract to fill (a buy clause in a game without contracts)
     for c in current_contracts(rules, state, player):
         if c.pat and after > contract_cards(rules, c) + PAT_BUY_ROOM:
             return False  # every card bought must be melded too, and measured
