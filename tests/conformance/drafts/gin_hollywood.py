@@ -149,6 +149,10 @@ DRAFTS = [
     d("sheet/a-dead-hand-enters-nothing", "a dead hand has no winner: nothing goes onto "
       "the sheet", "X58 X62",
       [*_dead_hand(), "? phase totals results"], totals=(30, 0)),
+    d("options/to-150-a-game-stays-open-past-100", "Standard Hollywood Gin: each game "
+      "closes at 150, so 102 points in game 1 leave it open (no bonus paid)", "X62",
+      [*PASS, "0 draw stock", "0 knock KH", "? phase totals results"], stock="QS",
+      totals=(40, 0), options=("to_150",)),
     d("options/classic-box-20-flat-shutout-200", "classic bonuses in each game: box 20, a "
       "shutout's flat game bonus of 200 and no doubling", "X61 X62",
       [*PASS, "0 draw stock", "0 knock 9S", "? phase totals results"], options=("classic",),
