@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from hypothesis import target
 
 from ..engine.game import Game
-from ..engine.knocking import knock_candidates
+from ..engine.knocking import knock_candidates, knock_limit
 from ..engine.melds import Meld, validate
 from ..engine.rules import Rules
 from ..engine.state import Move
@@ -301,11 +301,12 @@ class Match:
         k = rules.variant.knock
         if k is not None and s.hand.phase == "play":
             hand = list(s.hand.seats[s.hand.turn].hand)
-            cards, _ = knock_candidates(rules, hand)
+            limit = knock_limit(rules, s)
+            cards, _ = knock_candidates(rules, hand, limit)
             for c in cards[:6]:
                 rest = list(hand)
                 rest.remove(c)
-                gap = abs(rules.arrange(rest).rest_points - k.deadwood)
+                gap = abs(rules.arrange(rest).rest_points - limit)
                 self.aim.knock_gap = min(self.aim.knock_gap, gap)
 
     def note_melds(self, action: Move) -> None:

@@ -158,12 +158,12 @@ STATE_KEYS = (
     "exhaustions", "extra_decks", "claim", "call_on", "offer", "knocker", "knock_kind",
     "giver", "results", "winners", "abandoned", "cut_exact", "contenders", "pile_owner",
     "played_this_turn", "must_go_down", "throwbacks", "upcard_draws", "run_base", "restocks",
-    "turn_cap", "deal_cap", "claimed", "resume",
+    "turn_cap", "deal_cap", "claimed", "resume", "first_upcard",
 )
 SEAT_KEYS = (
     "hand", "total", "down", "contract", "made", "down_turn", "buys", "buy_credit",
     "skipped", "was_skipped", "gifts_from", "played_before", "hands_won", "completed",
-    "down_contract",
+    "down_contract", "sheet", "sheet_wins",
 )
 _GAME_KEYS = frozenset(f.name for f in fields(GameRecord))
 # the fields a saved state must give: those of either record without a default
@@ -192,7 +192,7 @@ def state_to_json(table: CardTable, s: State, wild: frozenset[int]) -> dict[str,
         elif name == "results":
             value = [{"round": r.round, "scores": r.scores, "winner": r.winner,
                       "ending": r.ending, "details": r.details} for r in value]
-        elif name == "taken":
+        elif name in ("taken", "first_upcard"):
             value = None if value is None else table.faces[value].text
         elif name == "restocks":
             value = [_cards(table, r) for r in value]
@@ -258,6 +258,9 @@ def state_from_json(table: CardTable, data: dict[str, Any], wild: frozenset[int]
         game["results"] = [RoundResult(**r) for r in data["results"]]
         hand["taken"] = None if data["taken"] is None else _parse_card(table, data["taken"],
                                                                         "taken")
+        first = data.get("first_upcard")
+        hand["first_upcard"] = None if first is None else _parse_card(table, first,
+                                                                       "first_upcard")
         state = State(GameRecord(**game), HandRecord(**hand))
         check_state(state, table, pack_of)
         return state

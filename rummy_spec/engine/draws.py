@@ -71,7 +71,7 @@ def check_draw(rules: Rules, state: State, a: Move) -> Verdict | Go:
         return no("wall") if low == "wall" else no("low-stock")
     pile = state.hand.discard
     if a.source == "discard" and low == "wall" and pile and not knock_possible(
-            rules, [*state.hand.seats[a.player].hand, pile[-1]], pile[-1]):
+            rules, state, [*state.hand.seats[a.player].hand, pile[-1]], pile[-1]):
         return no("wall-knock-only")
     if a.source == "discard":
         seat = state.hand.seats[a.player]

@@ -5,6 +5,7 @@ Rounds are dealt on at once: the round's result is kept in ``state.game.results`
 
 from __future__ import annotations
 
+from . import sheet
 from .rules import Rules
 from .setup import deal
 from .state import Ending, RoundResult, Seat, SeatRecord, State
@@ -22,11 +23,18 @@ def end_round(rules: Rules, state: State, winner: int | None, ending: Ending,
     held = hand_scores(rules, state)
     if scores is None:
         scores = _scores(rules, state, winner, ending, held)
+    times = upcard_times(rules, state)
+    if times != 1:  # ``score { upcard spades doubles }``: the whole hand's score
+        scores = [s * times for s in scores]
     if v.score.zero_sum:  # each player's points are won from the others
         total = sum(scores)
         scores = [2 * s - total for s in scores]
-    for record, pts in zip(state.game.seats, scores, strict=True):
-        record.total += pts
+    if v.game.games_at_once > 1:  # the hand goes onto the sheet of games scored at once
+        details = {**details, "games": [g + 1 for g in sheet.enter(rules, state, winner,
+                                                                   scores)]}
+    else:
+        for record, pts in zip(state.game.seats, scores, strict=True):
+            record.total += pts
     if winner is not None:
         state.game.seats[winner].hands_won += 1
     state.game.results.append(RoundResult(state.game.round, scores, winner, ending,
@@ -61,6 +69,15 @@ def end_round(rules: Rules, state: State, winner: int | None, ending: Ending,
     if ending == "replay":
         state.game.extra_decks += 1
     deal(rules, state)
+
+
+def upcard_times(rules: Rules, state: State) -> int:
+    """How many times over this hand scores: the factor stated for the suit of its first
+    upcard (Oklahoma Gin: a spade doubles the hand), else 1."""
+    up = state.hand.first_upcard
+    if up is None or not rules.variant.score.upcard_times:
+        return 1
+    return dict(rules.variant.score.upcard_times).get(rules.table.faces[up].suit or "", 1)
 
 
 def _contract_number(rules: Rules, state: State, seat: Seat, record: SeatRecord) -> int:
@@ -118,12 +135,17 @@ def _game_over(rules: Rules, state: State, ending: Ending) -> bool:
         if not done:
             return False
         candidates = done
+    elif g.games_at_once > 1:  # every game of the sheet closed, its bonuses paid
+        if not sheet.all_closed(rules, state):
+            return False
+        candidates = list(range(rules.players))
     else:
         target = g.target or 0
         if max(totals) < target:
             return False
         candidates = list(range(rules.players))
-    _apply_game_bonuses(rules, state)
+    if g.games_at_once == 1:
+        _apply_game_bonuses(rules, state)
     totals = team_totals(g.partners, [s.total for s in state.game.seats])
     pick = min if g.winner == "lowest" else max
     best = pick(totals[i] for i in candidates)

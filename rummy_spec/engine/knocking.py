@@ -29,25 +29,40 @@ def may_knock_with(rules: Rules, hand: list[int], card: int, taken: int | None) 
                 and hand.count(card) == 1)
 
 
-def knock_candidates(rules: Rules, hand: list[int]) -> tuple[list[int], int]:
-    """The distinct cards a knock might discard (dropping a card lowers the deadwood by at
-    most its points, so hopeless ones are pruned) and the hand's own least deadwood (-1
-    when every card is pruned without looking)."""
+def knock_limit(rules: Rules, state: State) -> int:
+    """The most deadwood a knock may leave in this hand: the spec's ``deadwood``, or with
+    ``deadwood by upcard`` the first upcard's count (its points), unless the spec gives a
+    limit for the upcard's rank (Oklahoma Gin: an ace, gin only).  -1 without knocking."""
     k = rules.variant.knock
-    if k is None or not hand or rules.deadwood_floor(hand) - rules.max_points > k.deadwood:
+    if k is None:
+        return -1
+    up = state.hand.first_upcard
+    if not k.deadwood_by_upcard or up is None:  # the checker asks for an upcard
+        return k.deadwood
+    rank = rules.table.faces[up].rank
+    return dict(k.upcard_deadwood).get(rank, rules.points[up]) if rank is not None \
+        else rules.points[up]
+
+
+def knock_candidates(rules: Rules, hand: list[int], limit: int) -> tuple[list[int], int]:
+    """The distinct cards a knock might discard, leaving at most ``limit`` deadwood
+    (dropping a card lowers the deadwood by at most its points, so hopeless ones are
+    pruned) and the hand's own least deadwood (-1 when every card is pruned without
+    looking)."""
+    if limit < 0 or not hand or rules.deadwood_floor(hand) - rules.max_points > limit:
         return [], -1
     floor = rules.arrange(hand).rest_points
     points = rules.points
-    return [c for c in sorted(set(hand)) if floor - points[c] <= k.deadwood], floor
+    return [c for c in sorted(set(hand)) if floor - points[c] <= limit], floor
 
 
-def knock_possible(rules: Rules, hand: list[int], taken: int | None) -> bool:
+def knock_possible(rules: Rules, state: State, hand: list[int], taken: int | None) -> bool:
     """Can this hand (after a draw, ``taken`` the card taken) knock with some card?"""
-    k = rules.variant.knock
-    return k is not None and any(
+    limit = knock_limit(rules, state)
+    return any(
         may_knock_with(rules, hand, c, taken)
-        and rules.arrange(_without(hand, c)).rest_points <= k.deadwood
-        for c in knock_candidates(rules, hand)[0])
+        and rules.arrange(_without(hand, c)).rest_points <= limit
+        for c in knock_candidates(rules, hand, limit)[0])
 
 
 def gin_cards(rules: Rules, state: State, hand: list[int]) -> list[int]:
@@ -102,8 +117,8 @@ def check_knock(rules: Rules, state: State, a: Move) -> Verdict | Knock:
         if k.big_gin_bonus is None or sol.rest:
             return no("no-big-gin")
         kind = "big-gin"
-    elif sol.rest_points > k.deadwood:
-        return no("deadwood-too-high", f"deadwood {sol.rest_points} is above {k.deadwood}")
+    elif sol.rest_points > (limit := knock_limit(rules, state)):
+        return no("deadwood-too-high", f"deadwood {sol.rest_points} is above {limit}")
     else:
         kind = "gin" if not sol.rest else "knock"
     if kind == "knock" and rules.variant.limits.gin_forced and gin_possible(

@@ -33,7 +33,7 @@ from .contracts import current_contracts
 from .core import legal_subset
 from .discards import legal_discards
 from .knock_melds import knock_choices
-from .knocking import knock_candidates
+from .knocking import knock_candidates, knock_limit
 from .meld_play import lay_off_open
 from .melds import Meld
 from .rules import Rules
@@ -93,7 +93,7 @@ def legal_actions(rules: Rules, state: State) -> list[Move]:
         p = state.hand.turn
         out = legal_subset(rules, state, _play(rules, state, p))
         out += legal_discards(rules, state, p, _discards(rules, state.hand.seats[p].hand, p))
-        return out + legal_subset(rules, state, _knocks(rules, state.hand.seats[p].hand, p))
+        return out + legal_subset(rules, state, _knocks(rules, state, p))
     return legal_subset(rules, state, out)
 
 
@@ -276,14 +276,15 @@ def _discards(rules: Rules, hand: list[int], p: int) -> list[Move]:
     return out
 
 
-def _knocks(rules: Rules, hand: list[int], p: int) -> list[Move]:
+def _knocks(rules: Rules, state: State, p: int) -> list[Move]:
     """Each knock plain (the preferred arrangement laid), then the same knock naming each
     other arrangement an opponent could tell apart (:func:`.knock_melds.knock_choices`)."""
-    cards, floor = knock_candidates(rules, hand)
+    hand = state.hand.seats[p].hand
+    limit = knock_limit(rules, state)
+    cards, floor = knock_candidates(rules, hand, limit)
     out = [_act("knock", p, c) for c in cards]
     if floor == 0:
         out.append(_act("knock", p))
-    limit = rules.variant.knock.deadwood if rules.variant.knock is not None else -1
     for c in [*cards, *([None] if floor == 0 else [])]:
         rest = list(hand)
         if c is not None:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import decks
+from . import sheet
 from .rules import Rules
 from .state import DEAL_CAP, TURN_CAP, GameRecord, HandRecord, Phase, Seat, SeatRecord, State
 
@@ -142,6 +143,8 @@ def new_game(rules: Rules, seed: int, setup: Deal | None = None,
     deal(rules, state, setup)
     if setup is not None:
         setup.place(rules, game)
+    if rules.variant.game.games_at_once > 1:  # the sheet, blank or game 1 as set up
+        sheet.place(rules, state)
     return state
 
 
@@ -202,6 +205,7 @@ def deal(rules: Rules, state: State, setup: Deal | None = None) -> None:
         turn=first, phase=phase, seats=[Seat(hand=hand) for hand in hands], stock=stock,
         discard=discard, offer=offer, cut_exact=cut_exact, pile_owner=pile_owner,
         restocks=[list(r) for r in setup.restocks] if setup is not None else [],
+        first_upcard=discard[0] if discard else None,
     )
     if skipped is not None:
         state.hand.seats[skipped].was_skipped = True

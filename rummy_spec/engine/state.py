@@ -102,6 +102,10 @@ class SeatRecord:
     buy_credit: int = 0  # unused buys of earlier rounds, where they carry over
     hands_won: int = 0
     completed: list[int] = field(default_factory=list)  # contract numbers made (any order)
+    # games scored at once (``game { games at once N }``): this seat's points in each game
+    # of the sheet (its bonuses added when the game closes) and the hands it entered there
+    sheet: list[int] = field(default_factory=list)
+    sheet_wins: list[int] = field(default_factory=list)
 
     def clone(self) -> SeatRecord:
         return _clone_seat_record(self)
@@ -210,6 +214,9 @@ class HandRecord:
     # in phase ``claimant``: the seat whose turn the claimant's play interrupted, to whom
     # the turn goes back after the claimant's discard
     resume: int | None = None
+    # the deal's first upcard (the bottom card of the pile as dealt), kept when it is
+    # taken: Oklahoma Gin's knock limit and a score multiplier read it
+    first_upcard: int | None = None
 
     def clone(self) -> HandRecord:
         return _clone_hand(self)

@@ -199,7 +199,7 @@ def build_variant(
                 "leave out 'chain', or let the claimant wait for his turn ('claimant waits')")
     call = (m.RummyCall(**r.fields("rummy_call", m.RummyCall))
             if r.get(("rummy_call",), False) else None)
-    knock = m.Knock(**r.fields("knock", m.Knock)) if r.get(("knock",), False) else None
+    knock = _knock(r, rank) if r.get(("knock",), False) else None
     score = _score(r, deck)
     variant = m.Variant(
         name=name, title=title, parent=parent, sources=sources, players=players, deck=deck,
@@ -329,6 +329,23 @@ def run_fields(r: _Reader, deck: m.Deck) -> dict[str, Any]:
     return fields
 
 
+def _knock(r: _Reader, rank: Mapping[str, int]) -> m.Knock:
+    """The knock section; ``deadwood by upcard`` is the ``deadwood`` setting's other value
+    (so either replaces the other from a parent), and the rank limits are collected.  A
+    fixed limit stated nearer than an ancestor's rank limits replaces them with the
+    ancestor's limit by upcard (they refined it); the checker refuses them otherwise."""
+    fields = r.fields("knock", m.Knock)
+    if fields.get("deadwood") == "upcard":
+        del fields["deadwood"]
+        fields["deadwood_by_upcard"] = True
+    limit = r.settings.get(("knock", "deadwood"))
+    near = rank.get(limit.span.path, len(rank)) if limit is not None else len(rank)
+    fields["upcard_deadwood"] = tuple(sorted(
+        s.value for _, s in r.take(("knock", "upcard_deadwood"))
+        if fields.get("deadwood_by_upcard") or rank.get(s.span.path, len(rank)) <= near))
+    return m.Knock(**fields)
+
+
 def _swap(r: _Reader, deck: m.Deck) -> m.Swap:
     r.section = "swap"
     fields = r.fields("swap", m.Swap)
@@ -415,6 +432,7 @@ def _score(r: _Reader, deck: m.Deck) -> m.Score:
             entries.append(m.ScoreEntry("range", low=lo, high=hi, points=points,
                                         text=f"{lo_word}..{hi_word}", span=s.span))
     fields["entries"] = tuple(entries)
+    fields["upcard_times"] = tuple(sorted(s.value for _, s in r.take(("score", "upcard_times"))))
     block = r.settings.get(("score", "__block__"))
     fields["block"] = block.span if block is not None else BUILTIN
     return m.Score(**fields)

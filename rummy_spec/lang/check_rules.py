@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from . import model as m
 from .check_err import Err
+from .check_sheet import check_sheet
+from .check_upcard import check_upcard_rules
 from .expr import EvalError, evaluate_int
 
 
@@ -39,6 +41,8 @@ def check_rules(v: m.Variant, err: Err) -> None:
         err("E033", f"'method {v.score.method.replace('-', ' ')}' scores a knock: add a "
             "'knock' section", v.score.span)
     _check_limits(v, err)
+    check_upcard_rules(v, err)
+    check_sheet(v, err)
     _check_buyers(v, err)
     _check_partners(v, err)
     _check_needs_meld(v, err)
@@ -172,6 +176,9 @@ def _check_partners(v: m.Variant, err: Err) -> None:
     if g.end_bonuses:
         err("E032", "the game, line and shutout bonuses are a seat's, not a team's: "
             "they are not played with partners", g.span)
+    if g.games_at_once > 1:
+        err("E032", "games scored at once are entered seat by seat on one sheet: they "
+            "are not played with partners", g.span)
 
 
 def _check_needs_meld(v: m.Variant, err: Err) -> None:

@@ -116,11 +116,15 @@ def variant_to_json(variant: m.Variant, players: int) -> JSON:
         "claim": None if variant.claim is None else _claim(variant.claim, players, rounds),
         "rummy_call": _maybe(variant.rummy_call),
         "going_out": _plain(variant.going_out),
-        "knock": _maybe(variant.knock),
+        "knock": None if variant.knock is None else {
+            **_plain(variant.knock, skip=("upcard_deadwood",)),
+            "upcard_deadwood": [{"rank": r, "deadwood": d}
+                                for r, d in variant.knock.upcard_deadwood]},
         "stock": _plain(variant.stock),
         "score": {
-            **_plain(variant.score, skip=("entries",)),
+            **_plain(variant.score, skip=("entries", "upcard_times")),
             "entries": [_plain(e) for e in variant.score.entries],
+            "upcard_times": [{"suit": s, "times": k} for s, k in variant.score.upcard_times],
         },
         "game": _plain(variant.game),
         "engine_limits": _plain(variant.limits),

@@ -284,6 +284,10 @@ class Knock:
     # the game makes the defender's lay-offs, not the defender (EAAI-2021 challenge)
     layoffs_by_game: bool = False
     knock_bonus: int = 0  # added to a knocker's winning score (not gin, not an undercut)
+    # the limit is the first upcard's count, not ``deadwood`` (Oklahoma Gin); the limit for
+    # an upcard of a rank listed in ``upcard_deadwood`` (rank, limit) is the one given
+    deadwood_by_upcard: bool = False
+    upcard_deadwood: tuple[tuple[int, int], ...] = ()
     span: Span = BUILTIN
 
 
@@ -349,6 +353,8 @@ class Score:
     rummy_doubles: bool = False
     zero_sum: bool = False  # each hand's score is won from the other players
     winner_bonus: int = 0  # added to the score of the player who goes out (-10: a reward)
+    # (suit, factor): a hand whose first upcard is of the suit scores this many times over
+    upcard_times: tuple[tuple[str, int], ...] = ()
     span: Span = BUILTIN
     block: Span = BUILTIN  # the whole score section, for faults of the table as a whole
 
@@ -372,6 +378,9 @@ class GameEnd:
     # partnerships: "across" pairs each seat with the one opposite (seat i with i + n/2),
     # "alternate" makes two teams of every other seat; "none": every player for himself
     partners: Literal["none", "across", "alternate"] = "none"
+    # Hollywood scoring: this many games to the target scored at once on one sheet, a
+    # player's k-th hand won entering his first k games still open (1: one game)
+    games_at_once: int = 1
     span: Span = BUILTIN
 
     @property

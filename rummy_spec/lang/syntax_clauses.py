@@ -14,7 +14,7 @@ from lark.tree import Meta
 from .decls import Clause, Key, RawCard, Setting, span_of
 from .errors import Diagnostic
 from .span import Span
-from .syntax_tables import RANK_WORDS, kind_of
+from .syntax_tables import RANK_WORDS, SUIT_WORDS, kind_of
 
 
 class ClauseBuilder:
@@ -120,6 +120,38 @@ class ClauseBuilder:
     @v_args(meta=True)
     def no_taking_cards(self, meta: Meta, c: list[RawCard]) -> Clause:
         return Clause([(("no_take",), tuple(c))], span_of(self.path, meta))
+
+    @v_args(meta=True)
+    def upcard_deadwood(self, meta: Meta, c: list[Token]) -> Clause:
+        """``upcard A deadwood 0``: the knock limit when the first upcard is of this rank."""
+        span = span_of(self.path, meta)
+        rank = RANK_WORDS.get(str(c[0]).lower())
+        if rank is None:
+            self.problems.append(Diagnostic(
+                "E016", f"no rank named '{c[0]}'", span,
+                "ranks are A 2 3 4 5 6 7 8 9 10 J Q K, or words such as 'aces', 'kings'"))
+            return Clause([], span)
+        return Clause([(("upcard_deadwood", rank), (rank, int(c[1])))], span)
+
+    @v_args(meta=True)
+    def upcard_doubles(self, meta: Meta, c: list[Token]) -> Clause:
+        return self._upcard_times(meta, str(c[0]), 2)
+
+    @v_args(meta=True)
+    def upcard_times(self, meta: Meta, c: list[Token]) -> Clause:
+        return self._upcard_times(meta, str(c[0]), int(c[1]))
+
+    def _upcard_times(self, meta: Meta, word: str, factor: int) -> Clause:
+        """``upcard spades doubles``: a hand whose first upcard is of the suit scores
+        ``factor`` times over."""
+        span = span_of(self.path, meta)
+        suit = SUIT_WORDS.get(word.lower())
+        if suit is None:
+            self.problems.append(Diagnostic(
+                "E016", f"no suit named '{word}'", span,
+                "suits are clubs, diamonds, hearts, spades (or C D H S)"))
+            return Clause([], span)
+        return Clause([(("upcard_times", suit), (suit, factor))], span)
 
     @v_args(meta=True)
     def no_discarding_cards(self, meta: Meta, c: list[RawCard]) -> Clause:

@@ -23,6 +23,12 @@ for _i, _names in enumerate(
     for _n in _names:
         RANK_WORDS[_n] = _i + 1
 
+# Suit words -> suit letter (the upcard's suit in ``upcard spades doubles``).
+SUIT_WORDS: dict[str, str] = {
+    w: s for s, words in (("C", ("c", "club", "clubs")), ("D", ("d", "diamond", "diamonds")),
+                          ("H", ("h", "heart", "hearts")), ("S", ("s", "spade", "spades")))
+    for w in words}
+
 
 # Each clause alias -> (field, value) inside its section.  Clauses with arguments are
 # methods of _Builder below.
@@ -37,6 +43,8 @@ FLAGS: dict[str, tuple[str, str, Any]] = {
     "may_knock_taken": ("turn", "knock_taken_card", True),
     "defender_never_lays_off": ("knock", "defender_lays_off", False),
     "layoffs_by_game": ("knock", "layoffs_by_game", True),
+    # the same setting as ``deadwood N``, so a child's limit replaces its parent's
+    "knock_deadwood_upcard": ("knock", "deadwood", "upcard"),
     "limit_gin_forced": ("limits", "gin_forced", True),
     "method_minus": ("score", "method", "minus-deadwood"),
     "zero_sum": ("score", "zero_sum", True),
@@ -130,6 +138,7 @@ VALUED: dict[str, tuple[str, str, str]] = {
     "shutout_game_bonus": ("game", "shutout_game_bonus", "int"),
     "partners": ("game", "partners", "str"),
     "out_needs_meld": ("going_out", "needs_meld", "int"),
+    "games_at_once": ("game", "games_at_once", "int"),
 }
 
 LOW_STOCK = {"stock_dead_at": "discard", "stock_wall_at": "wall",

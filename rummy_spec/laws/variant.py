@@ -287,6 +287,30 @@ class Laws:
         return walk(0, [])
 
     # ----- the game's end -------------------------------------------------------------
+    def sheet_totals(self, results: Sequence[tuple[int | None, Sequence[int]]]) -> list[int]:
+        """Each seat's total over games scored at once (``games at once N``), from the
+        hands' (winner, scores) in order: a winner's score goes into the open games he
+        has entered and the first open game he has not; a game whose best score reaches
+        the target closes with the end-of-game bonuses, worked on its own points."""
+        g, n = self.variant.game, self.variant.game.games_at_once
+        seats = range(self.players)
+        points = [[0] * self.players for _ in range(n)]  # by game, then seat
+        wins = [[0] * self.players for _ in range(n)]
+        closed = [False] * n
+        for winner, scores in results:
+            if winner is None:
+                continue
+            fresh = [c for c in range(n) if not closed[c] and not wins[c][winner]][:1]
+            for c in range(n):
+                if closed[c] or not (wins[c][winner] or c in fresh):
+                    continue
+                points[c] = [points[c][i] + scores[i] for i in seats]
+                wins[c][winner] += 1
+                if max(points[c]) >= (g.target or 0):
+                    closed[c] = True
+                    points[c] = self.game_bonuses(points[c], wins[c], points[c])
+        return [sum(points[c][i] for c in range(n)) for i in seats]
+
     def game_bonuses(self, totals: list[int], hands_won: list[int],
                      hand_points: list[int]) -> list[int]:
         """Totals after the end-of-game bonuses (Gin: shutout, line, game); a shutout

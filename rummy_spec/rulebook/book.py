@@ -12,7 +12,7 @@ from pathlib import PurePath
 
 from ..lang import Library, SpecError
 from ..lang import model as m
-from . import ambiguities, cards, claims, compare, ending, limits, melds, play
+from . import ambiguities, cards, claims, compare, ending, limits, melds, play, sheet
 from .doc import Block, Items, Listing, Note, Page, Para, Section, code
 from .holds import FAMILIES, holds
 from .objective import object_of_game
@@ -97,7 +97,8 @@ def _overview(lib: Library, scope: Scope) -> Section:
     if v.contracts.rounds:
         shape += f", played over {plural(v.rounds, 'contract')}"
     if v.game.ends == "target":
-        shape += f", played to {v.game.target} points"
+        shape += (f", played as {sheet.target_words(v.game)}" if sheet.at_once(v.game)
+                  else f", played to {v.game.target} points")
     if v.game.ends == "hands":
         shape += f", played over {plural(v.game.hands or 0, 'hand')}"
     blocks.append(Para(shape + "."))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from html import escape
 
 from ..lang import model as m
+from . import knocklimit
 from .doc import Figure, Page, Section
 
 BOX_W, BOX_H, GAP, TOP = 150, 54, 30, 66
@@ -68,7 +69,7 @@ def turn_steps(v: m.Variant) -> list[Step]:
             steps.append(Step("Free a wild", "swap in its natural", optional=True))
     last = Step("Discard", "one card, face up")
     if v.knock is not None:
-        last = Step("Discard or knock", f"knock at {v.knock.deadwood} or less")
+        last = Step("Discard or knock", knocklimit.short(v.knock))
     steps.append(last)
     return steps
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..lang import model as m
 from ..lang.expr import evaluate_int
+from . import knocklimit, sheet
 from .doc import Block, Items, Para, Section
 from .words import Scope, join, plural
 from .worked import worked_example
@@ -49,8 +50,7 @@ def going_out(scope: Scope) -> Section:
 def _knock(k: m.Knock, method: str) -> list[str]:
     flat = method == "minus-deadwood"  # knocks score flat points: no bonus, no undercut
     out = [
-        f"You may knock when your unmelded cards (deadwood) count {k.deadwood} points or "
-        "fewer after your discard. You show your melds and your deadwood.",
+        *knocklimit.limit_items(k),
         "Knocking with no deadwood at all is gin (see Scoring)." if flat else
         f"Knocking with no deadwood at all is gin: {k.gin_bonus} points bonus. Gin is never "
         "undercut.",
@@ -75,6 +75,8 @@ def _knock(k: m.Knock, method: str) -> list[str]:
                       if k.defender_lays_off else "") + "; the knocker never lays off.")
     if k.defender_lays_off and k.no_layoff_on_gin:
         out.append("Against gin the defender may not lay off.")
+    if knocklimit.gin_only(k):
+        return out  # every knock is gin: never undercut
     if flat:
         out.append("Nobody undercuts: the knock scores as described under Scoring, whatever "
                    "the defender holds.")
@@ -159,6 +161,8 @@ def scoring(scope: Scope) -> Section:
     items: list[str] = []
     if s.rummy_doubles:
         items.append("Going out in one turn (rummy) doubles the payments.")
+    if (times := knocklimit.times_item(s)) is not None:
+        items.append(times)
     if s.winner_bonus and v.knock is None:
         items.append(f"The player who goes out scores {s.winner_bonus:+d} points for it.")
     if s.zero_sum:
@@ -169,18 +173,22 @@ def scoring(scope: Scope) -> Section:
         if bonus:
             items.append(f"An exact cut: {bonus:+d} points to the cutter (see The deal).")
     g = v.game
+    if sheet.at_once(g):
+        items += sheet.entries(g)
+    end = "added to a game as it closes" if sheet.at_once(g) else "added at the end of the game"
     if g.line_bonus:
         items.append(f"Each hand won is worth a further {g.line_bonus} points (a line or "
-                     "box), added at the end of the game.")
+                     f"box), {end}.")
+    game, within = ("each game", " in it") if sheet.at_once(g) else ("the game", "")
     if g.game_bonus:
-        items.append(f"The winner of the game scores a further {g.game_bonus} points.")
+        items.append(f"The winner of {game} scores a further {g.game_bonus} points.")
     if g.shutout_game_bonus is not None:
-        items.append("If the other players scored no points at all in the game (a shutout), "
+        items.append(f"If the other players scored no points at all in {game} (a shutout), "
                      f"the winner's game bonus is {g.shutout_game_bonus} points instead of "
                      f"{g.game_bonus}.")
     if g.shutout_doubles:
-        items.append("If the loser won no hand at all (a shutout), the winner's hand scores "
-                     "are doubled before the line bonuses.")
+        items.append(f"If the loser won no hand at all{within} (a shutout), the winner's hand "
+                     f"scores{within} are doubled before the line bonuses.")
     if items:
         blocks.append(Items(tuple(items)))
     blocks += worked_example(scope)
@@ -193,7 +201,8 @@ def end_of_game(scope: Scope) -> Section:
     ends = {
         "rounds": f"The game ends after the last of the {plural(v.rounds, 'round')}.",
         "last-contract": "The game ends when a player completes the last contract.",
-        "target": f"The game ends when a player's total reaches {g.target} points.",
+        "target": sheet.ends(g) if sheet.at_once(g) else
+                  f"The game ends when a player's total reaches {g.target} points.",
         "hands": f"The game ends after {plural(g.hands or 0, 'hand')}, a dead hand "
                  "included.",
     }[g.ends]

@@ -5,6 +5,7 @@ ends and is won (``GameEnd.ends``, ``GameEnd.winner``, ``GameEnd.finishers_only`
 from __future__ import annotations
 
 from ..lang import model as m
+from . import sheet
 from .words import plural
 
 
@@ -35,6 +36,9 @@ def object_of_game(v: m.Variant) -> str:
                 f"(you and your partner) to have the {g.winner} team total once a team's "
                 f"total reaches {g.target} points.")
     if g.ends == "target":
+        if sheet.at_once(g):
+            return (f"The object of the game is to {goal}, hand after hand, and to have "
+                    f"{best} over {sheet.target_words(g)}, once all of them have closed.")
         return (f"The object of the game is to {goal}, hand after hand, and to have {best} "
                 f"once a player's total reaches {g.target} points.")
     return (f"The object of the game is to {goal}: after "

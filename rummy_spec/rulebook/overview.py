@@ -14,6 +14,7 @@ from ..lang import Library
 from ..lang import model as m
 from ..lang.check import player_counts, round_numbers
 from ..lang.expr import evaluate_int
+from . import knocklimit, sheet
 from .book import resolve
 from .doc import Table
 from .words import join
@@ -95,7 +96,7 @@ def _buying(v: m.Variant) -> str:
 
 def _going_out(v: m.Variant) -> str:
     if v.knock is not None:
-        return f"knock at {v.knock.deadwood} or less"
+        return knocklimit.short(v.knock)
     return {"either": "by discard or meld", "discard": "by a discard",
             "meld": "by melding, no discard"}[v.going_out.by]
 
@@ -103,6 +104,6 @@ def _going_out(v: m.Variant) -> str:
 def _end(v: m.Variant) -> str:
     g = v.game
     ends = {"rounds": f"{v.rounds} rounds", "last-contract": "last contract made",
-            "target": f"{g.target} points", "hands": f"{g.hands} hand"
+            "target": sheet.target_words(g), "hands": f"{g.hands} hand"
             + ("s" * ((g.hands or 0) != 1))}[g.ends]
     return f"{ends}; {g.winner} wins"

@@ -6,6 +6,7 @@ from ..lang import meldkinds
 from ..lang import model as m
 from ..lang.check import minimum_cards
 from ..lang.expr import evaluate_int
+from . import knocklimit
 from .doc import Block, Items, Para, Section, Table
 from .words import Scope, by_round, join, plural, value_text
 
@@ -244,8 +245,7 @@ def _table_steps(v: m.Variant) -> list[str]:
 def _discard_step(v: m.Variant) -> str:
     text = "Discard: end the turn by laying one card face up on the discard pile."
     if v.knock is not None:
-        text += (f" Instead, if your unmelded cards count {v.knock.deadwood} points or "
-                 "fewer after your discard, you may knock (see Going out).")
+        text += knocklimit.discard_words(v.knock)
     if v.turn.keep_taken_card:
         text += " The card just taken from the discard pile may not be discarded this turn"
         text += ", except in a knock." if v.turn.knock_taken_card and v.knock else "."

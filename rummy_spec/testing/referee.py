@@ -14,7 +14,8 @@ round, each from the variant's model and the states before and after a step:
   hands (the winner collects them, doubled for a rummy; a knock scores the difference of
   the deadwood with the gin, undercut and knock bonuses; zero-sum as the model says);
 * ``totals``: a seat's total is the sum of its round scores with the cut and game
-  bonuses; the winners of the game hold the best total;
+  bonuses (with games scored at once, the sum of its games on the sheet worked out from
+  the round scores); the winners of the game hold the best total;
 * ``turn-order``: where Skip cards are played, the turn passes over only the seats the
   state shows a Skip has hit;
 * ``table-meld``: the wild flags of a table meld are those of its cards.
@@ -75,7 +76,9 @@ class Referee:
         n = self.laws.players
         hands = [sum(r.scores[i] for r in s.game.results) for i in range(n)]
         sums = [hands[i] + self.cut[i] for i in range(n)]
-        if s.over and not s.game.abandoned:
+        if self.v.game.games_at_once > 1:  # the sheet of games scored at once
+            sums = self.laws.sheet_totals([(r.winner, r.scores) for r in s.game.results])
+        elif s.over and not s.game.abandoned:
             won = [sum(1 for r in s.game.results if r.winner == i) for i in range(n)]
             sums = self.laws.game_bonuses(sums, won, hands)
         require([x.total for x in s.game.seats] == sums, "totals",
@@ -206,7 +209,8 @@ class Referee:
             require(isinstance(stock_held, list), "score", "the hands held are not recorded")
             assert isinstance(stock_held, list)
             want = [int(x) for x in stock_held]
-        want = self._zero_sum(want)
+        times = self._upcard_times(pre)  # ``score { upcard S doubles }``
+        want = self._zero_sum([x * times for x in want])
         require(r.scores == want, "score", f"round {r.round} ended '{r.ending}' scoring "
                 f"{r.scores}; the score table gives {want}")
 
@@ -241,10 +245,28 @@ class Referee:
                     f"a {kind} with deadwood {kd}")
             want[knocker] = dd + bonus
         else:
-            require(kd <= k.deadwood and not undercut, "score", f"a knock with deadwood {kd} "
+            limit = self._knock_limit(pre)
+            require(kd <= limit and not undercut, "score", f"a knock with deadwood {kd} "
                     f"against {dd} scored for the knocker")
             want[knocker] = dd - kd + bonus
         return want
+
+    def _knock_limit(self, pre: State) -> int:
+        """The knock limit of this hand: fixed, or the first upcard's count (its rank's
+        stated limit first)."""
+        k, up = self.v.knock, pre.hand.first_upcard
+        assert k is not None
+        if not k.deadwood_by_upcard or up is None:
+            return k.deadwood
+        rank = self.laws.table.faces[up].rank
+        stated = dict(k.upcard_deadwood)
+        return stated[rank] if rank in stated else self.laws.hand_points([up])
+
+    def _upcard_times(self, pre: State) -> int:
+        up = pre.hand.first_upcard
+        if up is None:
+            return 1
+        return dict(self.v.score.upcard_times).get(self.laws.table.faces[up].suit or "", 1)
 
     def _zero_sum(self, scores: list[int]) -> list[int]:
         """A zero-sum hand: each player's points less the others' points."""

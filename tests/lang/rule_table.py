@@ -111,6 +111,10 @@ MANY_JOKERS = setting("deck", jokers=num(12))
 # Gin: seat 0 knocks with 10 (KD), seat 1 holds 10 too (KC): equal deadwood
 GIN_EQUAL = {"hands": ["AS 2S 3S 4H 5H 6H 7C 8C 9C KD", "AH 2H 3H 4D 5D 6D 7S 8S 9S KC"],
              "stock": "QS QD JD JH 10H 10S", "discard": "9D"}
+# Oklahoma Gin with an ace turned up: seat 0 (after both pass) draws the KH and, throwing
+# it, could knock with the AS's 1 point were the ace's count not replaced by gin only
+OKLAHOMA_ACE = {"hands": ["2C 3C 4C 5H 5S 5D 9S 10S JS AS", "AD 2D 3D 7C 7H 8H 9H QC QD KD"],
+                "stock": "KH QS JD JH 10H 10D", "discard": "AH"}
 TAKE_BACK = setting("rummy_call", penalty="take-back")
 BY_HANDS = setting("game", ends="hands", hands=2, target=None)
 
@@ -345,6 +349,10 @@ TABLE: dict[str, Entry] = {
     "Knock.no_layoff_on_gin": Played("gin", setting("knock", no_layoff_on_gin=False), 2),
     "Knock.knock_bonus": Played("gin", setting("knock", knock_bonus=10), 2),
     "Knock.layoffs_by_game": Played("gin_eaai", setting("knock", layoffs_by_game=False), 2),
+    "Knock.deadwood_by_upcard": Played("oklahoma_gin", setting("knock", deadwood_by_upcard=False),
+                                       2),
+    "Knock.upcard_deadwood": Played("oklahoma_gin", setting("knock", upcard_deadwood=()), 2,
+                                    deal=OKLAHOMA_ACE),
     "Knock.span": SPAN,
     "Stock.empty": Played("rummy", setting("stock", empty=("reshuffle",)), 2),
     "Stock.refill_at_once": Played("rummy", setting("stock", refill_at_once=True), 2),
@@ -369,6 +377,7 @@ TABLE: dict[str, Entry] = {
     "Score.rummy_doubles": Played("rummy", setting("score", rummy_doubles=False)),
     "Score.zero_sum": Played("rummy", setting("score", zero_sum=True)),
     "Score.winner_bonus": Played("rummy", setting("score", winner_bonus=-10)),
+    "Score.upcard_times": Played("oklahoma_gin", setting("score", upcard_times=()), 2),
     "Score.span": SPAN,
     "Score.block": SPAN,
     "GameEnd.ends": Played("rummy", setting("game", ends="hands", hands=1)),
@@ -387,6 +396,7 @@ TABLE: dict[str, Entry] = {
     "GameEnd.shutout_game_bonus": Played("gin", setting("game", shutout_game_bonus=300), 2),
     # partners pay each other nothing, and the target is a team's: the game diverges
     "GameEnd.partners": Played("rummy", setting("game", partners="across"), 4),
+    "GameEnd.games_at_once": Played("gin_hollywood", setting("game", games_at_once=1), 2),
     "GameEnd.span": SPAN,
     # ----- an engine's own limits (profiles of published engines) ---------------------
     "EngineLimits.title": Described("the engine a profile describes, for the rulebook"),
