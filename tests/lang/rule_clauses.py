@@ -54,6 +54,8 @@ CUSTOM: dict[str, tuple[str, ...]] = {
     "runs_gap_of": ("Contracts.same_suit_runs", "Contracts.run_gap"),
     "no_discarding_cards": ("Turn.no_discard",),
     "no_taking_cards": ("Turn.no_take",),
+    "upcard_deadwood": ("Knock.upcard_deadwood",),
+    "upcard_doubles": ("Score.upcard_times",), "upcard_times": ("Score.upcard_times",),
     **{part: ("Turn.opening_by_total",)
        for part in ("opening_by_total", "opening_below", "opening_below_neg", "opening_from",
                     "opening_from_neg")},
