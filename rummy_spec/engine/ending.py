@@ -83,10 +83,27 @@ def _scores(rules: Rules, state: State, winner: int | None, ending: Ending,
             if rules.variant.score.rummy_doubles and not state.hand.seats[winner].played_before:
                 total *= 2
             out[winner] = total
+    elif method == "melds":  # each player's cards on the table for him, his hand against
+        laid = table_points(rules, state)
+        out = [laid[i] - held[i] for i in range(n)]
     else:
         out = [0 if i == winner else held[i] for i in range(n)]
     if winner is not None:  # ``score { winner bonus N }``
         out[winner] += rules.variant.score.winner_bonus
+    return out
+
+
+def table_points(rules: Rules, state: State) -> list[int]:
+    """The points of the cards each player put on the table this hand: his melds' cards,
+    less those another laid on them, and the cards he laid on anyone's melds."""
+    points = rules.points
+    out = [0] * rules.players
+    for t in state.hand.table:
+        total = sum(points[c] for c in t.meld.cards)
+        for seat, c in t.credits:
+            out[seat] += points[c]
+            total -= points[c]
+        out[t.owner] += total
     return out
 
 

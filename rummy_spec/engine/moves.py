@@ -36,6 +36,7 @@ from .knock_melds import knock_choices
 from .knocking import knock_candidates
 from .meld_play import lay_off_open
 from .melds import Meld
+from .piletake import plays_with
 from .rules import Rules
 from .state import ActionType, Move, RunEnd, Source, State
 from .swaps import frees_from, shift_open, swap_open
@@ -82,6 +83,9 @@ def legal_actions(rules: Rules, state: State) -> list[Move]:
     elif phase == "draw":
         p = state.hand.turn
         out += [_act("draw", p, None, "stock"), _act("draw", p, None, "discard")]
+        if rules.variant.turn.deep_take:  # each card deep in the pile, with those above it
+            out += [Move("draw", p, source="discard", depth=d)
+                    for d in range(2, len(state.hand.discard) + 1)]
         st = rules.variant.stock
         if st.dead_how != "discard" or rules.variant.limits.dead_hand_turn is not None:
             out += [_act("pass", p), _act("dead_hand", p)]
@@ -90,6 +94,10 @@ def legal_actions(rules: Rules, state: State) -> list[Move]:
             out += [_act("buy", q) for q in range(rules.players) if q != p]
     elif phase == "play":
         p = state.hand.turn
+        if state.hand.must_meld is not None:  # the card taken from the pile, first: its
+            first = list(plays_with(rules, state, p))  # smallest melds and its lay-offs,
+            return first + [a for a in legal_subset(rules, state, _play(rules, state, p))
+                            if a not in first]  # and the arrangement's melds that hold it
         out = legal_subset(rules, state, _play(rules, state, p))
         out += legal_discards(rules, state, p, _discards(rules, state.hand.seats[p].hand, p))
         return out + legal_subset(rules, state, _knocks(rules, state.hand.seats[p].hand, p))

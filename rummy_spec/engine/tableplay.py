@@ -285,4 +285,19 @@ def card_onto_meld(state: State, a: Move, meld: Meld, *, keep_all_wild: bool) ->
     state.hand.seats[a.player].hand.remove(a.card)
     old = state.hand.table[a.meld]
     state.hand.table[a.meld] = TableMeld(old.owner, meld, old.contract, old.laid_turn,
-                                         old.all_wild and keep_all_wild)
+                                         old.all_wild and keep_all_wild,
+                                         credited(old, a.player, a.card))
+
+
+def credited(t: TableMeld, player: int, card: int | None = None,
+             freed: int | None = None) -> tuple[tuple[int, int], ...]:
+    """The meld's credits after ``player`` lays ``card`` on it (credited to him unless
+    he owns it) and a wild ``freed`` from it leaves (the credit of whoever laid it)."""
+    credits = list(t.credits)
+    if freed is not None:
+        mine = [i for i, (_, c) in enumerate(credits) if c == freed]
+        if mine and sum(1 for c in t.meld.cards if c == freed) <= len(mine):
+            del credits[mine[0]]  # every copy of it there was laid by others
+    if card is not None and player != t.owner:
+        credits.append((player, card))
+    return tuple(credits)

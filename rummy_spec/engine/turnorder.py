@@ -29,6 +29,7 @@ def next_turn(rules: Rules, state: State) -> None:
     state.hand.refused = False
     state.hand.played_this_turn = False
     state.hand.must_go_down = False
+    state.hand.must_meld = None
     state.hand.phase = "draw"
     seat = state.hand.seats[p]
     if seat.gifts_from:

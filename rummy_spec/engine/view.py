@@ -81,7 +81,7 @@ _LISTS = frozenset(f.name for cls in (GameRecord, HandRecord, SeatRecord, Seat)
 _RECORD = frozenset(f.name for f in fields(SeatRecord))
 _SEAT_KEYS = tuple(k for k in codec.SEAT_KEYS if k != "hand")
 _KEYS = tuple(k for k in codec.STATE_KEYS if k not in _OWN_FORM)
-_OWN_CODE = ("table", "claim", "results", "taken")  # fields written in their own way
+_OWN_CODE = ("table", "claim", "results", "taken", "must_meld")  # fields written in their own way
 
 
 def _written(name: str, source: str) -> str:
@@ -121,6 +121,7 @@ def _public_fields(rules: Rules, state: State) -> dict[str, Any]:
     out["results"] = [{"round": r.round, "scores": r.scores, "winner": r.winner,
                        "ending": r.ending, "details": r.details} for r in game.results]
     out["taken"] = None if hand.taken is None else table.faces[hand.taken].text
+    out["must_meld"] = None if hand.must_meld is None else table.faces[hand.must_meld].text
     return out
 
 

@@ -40,6 +40,7 @@ def check_rules(v: m.Variant, err: Err) -> None:
             "'knock' section", v.score.span)
     _check_limits(v, err)
     _check_buyers(v, err)
+    _check_pile_takes(v, err)
     if v.stock.refill_at_once and any(s in ("end-round", "replay-extra-deck")
                                       for s in v.stock.empty):
         err("E032", "'refilled at once' refills the stock, but a step of 'empty' ends the "
@@ -83,6 +84,29 @@ def check_rules(v: m.Variant, err: Err) -> None:
             err("E032", f"special card {sp.code}: 'acts when turned up' needs the upcard "
                 "turned before a first player who draws; 'no upcard' and 'first turn "
                 "discard only' leave none to act", sp.span)
+
+
+def _check_pile_takes(v: m.Variant, err: Err) -> None:
+    """A card taken from the pile that must be melded at once is played with free melding
+    only: the engine tells whether the card can be used by one meld or lay-off of it, which
+    a contract or an opening of several melds would not show."""
+    t = v.turn
+    if not (t.deep_take or t.pile_card_melded):
+        return
+    what = "'take deep in the discard pile'" if t.deep_take else \
+        "'card taken from the pile melded at once'"
+    if v.knock is not None:
+        err("E032", f"{what} needs the card melded, but a knock game lays no melds in play",
+            t.span)
+    if v.contracts.rounds:
+        err("E032", f"{what} is not played with contracts: the card taken must be melded "
+            "at once, and going down lays a whole contract", t.span)
+    if t.opening_points is not None:
+        err("E032", f"{what} is not played with an opening by points: the card must be "
+            "melded at once, and an opening may need several melds", t.span)
+    if v.claim is not None:
+        err("E032", f"{what} is not played with claims out of turn: a claim takes the "
+            "upcard alone", t.span)
 
 
 def _check_limits(v: m.Variant, err: Err) -> None:

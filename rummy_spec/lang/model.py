@@ -190,6 +190,11 @@ class Turn:
     no_discard: tuple[CardClass, ...] = ()  # cards never discarded (a joker), unless last
     # the first meld action of a player must total this many points (his opening)
     opening_points: int | None = None
+    # any card of the spread discard pile may be taken with every card above it; the card
+    # reached must be melded or laid off at once (500 Rum, after Bicycle)
+    deep_take: bool = False
+    # a card taken from the pile, the upcard alone too, must be melded or laid off at once
+    pile_card_melded: bool = False
     span: Span = BUILTIN
 
 
@@ -334,7 +339,9 @@ class ScoreEntry:
 @dataclass(frozen=True)
 class Score:
     entries: tuple[ScoreEntry, ...] = ()
-    method: Literal["penalty", "collect", "deadwood", "minus-deadwood"] = "penalty"
+    # melds: each player scores the cards he put on the table (his melds, his lay-offs on
+    # anyone's) less the cards left in his hand (500 Rum)
+    method: Literal["penalty", "collect", "deadwood", "minus-deadwood", "melds"] = "penalty"
     rummy_doubles: bool = False
     zero_sum: bool = False  # each hand's score is won from the other players
     winner_bonus: int = 0  # added to the score of the player who goes out (-10: a reward)

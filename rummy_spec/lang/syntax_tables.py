@@ -48,6 +48,8 @@ FLAGS: dict[str, tuple[str, str, Any]] = {
     "distinct_set_ranks": ("contracts", "distinct_set_ranks", True),
     "no_upcard_when_down": ("turn", "no_upcard_when_down", True),
     "keep_taken_card": ("turn", "keep_taken_card", True),
+    "deep_take": ("turn", "deep_take", True),
+    "pile_card_melded": ("turn", "pile_card_melded", True),
     "no_playable_discard": ("turn", "no_playable_discard", True),
     "new_melds_after_down": ("turn", "new_melds_after_down", True),
     "no_new_melds_after_down": ("turn", "new_melds_after_down", False),

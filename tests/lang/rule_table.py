@@ -279,6 +279,8 @@ TABLE: dict[str, Entry] = {
     "Turn.no_discard": Played("continental", setting("turn", no_discard=(
         m.CardClass(joker=True, text="jokers"),)), 4),
     "Turn.opening_points": Played("rummy", setting("turn", opening_points=30)),
+    "Turn.deep_take": Played("rummy", setting("turn", deep_take=True)),
+    "Turn.pile_card_melded": Played("rummy", setting("turn", pile_card_melded=True)),
     "Turn.span": SPAN,
     "Layoff.allowed": Played("rummy", setting("layoff", allowed=False)),
     "Layoff.timing": Played("continental", setting("layoff", timing="next-turn"), 4),
