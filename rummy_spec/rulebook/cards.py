@@ -107,6 +107,8 @@ def card_values(scope: Scope) -> Section:
         "collect": "A card left in your hand when someone else goes out is paid to them:",
         "deadwood": "A card left unmelded (deadwood) counts:",
         "minus-deadwood": "A card left unmelded (deadwood) counts:",
+        "melds": "A card you put on the table counts for you, and a card left in your hand "
+                 "when the hand ends counts against you:",
     }[v.score.method]
     blocks: list[Block] = [Para(lead), Table(("Card", "Points"), rows)]
     wild = decks.wild_faces(v)
