@@ -190,6 +190,8 @@ class Recorder:
                               f"{want}, the reference says {have}")
         if act.get("type") in ("knock", "pass") and "melds" in act:
             self.features.add("knock-melds")
+        if act.get("type") == "draw" and act.get("depth") not in (None, 1):
+            self.features.add("deep-take")
         step: JSON = {"act": act, "expect": "accepted" if got is None else {"rejected": got}}
         if note:
             step["note"] = note

@@ -328,6 +328,8 @@ def allowed(features: frozenset[str], rules: Rules) -> Callable[[Move], bool]:
             return False
         if a.type == "shift" and a.end is not None and "shift-end" not in features:
             return False
+        if a.type == "draw" and a.depth is not None and "deep-take" not in features:
+            return False
         return not (a.type == "discard" and a.card is not None and rules.special_of(a.card)
                     and "skip" not in features)
 

@@ -18,7 +18,11 @@ What it yields, exactly:
   none, ways with one meld of wilds alone (:mod:`.wild_ways`);
 * for a new meld: every meld of the solver's best free arrangement of the hand; where a
   first meld action must count points, also all of them at once (and all but the last,
-  where all of them would leave no card to discard).
+  where all of them would leave no card to discard);
+* for a deep take from the spread pile, every depth that is legal; while a card taken
+  from the pile waits to be used, only the plays that use it: every lay-off of it, its
+  smallest melds (at most ``MUST_MELD_CANDIDATES``) and the arrangement's melds that
+  hold it.
 
 Every action is checked before it is yielded, so all of them are legal: with ``legal``,
 or (discards) with ``discards.legal_discards``, which makes the checks of the discard handler
@@ -44,6 +48,7 @@ from .tableplay import shifting as shift_to
 from .wild_ways import all_wild_ways
 
 GO_DOWN_CANDIDATES = 8
+MUST_MELD_CANDIDATES = 8  # smallest melds listed of a card taken from the pile
 
 
 def _distinct(cards: list[int]) -> list[int]:
@@ -95,13 +100,27 @@ def legal_actions(rules: Rules, state: State) -> list[Move]:
     elif phase == "play":
         p = state.hand.turn
         if state.hand.must_meld is not None:  # the card taken from the pile, first: its
-            first = list(plays_with(rules, state, p))  # smallest melds and its lay-offs,
-            return first + [a for a in legal_subset(rules, state, _play(rules, state, p))
-                            if a not in first]  # and the arrangement's melds that hold it
+            return _must_meld(rules, state, p)
         out = legal_subset(rules, state, _play(rules, state, p))
         out += legal_discards(rules, state, p, _discards(rules, state.hand.seats[p].hand, p))
         return out + legal_subset(rules, state, _knocks(rules, state.hand.seats[p].hand, p))
     return legal_subset(rules, state, out)
+
+
+def _must_meld(rules: Rules, state: State, p: int) -> list[Move]:
+    """The plays open while a card taken from the pile waits to be used: each lay-off of
+    it, its smallest melds (at most ``MUST_MELD_CANDIDATES``) and the melds of the hand's
+    arrangement that hold it."""
+    out: list[Move] = []
+    melds = 0
+    for a in plays_with(rules, state, p):
+        if a.type == "meld":
+            if melds == MUST_MELD_CANDIDATES:
+                continue
+            melds += 1
+        out.append(a)
+    return out + [a for a in legal_subset(rules, state, _play(rules, state, p))
+                  if a.type == "meld" and a not in out]
 
 
 def _calls(rules: Rules, state: State) -> list[Move]:
