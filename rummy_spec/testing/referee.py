@@ -153,8 +153,8 @@ class Referee:
             if depth > 1 or (self.v.turn.pile_card_melded and pre.hand.phase != "offer"):
                 b.bound = b.taken
         if b.bound is not None and b.bound[0] == p and (
-                a.type == "lay_off" and a.card == b.bound[1]
-                or a.type == "meld" and any(b.bound[1] in x for x in a.melds or ())):
+                (a.type == "lay_off" and a.card == b.bound[1])
+                or (a.type == "meld" and any(b.bound[1] in x for x in a.melds or ()))):
             b.bound = None
         self._count_laid(pre, a, post)
 
