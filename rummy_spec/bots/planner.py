@@ -42,6 +42,7 @@ from .wayout import shuts_in
 BUY_ROOM = 4  # buy only while the hand holds at most this many cards over the deal
 PAT_BUY_ROOM = 3  # a pat hand is bought up to at most this many cards over its contract's
 STALE = 80  # turns into a round after which the planner varies its discards
+DEEP_TAKE_MOST = 3  # the most cards taken from the pile to reach one it can meld
 
 
 def planner_bot(seed: int) -> Bot:
@@ -268,9 +269,16 @@ def _draw(rules: Rules, state: State, player: int,
         return upcard is not None and (_wants(rules, state, player, upcard, discards) or (
             state.hand.turn_no >= STALE and not rules.has_contracts  # free melding that drags
             and _usefulness(rules, seat.hand, upcard)[0] >= 2))  # on: pairs, too
-    takes = [a for a in by_type.get("draw", []) if a.source == "discard"]
+    takes = [a for a in by_type.get("draw", []) if a.source == "discard" and a.depth is None]
     if takes and wants(True):
         return takes[0]
+    # a card deep in the spread pile, which the rules let him take only if he can meld it
+    # at once: the shallowest such take, if it brings few cards besides (they weigh on
+    # going out)
+    deep = [a for a in by_type.get("draw", []) if a.depth is not None
+            and a.depth <= DEEP_TAKE_MOST]
+    if deep:
+        return min(deep, key=lambda a: a.depth or 0)
     stock = [a for a in by_type.get("draw", []) if a.source == "stock"]
     if stock:
         return stock[0]

@@ -66,6 +66,7 @@ AXES = {
                "X60 X62 X63",
     "seven_hand": "X3 X4 X7 X9 X13 X14 X15 X20 X29 X36 X37 X43 X44 X49 X50 X51 X52 X54 "
                   "X57 X58 X59 X60",
+    "rummy500": "X7 X9 X10 X11 X40 X43 X44 X46b X49 X59 X60 X62 X63 X67",
 }
 
 
