@@ -195,6 +195,8 @@ class Recorder:
             self.features.add("knock-melds")
         if act.get("type") == "draw" and act.get("depth") not in (None, 1):
             self.features.add("deep-take")
+        if act.get("type") == "meld" and len(act.get("melds") or ()) > 1:
+            self.features.add("opening-melds")
         step: JSON = {"act": act, "expect": "accepted" if got is None else {"rejected": got}}
         if note:
             step["note"] = note

@@ -318,8 +318,8 @@ def allowed(features: frozenset[str], rules: Rules) -> Callable[[Move], bool]:
     """Does the engine claim what this action needs (and is it an action of the
     protocol: a ``meld`` lays one meld)?"""
     def ok(a: Move) -> bool:
-        if a.type == "meld" and len(a.melds or ()) != 1:  # the protocol: one meld each
-            return False
+        if a.type == "meld" and len(a.melds or ()) != 1 and "opening-melds" not in features:
+            return False  # several melds at once: an opening, where the engine claims it
         need = ACTION_FEATURES.get(a.type)
         if need is not None and need not in features:
             return False

@@ -52,7 +52,7 @@ def check_new_meld(rules: Rules, state: State, a: Move) -> Verdict | list[Meld]:
     if must is not None and a.melds and must not in cards:
         return no("must-meld-taken", f"meld {rules.table.text(must)} first")
     if not a.melds or (len(a.melds) != 1 and not many) or not holds(seat.hand, cards):
-        if a.melds and len(a.melds) != 1:
+        if a.melds and len(a.melds) != 1 and not many:
             return no("bad-action", "lay one meld at a time")
         return no("not-in-hand") if a.melds else no("bad-action", "name the meld's cards")
     laid: list[Meld] = []
