@@ -231,7 +231,20 @@ def _wants(rules: Rules, state: State, player: int, card: int, discards: bool) -
     if lay.allowed and not lay.needs_down and _playable(rules, state, card):
         return True  # laid off at once, the hand a card shorter
     best = rules.arrange([*hand, card])
+    if discards and not best.rest and rules.variant.going_out.by == "discard":
+        # every card melds, but going out needs a discard: the card is worth taking only
+        # if the hand, one card thrown, is still better off (two 2s and a third, with no
+        # fourth card, are a set that can never be laid: taken and thrown turn after turn)
+        now = _deadwood(rules, hand)
+        return any(rules.arrange(_without([*hand, card], c)).rest_points < now
+                   for c in set(hand))
     return card not in best.rest and best.rest_points < _deadwood(rules, hand)
+
+
+def _without(cards: list[int], card: int) -> list[int]:
+    out = list(cards)
+    out.remove(card)
+    return out
 
 
 def _no_nearer(rules: Rules, state: State, player: int, hand: Sequence[int], card: int,
