@@ -5,6 +5,7 @@ Rounds are dealt on at once: the round's result is kept in ``state.game.results`
 
 from __future__ import annotations
 
+from .meldpoints import laid_points
 from .rules import Rules
 from .setup import deal
 from .state import Ending, RoundResult, Seat, SeatRecord, State
@@ -96,13 +97,16 @@ def _scores(rules: Rules, state: State, winner: int | None, ending: Ending,
 def table_points(rules: Rules, state: State) -> list[int]:
     """The points of the cards each player put on the table this hand: his melds' cards,
     less those another laid on them, and the cards he laid on anyone's melds."""
-    points = rules.points
     out = [0] * rules.players
     for t in state.hand.table:
-        total = sum(points[c] for c in t.meld.cards)
-        for seat, c in t.credits:
-            out[seat] += points[c]
-            total -= points[c]
+        points = laid_points(rules, t.meld)
+        total = sum(points)
+        taken: set[int] = set()
+        for seat, c in t.credits:  # the credited card's place: its first one not yet read
+            i = next(i for i, x in enumerate(t.meld.cards) if x == c and i not in taken)
+            taken.add(i)
+            out[seat] += points[i]
+            total -= points[i]
         out[t.owner] += total
     return out
 

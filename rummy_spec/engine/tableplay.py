@@ -10,6 +10,7 @@ from typing import Literal
 from ..lang import meldkinds
 from . import turnorder
 from .ending import end_round
+from .meldpoints import low_ace_at
 from .melds import Meld, Rejection, add_card, fits, shift_wild, swap_wild, validate, wild_meaning
 from .reasons import OK, Verdict, no
 from .rules import Rules
@@ -42,7 +43,11 @@ def opening_short(rules: Rules, state: State, player: int, melds: Sequence[Meld]
 def _meld_points(rules: Rules, meld: Meld) -> int:
     table = rules.melds.table
     total = 0
+    low = rules.variant.score.low_ace
     for i, c in enumerate(meld.cards):
+        if low is not None and low_ace_at(rules, meld, i):
+            total += low  # an ace laid low in a run, or a wild standing for one
+            continue
         if c not in rules.wild:
             total += rules.points[c]
             continue

@@ -41,6 +41,12 @@ def check_rules(v: m.Variant, err: Err) -> None:
     _check_limits(v, err)
     _check_buyers(v, err)
     _check_pile_takes(v, err)
+    if v.score.low_ace is not None and not (
+            v.score.method == "melds" or v.turn.opening_points is not None):
+        err("E033", "'ace in a low run' values a card on the table: it needs 'method melds' "
+            "or an opening by points ('first melds at least N points')", v.score.span)
+    elif v.score.low_ace is not None and (v.run is None or v.deck.custom):
+        err("E033", "'ace in a low run' needs runs of a standard pack", v.score.span)
     if v.stock.refill_at_once and any(s in ("end-round", "replay-extra-deck")
                                       for s in v.stock.empty):
         err("E032", "'refilled at once' refills the stock, but a step of 'empty' ends the "

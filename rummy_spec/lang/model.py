@@ -345,6 +345,9 @@ class Score:
     rummy_doubles: bool = False
     zero_sum: bool = False  # each hand's score is won from the other players
     winner_bonus: int = 0  # added to the score of the player who goes out (-10: a reward)
+    # an ace laid low in a run (A-2-3) counts this on the table, not its score (500 Rum,
+    # Bicycle: "except in the sequence 3, 2, A, when it counts as 1"); None: its score
+    low_ace: int | None = None
     span: Span = BUILTIN
     block: Span = BUILTIN  # the whole score section, for faults of the table as a whole
 

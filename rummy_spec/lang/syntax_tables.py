@@ -124,6 +124,7 @@ VALUED: dict[str, tuple[str, str, str]] = {
     "limit_dead_hand_turn": ("limits", "dead_hand_turn", "int"),
     "ends_hands": ("game", "hands", "int"),
     "method": ("score", "method", "str"),
+    "low_ace": ("score", "low_ace", "int"),
     "ends_target": ("game", "target", "int"),
     "winner": ("game", "winner", "str"),
     "game_bonus": ("game", "game_bonus", "int"),

@@ -111,6 +111,9 @@ def card_values(scope: Scope) -> Section:
                  "when the hand ends counts against you:",
     }[v.score.method]
     blocks: list[Block] = [Para(lead), Table(("Card", "Points"), rows)]
+    if v.score.low_ace is not None:
+        blocks.append(Para(f"An ace laid low in a run (A-2-3) counts {v.score.low_ace} on "
+                           "the table instead; in hand it counts as above."))
     wild = decks.wild_faces(v)
     wild_ranked = [table.faces[c].text for c in sorted(wild) if table.faces[c].rank is not None]
     if wild_ranked and any(e.kind == "wild" for e in v.score.entries):

@@ -162,9 +162,11 @@ class Referee:
         """The points each player put on the table, from the plays themselves."""
         b, p, points = self.book, a.player, self.laws.hand_points
         if a.type in ("meld", "go_down"):
-            b.laid[p] = b.laid.get(p, 0) + sum(points(x) for x in a.melds or ())
+            b.laid[p] = b.laid.get(p, 0) + sum(self._meld_laid(x) for x in a.melds or ())
         elif a.type in ("lay_off", "swap", "shift") and a.card is not None:
-            b.laid[p] = b.laid.get(p, 0) + points([a.card])
+            low = a.meld is not None and a.meld < len(pre.hand.table) and self._goes_low(
+                pre.hand.table[a.meld], a)
+            b.laid[p] = b.laid.get(p, 0) + (self._low_ace() if low else points([a.card]))
         if a.type == "swap" and post is not None and len(post.game.results) == len(
                 pre.game.results) and a.meld is not None:
             gained = Counter(post.hand.seats[p].hand) - Counter(pre.hand.seats[p].hand)
@@ -177,6 +179,43 @@ class Referee:
             wild = list(left.elements()) or [c for c in before if c in self.laws.wild][:1]
             b.laid[p] = b.laid.get(p, 0) + points(wild)
             b.freed += points(wild)
+
+    def _low_ace(self) -> int:
+        low = self.v.score.low_ace
+        assert low is not None
+        return low
+
+    def _is_ace(self, card: int) -> bool:
+        face = self.laws.table.faces[card]
+        return card not in self.laws.wild and face.rank == 1 and not self.laws.table.custom
+
+    def _meld_laid(self, cards: tuple[int, ...]) -> int:
+        """A new meld's points on the table: a natural ace in a run of low cards counts
+        the variant's low-ace value (a run: naturals of one suit and different ranks)."""
+        total = self.laws.hand_points(cards)
+        if self.v.score.low_ace is None:
+            return total
+        faces = self.laws.table.faces
+        naturals = [c for c in cards if c not in self.laws.wild]
+        ranks = [faces[c].rank or 0 for c in naturals]
+        aces = [c for c in naturals if self._is_ace(c)]
+        others = [r for r in ranks if r != 1]
+        run = len(naturals) >= 2 and len(set(ranks)) == len(ranks) and len(
+            {faces[c].suit for c in naturals}) == 1
+        if run and aces and others and min(others) <= 7:
+            total += self._low_ace() - self.laws.hand_points(aces[:1])
+        return total
+
+    def _goes_low(self, t: TableMeld, a: Move) -> bool:
+        """Does the ace of a lay-off (or of a swap or shift) take the place of rank 1 in a
+        run, where a low ace has a value of its own?"""
+        if self.v.score.low_ace is None or a.card is None or not self._is_ace(a.card) \
+                or t.meld.kind != "run":
+            return False
+        if a.type == "lay_off":
+            return t.meld.ranks[0] == 2
+        return any(r == 1 and c in self.laws.wild for c, r in zip(t.meld.cards, t.meld.ranks,
+                                                                   strict=True))
 
     # ----- contracts ------------------------------------------------------------------
     def _open_contracts(self, pre: State, p: int) -> list[m.Contract]:

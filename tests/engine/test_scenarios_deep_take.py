@@ -138,3 +138,16 @@ def test_a_deep_take_has_an_index_of_its_own_within_the_bound() -> None:
     assert seen_deep
     plain = layout(Game(load("rummy"), 2, seed=1).rules, 52)
     assert plain.depths == 0 and plain.size == lay.size - 51
+
+
+def test_a_low_ace_value_needs_a_score_of_table_cards() -> None:
+    """``ace in a low run`` values cards on the table: refused where nothing counts them."""
+    for base, clause, code in (("rummy", "score { ace in a low run: 1 }", "E033"),
+                               ("rummy500", "score { ace in a low run: 1 }", None),
+                               ("kalooki", "score { ace in a low run: 1 }", None)):
+        lib = Library()
+        lib.decls.update(builtin_library().decls)
+        lib.add_text(f'variant h "H" extends {base} {{ {clause} }}\n', "h.rummy")
+        _, problems = lib.resolve("h")
+        codes = [p.code for p in problems if p.severity == "error"]
+        assert codes == ([code] if code else []), (base, codes)

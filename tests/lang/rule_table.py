@@ -363,6 +363,10 @@ TABLE: dict[str, Entry] = {
     "ScoreEntry.text": Described("the entry as written, for the rulebook"),
     "ScoreEntry.span": SPAN,
     "Score.method": Played("rummy", setting("score", method="penalty")),
+    "Score.low_ace": Played("rummy500", setting("score", low_ace=None), 2, deal={
+        "hands": ["AD 2D 3D 7C 7D 7S 9S 10S JS QD QC QS 4H",
+                  "2C 3C 4C 5D 6D 8C 9D QH KH KS AS 2S 8H"],
+        "stock": "4D", "discard": "JD"}),
     "Score.rummy_doubles": Played("rummy", setting("score", rummy_doubles=False)),
     "Score.zero_sum": Played("rummy", setting("score", zero_sum=True)),
     "Score.winner_bonus": Played("rummy", setting("score", winner_bonus=-10)),

@@ -176,6 +176,24 @@ def test_lay_offs_count_for_the_one_who_lays_them() -> None:
     assert one == 7 - hand
 
 
+def test_an_ace_melded_low_counts_one() -> None:
+    """BICYCLE: "An ace counts as 15 points, except in the sequence 3, 2, A, when it
+    counts as 1"."""
+    other = H1.replace("AD", "6C").replace("QH", "5H")
+    low = "AD 2D 3D 7C 7D 7S 9S 10S JS QD QC QS 4H"  # A-2-3D
+    g = dealt((low, other), stock="4D", discard="8D JD")
+    play(g, Action.draw(0), Action.new_meld(0, "AD 2D 3D 4D"), Action.new_meld(0, "7C 7D 7S"),
+         Action.new_meld(0, "9S 10S JS"), Action.new_meld(0, "QD QC QS"),
+         Action.discard(0, "4H"))
+    assert g.results[0].scores[0] == (1 + 2 + 3 + 4) + 21 + 29 + 30
+    high = "QD KD AD 7C 7D 7S 9S 10S JS QC QS QH 4H"  # Q-K-A: the ace counts 15
+    g = dealt((high, other), stock="JD", discard="8D 5C")
+    play(g, Action.draw(0), Action.new_meld(0, "JD QD KD AD"), Action.new_meld(0, "7C 7D 7S"),
+         Action.new_meld(0, "9S 10S JS"), Action.new_meld(0, "QC QS QH"),
+         Action.discard(0, "4H"))
+    assert g.results[0].scores[0] == (10 + 10 + 10 + 15) + 21 + 29 + 30
+
+
 def test_ace_fifteen_face_cards_ten_others_their_pips() -> None:
     """BICYCLE: "An ace counts as 15 points ... Face cards count as 10 points each. Other
     cards count their pip value" (in hand here, where the ace is never 1)."""

@@ -126,6 +126,12 @@ DRAFTS = [
        "0 meld QD QC QS", "0 discard 2D", "? results"],
       hands=(OUT, "AC AD AH AS KH KS KD 2C 3C 5D 6D 8C 9D"), stock="6H",
       discard=OUT_PILE),
+    d("score/ace-melded-low-counts-one", "an ace counts 15, but 1 when melded low in a "
+      "run (A-2-3)", "X59 X60",
+      ["0 draw stock", "0 meld AD 2D 3D 4D", "0 meld 7C 7D 7S", "0 meld 9S 10S JS",
+       "0 meld QD QC QS", "0 discard 4H", END],
+      hands=("AD 2D 3D 7C 7D 7S 9S 10S JS QD QC QS 4H", H1.replace("AD", "6C")), stock="4D",
+      discard=OUT_PILE),
     d("game/game-ends-at-500", "the game ends when a total reaches 500; the highest total "
       "wins", "X62 X63",
       ["0 draw stock", "0 meld 3H 4H 5H 6H", "0 meld 7C 7D 7S", "0 meld 9S 10S JS",
