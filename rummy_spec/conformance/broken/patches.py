@@ -48,6 +48,8 @@ layoff_same_turn = section("layoff", timing="same-turn")
 upcard_when_down = section("turn", no_upcard_when_down=False)
 penalty_card = section("claim", penalty=1)
 runs_of_four = section("run", min=4)
+pile_card_kept = section("turn", pile_card_melded=False)
+melds_not_scored = section("score", method="penalty")
 
 
 # ----- function patches -------------------------------------------------------------------
