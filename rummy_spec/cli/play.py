@@ -85,11 +85,18 @@ def _meld_action(game: Game, rest: list[str]) -> Move:
 
 
 def _deep_take(game: Game, rest: list[str]) -> Move:
-    """``take CARD``: the topmost such card of the discard pile and every card above it."""
+    """``take CARD``: the topmost such card of the discard pile and every card above it;
+    ``take N``: the N top cards (a deeper copy of a card the pile holds twice)."""
     if len(rest) != 1:
-        raise BadCommand("take: take [CARD] (CARD: a card of the discard pile)")
-    card = _card(game, rest[0])
+        raise BadCommand("take: take [CARD|N] (CARD: a card of the discard pile; N: the "
+                         "cards taken from its top)")
     pile = game.state.hand.discard
+    if rest[0].isdigit():
+        depth = int(rest[0])
+        if not 1 <= depth <= len(pile):
+            raise BadCommand(f"take: the pile holds {len(pile)} card(s)")
+        return Move("draw", HUMAN, source="discard", depth=None if depth == 1 else depth)
+    card = _card(game, rest[0])
     if card not in pile:
         raise BadCommand(f"take: {rest[0]} is not in the discard pile")
     depth = len(pile) - max(i for i, c in enumerate(pile) if c == card)

@@ -24,7 +24,7 @@ JSON = dict[str, Any]
 # Each command, the action types it makes (empty: always available), and what it does.
 COMMANDS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("draw", ("draw:stock",), "draw from the stock"),
-    ("take [CARD]", ("draw:discard",),
+    ("take [CARD|N]", ("draw:discard",),
      "take the upcard (CARD: a card deep in a spread pile, with every card above it)"),
     ("buy", ("buy",), "buy the upcard out of turn"),
     ("pass", ("pass",), "decline: the upcard, a buy, a gift, more lay-offs, the wall"),
@@ -204,7 +204,11 @@ def command_text(rules: Rules, a: Move, state: State) -> str:
     end = "" if a.end is None else f" {a.end}"
     if a.type == "draw" and a.depth is not None and a.depth > 1:  # deep in the pile
         pile = state.hand.discard
-        return f"take {rules.table.text(pile[-a.depth])}" if a.depth <= len(pile) else "take"
+        if a.depth > len(pile):
+            return "take"
+        card = pile[-a.depth]
+        topmost = pile[len(pile) - a.depth + 1:].count(card) == 0
+        return f"take {rules.table.text(card)}" if topmost else f"take {a.depth}"
     if a.type == "draw":
         return "draw" if a.source == "stock" else "take"
     if a.type in ("go_down", "meld"):

@@ -24,6 +24,7 @@ def test_take_card_reaches_it_in_the_pile() -> None:
     move = parse_command(g, ["take", "6H"])
     assert (move.source, move.depth) == ("discard", 2)
     assert parse_command(g, ["take", "10D"]).depth is None  # the upcard: a plain take
+    assert parse_command(g, ["take", "3"]).depth == 3  # the three top cards
     assert command_text(g.rules, move, g.state) == "take 6H"
     with pytest.raises(BadCommand, match="not in the discard pile"):
         parse_command(g, ["take", "AS"])
