@@ -76,7 +76,9 @@ def usable(rules: Rules, state: State, player: int, depth: int) -> bool:
 
 def plays_with(rules: Rules, state: State, player: int) -> Iterator[Move]:
     """The legal plays that use the card the player must meld: each lay-off of it, then
-    each smallest meld of it (of each kind's least size) with cards he holds."""
+    each smallest meld of it (of each kind's least size) with cards he holds; where his
+    first lay-down must count points, that meld alone or with the best melds of the rest
+    of his hand, laid together (the first of these that is legal)."""
     card = state.hand.must_meld
     if card is None:
         return
@@ -93,15 +95,36 @@ def plays_with(rules: Rules, state: State, player: int) -> Iterator[Move]:
     hand.remove(card)
     pool = _partners(rules, hand, card)
     seen: set[tuple[int, ...]] = set()
+    opening = rules.variant.turn.opening_points is not None and not rules.is_down(
+        state, player)
     for size in _least_sizes(rules):
         for rest in combinations(pool, size - 1):
             cards = tuple(sorted((card, *rest)))
             if cards in seen:
                 continue
             seen.add(cards)
-            a = Move("meld", player, melds=(cards,))
-            if not isinstance(check_new_meld(rules, state, a), Verdict):
-                yield a
+            for a in _with_opening(rules, state, player, cards) if opening else (
+                    Move("meld", player, melds=(cards,)),):
+                if not isinstance(check_new_meld(rules, state, a), Verdict):
+                    yield a
+                    break
+
+
+def _with_opening(rules: Rules, state: State, player: int, cards: tuple[int, ...]
+                  ) -> list[Move]:
+    """A first lay-down that must count points, holding the meld ``cards``: that meld
+    alone, then with the best melds of the rest of the hand (and those but the last,
+    where all of them would leave no card to discard)."""
+    rest = list(state.hand.seats[player].hand)
+    for c in cards:
+        rest.remove(c)
+    others = tuple(m.cards for m in rules.arrange(rest).melds)
+    out = [Move("meld", player, melds=(cards,))]
+    if others:
+        out.append(Move("meld", player, melds=(cards, *others)))
+        if len(others) > 1:
+            out.append(Move("meld", player, melds=(cards, *others[:-1])))
+    return out
 
 
 def _least_sizes(rules: Rules) -> list[int]:

@@ -94,8 +94,9 @@ def check_rules(v: m.Variant, err: Err) -> None:
 
 def _check_pile_takes(v: m.Variant, err: Err) -> None:
     """A card taken from the pile that must be melded at once is played with free melding
-    only: the engine tells whether the card can be used by one meld or lay-off of it, which
-    a contract or an opening of several melds would not show."""
+    only: the engine tells whether the card can be used by a meld or lay-off of it (or an
+    opening by points: that meld with the rest of the hand's best melds), which a
+    contract would not show."""
     t = v.turn
     if not (t.deep_take or t.pile_card_melded):
         return
@@ -107,9 +108,6 @@ def _check_pile_takes(v: m.Variant, err: Err) -> None:
     if v.contracts.rounds:
         err("E032", f"{what} is not played with contracts: the card taken must be melded "
             "at once, and going down lays a whole contract", t.span)
-    if t.opening_points is not None:
-        err("E032", f"{what} is not played with an opening by points: the card must be "
-            "melded at once, and an opening may need several melds", t.span)
     if v.claim is not None:
         err("E032", f"{what} is not played with claims out of turn: a claim takes the "
             "upcard alone", t.span)

@@ -100,8 +100,6 @@ def test_a_freed_wild_leaves_its_owners_score_unless_only_others_laid_one() -> N
 CHECKS = [
     ("contract", "turn { take deep in the discard pile }", "contracts"),
     ("gin", "turn { take deep in the discard pile }", "knock"),
-    ("rummy", "turn { take deep in the discard pile, first melds at least 30 points }",
-     "opening"),
     ("continental", "turn { card taken from the pile melded at once }", "contracts"),
 ]
 
@@ -115,6 +113,28 @@ def test_the_checker_refuses_what_the_engine_does_not_play() -> None:
         errors = [p for p in problems if p.severity == "error"]
         assert [p.code for p in errors][:1] == ["E032"], (base, [p.render() for p in errors])
         assert any(words in p.message for p in errors), (base, [p.message for p in errors])
+
+
+OPENING_RUMMY = """variant opening "Rummy, deep takes, an opening of 30" extends rummy {
+    turn { take deep in the discard pile, first melds at least 30 points }
+}
+"""
+
+
+def test_with_an_opening_the_card_reached_may_open_with_the_rest() -> None:
+    """6H melds only in 3-4-5-6H (18 points): taken, it opens with 7-7-7 laid with it."""
+    v = variant_from_text(OPENING_RUMMY, "opening")
+    g = scenario(v, 2, hands=[H0, H1], stock="2H KD", discard="8D 6H 10D")
+    assert any(a.depth == 2 for a in g.legal_actions())
+    ok(g, "draw", 0, source="discard", depth=2)
+    assert refused(g, "meld", 0, melds=[["4H", "5H", "6H"]]) == "opening-too-low"
+    listed = g.legal_actions()
+    assert listed and all(a.type == "meld" and len(a.melds or ()) >= 2 for a in listed)
+    ok(g, "meld", 0, melds=[["4H", "5H", "6H"], ["7C", "7D", "7S"]])
+    ok(g, "discard", 0, card="2D")
+    bare = scenario(v, 2, hands=["3H 4H 5H 7C 8S 2S 9C KD JS 2D", H1], stock="2H",
+                    discard="8D 6H 10D")  # 3-4-5-6H alone: 18
+    assert refused(bare, "draw", 0, source="discard", depth=2) == "taken-card-unusable"
 
 
 def test_a_deep_take_has_an_index_of_its_own_within_the_bound() -> None:

@@ -6,7 +6,8 @@ http://equal-chance.co.uk/kalooki/index.html (EQUAL); ginplayeronline.com, "How 
 Kaluki Rummy", http://www.ginplayeronline.com/kaluki-rummy.shtml (GPO); pagat.com's
 "Kalookie in Britain" as copied by getwpt.com,
 https://getwpt.com/cardgames/rummy/kaluki-europe-north-america (PAGAT); alberosa.net,
-"Kalooki 40", http://www.alberosa.net/sca40flu_ml.asp?Lang=En (ALBEROSA).  Each test
+"Kalooki 40", http://www.alberosa.net/sca40flu_ml.asp?Lang=En (ALBEROSA); offsidebet.com,
+"Kalooki 40 Rules", http://en.offsidebet.com/en-GB/rummy/info/2-7-4 (OFFSIDE).  Each test
 quotes the few words of the fact it checks.
 """
 
@@ -146,6 +147,18 @@ def test_cards_are_added_to_melds_only_after_opening() -> None:
     g.apply(Action.discard(0, "4C"))
     g.apply(Action.draw(1))
     assert g.legal(Action.lay_off(1, "KD", 0)).code == "not-down"
+
+
+def test_the_discard_is_taken_only_to_be_melded_at_once() -> None:
+    """OFFSIDE: "a player can draw a card from the discard card only if he is using it to
+    lay down melds in the same turn": 9C melds with nothing; QC opens Q-Q-Q-Q (40)."""
+    g = dealt()
+    assert g.legal(Action.take_upcard(0)).code == "taken-card-unusable"
+    g = dealt(discard="9C QC")
+    g.apply(Action.take_upcard(0))
+    assert g.legal(Action.discard(0, "4C")).code == "must-meld-taken"
+    g.apply(Action.new_meld(0, "QH QS QD QC"))
+    assert g.legal(Action.discard(0, "4C"))
 
 
 def test_the_last_card_is_discarded() -> None:

@@ -92,8 +92,16 @@ DRAFTS = [
       ["0 draw stock", "0 meld JC QC JK AC | QH QS QD", "?"], stock="JK",
       hands=(K0.replace("KC", "AC"), K1)),
     d("turn/must-draw-first", "a turn starts with a draw", "X46b",
-      ["0 discard 4C -> must-draw-first", "1 draw stock -> not-your-turn", "0 draw upcard",
-       "0 draw stock -> already-drawn", "?"]),
+      ["0 discard 4C -> must-draw-first", "1 draw stock -> not-your-turn", "0 draw stock",
+       "0 draw stock -> already-drawn", "?"], stock="8D"),
+    d("upcard/taken-only-to-meld-at-once", "the discard is taken only to be melded in the "
+      "same turn: 9C melds with nothing", "X40",
+      ["0 draw upcard -> taken-card-unusable", "0 draw stock", "?"], stock="8D"),
+    d("upcard/taken-to-open-with-it", "the discard may be taken to open with it at once, "
+      "and must then be melded first", "X40 X38",
+      ["0 draw upcard", "0 discard 4C -> must-meld-taken",
+       "0 meld 5H 6H 7H -> must-meld-taken", "0 meld QH QS QD QC", "?", "0 discard 4C",
+       "?"], discard="9C QC"),
     d("turn/no-freeing-of-jokers", "a joker on the table stays where it is", "X16",
       ["0 draw stock", "0 meld QH QS JK | JC QC KC", "0 discard 4C", "1 draw stock",
        "1 swap QD on 0 -> swap-not-allowed", "?"], stock="JK QD"),
