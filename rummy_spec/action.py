@@ -31,9 +31,9 @@ _NEEDS: dict[str, frozenset[str]] = {
 _MAY: dict[str, frozenset[str]] = {
     "lay_off": frozenset({"end"}), "swap": frozenset({"wild_to", "end"}),
     "discard": frozenset({"target"}), "knock": frozenset({"card"}),
-    "call": frozenset({"card"}),
+    "call": frozenset({"card"}), "draw": frozenset({"depth"}),
 }
-_OPTIONAL = ("source", "card", "meld", "end", "melds", "wild_to", "target")
+_OPTIONAL = ("source", "card", "meld", "end", "melds", "wild_to", "target", "depth")
 _CHOICES = {"source": ("stock", "discard"), "end": ("low", "high")}
 
 
@@ -64,6 +64,7 @@ class Action:
     melds: tuple[tuple[str, ...], ...] | None = None
     wild_to: int | None = None
     target: int | None = None
+    depth: int | None = None
     # the engine's move for this action, and the card table its numbers are of: made
     # once, by the game that first converts the action (or lists it), then reused
     _move: tuple[CardTable, EngineMove] | None = field(
@@ -93,7 +94,7 @@ class Action:
                 return f"{key}: {' or '.join(map(repr, choices))}, got {value!r}"
         if self.card is not None and not isinstance(self.card, str):
             return f"card: card text such as '10S' is needed, got {self.card!r}"
-        for key in ("meld", "wild_to", "target"):
+        for key in ("meld", "wild_to", "target", "depth"):
             value = getattr(self, key)
             if value is not None and not _whole(value):
                 return f"{key}: a whole number is needed, got {value!r}"
@@ -102,6 +103,8 @@ class Action:
             return "melds: each meld is one or more cards in text"
         if self.melds is not None and not self.melds:
             return "melds: at least one meld is needed"
+        if self.depth is not None and (self.source != "discard" or self.depth < 1):
+            return "depth: a draw from the discard pile takes 1 card or more"
         return None
 
     # ----- constructors, one per kind of move --------------------------------------
@@ -114,6 +117,12 @@ class Action:
     def take_upcard(cls, player: int) -> Action:
         """Take the upcard: the draw from the discard pile (also the first upcard's offer)."""
         return cls("draw", player, source="discard")
+
+    @classmethod
+    def take_deep(cls, player: int, depth: int) -> Action:
+        """Take the ``depth`` top cards of the spread discard pile: the card that deep
+        and every card above it (the upcard is depth 1)."""
+        return cls("draw", player, source="discard", depth=depth)
 
     @classmethod
     def buy(cls, player: int) -> Action:
@@ -184,7 +193,7 @@ class Action:
     # ----- the JSON form (the protocol's and the trace's) --------------------------
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type, "player": self.player}
-        for key in ("source", "card", "meld", "end", "wild_to", "target"):
+        for key in ("source", "card", "meld", "end", "wild_to", "target", "depth"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = value
@@ -202,7 +211,8 @@ class Action:
         return cls(data["type"], data["player"], source=data.get("source"),
                    card=data.get("card"), meld=data.get("meld"), end=data.get("end"),
                    melds=None if melds is None else tuple(tuple(m) for m in melds),
-                   wild_to=data.get("wild_to"), target=data.get("target"))
+                   wild_to=data.get("wild_to"), target=data.get("target"),
+                   depth=data.get("depth"))
 
     def __repr__(self) -> str:
         return f"<Action {self}>"
@@ -218,7 +228,7 @@ class Action:
             words.append(" | ".join(" ".join(m) for m in self.melds))
         if self.meld is not None:
             words.append(f"on {self.meld}")
-        for key in ("end", "wild_to", "target"):
+        for key in ("end", "wild_to", "target", "depth"):
             value = getattr(self, key)
             if value is not None:
                 words.append(f"{key}={value}")

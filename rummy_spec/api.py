@@ -289,7 +289,7 @@ class Game:
             except CardError as err:
                 return no("bad-action", f"melds: {err}")
         move = EngineMove(action.type, action.player, action.source, card, action.meld,
-                          action.end, melds, action.wild_to, action.target)
+                          action.end, melds, action.wild_to, action.target, action.depth)
         object.__setattr__(action, "_move", (self._table, move))  # frozen, but a cache
         return move
 
@@ -299,7 +299,7 @@ class Game:
                         None if move.card is None else text(move.card), move.meld,
                         move.end, None if move.melds is None else
                         tuple(tuple(text(c) for c in m) for m in move.melds),
-                        move.wild_to, move.target)
+                        move.wild_to, move.target, move.depth)
         object.__setattr__(action, "_move", (self._table, move))
         return action
 

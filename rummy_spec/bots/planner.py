@@ -42,6 +42,7 @@ from .wayout import shuts_in
 BUY_ROOM = 4  # buy only while the hand holds at most this many cards over the deal
 PAT_BUY_ROOM = 3  # a pat hand is bought up to at most this many cards over its contract's
 STALE = 80  # turns into a round after which the planner varies its discards
+DEEP_TAKE_MOST = 3  # the most cards taken from the pile to reach one it can meld
 
 
 def planner_bot(seed: int) -> Bot:
@@ -230,7 +231,20 @@ def _wants(rules: Rules, state: State, player: int, card: int, discards: bool) -
     if lay.allowed and not lay.needs_down and _playable(rules, state, card):
         return True  # laid off at once, the hand a card shorter
     best = rules.arrange([*hand, card])
+    if discards and not best.rest and rules.variant.going_out.by == "discard":
+        # every card melds, but going out needs a discard: the card is worth taking only
+        # if the hand, one card thrown, is still better off (two 2s and a third, with no
+        # fourth card, are a set that can never be laid: taken and thrown turn after turn)
+        now = _deadwood(rules, hand)
+        return any(rules.arrange(_without([*hand, card], c)).rest_points < now
+                   for c in set(hand))
     return card not in best.rest and best.rest_points < _deadwood(rules, hand)
+
+
+def _without(cards: list[int], card: int) -> list[int]:
+    out = list(cards)
+    out.remove(card)
+    return out
 
 
 def _no_nearer(rules: Rules, state: State, player: int, hand: Sequence[int], card: int,
@@ -268,9 +282,16 @@ def _draw(rules: Rules, state: State, player: int,
         return upcard is not None and (_wants(rules, state, player, upcard, discards) or (
             state.hand.turn_no >= STALE and not rules.has_contracts  # free melding that drags
             and _usefulness(rules, seat.hand, upcard)[0] >= 2))  # on: pairs, too
-    takes = [a for a in by_type.get("draw", []) if a.source == "discard"]
+    takes = [a for a in by_type.get("draw", []) if a.source == "discard" and a.depth is None]
     if takes and wants(True):
         return takes[0]
+    # a card deep in the spread pile, which the rules let him take only if he can meld it
+    # at once: the shallowest such take, if it brings few cards besides (they weigh on
+    # going out)
+    deep = [a for a in by_type.get("draw", []) if a.depth is not None
+            and a.depth <= DEEP_TAKE_MOST]
+    if deep:
+        return min(deep, key=lambda a: a.depth or 0)
     stock = [a for a in by_type.get("draw", []) if a.source == "stock"]
     if stock:
         return stock[0]

@@ -192,7 +192,7 @@ def _draw_or_claim(rules: Rules, state: State, by_type: dict[str, list[Move]]) -
             return _useful_enough(rules, hand, upcard)
         return _unmelded(rules, [*hand, upcard]) < _unmelded(rules, hand) - 2
 
-    takes = [a for a in by_type.get("draw", []) if a.source == "discard"]
+    takes = [a for a in by_type.get("draw", []) if a.source == "discard" and a.depth is None]
     if takes and helps(takes[0].player):
         return takes[0]
     stock = [a for a in by_type.get("draw", []) if a.source == "stock"]

@@ -78,9 +78,30 @@ def _meld_action(game: Game, rest: list[str]) -> Move:
     seat = game.state.hand.seats[HUMAN]
     if game.rules.has_contracts and not seat.down:
         return Move("go_down", HUMAN, melds=melds)
-    if len(melds) > 1:
+    opening = game.rules.variant.turn.opening_points is not None and not game.rules.is_down(
+        game.state, HUMAN)  # a first lay-down that must count points: several at once
+    if len(melds) > 1 and not opening:
         raise BadCommand("meld: lay one new meld at a time")
     return Move("meld", HUMAN, melds=melds)
+
+
+def _deep_take(game: Game, rest: list[str]) -> Move:
+    """``take CARD``: the topmost such card of the discard pile and every card above it;
+    ``take N``: the N top cards (a deeper copy of a card the pile holds twice)."""
+    if len(rest) != 1:
+        raise BadCommand("take: take [CARD|N] (CARD: a card of the discard pile; N: the "
+                         "cards taken from its top)")
+    pile = game.state.hand.discard
+    if rest[0].isdigit():
+        depth = int(rest[0])
+        if not 1 <= depth <= len(pile):
+            raise BadCommand(f"take: the pile holds {len(pile)} card(s)")
+        return Move("draw", HUMAN, source="discard", depth=None if depth == 1 else depth)
+    card = _card(game, rest[0])
+    if card not in pile:
+        raise BadCommand(f"take: {rest[0]} is not in the discard pile")
+    depth = len(pile) - max(i for i, c in enumerate(pile) if c == card)
+    return Move("draw", HUMAN, source="discard", depth=None if depth == 1 else depth)
 
 
 def parse_command(game: Game, words: list[str]) -> Move:
@@ -90,6 +111,8 @@ def parse_command(game: Game, words: list[str]) -> Move:
               "take": Move("draw", HUMAN, source="discard"),
               "buy": Move("buy", HUMAN), "pass": Move("pass", HUMAN),
               "dead": Move("dead_hand", HUMAN)}
+    if verb == "take" and rest:  # a card deep in the spread pile, with those above it
+        return _deep_take(game, rest)
     if verb in simple:
         if rest:
             raise BadCommand(f"{verb} takes nothing after it")

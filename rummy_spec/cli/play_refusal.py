@@ -35,6 +35,9 @@ _YOU = {
     "not-defender": "only the defender lays off after a knock",
     "must-go-gin": "you can go gin, so you must (knock with no deadwood)",
     "deadwood-too-high": "your deadwood is above the knock limit",
+    "must-meld-taken": "you must first meld (or lay off) the card you took from the pile",
+    "taken-card-unusable": "you could not meld or lay off that card at once, so you may "
+                           "not take it",
 }
 
 _GENERAL = [(re.compile(p), r) for p, r in (
@@ -55,6 +58,8 @@ def tried_text(story: Story, a: Move, state: State) -> str:
     card = story.card(a.card) if a.card is not None else ""
     meld = "" if a.meld is None else f" meld {number_of(state, a.meld)}"
     if a.type == "draw":
+        if a.depth is not None and a.depth > 1:
+            return f"take {a.depth} cards from the pile"
         return "draw from the stock" if a.source == "stock" else "take the upcard"
     if a.type == "buy":
         return "buy the upcard"

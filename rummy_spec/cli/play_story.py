@@ -91,6 +91,11 @@ class Story:
                 return (w.says(p, "do not take", "does not take") + f" {up}; "
                         "the others may buy it")
             return self.stock_draw(p, before, after)
+        if a.type == "draw" and a.depth is not None and a.depth > 1:  # deep in the pile
+            pile = before.hand.discard
+            reached, above = pile[-a.depth], pile[len(pile) - a.depth + 1:]
+            return (w.says(p, "take", "takes") + f" {self.card(reached)} from the pile, "
+                    f"with {self.cards(above)} above it")
         if a.type == "draw":
             return w.says(p, "take", "takes") + f" the upcard {up}"
         if a.type == "buy":

@@ -24,12 +24,13 @@ JSON = dict[str, Any]
 # Each command, the action types it makes (empty: always available), and what it does.
 COMMANDS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("draw", ("draw:stock",), "draw from the stock"),
-    ("take", ("draw:discard",), "take the upcard"),
+    ("take [CARD|N]", ("draw:discard",),
+     "take the upcard (CARD: a card deep in a spread pile, with every card above it)"),
     ("buy", ("buy",), "buy the upcard out of turn"),
     ("pass", ("pass",), "decline: the upcard, a buy, a gift, more lay-offs, the wall"),
     ("dead", ("dead_hand",), "declare the hand dead instead of drawing (low stock)"),
     ("meld C C C [/ C C C ...]", ("go_down", "meld"),
-     "go down with the round's contract (or lay one new meld)"),
+     "go down with the round's contract (or lay one new meld; an opening, several)"),
     ("layoff CARD MELD [low|high]", ("lay_off",), "add a card to a meld on the table"),
     ("swap CARD MELD [TO] [low|high]", ("swap",),
      "put a natural in place of the wild it stands for (TO: where the freed wild goes)"),
@@ -149,6 +150,9 @@ def board_lines(game: Game, story: Story, words: Words, human: int,
     top = v["pile"][-1] if v["pile"] else None
     up = story.card(parse(top)) if top is not None else "none"
     out.append(f"upcard: {up}   stock: {plural(v['stock']['size'], 'card')}")
+    if rules.variant.turn.deep_take and len(v["pile"]) > 1:  # spread: every card in sight
+        out.append("discard pile, bottom to top: " + " ".join(
+            "?" if c is None else story.card(parse(c)) for c in v["pile"]))
     hand = sorted_hand(rules.table, rules.wild, [parse(c) for c in v["hand"]])
     shown = style.cards(rules.table, hand, rules.wild, new or ()) or "empty"
     out.append(f"your hand: {shown}")
@@ -199,6 +203,13 @@ def command_text(rules: Rules, a: Move, state: State) -> str:
     c = _card(rules, a.card)
     meld = "" if a.meld is None else f" {number_of(state, a.meld)}"
     end = "" if a.end is None else f" {a.end}"
+    if a.type == "draw" and a.depth is not None and a.depth > 1:  # deep in the pile
+        pile = state.hand.discard
+        if a.depth > len(pile):
+            return "take"
+        card = pile[-a.depth]
+        topmost = pile[len(pile) - a.depth + 1:].count(card) == 0
+        return f"take {rules.table.text(card)}" if topmost else f"take {a.depth}"
     if a.type == "draw":
         return "draw" if a.source == "stock" else "take"
     if a.type in ("go_down", "meld"):
@@ -233,7 +244,8 @@ def hint_lines(rules: Rules, state: State, mine: list[Move]) -> list[str]:
                 shared[key] = []
                 out.append(key)
             shared[key].append(a.card)
-        elif a.type in ("draw", "buy") and a.source != "stock" and state.hand.discard:
+        elif a.type in ("draw", "buy") and a.source != "stock" and state.hand.discard \
+                and (a.depth or 1) == 1:
             upcard = rules.table.text(state.hand.discard[-1])
             out.append(f"{command_text(rules, a, state)}   ({upcard})")
         else:

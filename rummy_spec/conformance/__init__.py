@@ -42,10 +42,15 @@ FEATURES: dict[str, str] = {
                 "each other nothing, a team's target and win (protocol 2)",
     "claimant-turn": "a claimant who takes at once plays a turn out of order (phase "
                      "'claimant', the claim's 'resumes' seat), then the turn goes back",
+    "deep-take": "a draw taking a card deep in the spread discard pile with every card "
+                 "above it ('depth'), the card then melded at once (protocol 2)",
+    "opening-melds": "a 'meld' laying several melds at once: a first lay-down that must "
+                     "count a number of points (protocol 2)",
 }
 
 # The protocol version that brought each feature, where later than 1.
-SINCE: dict[str, int] = {"knock-melds": 2, "shift-end": 2, "views": 2, "partners": 2}
+SINCE: dict[str, int] = {"knock-melds": 2, "shift-end": 2, "views": 2, "partners": 2,
+                         "deep-take": 2, "opening-melds": 2}
 
 
 class SuiteMissing(LookupError):

@@ -4,6 +4,7 @@ reference, and the canonical YAML layout of a case file.
 A step is written ``"<player> <type> [arguments] [-> reason-code]"``::
 
     0 draw stock            0 draw upcard           2 buy          1 pass
+    0 draw pile 3 (the three top cards of the spread discard pile: a deep take)
     0 discard QC            0 discard SK at 2       0 knock 9C     0 knock
     0 go_down 5H 5S 5D | 9C 9D 9S                   0 meld 3H 4H 5H
     0 lay_off 6H on 1       0 lay_off JK on 1 low   0 swap 5H on 0 to 1
@@ -58,7 +59,9 @@ def parse_step(text: str) -> tuple[JSON, str | None]:
         at = args.index("melds")
         act["melds"] = [m.split() for m in " ".join(args[at + 1:]).split("|")]
         args = args[:at]
-    if kind == "draw":
+    if kind == "draw" and args[0] == "pile" and len(args) == 2:  # a deep take: its depth
+        act["source"], act["depth"] = "discard", int(args[1])
+    elif kind == "draw":
         act["source"] = "discard" if args[0] in ("upcard", "discard") else args[0]
     elif kind == "go_down" or kind == "meld":
         act["melds"] = [m.split() for m in " ".join(args).split("|")]
@@ -194,6 +197,10 @@ class Recorder:
                               f"{want}, the reference says {have}")
         if act.get("type") in ("knock", "pass") and "melds" in act:
             self.features.add("knock-melds")
+        if act.get("type") == "draw" and act.get("depth") not in (None, 1):
+            self.features.add("deep-take")
+        if act.get("type") == "meld" and len(act.get("melds") or ()) > 1:
+            self.features.add("opening-melds")
         step: JSON = {"act": act, "expect": "accepted" if got is None else {"rejected": got}}
         if note:
             step["note"] = note

@@ -216,6 +216,10 @@ def derived_features(data: JSON) -> set[str]:
                 out.add("knock-melds")
             if act.get("type") == "shift" and "end" in act:
                 out.add("shift-end")
+            if act.get("type") == "draw" and act.get("depth") not in (None, 1):
+                out.add("deep-take")
+            if act.get("type") == "meld" and len(act.get("melds") or ()) > 1:
+                out.add("opening-melds")
             if act.get("type") == "discard" and act.get("card") == "SK":
                 out.add("skip")
         state = s.get("state") if isinstance(s, dict) else None

@@ -319,8 +319,8 @@ def allowed(features: frozenset[str], rules: Rules) -> Callable[[Move], bool]:
     """Does the engine claim what this action needs (and is it an action of the
     protocol: a ``meld`` lays one meld)?"""
     def ok(a: Move) -> bool:
-        if a.type == "meld" and len(a.melds or ()) != 1:  # the protocol: one meld each
-            return False
+        if a.type == "meld" and len(a.melds or ()) != 1 and "opening-melds" not in features:
+            return False  # several melds at once: an opening, where the engine claims it
         need = ACTION_FEATURES.get(a.type)
         if need is not None and need not in features:
             return False
@@ -328,6 +328,8 @@ def allowed(features: frozenset[str], rules: Rules) -> Callable[[Move], bool]:
                 "knock-melds" not in features:
             return False
         if a.type == "shift" and a.end is not None and "shift-end" not in features:
+            return False
+        if a.type == "draw" and a.depth is not None and "deep-take" not in features:
             return False
         return not (a.type == "discard" and a.card is not None and rules.special_of(a.card)
                     and "skip" not in features)

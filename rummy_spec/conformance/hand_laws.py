@@ -60,6 +60,13 @@ def hand_faults(v: m.Variant, before: JSON, action: JSON, after: JSON) -> list[B
     elif kind in ("go_down", "meld"):
         want.subtract(c for meld in action.get("melds") or () for c in meld)
     elif kind == "draw" and action.get("source") == "discard" and \
+            action.get("depth") not in (None, 1):  # a deep take: the pile's top cards
+        pile = before.get("discard")
+        depth = action["depth"]
+        if not isinstance(pile, list) or not isinstance(depth, int) or depth > len(pile):
+            return out  # the pile is not shown: what was taken cannot be told
+        want.update(pile[len(pile) - depth:])
+    elif kind == "draw" and action.get("source") == "discard" and \
             before.get("discard_top") is not None:
         want[before["discard_top"]] += 1
     elif kind == "buy" and v.claim is not None and \

@@ -63,6 +63,8 @@ def action_to_json(table: CardTable, a: Move) -> dict[str, Any]:
         out["wild_to"] = a.wild_to
     if a.target is not None:
         out["target"] = a.target
+    if a.depth is not None:
+        out["depth"] = a.depth
     return out
 
 
@@ -73,7 +75,8 @@ def action_from_json(table: CardTable, data: Any) -> Move:
     if kind not in ACTION_TYPES:
         raise CodecError(f"type: unknown action type {kind!r} (known: "
                          + ", ".join(sorted(ACTION_TYPES)) + ")")
-    known = {"type", "player", "source", "card", "meld", "end", "melds", "wild_to", "target"}
+    known = {"type", "player", "source", "card", "meld", "end", "melds", "wild_to", "target",
+             "depth"}
     extra = set(data) - known
     if extra:
         raise CodecError(f"unknown field(s) {', '.join(sorted(extra))}")
@@ -108,7 +111,7 @@ def action_from_json(table: CardTable, data: Any) -> Move:
         type=kind, player=player, source=source,
         card=None if card is None else _parse_card(table, card, "card"),
         meld=integer("meld"), end=end, melds=parsed, wild_to=integer("wild_to"),
-        target=integer("target"),
+        target=integer("target"), depth=integer("depth"),
     )
 
 
@@ -134,6 +137,10 @@ def meld_to_json(table: CardTable, t: TableMeld, wild: frozenset[int]) -> dict[s
         "contract": t.contract,
         "laid_turn": t.laid_turn,
         "all_wild": t.all_wild,
+        # who laid which of its cards, where another than its owner did (only then: the
+        # form of a table without such cards is as it was before credits were kept)
+        **({"credits": [[seat, table.faces[c].text] for seat, c in t.credits]}
+           if t.credits else {}),
     }
 
 
@@ -146,7 +153,10 @@ def _meld_from_json(table: CardTable, d: dict[str, Any], wild: frozenset[int]) -
     cards = tuple(_parse_card(table, c, "meld") for c in d["cards"])
     meld = Meld(kind=d["kind"], cards=cards, ranks=tuple(d["ranks"]), suit=d["suit"],
                 wild=tuple(c in wild for c in cards))
-    return TableMeld(d["owner"], meld, d["contract"], d["laid_turn"], d["all_wild"])
+    credits = tuple((seat, _parse_card(table, c, "credits"))
+                    for seat, c in d.get("credits", []))
+    return TableMeld(d["owner"], meld, d["contract"], d["laid_turn"], d["all_wild"],
+                     credits)
 
 
 # The JSON form of a state is one object holding the game record's fields and the hand
@@ -158,7 +168,7 @@ STATE_KEYS = (
     "exhaustions", "extra_decks", "claim", "call_on", "offer", "knocker", "knock_kind",
     "giver", "results", "winners", "abandoned", "cut_exact", "contenders", "pile_owner",
     "played_this_turn", "must_go_down", "throwbacks", "upcard_draws", "run_base", "restocks",
-    "turn_cap", "deal_cap", "claimed", "resume", "first_upcard",
+    "turn_cap", "deal_cap", "claimed", "resume", "first_upcard", "must_meld",
 )
 SEAT_KEYS = (
     "hand", "total", "down", "contract", "made", "down_turn", "buys", "buy_credit",
@@ -192,7 +202,7 @@ def state_to_json(table: CardTable, s: State, wild: frozenset[int]) -> dict[str,
         elif name == "results":
             value = [{"round": r.round, "scores": r.scores, "winner": r.winner,
                       "ending": r.ending, "details": r.details} for r in value]
-        elif name in ("taken", "first_upcard"):
+        elif name in ("taken", "first_upcard", "must_meld"):
             value = None if value is None else table.faces[value].text
         elif name == "restocks":
             value = [_cards(table, r) for r in value]
@@ -261,6 +271,8 @@ def state_from_json(table: CardTable, data: dict[str, Any], wild: frozenset[int]
         first = data.get("first_upcard")
         hand["first_upcard"] = None if first is None else _parse_card(table, first,
                                                                        "first_upcard")
+        if data.get("must_meld") is not None:
+            hand["must_meld"] = _parse_card(table, data["must_meld"], "must_meld")
         state = State(GameRecord(**game), HandRecord(**hand))
         check_state(state, table, pack_of)
         return state

@@ -29,6 +29,8 @@ def _discard_hand(rules: Rules, state: State, player: int) -> Verdict:
     seat = state.hand.seats[player]
     if state.hand.must_go_down and not seat.down:
         return no("must-go-down")
+    if state.hand.must_meld is not None:
+        return no("must-meld-taken")
     if len(seat.hand) == 1:  # a discard that goes out (``going out { needs a meld }``)
         return out_ok(rules, player, 0, table_of(state))
     return OK

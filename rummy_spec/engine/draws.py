@@ -8,6 +8,7 @@ from __future__ import annotations
 from .claims import eligible_claimants, upcard_live
 from .ending import end_round
 from .knocking import knock_possible
+from .piletake import check_pile_take, depth_of, take_from_pile
 from .plans import GO, Go
 from .reasons import OK, Verdict, no
 from .rules import Rules
@@ -38,6 +39,8 @@ def check_offer(rules: Rules, state: State, a: Move) -> Verdict | Go:
         return no("no-offer", "the first upcard is offered: take it or pass")
     if a.type == "draw" and state.hand.discard and state.hand.discard[-1] in rules.untakable:
         return no("never-taken", "this card blocks the pile: it may not be taken")
+    if a.type == "draw" and a.depth is not None and a.depth != 1:
+        return no("no-offer", "the first upcard alone is offered")
     return GO
 
 
@@ -80,7 +83,11 @@ def check_draw(rules: Rules, state: State, a: Move) -> Verdict | Go:
         if seat.down and not seat.hand and rules.variant.going_out.floating:
             return no("floating-stock-only")  # TS: a floater draws from the stock only
         v = upcard_verdict(rules, state, a.player)
+        if v.ok:
+            v = check_pile_take(rules, state, a)
         return GO if v.ok else v
+    if a.depth is not None:
+        return no("bad-action", "depth: only a draw from the discard pile has one")
     if a.source != "stock":
         return no("bad-action", "draw from 'stock' or 'discard'")
     if not can_draw_stock(rules, state) and _upcard_open(rules, state, a.player):
@@ -98,7 +105,8 @@ def _upcard_open(rules: Rules, state: State, player: int) -> bool:
         return False
     if seat.down and not seat.hand and rules.variant.going_out.floating:
         return False
-    return upcard_verdict(rules, state, player).ok
+    v = upcard_verdict(rules, state, player)
+    return v.ok and check_pile_take(rules, state, Move("draw", player, source="discard")).ok
 
 
 def draw(rules: Rules, state: State, a: Move, plan: Go) -> None:
@@ -113,7 +121,7 @@ def draw(rules: Rules, state: State, a: Move, plan: Go) -> None:
             if state.hand.upcard_draws >= limit:
                 end_round(rules, state, None, "dead", upcard_draws=limit)
                 return
-        _take_upcard(state, a.player)
+        take_from_pile(rules, state, a.player, depth_of(a))
         state.hand.call_on = None
         state.hand.phase = "play"
         return

@@ -6,6 +6,7 @@ Rounds are dealt on at once: the round's result is kept in ``state.game.results`
 from __future__ import annotations
 
 from . import sheet
+from .meldpoints import laid_points
 from .rules import Rules
 from .setup import deal
 from .state import Ending, RoundResult, Seat, SeatRecord, State
@@ -102,10 +103,30 @@ def _scores(rules: Rules, state: State, winner: int | None, ending: Ending,
             if rules.variant.score.rummy_doubles and not state.hand.seats[winner].played_before:
                 total *= 2
             out[winner] = total
+    elif method == "melds":  # each player's cards on the table for him, his hand against
+        laid = table_points(rules, state)
+        out = [laid[i] - held[i] for i in range(n)]
     else:
         out = [0 if i == winner else held[i] for i in range(n)]
     if winner is not None:  # ``score { winner bonus N }``
         out[winner] += rules.variant.score.winner_bonus
+    return out
+
+
+def table_points(rules: Rules, state: State) -> list[int]:
+    """The points of the cards each player put on the table this hand: his melds' cards,
+    less those another laid on them, and the cards he laid on anyone's melds."""
+    out = [0] * rules.players
+    for t in state.hand.table:
+        points = laid_points(rules, t.meld)
+        total = sum(points)
+        taken: set[int] = set()
+        for seat, c in t.credits:  # the credited card's place: its first one not yet read
+            i = next(i for i, x in enumerate(t.meld.cards) if x == c and i not in taken)
+            taken.add(i)
+            out[seat] += points[i]
+            total -= points[i]
+        out[t.owner] += total
     return out
 
 

@@ -49,8 +49,11 @@ def check_new_meld(rules: Rules, state: State, a: Move) -> Verdict | list[Meld]:
     if limit is not None and state.hand.melds_this_turn + max(1, len(a.melds or ())) > limit:
         return no("melds-per-turn")
     cards = [c for meld in (a.melds or ()) for c in meld]
+    must = state.hand.must_meld
+    if must is not None and a.melds and must not in cards:
+        return no("must-meld-taken", f"meld {rules.table.text(must)} first")
     if not a.melds or (len(a.melds) != 1 and not many) or not holds(seat.hand, cards):
-        if a.melds and len(a.melds) != 1:
+        if a.melds and len(a.melds) != 1 and not many:
             return no("bad-action", "lay one meld at a time")
         return no("not-in-hand") if a.melds else no("bad-action", "name the meld's cards")
     laid: list[Meld] = []
@@ -68,6 +71,8 @@ def check_new_meld(rules: Rules, state: State, a: Move) -> Verdict | list[Meld]:
 
 def new_meld(rules: Rules, state: State, a: Move, plan: list[Meld]) -> None:
     remove_cards(state.hand.seats[a.player].hand, [c for meld in plan for c in meld.cards])
+    if any(state.hand.must_meld in meld.cards for meld in plan):
+        state.hand.must_meld = None  # the card taken from the pile is melded
     for meld in plan:
         state.hand.table.append(TableMeld(a.player, meld, False, state.hand.turn_no,
                                           all(c in rules.wild for c in meld.cards)))
@@ -125,6 +130,9 @@ def check_lay_off(rules: Rules, state: State, a: Move) -> Verdict | Meld:
         return target
     if a.card is None or a.card not in seat.hand:
         return no("not-in-hand")
+    must = state.hand.must_meld
+    if must is not None and a.card != must and not defending:
+        return no("must-meld-taken", f"meld or lay off {rules.table.text(must)} first")
     if not defending and not (v := timing_ok(rules, state, a.player, target.owner)).ok:
         return v
     if not defending and not (v := _partner_layoff_ok(rules, state, a.player,
@@ -146,6 +154,8 @@ def check_lay_off(rules: Rules, state: State, a: Move) -> Verdict | Meld:
 
 
 def lay_off(rules: Rules, state: State, a: Move, plan: Meld) -> None:
+    if a.card == state.hand.must_meld:
+        state.hand.must_meld = None  # the card taken from the pile is laid off
     card_onto_meld(state, a, plan, keep_all_wild=True)
     if state.hand.phase != "layoff":
         after_play(rules, state, a.player)

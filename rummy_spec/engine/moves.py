@@ -18,7 +18,11 @@ What it yields, exactly:
   none, ways with one meld of wilds alone (:mod:`.wild_ways`);
 * for a new meld: every meld of the solver's best free arrangement of the hand; where a
   first meld action must count points, also all of them at once (and all but the last,
-  where all of them would leave no card to discard).
+  where all of them would leave no card to discard);
+* for a deep take from the spread pile, every depth that is legal; while a card taken
+  from the pile waits to be used, only the plays that use it: every lay-off of it, its
+  smallest melds (at most ``MUST_MELD_CANDIDATES``) and the arrangement's melds that
+  hold it.
 
 Every action is checked before it is yielded, so all of them are legal: with ``legal``,
 or (discards) with ``discards.legal_discards``, which makes the checks of the discard handler
@@ -36,6 +40,7 @@ from .knock_melds import knock_choices
 from .knocking import knock_candidates, knock_limit
 from .meld_play import lay_off_open
 from .melds import Meld
+from .piletake import plays_with
 from .rules import Rules
 from .state import PLAYING, ActionType, Move, RunEnd, Source, State
 from .swaps import frees_from, shift_open, swap_open
@@ -44,6 +49,7 @@ from .tableplay import shifting as shift_to
 from .wild_ways import all_wild_ways
 
 GO_DOWN_CANDIDATES = 8
+MUST_MELD_CANDIDATES = 8  # smallest melds listed of a card taken from the pile
 
 
 def _distinct(cards: list[int]) -> list[int]:
@@ -83,6 +89,9 @@ def legal_actions(rules: Rules, state: State) -> list[Move]:
     elif phase == "draw":
         p = state.hand.turn
         out += [_act("draw", p, None, "stock"), _act("draw", p, None, "discard")]
+        if rules.variant.turn.deep_take:  # each card deep in the pile, with those above it
+            out += [Move("draw", p, source="discard", depth=d)
+                    for d in range(2, len(state.hand.discard) + 1)]
         st = rules.variant.stock
         if st.dead_how != "discard" or rules.variant.limits.dead_hand_turn is not None:
             out += [_act("pass", p), _act("dead_hand", p)]
@@ -91,10 +100,28 @@ def legal_actions(rules: Rules, state: State) -> list[Move]:
             out += [_act("buy", q) for q in range(rules.players) if q != p]
     elif phase in PLAYING:  # the player in turn, or a claimant playing out of turn
         p = state.hand.turn
+        if state.hand.must_meld is not None:  # the card taken from the pile, first: its
+            return _must_meld(rules, state, p)
         out = legal_subset(rules, state, _play(rules, state, p))
         out += legal_discards(rules, state, p, _discards(rules, state.hand.seats[p].hand, p))
         return out + legal_subset(rules, state, _knocks(rules, state, p))
     return legal_subset(rules, state, out)
+
+
+def _must_meld(rules: Rules, state: State, p: int) -> list[Move]:
+    """The plays open while a card taken from the pile waits to be used: each lay-off of
+    it, its smallest melds (at most ``MUST_MELD_CANDIDATES``) and the melds of the hand's
+    arrangement that hold it."""
+    out: list[Move] = []
+    melds = 0
+    for a in plays_with(rules, state, p):
+        if a.type == "meld":
+            if melds == MUST_MELD_CANDIDATES:
+                continue
+            melds += 1
+        out.append(a)
+    return out + [a for a in legal_subset(rules, state, _play(rules, state, p))
+                  if a.type == "meld" and a not in out]
 
 
 def _calls(rules: Rules, state: State) -> list[Move]:

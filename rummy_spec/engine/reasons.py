@@ -53,6 +53,12 @@ TURN_REASONS: dict[str, str] = {
     "freed-wild-to-table": "the freed wild must be laid on the table at once",
     "shift-not-allowed": "wilds may not be moved inside runs in this variant",
     "must-go-down": "a player who took a wild before going down must go down this turn",
+    "must-meld-taken": "the card taken from the discard pile must be melded or laid off "
+                       "by the player's next play",
+    "no-deep-take": "only the upcard may be taken from the discard pile in this variant",
+    "pile-too-short": "the discard pile does not hold that many cards",
+    "taken-card-unusable": "the card taken from the discard pile could not be melded or "
+                           "laid off at once",
     "keep-taken-card": "the card taken from the pile may not be discarded this turn",
     "playable-discard": "a card that fits a meld on the table may not be discarded",
     "card-never-discarded": "this card may never be discarded (unless it is the last)",

@@ -65,10 +65,14 @@ class Move:
     melds: tuple[tuple[int, ...], ...] | None = None  # go_down, meld
     wild_to: int | None = None  # swap: table meld that takes the freed wild
     target: int | None = None  # discard of a Skip aimed at a chosen player
+    # draw from the discard pile: the cards taken from its top, the upcard counted as 1;
+    # above 1, a card deep in the pile and every card above it (None: the upcard alone)
+    depth: int | None = None
 
 
 ACTION_TYPES: dict[ActionType, str] = {
-    "draw": "draw a card from the stock or take the upcard",
+    "draw": "draw a card from the stock, take the upcard, or (with 'depth') a card deep in "
+            "the spread discard pile with every card above it",
     "buy": "claim the upcard out of turn (buy, May I?, I want it)",
     "pass": "decline: the upcard offer, a claim, a gift, or further lay-offs",
     "go_down": "lay the round's contract",
@@ -91,6 +95,9 @@ class TableMeld:
     contract: bool  # laid as part of a contract (contract-only wild limits applied then)
     laid_turn: int
     all_wild: bool = False
+    # (seat, card) for each card laid on this meld by a player other than its owner, as
+    # its owner's melds and each player's lay-offs score for him (``method melds``)
+    credits: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(slots=True)
@@ -204,6 +211,8 @@ class HandRecord:
     pile_owner: list[int] = field(default_factory=list)  # who discarded each pile card
     played_this_turn: bool = False  # melded or laid off this turn
     must_go_down: bool = False  # took a wild before going down: must go down this turn
+    # a card taken from the pile that the player's next play must meld or lay off
+    must_meld: int | None = None
     # turns in a row ended by throwing back the upcard just taken
     throwbacks: int = 0
     # upcards drawn this hand (the first upcard's offer not counted)

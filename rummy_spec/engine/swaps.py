@@ -13,6 +13,7 @@ from .state import Move, State, TableMeld
 from .tableplay import (
     after_play,
     card_onto_meld,
+    credited,
     empty_ok,
     freeing,
     is_down,
@@ -63,6 +64,8 @@ def check_swap(rules: Rules, state: State, a: Move) -> Verdict | Swap:
     v = table_play(rules, state, a.player)
     if not v.ok:
         return v
+    if state.hand.must_meld is not None:
+        return no("must-meld-taken")
     sw = rules.variant.swap
     target = target_meld(state, a)
     if isinstance(target, Verdict):
@@ -115,12 +118,18 @@ def check_swap(rules: Rules, state: State, a: Move) -> Verdict | Swap:
 def swap(rules: Rules, state: State, a: Move, plan: Swap) -> None:
     new, wild, placed = plan
     seat = state.hand.seats[a.player]
+    assert a.meld is not None and a.card is not None
+    table = state.hand.table
+    credits = credited(table[a.meld], a.player, a.card, freed=wild)
     card_onto_meld(state, a, new, keep_all_wild=False)
+    now = table[a.meld]
+    table[a.meld] = TableMeld(now.owner, now.meld, now.contract, now.laid_turn, now.all_wild,
+                              credits)
     if placed is not None:
         idx, meld = placed
-        table = state.hand.table
         old = table[idx]
-        table[idx] = TableMeld(old.owner, meld, old.contract, old.laid_turn, old.all_wild)
+        table[idx] = TableMeld(old.owner, meld, old.contract, old.laid_turn, old.all_wild,
+                               credited(old, a.player, wild))
     else:
         seat.hand.append(wild)
         if not seat.down and rules.has_contracts:
@@ -146,6 +155,8 @@ def check_shift(rules: Rules, state: State, a: Move) -> Verdict | Meld:
     """A shift: its plan is the run with the natural in and the wild at an end."""
     if not (v := shift_open(rules, state, a.player)).ok:
         return v
+    if state.hand.must_meld is not None:
+        return no("must-meld-taken")
     seat = state.hand.seats[a.player]
     target = target_meld(state, a)
     if isinstance(target, Verdict):

@@ -10,6 +10,7 @@ from typing import Literal
 from ..lang import meldkinds
 from . import turnorder
 from .ending import end_round
+from .meldpoints import low_ace_at
 from .melds import Meld, Rejection, add_card, fits, shift_wild, swap_wild, validate, wild_meaning
 from .outrule import out_ok, table_of
 from .reasons import OK, Verdict, no
@@ -65,7 +66,11 @@ def opening_due(rules: Rules, state: State, player: int) -> int | None:
 def _meld_points(rules: Rules, meld: Meld) -> int:
     table = rules.melds.table
     total = 0
+    low = rules.variant.score.low_ace
     for i, c in enumerate(meld.cards):
+        if low is not None and low_ace_at(rules, meld, i):
+            total += low  # an ace laid low in a run, or a wild standing for one
+            continue
         if c not in rules.wild:
             total += rules.points[c]
             continue
@@ -319,4 +324,19 @@ def card_onto_meld(state: State, a: Move, meld: Meld, *, keep_all_wild: bool) ->
     state.hand.seats[a.player].hand.remove(a.card)
     old = state.hand.table[a.meld]
     state.hand.table[a.meld] = TableMeld(old.owner, meld, old.contract, old.laid_turn,
-                                         old.all_wild and keep_all_wild)
+                                         old.all_wild and keep_all_wild,
+                                         credited(old, a.player, a.card))
+
+
+def credited(t: TableMeld, player: int, card: int | None = None,
+             freed: int | None = None) -> tuple[tuple[int, int], ...]:
+    """The meld's credits after ``player`` lays ``card`` on it (credited to him unless
+    he owns it) and a wild ``freed`` from it leaves (the credit of whoever laid it)."""
+    credits = list(t.credits)
+    if freed is not None:
+        mine = [i for i, (_, c) in enumerate(credits) if c == freed]
+        if mine and sum(1 for c in t.meld.cards if c == freed) <= len(mine):
+            del credits[mine[0]]  # every copy of it there was laid by others
+    if card is not None and player != t.owner:
+        credits.append((player, card))
+    return tuple(credits)

@@ -46,6 +46,7 @@ def _new_turn(state: State, p: int) -> None:
     state.hand.refused = False
     state.hand.played_this_turn = False
     state.hand.must_go_down = False
+    state.hand.must_meld = None
 
 
 def _resume(rules: Rules, state: State, p: int) -> None:

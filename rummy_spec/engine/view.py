@@ -89,7 +89,7 @@ _RECORD = frozenset(f.name for f in fields(SeatRecord))
 _SEAT_KEYS = tuple(k for k in codec.SEAT_KEYS if k != "hand")
 _KEYS = tuple(k for k in codec.STATE_KEYS if k not in _OWN_FORM)
 # fields written in their own way
-_OWN_CODE = ("table", "claim", "results", "taken", "first_upcard")
+_OWN_CODE = ("table", "claim", "results", "taken", "first_upcard", "must_meld")
 
 
 def _written(name: str, source: str) -> str:
@@ -131,6 +131,7 @@ def _public_fields(rules: Rules, state: State) -> dict[str, Any]:
     out["taken"] = None if hand.taken is None else table.faces[hand.taken].text
     first = hand.first_upcard  # turned face up for both: public
     out["first_upcard"] = None if first is None else table.faces[first].text
+    out["must_meld"] = None if hand.must_meld is None else table.faces[hand.must_meld].text
     return out
 
 

@@ -55,6 +55,13 @@ def check_rules(v: m.Variant, err: Err) -> None:
     for _, points in v.turn.opening_by_total:
         if points < 1:
             err("E021", f"an opening of {points} points: it must be at least 1", v.turn.span)
+    _check_pile_takes(v, err)
+    if v.score.low_ace is not None and not (
+            v.score.method == "melds" or v.turn.opening_points is not None):
+        err("E033", "'ace in a low run' values a card on the table: it needs 'method melds' "
+            "or an opening by points ('first melds at least N points')", v.score.span)
+    elif v.score.low_ace is not None and (v.run is None or v.deck.custom):
+        err("E033", "'ace in a low run' needs runs of a standard pack", v.score.span)
     if v.stock.refill_at_once and any(s in ("end-round", "replay-extra-deck")
                                       for s in v.stock.empty):
         err("E032", "'refilled at once' refills the stock, but a step of 'empty' ends the "
@@ -98,6 +105,27 @@ def check_rules(v: m.Variant, err: Err) -> None:
             err("E032", f"special card {sp.code}: 'acts when turned up' needs the upcard "
                 "turned before a first player who draws; 'no upcard' and 'first turn "
                 "discard only' leave none to act", sp.span)
+
+
+def _check_pile_takes(v: m.Variant, err: Err) -> None:
+    """A card taken from the pile that must be melded at once is played with free melding
+    only: the engine tells whether the card can be used by a meld or lay-off of it (or an
+    opening by points: that meld with the rest of the hand's best melds), which a
+    contract would not show."""
+    t = v.turn
+    if not (t.deep_take or t.pile_card_melded):
+        return
+    what = "'take deep in the discard pile'" if t.deep_take else \
+        "'card taken from the pile melded at once'"
+    if v.knock is not None:
+        err("E032", f"{what} needs the card melded, but a knock game lays no melds in play",
+            t.span)
+    if v.contracts.rounds:
+        err("E032", f"{what} is not played with contracts: the card taken must be melded "
+            "at once, and going down lays a whole contract", t.span)
+    if v.claim is not None:
+        err("E032", f"{what} is not played with claims out of turn: a claim takes the "
+            "upcard alone", t.span)
 
 
 def _check_limits(v: m.Variant, err: Err) -> None:

@@ -197,6 +197,11 @@ class Turn:
     # cards never taken from the top of the discard pile (Canasta's black threes, which
     # block the pile for the next player)
     no_take: tuple[CardClass, ...] = ()
+    # any card of the spread discard pile may be taken with every card above it; the card
+    # reached must be melded or laid off at once (500 Rum, after Bicycle)
+    deep_take: bool = False
+    # a card taken from the pile, the upcard alone too, must be melded or laid off at once
+    pile_card_melded: bool = False
     span: Span = BUILTIN
 
 
@@ -349,12 +354,17 @@ class ScoreEntry:
 @dataclass(frozen=True)
 class Score:
     entries: tuple[ScoreEntry, ...] = ()
-    method: Literal["penalty", "collect", "deadwood", "minus-deadwood"] = "penalty"
+    # melds: each player scores the cards he put on the table (his melds, his lay-offs on
+    # anyone's) less the cards left in his hand (500 Rum)
+    method: Literal["penalty", "collect", "deadwood", "minus-deadwood", "melds"] = "penalty"
     rummy_doubles: bool = False
     zero_sum: bool = False  # each hand's score is won from the other players
     winner_bonus: int = 0  # added to the score of the player who goes out (-10: a reward)
     # (suit, factor): a hand whose first upcard is of the suit scores this many times over
     upcard_times: tuple[tuple[str, int], ...] = ()
+    # an ace laid low in a run (A-2-3) counts this on the table, not its score (500 Rum,
+    # Bicycle: "except in the sequence 3, 2, A, when it counts as 1"); None: its score
+    low_ace: int | None = None
     span: Span = BUILTIN
     block: Span = BUILTIN  # the whole score section, for faults of the table as a whole
 

@@ -60,6 +60,7 @@ class Layout:
     ways: int  # G: ways down listed at once at most
     new_melds: int  # K: new-meld actions listed at once at most
     wild_targets: int  # W: 1, or M + 1 where a freed wild goes to a table meld
+    depths: int  # D: deep takes from the pile (depth 2 up to the pack's cards), or 0
     blocks: tuple[Block, ...]
     cards: tuple[str, ...]  # each face's text, by face code
 
@@ -89,6 +90,8 @@ class Layout:
             return f"discard {self.cards[at // self.players]} at seat {at % self.players}"
         if name in ("go_down", "meld"):
             return f"{name} number {at + 1} of those listed"
+        if name == "take":
+            return f"take the {at + 2} top cards of the discard pile"
         if name == "lay_off":
             meld, rest = divmod(at, f * len(ENDS))
             card, end = divmod(rest, len(ENDS))
@@ -129,7 +132,8 @@ def layout(rules: Rules, dealt: int) -> Layout:
     current at once (every contract where they may be made in any order) times the
     most the engine lists for one (``GO_DOWN_CANDIDATES``, or one per element of the
     contract for the ways with a meld of wilds alone); new melds K = M + 2 (every meld of
-    the hand's arrangement, all of them, all but the last)."""
+    the hand's arrangement, all of them, all but the last); deep takes D = the pack's
+    cards less one (depths 2 to the whole pack), where the variant allows them, else 0."""
     f, n = len(rules.table.faces), rules.players
     cards = pack_size(rules, dealt)
     m = max(1, cards // _min_meld(rules))
@@ -137,18 +141,21 @@ def layout(rules: Rules, dealt: int) -> Layout:
     g = max(1, len(rules.contracts)) * max(GO_DOWN_CANDIDATES, elements)
     k = m + 2
     w = m + 1 if rules.variant.swap.freed == "table" else 1
+    d = cards - 1 if rules.variant.turn.deep_take else 0
     shapes: list[tuple[str, tuple[int, ...]]] = [
         ("no_card", (len(NO_CARD),)), ("discard", (f,)), ("knock", (f,)), ("call", (f,)),
         ("give", (f,)), ("discard_at", (f, n)), ("lay_off", (m, f, len(ENDS))),
         ("shift", (m, f, len(ENDS))), ("swap", (m, f, w)),
-        ("knock_shown", (f, KNOCK_ARRANGEMENTS)), ("go_down", (g,)), ("meld", (k,))]
+        ("knock_shown", (f, KNOCK_ARRANGEMENTS)), ("go_down", (g,)), ("meld", (k,)),
+        ("take", (d,))]
     blocks: list[Block] = []
     start = 0
     for name, shape in shapes:
         b = Block(name, start, shape)
         blocks.append(b)
         start += b.size
-    return Layout(f, n, m, g, k, w, tuple(blocks), tuple(x.text for x in rules.table.faces))
+    return Layout(f, n, m, g, k, w, d, tuple(blocks),
+                  tuple(x.text for x in rules.table.faces))
 
 
 class Encoder:
@@ -203,6 +210,11 @@ class Encoder:
         lay, s = self.layout, self._start
         f = lay.faces
         c = a.card
+        if a.type == "draw" and a.depth is not None and a.depth > 1:
+            if a.depth - 2 >= lay.depths:
+                raise EncodingError(f"a take of {a.depth} cards from the pile passes the "
+                                    f"bound of {lay.depths + 1} derived from the variant")
+            return s["take"] + a.depth - 2
         if a.type == "draw":
             return s["no_card"] + (0 if a.source == "stock" else 1)
         if c is None:

@@ -107,8 +107,13 @@ def card_values(scope: Scope) -> Section:
         "collect": "A card left in your hand when someone else goes out is paid to them:",
         "deadwood": "A card left unmelded (deadwood) counts:",
         "minus-deadwood": "A card left unmelded (deadwood) counts:",
+        "melds": "A card you put on the table counts for you, and a card left in your hand "
+                 "when the hand ends counts against you:",
     }[v.score.method]
     blocks: list[Block] = [Para(lead), Table(("Card", "Points"), rows)]
+    if v.score.low_ace is not None:
+        blocks.append(Para(f"An ace laid low in a run (A-2-3) counts {v.score.low_ace} on "
+                           "the table instead; in hand it counts as above."))
     wild = decks.wild_faces(v)
     wild_ranked = [table.faces[c].text for c in sorted(wild) if table.faces[c].rank is not None]
     if wild_ranked and any(e.kind == "wild" for e in v.score.entries):

@@ -156,6 +156,10 @@ def scoring(scope: Scope) -> Section:
                           + " whatever their deadwood; every other player scores minus "
                           "their deadwood, counted from their best melds. A dead hand costs "
                           "everyone their deadwood.",
+        "melds": "When a hand ends, you score the value of the cards you put on the table "
+                 "this hand (those of your melds, and those you laid off on anyone's melds, "
+                 "which count for you and not for the meld's owner), less the value of the "
+                 "cards left in your hand. A hand's score may be below zero.",
     }[s.method]
     blocks: list[Block] = [Para(text + " Card values are given above.")]
     items: list[str] = []

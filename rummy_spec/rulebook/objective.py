@@ -16,6 +16,8 @@ def _hand_goal(v: m.Variant) -> str:
         each = ("your contract" if v.contracts.progression != "together"
                 else "each hand's contract")
         return f"make {each} and be the first to get rid of your cards"
+    if v.score.method == "melds":
+        return "meld and lay off cards of high value, and to get rid of your cards"
     return "be the first to get rid of your cards by melding them"
 
 

@@ -57,7 +57,8 @@ def _row(name: str, v: m.Variant) -> tuple[str, ...]:
         _buying(v),
         _going_out(v),
         {"penalty": "cards held count", "collect": "winner collects",
-         "deadwood": "deadwood difference", "minus-deadwood": "minus deadwood"}
+         "deadwood": "deadwood difference", "minus-deadwood": "minus deadwood",
+         "melds": "melds for their maker"}
         [v.score.method],
         _end(v),
     )

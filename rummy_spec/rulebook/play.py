@@ -196,6 +196,19 @@ def turn(scope: Scope) -> Section:
 def _draw_step(v: m.Variant) -> str:
     text = ("Draw: take the top card of the stock, or the upcard (the top card of the "
             "discard pile).")
+    if v.turn.deep_take:
+        text += (" The discard pile lies spread, every card in sight: instead of the upcard "
+                 "you may take any card of it together with every card above it, provided "
+                 "you can meld that card (or lay it off) at once; your next play must use it, "
+                 "and you may not discard before.")
+    if v.turn.pile_card_melded and v.turn.deep_take:
+        text += (" The same holds for the upcard taken alone: take it only if you can meld "
+                 "it or lay it off at once, and do so with your next play.")
+    elif v.turn.pile_card_melded:
+        text += (" Take the upcard only if you can meld it or lay it off at once"
+                 + (" (before you have melded: in your first lay-down, which it must help "
+                    "make)" if v.turn.opening_points is not None else "")
+                 + ", and do so with your next play; you may not discard before.")
     if v.turn.no_upcard_when_down:
         text += " Once you have gone down you may only draw from the stock."
     if v.claim is not None and v.claim.window in ("after-refusal", "any-time"):

@@ -29,6 +29,7 @@ Nothing here decides what the engine must do next; it only judges what it did.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from ..engine.state import Move, State, TableMeld
@@ -51,6 +52,10 @@ class Book:
     taken: tuple[int, int] | None = None  # (player, card) taken from the pile this turn
     played_now: set[int] = field(default_factory=set)  # laid cards on the table this turn
     played_before: set[int] = field(default_factory=set)  # ... in an earlier turn
+    # (player, card) taken from the pile that his next play must meld or lay off
+    bound: tuple[int, int] | None = None
+    laid: dict[int, int] = field(default_factory=dict)  # points each seat put on the table
+    freed: int = 0  # points of wilds freed from the table back to a hand
 
 
 class Referee:
@@ -112,6 +117,12 @@ class Referee:
             kind = pre.hand.table[a.meld].meld.kind
             require(v.swap.from_runs if kind == "run" else v.swap.from_sets, "swap",
                     f"a wild freed from a {kind}, which the variant forbids")
+        if self.book.bound is not None and self.book.bound[0] == p and pre.hand.phase == "play":
+            card = self.book.bound[1]
+            uses = (a.type == "lay_off" and a.card == card) or (
+                a.type == "meld" and any(card in x for x in a.melds or ()))
+            require(uses, "pile-take", f"player {p} played {a.type} before melding "
+                    f"{self.laws.text([card])}, the card taken from the pile")
         exempt = a.type == "knock" and v.turn.knock_taken_card
         if a.type in ("discard", "knock") and v.turn.keep_taken_card and not exempt \
                 and a.card is not None and self.book.taken == (p, a.card):
@@ -140,7 +151,74 @@ class Referee:
             b.played_now, b.taken = set(), None
         if a.type == "draw" and pre.hand.discard and (a.source == "discard"
                                                       or pre.hand.phase == "offer"):
-            b.taken = (p, pre.hand.discard[-1])
+            depth = a.depth or 1
+            b.taken = (p, pre.hand.discard[-depth])
+            if depth > 1 or (self.v.turn.pile_card_melded and pre.hand.phase != "offer"):
+                b.bound = b.taken
+        if b.bound is not None and b.bound[0] == p and (
+                (a.type == "lay_off" and a.card == b.bound[1])
+                or (a.type == "meld" and any(b.bound[1] in x for x in a.melds or ()))):
+            b.bound = None
+        self._count_laid(pre, a, post)
+
+    def _count_laid(self, pre: State, a: Move, post: State | None) -> None:
+        """The points each player put on the table, from the plays themselves."""
+        b, p, points = self.book, a.player, self.laws.hand_points
+        if a.type in ("meld", "go_down"):
+            b.laid[p] = b.laid.get(p, 0) + sum(self._meld_laid(x) for x in a.melds or ())
+        elif a.type in ("lay_off", "swap", "shift") and a.card is not None:
+            low = a.meld is not None and a.meld < len(pre.hand.table) and self._goes_low(
+                pre.hand.table[a.meld], a)
+            b.laid[p] = b.laid.get(p, 0) + (self._low_ace() if low else points([a.card]))
+        if a.type == "swap" and post is not None and len(post.game.results) == len(
+                pre.game.results) and a.meld is not None:
+            gained = Counter(post.hand.seats[p].hand) - Counter(pre.hand.seats[p].hand)
+            if gained:  # the wild freed went to the hand: whoever laid it loses its points
+                b.freed += points(list(gained.elements()))
+                return
+            # laid again at once by the swapper: his now, and its layer loses it
+            before = pre.hand.table[a.meld].meld.cards
+            left = Counter(before) - Counter(post.hand.table[a.meld].meld.cards)
+            wild = list(left.elements()) or [c for c in before if c in self.laws.wild][:1]
+            b.laid[p] = b.laid.get(p, 0) + points(wild)
+            b.freed += points(wild)
+
+    def _low_ace(self) -> int:
+        low = self.v.score.low_ace
+        assert low is not None
+        return low
+
+    def _is_ace(self, card: int) -> bool:
+        face = self.laws.table.faces[card]
+        return card not in self.laws.wild and face.rank == 1 and not self.laws.table.custom
+
+    def _meld_laid(self, cards: tuple[int, ...]) -> int:
+        """A new meld's points on the table: a natural ace in a run of low cards counts
+        the variant's low-ace value (a run: naturals of one suit and different ranks)."""
+        total = self.laws.hand_points(cards)
+        if self.v.score.low_ace is None:
+            return total
+        faces = self.laws.table.faces
+        naturals = [c for c in cards if c not in self.laws.wild]
+        ranks = [faces[c].rank or 0 for c in naturals]
+        aces = [c for c in naturals if self._is_ace(c)]
+        others = [r for r in ranks if r != 1]
+        run = len(naturals) >= 2 and len(set(ranks)) == len(ranks) and len(
+            {faces[c].suit for c in naturals}) == 1
+        if run and aces and others and min(others) <= 7:
+            total += self._low_ace() - self.laws.hand_points(aces[:1])
+        return total
+
+    def _goes_low(self, t: TableMeld, a: Move) -> bool:
+        """Does the ace of a lay-off (or of a swap or shift) take the place of rank 1 in a
+        run, where a low ace has a value of its own?"""
+        if self.v.score.low_ace is None or a.card is None or not self._is_ace(a.card) \
+                or t.meld.kind != "run":
+            return False
+        if a.type == "lay_off":
+            return t.meld.ranks[0] == 2
+        return any(r == 1 and c in self.laws.wild for c, r in zip(t.meld.cards, t.meld.ranks,
+                                                                   strict=True))
 
     # ----- contracts ------------------------------------------------------------------
     def _open_contracts(self, pre: State, p: int) -> list[m.Contract]:
@@ -186,7 +264,18 @@ class Referee:
         require(len(r.scores) == n, "score", "a score for every seat")
         held = [self.laws.hand_points(s.hand) for s in pre.hand.seats]
         want = [0] * n
-        if r.ending == "out" and r.winner is not None:
+        if v.score.method == "melds" and r.ending in ("out", "stock"):
+            self._count_laid(pre, a, None)  # the play that ended the round
+            laid = [self.book.laid.get(i, 0) for i in range(n)]
+            if r.ending == "out" and r.winner is not None:
+                held[r.winner] = 0
+            want = [laid[i] - held[i] for i in range(n)]
+            if self.book.freed:  # whose wild left the table, no play tells: the sum only
+                require(sum(r.scores) == sum(want) - self.book.freed, "score",
+                        f"round {r.round} scores {r.scores} do not add up to the table's "
+                        "points less the hands'")
+                return
+        elif r.ending == "out" and r.winner is not None:
             w = r.winner
             held[w] = 0
             if v.score.method == "collect":  # from the other team's hands only

@@ -69,6 +69,8 @@ AXES = {
                "X60 X62 X63",
     "seven_hand": "X3 X4 X7 X9 X13 X14 X15 X20 X29 X36 X37 X43 X44 X49 X50 X51 X52 X54 "
                   "X57 X58 X59 X60",
+    "rummy500": "X7 X9 X10 X11 X40 X43 X44 X46b X49 X59 X60 X62 X63 X67",
+    "kalooki": "X7 X9 X10 X11 X12 X14 X16 X38 X39 X43 X44 X45 X46 X46b X50 X59 X60 X62 X63",
 }
 
 

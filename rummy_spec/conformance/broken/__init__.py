@@ -87,6 +87,10 @@ def _patches() -> dict[str, Broken]:
                "contract", p.layoff_same_turn),
         Broken("upcard-when-down", "X40", "a player who is down may take the upcard",
                "liverpool", p.upcard_when_down),
+        Broken("pile-card-kept", "X40", "the upcard taken alone need not be melded at once",
+               "rummy500", p.pile_card_kept),
+        Broken("melds-not-scored", "X60", "cards on the table score nothing: only the "
+               "losers' hands count, against them", "rummy500", p.melds_not_scored),
         # the state alone goes wrong: caught by the every-step comparison and the laws
         Broken("pile-card-lost", "state", "a knock loses the bottom card of the pile",
                "gin", p.pile_card_lost, changes_variant=False),

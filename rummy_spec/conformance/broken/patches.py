@@ -49,6 +49,8 @@ upcard_when_down = section("turn", no_upcard_when_down=False)
 penalty_card = section("claim", penalty=1)
 runs_of_four = section("run", min=4)
 claimant_waits = section("claim", claimant_waits=True)
+pile_card_kept = section("turn", pile_card_melded=False)
+melds_not_scored = section("score", method="penalty")
 
 
 # ----- function patches -------------------------------------------------------------------
