@@ -26,7 +26,8 @@ from .lang import model as m
 KINDS = ("out", "knock", "stock", "abandoned", "turn cap")
 IN_PLAY = ("out", "knock", "stock")  # the ways a round ends by the rules of play
 _KIND_OF = {"out": "out", "knock": "knock", "gin": "knock", "big-gin": "knock",
-            "undercut": "knock", "stock": "stock", "dead": "stock", "replay": "stock"}
+            "undercut": "knock", "stock": "stock", "dead": "stock", "replay": "stock",
+            "drop": "knock", "caught": "knock", "dealt": "out"}
 
 
 def ending_kind(result: RoundResult) -> str:

@@ -42,6 +42,7 @@ from .wayout import shuts_in
 BUY_ROOM = 4  # buy only while the hand holds at most this many cards over the deal
 PAT_BUY_ROOM = 3  # a pat hand is bought up to at most this many cards over its contract's
 STALE = 80  # turns into a round after which the planner varies its discards
+DROP_AT = 5  # where a drop is allowed, the planner drops holding at most this count
 
 
 def planner_bot(seed: int) -> Bot:
@@ -61,6 +62,11 @@ def _choose(rules: Rules, state: State, player: int, actions: list[Move],
     for a in actions:
         by_type.setdefault(a.type, []).append(a)
     hand = state.hand.seats[player].hand
+    if state.hand.phase == "draw" and "knock" in by_type:  # a drop, before drawing
+        drops = by_type.pop("knock")
+        if rules.hand_points(hand) <= DROP_AT:
+            return drops[0]
+        actions = [a for a in actions if a.type != "knock"]
     if "knock" in by_type:
         best = min(knock_key(rules, hand, a) for a in by_type["knock"])
         shown = [a for a in by_type["knock"] if knock_key(rules, hand, a) == best]

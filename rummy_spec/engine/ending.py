@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .rules import Rules
 from .setup import deal
+from .stakes import stake_round
 from .state import Ending, RoundResult, Seat, SeatRecord, State
 
 
@@ -19,6 +20,8 @@ def end_round(rules: Rules, state: State, winner: int | None, ending: Ending,
     """Score the round, advance contracts, then end the game or deal the next round."""
     v = rules.variant
     held = hand_scores(rules, state)
+    if scores is None and v.score.method == "stakes":
+        winner, scores = stake_round(rules, winner, ending, held, details)
     if scores is None:
         scores = _scores(rules, state, winner, ending, held)
     if v.score.zero_sum:  # each player's points are won from the others

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from . import model as m
 from .check_err import Err
+from .check_stakes import check_stakes
 from .expr import EvalError, evaluate_int
 
 
@@ -40,6 +41,7 @@ def check_rules(v: m.Variant, err: Err) -> None:
             "'knock' section", v.score.span)
     _check_limits(v, err)
     _check_buyers(v, err)
+    check_stakes(v, err)
     if v.stock.refill_at_once and any(s in ("end-round", "replay-extra-deck")
                                       for s in v.stock.empty):
         err("E032", "'refilled at once' refills the stock, but a step of 'empty' ends the "

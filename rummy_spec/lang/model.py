@@ -138,6 +138,9 @@ class Deal:
     upcard: bool = True  # False: no upcard (``no upcard`` also sets first_turn_discard)
     # the first player is dealt one card more and starts by discarding, without a draw
     first_turn_discard: bool = False
+    # a hand dealt whose points total low..high wins at once; two or more such hands: the
+    # deal is thrown in (Tonk: 49 or 50)
+    total_wins: tuple[int, int] | None = None
     span: Span = BUILTIN
 
 
@@ -190,6 +193,9 @@ class Turn:
     no_discard: tuple[CardClass, ...] = ()  # cards never discarded (a joker), unless last
     # the first meld action of a player must total this many points (his opening)
     opening_points: int | None = None
+    # at the start of his turn, instead of drawing, a player may drop: the hand ends and
+    # the lowest count wins (Tonk); scored by ``Score.caught_pays``
+    drop: bool = False
     span: Span = BUILTIN
 
 
@@ -334,10 +340,14 @@ class ScoreEntry:
 @dataclass(frozen=True)
 class Score:
     entries: tuple[ScoreEntry, ...] = ()
-    method: Literal["penalty", "collect", "deadwood", "minus-deadwood"] = "penalty"
+    # stakes: each loser pays the hand's winner one stake (Tonk)
+    method: Literal["penalty", "collect", "deadwood", "minus-deadwood", "stakes"] = "penalty"
     rummy_doubles: bool = False
     zero_sum: bool = False  # each hand's score is won from the other players
     winner_bonus: int = 0  # added to the score of the player who goes out (-10: a reward)
+    bare_out_doubles: bool = False  # stakes: out with no discard ("tonk") pays double
+    dealt_win_doubles: bool = False  # stakes: a hand won as dealt (Deal.total_wins) pays double
+    caught_pays: int = 2  # stakes: a caught dropper pays each player at or below his count
     span: Span = BUILTIN
     block: Span = BUILTIN  # the whole score section, for faults of the table as a whole
 

@@ -92,6 +92,9 @@ FLAGS: dict[str, tuple[str, str, Any]] = {
     "not_last_card": ("special", "not_last_card", True),
     "no_repeat_skips": ("special", "no_repeat_skips", True),
     "acts_turned_up": ("special", "acts_turned_up", True),
+    "drop_before_drawing": ("turn", "drop", True),
+    "bare_out_doubles": ("score", "bare_out_doubles", True),
+    "dealt_win_doubles": ("score", "dealt_win_doubles", True),
 }
 
 # Clauses with one argument: alias -> (section, field, converter)
@@ -127,6 +130,7 @@ VALUED: dict[str, tuple[str, str, str]] = {
     "game_bonus": ("game", "game_bonus", "int"),
     "line_bonus": ("game", "line_bonus", "int"),
     "shutout_game_bonus": ("game", "shutout_game_bonus", "int"),
+    "caught_drop_pays": ("score", "caught_pays", "int"),
 }
 
 LOW_STOCK = {"stock_dead_at": "discard", "stock_wall_at": "wall",

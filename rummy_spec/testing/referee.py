@@ -35,6 +35,7 @@ from ..lang import model as m
 from ..lang.expr import evaluate_int
 from ..laws.turn import TABLE_PLAY, turn_fault
 from ..laws.variant import Laws, Placed, require
+from .referee_stakes import dealt_scores, stake_scores
 
 KNOCK_ENDINGS = frozenset({"knock", "gin", "big-gin", "undercut"})
 
@@ -90,6 +91,9 @@ class Referee:
             self._contract(pre, a, post, ended)
         if ended:
             self._scores(pre, a, post)
+            for r in post.game.results[len(pre.game.results) + 1:]:  # dealt in the step
+                require(r.scores == dealt_scores(self.laws, r), "score",
+                        f"hand {r.round} as dealt scored {r.scores}")
             if post.over:
                 self._winners(post)
             else:
@@ -179,10 +183,16 @@ class Referee:
 
     # ----- scores ---------------------------------------------------------------------
     def _scores(self, pre: State, a: Move, post: State) -> None:
-        r, v, n = post.game.results[-1], self.v, self.laws.players
+        # the action's hand (a hand won as dealt may follow it in the same step)
+        r, v, n = post.game.results[len(pre.game.results)], self.v, self.laws.players
         require(len(r.scores) == n, "score", "a score for every seat")
         held = [self.laws.hand_points(s.hand) for s in pre.hand.seats]
         want = [0] * n
+        if v.score.method == "stakes":
+            want = stake_scores(self.laws, pre, a, r)
+            require(r.scores == want, "score", f"round {r.round} ended '{r.ending}' "
+                    f"scoring {r.scores}; the stakes give {want}")
+            return
         if r.ending == "out" and r.winner is not None:
             w = r.winner
             held[w] = 0
