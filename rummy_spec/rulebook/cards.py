@@ -107,6 +107,7 @@ def card_values(scope: Scope) -> Section:
         "collect": "A card left in your hand when someone else goes out is paid to them:",
         "deadwood": "A card left unmelded (deadwood) counts:",
         "minus-deadwood": "A card left unmelded (deadwood) counts:",
+        "stakes": "A card in your hand counts toward your count (lowest is best):",
     }[v.score.method]
     blocks: list[Block] = [Para(lead), Table(("Card", "Points"), rows)]
     wild = decks.wild_faces(v)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..lang import model as m
 from ..lang.expr import evaluate_int
+from . import stakes
 from .doc import Block, Items, Para, Section
 from .words import Scope, join, plural
 from .worked import worked_example
@@ -88,7 +89,9 @@ def exhausted_stock(scope: Scope) -> Section:
         "turn-over-whole": "the whole discard pile, the top card too, is turned face down, "
                            "unshuffled, as the new stock (there is no upcard until the next "
                            "discard)",
-        "end-round": "the hand ends, and everyone scores the cards they hold",
+        "end-round": ("the hand ends, and the lowest count wins (see Scoring)"
+                      if v.score.method == "stakes" else
+                      "the hand ends, and everyone scores the cards they hold"),
         "replay-extra-deck": "the hand is played again, with one more deck in the pack",
         "reshuffle-all": "the whole discard pile, the top card too, is shuffled into a new "
                          "stock, and the next discard starts a new pile",
@@ -147,9 +150,10 @@ def scoring(scope: Scope) -> Section:
                           + " whatever their deadwood; every other player scores minus "
                           "their deadwood, counted from their best melds. A dead hand costs "
                           "everyone their deadwood.",
+        "stakes": "Every hand is played for a stake agreed before the game.",
     }[s.method]
     blocks: list[Block] = [Para(text + " Card values are given above.")]
-    items: list[str] = []
+    items: list[str] = stakes.scoring(v) if s.method == "stakes" else []
     if s.rummy_doubles:
         items.append("Going out in one turn (rummy) doubles the payments.")
     if s.winner_bonus and v.knock is None:

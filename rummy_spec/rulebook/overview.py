@@ -56,7 +56,8 @@ def _row(name: str, v: m.Variant) -> tuple[str, ...]:
         _buying(v),
         _going_out(v),
         {"penalty": "cards held count", "collect": "winner collects",
-         "deadwood": "deadwood difference", "minus-deadwood": "minus deadwood"}
+         "deadwood": "deadwood difference", "minus-deadwood": "minus deadwood",
+         "stakes": "stakes"}
         [v.score.method],
         _end(v),
     )

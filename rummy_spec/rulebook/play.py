@@ -6,6 +6,7 @@ from ..lang import meldkinds
 from ..lang import model as m
 from ..lang.check import minimum_cards
 from ..lang.expr import evaluate_int
+from . import stakes
 from .doc import Block, Items, Para, Section, Table
 from .words import Scope, by_round, join, plural, value_text
 
@@ -48,6 +49,8 @@ def deal(scope: Scope) -> Section:
                  "takes it discards and the turn passes on. If both refuse, the non-dealer "
                  "draws from the stock and plays first.")
     blocks.append(Para(start))
+    if d.total_wins is not None:
+        blocks.append(Para(stakes.dealt_win(v)))
     return Section("The deal", "deal", tuple(blocks))
 
 
@@ -194,7 +197,7 @@ def turn(scope: Scope) -> Section:
 
 def _draw_step(v: m.Variant) -> str:
     text = ("Draw: take the top card of the stock, or the upcard (the top card of the "
-            "discard pile).")
+            "discard pile).") + stakes.drop_step(v)
     if v.turn.no_upcard_when_down:
         text += " Once you have gone down you may only draw from the stock."
     if v.claim is not None and v.claim.window in ("after-refusal", "any-time"):

@@ -59,7 +59,8 @@ def worked_example(scope: Scope) -> list[Block]:
     listed = card_faces(" ".join(table.text(c) for c in hand))
     who = {"penalty": f"these {total} points are added to your total",
            "collect": f"you pay the winner {total} points",
-           "deadwood": "", "minus-deadwood": ""}[v.score.method]
+           "deadwood": "", "minus-deadwood": "",
+           "stakes": f"your count is {total}"}[v.score.method]
     return [Para(f"For example, if the hand ends while you still hold {listed}, {who} "
                  "(worked out by the rules engine):"),
             Table(("Card", "Points"), rows)]

@@ -230,6 +230,8 @@ TABLE: dict[str, Entry] = {
     "Deal.upcard_offered": Played("gin", setting("deal", upcard_offered=False), 2),
     "Deal.upcard": Played("rummy", setting("deal", upcard=False)),
     "Deal.first_turn_discard": Played("rummy", setting("deal", first_turn_discard=True)),
+    # a wider winning total than Tonk's 49..50, so seeded deals reach it
+    "Deal.total_wins": Played("tonk", setting("deal", total_wins=(10, 30)), 2),
     # a dead hand is rare in a seeded game: many games, to reach one
     "Deal.pass_after_scored": Played("gin_eaai", setting("deal", pass_after_scored=False), 2,
                                      seeds=60, steps=2000),
@@ -279,6 +281,7 @@ TABLE: dict[str, Entry] = {
     "Turn.no_discard": Played("continental", setting("turn", no_discard=(
         m.CardClass(joker=True, text="jokers"),)), 4),
     "Turn.opening_points": Played("rummy", setting("turn", opening_points=30)),
+    "Turn.drop": Played("tonk", setting("turn", drop=False), 2),
     "Turn.span": SPAN,
     "Layoff.allowed": Played("rummy", setting("layoff", allowed=False)),
     "Layoff.timing": Played("continental", setting("layoff", timing="next-turn"), 4),
@@ -364,6 +367,12 @@ TABLE: dict[str, Entry] = {
     "Score.rummy_doubles": Played("rummy", setting("score", rummy_doubles=False)),
     "Score.zero_sum": Played("rummy", setting("score", zero_sum=True)),
     "Score.winner_bonus": Played("rummy", setting("score", winner_bonus=-10)),
+    # played on without drops, so that hands are emptied by melding
+    "Score.bare_out_doubles": Played("tonk", setting("score", bare_out_doubles=False), 2,
+                                     prepare=setting("turn", drop=False)),
+    "Score.dealt_win_doubles": Played("tonk", setting("score", dealt_win_doubles=False), 2,
+                                      prepare=setting("deal", total_wins=(10, 30))),
+    "Score.caught_pays": Played("tonk", setting("score", caught_pays=3), 2),
     "Score.span": SPAN,
     "Score.block": SPAN,
     "GameEnd.ends": Played("rummy", setting("game", ends="hands", hands=1)),
