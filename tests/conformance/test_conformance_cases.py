@@ -64,6 +64,7 @@ AXES = {
                    "X62 X63",
     "phase10": "X7 X8 X10 X11 X12 X14 X15 X20 X30 X33 X35 X42 X43 X44 X47 X54 X55 X58 X59 "
                "X60 X62 X63",
+    "tonk": "X7 X9 X10 X11 X29 X30 X31 X40 X43 X44 X45 X46b X54 X56 X58 X60 X61",
     "seven_hand": "X3 X4 X7 X9 X13 X14 X15 X20 X29 X36 X37 X43 X44 X49 X50 X51 X52 X54 "
                   "X57 X58 X59 X60",
 }
