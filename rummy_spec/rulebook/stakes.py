@@ -27,7 +27,7 @@ def drop_step(v: m.Variant) -> str:
     """The draw step's sentence on dropping ('' without the rule)."""
     if not v.turn.drop:
         return ""
-    return (" Or, instead of drawing, drop: lay your hand face up and claim the lowest "
+    return (" Or, instead of drawing, drop: lay your hand face up, saying yours is the lowest "
             "count. Everyone shows and counts their hand, and the hand ends (see Scoring).")
 
 
