@@ -36,13 +36,12 @@ from ..engine.state import Move, State
 from ..engine.tableplay import opening_short
 from .knocks import knock_key, open_to
 from .reach import HOPELESS, Reach, contract_cards, contract_room, planning, reach, within
-from .simple import Bot, _usefulness
+from .simple import DROP_AT, Bot, _usefulness
 from .wayout import shuts_in
 
 BUY_ROOM = 4  # buy only while the hand holds at most this many cards over the deal
 PAT_BUY_ROOM = 3  # a pat hand is bought up to at most this many cards over its contract's
 STALE = 80  # turns into a round after which the planner varies its discards
-DROP_AT = 5  # where a drop is allowed, the planner drops holding at most this count
 
 
 def planner_bot(seed: int) -> Bot:
