@@ -152,3 +152,19 @@ def test_the_referee_catches_a_caught_drop_paid_as_a_win(monkeypatch: pytest.Mon
     monkeypatch.setattr(drops, "drop_scores", wrong)
     with pytest.raises(LawViolation, match="stakes give"):
         _drop_checked(monkeypatch)
+
+
+# ----- the no-leak law on a deal won as dealt ------------------------------------------
+
+def test_the_no_leak_law_leaves_a_deal_won_as_dealt_alone() -> None:
+    from rummy_spec.conformance.engine import NewGame
+    from rummy_spec.conformance.views import won_as_dealt
+
+    def deal(first: list[str]) -> NewGame:
+        return NewGame("tonk", (), 2, {"dealer": 1, "hands": [first, ["2C", "2D", "7S",
+                                                                      "8S", "QH"]],
+                                       "stock": [], "discard": ["6C"]})
+
+    assert won_as_dealt(deal(["KC", "KD", "KH", "KS", "9C"]))  # 49: shown to all
+    assert not won_as_dealt(deal(["KC", "KD", "KH", "KS", "8C"]))  # 48: played on
+    assert not won_as_dealt(NewGame("rummy", (), 2, {"hands": [["KC"] * 5]}))
