@@ -75,6 +75,9 @@ def _scores(rules: Rules, state: State, winner: int | None, ending: Ending,
             held: list[int]) -> list[int]:
     method = rules.variant.score.method
     n = rules.players
+    cap = rules.variant.score.cap
+    if cap is not None:  # ``hand counts at most N``: no hand costs its holder more
+        held = [min(h, cap) for h in held]
     if ending == "dead" and method == "minus-deadwood":  # every player loses his deadwood
         return [-rules.arrange(s.hand).rest_points for s in state.hand.seats]
     if ending in ("dead", "abandoned", "replay"):

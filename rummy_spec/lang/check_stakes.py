@@ -36,6 +36,11 @@ def check_stakes(v: m.Variant, err: Err) -> None:
     if s.caught_pays < 1:
         err("E021", f"a caught drop pays {s.caught_pays} stakes: it must be at least 1",
             s.span)
+    if s.cap is not None and s.cap < 1:
+        err("E021", f"a hand counting at most {s.cap} points: it must be at least 1", s.span)
+    if s.cap is not None and s.method not in ("penalty", "collect"):
+        err("E032", f"'hand counts at most {s.cap}' caps the points of the cards a player "
+            f"holds, which 'method {s.method.replace('-', ' ')}' does not score", s.span)
     if stakes and (s.rummy_doubles or s.winner_bonus or s.zero_sum):
         err("E032", "stakes are paid one from each loser to the winner: 'rummy doubles', "
             "'winner bonus' and 'zero sum' belong to other methods", s.span)

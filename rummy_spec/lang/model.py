@@ -348,6 +348,8 @@ class Score:
     bare_out_doubles: bool = False  # stakes: out with no discard ("tonk") pays double
     dealt_win_doubles: bool = False  # stakes: a hand won as dealt (Deal.total_wins) pays double
     caught_pays: int = 2  # stakes: a caught dropper pays each player at or below his count
+    # no hand counts more than this many points against its holder (Indian Rummy: 80)
+    cap: int | None = None
     span: Span = BUILTIN
     block: Span = BUILTIN  # the whole score section, for faults of the table as a whole
 

@@ -131,6 +131,7 @@ VALUED: dict[str, tuple[str, str, str]] = {
     "line_bonus": ("game", "line_bonus", "int"),
     "shutout_game_bonus": ("game", "shutout_game_bonus", "int"),
     "caught_drop_pays": ("score", "caught_pays", "int"),
+    "hand_cap": ("score", "cap", "int"),
 }
 
 LOW_STOCK = {"stock_dead_at": "discard", "stock_wall_at": "wall",

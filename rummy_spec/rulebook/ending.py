@@ -158,6 +158,10 @@ def scoring(scope: Scope) -> Section:
         items.append("Going out in one turn (rummy) doubles the payments.")
     if s.winner_bonus and v.knock is None:
         items.append(f"The player who goes out scores {s.winner_bonus:+d} points for it.")
+    if s.cap is not None:
+        items.append(f"No hand counts more than {s.cap} points: a player whose cards are "
+                     f"worth more scores {s.cap}" + (" (and pays the winner no more)."
+                                                     if s.method == "collect" else "."))
     if s.zero_sum:
         items.append("Each hand is zero-sum: your score for the hand is your points less "
                      "the other players' points, so what one wins the others lose.")

@@ -187,6 +187,7 @@ class Referee:
         r, v, n = post.game.results[len(pre.game.results)], self.v, self.laws.players
         require(len(r.scores) == n, "score", "a score for every seat")
         held = [self.laws.hand_points(s.hand) for s in pre.hand.seats]
+        held = self._capped(held)  # ``hand counts at most N``
         want = [0] * n
         if v.score.method == "stakes":
             want = stake_scores(self.laws, pre, a, r)
@@ -214,10 +215,14 @@ class Referee:
             stock_held = r.details.get("held")  # the hands as the round's end left them
             require(isinstance(stock_held, list), "score", "the hands held are not recorded")
             assert isinstance(stock_held, list)
-            want = [int(x) for x in stock_held]
+            want = self._capped([int(x) for x in stock_held])
         want = self._zero_sum(want)
         require(r.scores == want, "score", f"round {r.round} ended '{r.ending}' scoring "
                 f"{r.scores}; the score table gives {want}")
+
+    def _capped(self, held: list[int]) -> list[int]:
+        cap = self.v.score.cap
+        return held if cap is None else [min(h, cap) for h in held]
 
     def _knock(self, pre: State, a: Move, kind: str, details: dict[str, object]
                ) -> list[int]:

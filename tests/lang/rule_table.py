@@ -373,6 +373,7 @@ TABLE: dict[str, Entry] = {
     "Score.dealt_win_doubles": Played("tonk", setting("score", dealt_win_doubles=False), 2,
                                       prepare=setting("deal", total_wins=(10, 30))),
     "Score.caught_pays": Played("tonk", setting("score", caught_pays=3), 2),
+    "Score.cap": Played("rummy", setting("score", cap=5)),
     "Score.span": SPAN,
     "Score.block": SPAN,
     "GameEnd.ends": Played("rummy", setting("game", ends="hands", hands=1)),
