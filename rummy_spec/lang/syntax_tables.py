@@ -86,6 +86,7 @@ FLAGS: dict[str, tuple[str, str, Any]] = {
     "ties_replay": ("game", "ties", "replay"),
     "shutout_doubles": ("game", "shutout_doubles", True),
     "not_adjacent": ("wilds", "not_adjacent_in_runs", True),
+    "cut_joker": ("wilds", "cut_joker", True),
     "skips_next": ("special", "skip", "next"),
     "skips_chosen": ("special", "skip", "chosen"),
     "never_taken": ("special", "never_taken", True),

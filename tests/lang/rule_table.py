@@ -313,6 +313,8 @@ TABLE: dict[str, Entry] = {
                                seeds=30, steps=900),
     "Claim.own_discard": Played("continental", setting("claim", own_discard=True), 4),
     "Claim.when_down": Played("continental", setting("claim", when_down=False), 4),
+    "WildRules.cut_joker": Refused("E038", 'variant c "C" extends rummy {\n'
+                                   '    wilds { cut joker }\n}\n'),
     "Claim.claimant_waits": Refused("E038", 'variant c "C" extends continental {\n'
                                     '    buy { claimant takes at once }\n}\n'),
     "Claim.pile_after": Played("shanghai", setting("claim", pile_after="closed")),
