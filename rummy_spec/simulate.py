@@ -26,7 +26,8 @@ from .lang import model as m
 KINDS = ("out", "knock", "stock", "abandoned", "turn cap")
 IN_PLAY = ("out", "knock", "stock")  # the ways a round ends by the rules of play
 _KIND_OF = {"out": "out", "knock": "knock", "gin": "knock", "big-gin": "knock",
-            "undercut": "knock", "stock": "stock", "dead": "stock", "replay": "stock"}
+            "undercut": "knock", "stock": "stock", "dead": "stock", "replay": "stock",
+            "drop": "knock", "caught": "knock", "dealt": "out"}
 
 
 def ending_kind(result: RoundResult) -> str:
@@ -192,6 +193,10 @@ def play_out(variant: m.Variant, players: int, seed: int,
     changes = 0
     state = game.state
     first = state.hand.turn
+    totals = tuple(s.total for s in state.game.seats)
+    for k, result in enumerate(state.game.results):  # hands won as dealt, before any move
+        turns.append(0)
+        rounds.append(_round_record(result, k + 1, 0, _Tally(), totals))
     while not game.over and count < max_actions:
         actions = game.legal_actions()
         if not actions:  # pragma: no cover - every live state offers an action
@@ -212,10 +217,13 @@ def play_out(variant: m.Variant, players: int, seed: int,
         if rotation and state.game.deal_no != deal_no and not game.over:
             rotate_hands(game, rotation)
         if len(state.game.results) > seen:
-            result = state.game.results[-1]
-            turns.append(before + 1)
-            rounds.append(_round_record(result, deal_no, before + 1, tally,
-                                        tuple(s.total for s in state.game.seats)))
+            # the hand the move ended, then any hand won as dealt in the same step (no turn)
+            for k, result in enumerate(state.game.results[seen:]):
+                took = before + 1 if k == 0 else 0
+                turns.append(took)
+                rounds.append(_round_record(result, deal_no + k, took,
+                                            tally if k == 0 else _Tally(),
+                                            tuple(s.total for s in state.game.seats)))
             tally = _Tally()
             now = _leader(game, [s.total for s in state.game.seats])
             if leader is not None and now is not None and now != leader:

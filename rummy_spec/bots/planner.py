@@ -36,7 +36,7 @@ from ..engine.state import Move, State
 from ..engine.tableplay import opening_short
 from .knocks import knock_key, open_to
 from .reach import HOPELESS, Reach, contract_cards, contract_room, planning, reach, within
-from .simple import Bot, _usefulness
+from .simple import DROP_AT, Bot, _usefulness
 from .wayout import shuts_in
 
 BUY_ROOM = 4  # buy only while the hand holds at most this many cards over the deal
@@ -62,6 +62,11 @@ def _choose(rules: Rules, state: State, player: int, actions: list[Move],
     for a in actions:
         by_type.setdefault(a.type, []).append(a)
     hand = state.hand.seats[player].hand
+    if state.hand.phase == "draw" and "knock" in by_type:  # a drop, before drawing
+        drops = by_type.pop("knock")
+        if rules.hand_points(hand) <= DROP_AT:
+            return drops[0]
+        actions = [a for a in actions if a.type != "knock"]
     if "knock" in by_type:
         best = min(knock_key(rules, hand, a) for a in by_type["knock"])
         shown = [a for a in by_type["knock"] if knock_key(rules, hand, a) == best]

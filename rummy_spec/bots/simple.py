@@ -12,6 +12,8 @@ there greedy aims at the contract (:mod:`.aims`), which no golden trace reaches.
   contract out of the near count's sight, when it adds to the contract's aim), goes
   down as soon as it can, lays off all it can, calls rummy when it can, knocks as soon
   as it may, and discards its least useful card (one the aim does not need first).
+  Where a drop is allowed (a knock before the draw, Tonk) it drops only holding a count
+  of at most ``DROP_AT``: a drop is a bet on the count, not a gain it can see.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from .aims import aim, aimed
 
 Bot = Callable[[Rules, State, list[Move]], Move]
 NEAR = 2  # the ranks either side of a card that its usefulness counts suit-mates at
+DROP_AT = 5  # greedy drops (where it may) holding at most this count
 
 
 def random_bot(seed: int) -> Bot:
@@ -129,6 +132,10 @@ def greedy_bot(seed: int) -> Bot:
         by_type: dict[str, list[Move]] = {}
         for a in actions:
             by_type.setdefault(a.type, []).append(a)
+        if state.hand.phase == "draw" and "knock" in by_type and rules.hand_points(
+                state.hand.seats[state.hand.turn].hand) > DROP_AT:
+            del by_type["knock"]  # no drop on a high count
+            actions = [a for a in actions if a.type != "knock"]
         for kind in ("go_down", "knock"):
             if kind in by_type:
                 return _best_knock(by_type[kind]) if kind == "knock" else by_type[kind][0]

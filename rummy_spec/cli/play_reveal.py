@@ -15,6 +15,8 @@ ENDINGS = {
     "out": "went out", "knock": "a knock", "gin": "gin", "big-gin": "big gin",
     "undercut": "an undercut", "stock": "the stock ran out", "dead": "a dead hand",
     "abandoned": "abandoned", "replay": "no one could go out: dealt again with another deck",
+    "drop": "a drop, won by the dropper", "caught": "a drop, caught",
+    "dealt": "a hand won as dealt",
 }
 
 

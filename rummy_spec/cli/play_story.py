@@ -115,6 +115,8 @@ class Story:
             at = "" if a.target is None else f" at {w.name(a.target)}, who is skipped"
             return w.says(p, "discard", "discards") + f" {self.card(a.card)}{at}"
         if a.type == "knock":
+            if before.hand.phase == "draw":  # a drop, instead of drawing
+                return w.says(p, "drop", "drops") + ", showing the hand for the lowest count"
             if a.card is None:
                 return w.says(p, "go", "goes") + " big gin"
             return w.says(p, "knock", "knocks") + f", discarding {self.card(a.card)}"

@@ -36,7 +36,8 @@ COMMANDS: tuple[tuple[str, tuple[str, ...], str], ...] = (
      "put a natural in place of the wild it stands for (TO: where the freed wild goes)"),
     ("shift CARD MELD", ("shift",), "put a natural in place of a wild, the wild to an end"),
     ("discard CARD [SEAT]", ("discard",), "discard, ending your turn (SEAT: a Skip's target)"),
-    ("knock [CARD]", ("knock",), "knock, discarding CARD (no card: big gin)"),
+    ("knock [CARD]", ("knock",),
+     "knock, discarding CARD (no card: big gin; before your draw: a drop)"),
     ("call [CARD]", ("call",), "call rummy on the last discard (CARD: the one you throw)"),
     ("give CARD", ("give",), "give a card to the player who called"),
     ("hint", (), "list your legal moves"),
@@ -189,7 +190,8 @@ def question(game: Game, story: Story, words: Words, human: int, mine: list[Move
             end = "pass" if "pass" in kinds else "dead"
             return f"your turn: {f'take {up}, or ' if take else ''}{end} (the stock is closed)"
         return (f"your turn: draw{f', or take {up}' if take else ' from the stock'}"
-                + (" (or call rummy)" if "call" in kinds else ""))
+                + (" (or call rummy)" if "call" in kinds else "")
+                + (" (or knock: drop, showing your hand)" if "knock" in kinds else ""))
     verbs_of = {"go_down": "meld", "meld": "meld", "lay_off": "layoff", "swap": "swap",
                 "shift": "shift", "knock": "knock", "discard": "discard"}
     verbs = list(dict.fromkeys(verbs_of[k] for k in verbs_of if k in kinds))

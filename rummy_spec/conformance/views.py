@@ -18,6 +18,7 @@ from typing import Any
 
 from ..engine.game import Game
 from ..engine.view import seat_cards
+from ..lang import decks
 from .engine import Engine, NewGame
 
 JSON = dict[str, Any]
@@ -76,15 +77,39 @@ def redealt(game: NewGame, seat: int, rng: random.Random) -> NewGame:
     return NewGame(game.variant, game.options, game.players, setup)
 
 
+def won_as_dealt(game: NewGame) -> bool:
+    """Does a hand of this deal win as it is dealt (``deal { hand of N..M points wins }``)?
+    Its holder shows it and the hand ends at once, so what the seats see next depends on
+    the hidden cards: the no-leak law has nothing to judge on such a deal."""
+    from .cases import variant  # cases -> views (the reference's answers)
+
+    v = variant(game.variant, tuple(game.options))
+    won = v.deal.total_wins
+    if won is None:
+        return False
+    table, points = decks.card_table(v.deck), decks.face_points(v)
+    for hand in game.setup.get("hands", ()):
+        count = sum(points[table.parse(str(c))] or 0 for c in hand)
+        if won[0] <= count <= won[1]:
+            return True
+    return False
+
+
 def leak_at_deal(engine: Engine, game: NewGame, rng: random.Random
                  ) -> tuple[int, list[tuple[str, Any, Any]]] | None:
     """The no-leak law on the engine: each seat's view of the deal is the same in a deal
     whose cards hidden from it are dealt again.  The engine is dealt ``game`` again after;
-    the first seat whose view changes, and how, or None."""
+    the first seat whose view changes, and how, or None.  A deal where a hand wins as
+    dealt, the first or the one dealt again, is shown to all and not judged."""
     found = None
+    if won_as_dealt(game):
+        return None
     for seat in range(game.players):
         first = engine.view(seat)
-        engine.new(redealt(game, seat, rng))
+        again = redealt(game, seat, rng)
+        if won_as_dealt(again):
+            continue
+        engine.new(again)
         second = engine.view(seat)
         engine.new(game)
         diffs = view_diffs(first, second)

@@ -9,6 +9,7 @@ from . import sheet
 from .meldpoints import laid_points
 from .rules import Rules
 from .setup import deal
+from .stakes import stake_round
 from .state import Ending, RoundResult, Seat, SeatRecord, State
 from .teams import team, team_totals
 
@@ -22,6 +23,8 @@ def end_round(rules: Rules, state: State, winner: int | None, ending: Ending,
     """Score the round, advance contracts, then end the game or deal the next round."""
     v = rules.variant
     held = hand_scores(rules, state)
+    if scores is None and v.score.method == "stakes":
+        winner, scores = stake_round(rules, winner, ending, held, details)
     if scores is None:
         scores = _scores(rules, state, winner, ending, held)
     times = upcard_times(rules, state)
@@ -91,6 +94,9 @@ def _scores(rules: Rules, state: State, winner: int | None, ending: Ending,
             held: list[int]) -> list[int]:
     method = rules.variant.score.method
     n = rules.players
+    cap = rules.variant.score.cap
+    if cap is not None:  # ``hand counts at most N``: no hand costs its holder more
+        held = [min(h, cap) for h in held]
     if ending == "dead" and method == "minus-deadwood":  # every player loses his deadwood
         return [-rules.arrange(s.hand).rest_points for s in state.hand.seats]
     if ending in ("dead", "abandoned", "replay"):

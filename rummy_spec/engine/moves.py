@@ -95,6 +95,8 @@ def legal_actions(rules: Rules, state: State) -> list[Move]:
         st = rules.variant.stock
         if st.dead_how != "discard" or rules.variant.limits.dead_hand_turn is not None:
             out += [_act("pass", p), _act("dead_hand", p)]
+        if rules.variant.turn.drop:  # a drop: the knock before drawing
+            out.append(_act("knock", p))
         out += _calls(rules, state)
         if rules.variant.claim is not None and rules.variant.claim.window == "any-time":
             out += [_act("buy", q) for q in range(rules.players) if q != p]

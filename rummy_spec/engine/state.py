@@ -44,9 +44,10 @@ ActionType = Literal["draw", "buy", "pass", "go_down", "meld", "lay_off", "swap"
 Source = Literal["stock", "discard"]
 RunEnd = Literal["low", "high"]
 # How a round ended: a player out, a knock and what it became, the stock run out, a dead
-# hand, a round given up at the turn cap, a replay with an extra deck.
+# hand, a round given up at the turn cap, a replay with an extra deck; in stakes, a drop
+# won by the dropper or caught, a hand won as dealt.
 Ending = Literal["out", "knock", "gin", "big-gin", "undercut", "stock", "dead", "abandoned",
-                 "replay"]
+                 "replay", "drop", "caught", "dealt"]
 ENDINGS: tuple[Ending, ...] = get_args(Ending)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from . import model as m
 from .check_err import Err
 from .check_sheet import check_sheet
+from .check_stakes import check_stakes
 from .check_upcard import check_upcard_rules
 from .expr import EvalError, evaluate_int
 
@@ -62,6 +63,7 @@ def check_rules(v: m.Variant, err: Err) -> None:
             "or an opening by points ('first melds at least N points')", v.score.span)
     elif v.score.low_ace is not None and (v.run is None or v.deck.custom):
         err("E033", "'ace in a low run' needs runs of a standard pack", v.score.span)
+    check_stakes(v, err)
     if v.stock.refill_at_once and any(s in ("end-round", "replay-extra-deck")
                                       for s in v.stock.empty):
         err("E032", "'refilled at once' refills the stock, but a step of 'empty' ends the "

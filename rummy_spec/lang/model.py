@@ -87,6 +87,10 @@ class WildRules:
     all_wild_sets: bool = False  # a set of wilds only may be laid; only wilds join it
     all_wild_runs: bool = False
     all_wild_groups: bool = False
+    # a card turned from the pack after each deal makes its rank wild for that hand
+    # (Indian Rummy's cut joker): read, refused by the checker (E038) until the engine
+    # plays wilds that change from hand to hand
+    cut_joker: bool = False
     span: Span = BUILTIN
 
     def all_wild(self, kind: str) -> bool:
@@ -138,6 +142,9 @@ class Deal:
     upcard: bool = True  # False: no upcard (``no upcard`` also sets first_turn_discard)
     # the first player is dealt one card more and starts by discarding, without a draw
     first_turn_discard: bool = False
+    # a hand dealt whose points total low..high wins at once; two or more such hands: the
+    # deal is thrown in (Tonk: 49 or 50)
+    total_wins: tuple[int, int] | None = None
     span: Span = BUILTIN
 
 
@@ -202,6 +209,9 @@ class Turn:
     deep_take: bool = False
     # a card taken from the pile, the upcard alone too, must be melded or laid off at once
     pile_card_melded: bool = False
+    # at the start of his turn, instead of drawing, a player may drop: the hand ends and
+    # the lowest count wins (Tonk); scored by ``Score.caught_pays``
+    drop: bool = False
     span: Span = BUILTIN
 
 
@@ -354,9 +364,11 @@ class ScoreEntry:
 @dataclass(frozen=True)
 class Score:
     entries: tuple[ScoreEntry, ...] = ()
+    # stakes: each loser pays the hand's winner one stake (Tonk)
     # melds: each player scores the cards he put on the table (his melds, his lay-offs on
     # anyone's) less the cards left in his hand (500 Rum)
-    method: Literal["penalty", "collect", "deadwood", "minus-deadwood", "melds"] = "penalty"
+    method: Literal["penalty", "collect", "deadwood", "minus-deadwood", "melds",
+                    "stakes"] = "penalty"
     rummy_doubles: bool = False
     zero_sum: bool = False  # each hand's score is won from the other players
     winner_bonus: int = 0  # added to the score of the player who goes out (-10: a reward)
@@ -365,6 +377,11 @@ class Score:
     # an ace laid low in a run (A-2-3) counts this on the table, not its score (500 Rum,
     # Bicycle: "except in the sequence 3, 2, A, when it counts as 1"); None: its score
     low_ace: int | None = None
+    bare_out_doubles: bool = False  # stakes: out with no discard ("tonk") pays double
+    dealt_win_doubles: bool = False  # stakes: a hand won as dealt (Deal.total_wins) pays double
+    caught_pays: int = 2  # stakes: a caught dropper pays each player at or below his count
+    # no hand counts more than this many points against its holder (Indian Rummy: 80)
+    cap: int | None = None
     span: Span = BUILTIN
     block: Span = BUILTIN  # the whole score section, for faults of the table as a whole
 

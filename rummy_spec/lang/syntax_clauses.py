@@ -154,6 +154,11 @@ class ClauseBuilder:
         return Clause([(("upcard_times", suit), (suit, factor))], span)
 
     @v_args(meta=True)
+    def dealt_total_wins(self, meta: Meta, c: list[Token]) -> Clause:
+        low, high = int(c[0]), int(c[-1])
+        return Clause([(("total_wins",), (low, high))], span_of(self.path, meta))
+
+    @v_args(meta=True)
     def no_discarding_cards(self, meta: Meta, c: list[RawCard]) -> Clause:
         return Clause([(("no_discard",), tuple(c))], span_of(self.path, meta))
 

@@ -97,12 +97,16 @@ FLAGS: dict[str, tuple[str, str, Any]] = {
     "ties_replay": ("game", "ties", "replay"),
     "shutout_doubles": ("game", "shutout_doubles", True),
     "not_adjacent": ("wilds", "not_adjacent_in_runs", True),
+    "cut_joker": ("wilds", "cut_joker", True),
     "skips_next": ("special", "skip", "next"),
     "skips_chosen": ("special", "skip", "chosen"),
     "never_taken": ("special", "never_taken", True),
     "not_last_card": ("special", "not_last_card", True),
     "no_repeat_skips": ("special", "no_repeat_skips", True),
     "acts_turned_up": ("special", "acts_turned_up", True),
+    "drop_before_drawing": ("turn", "drop", True),
+    "bare_out_doubles": ("score", "bare_out_doubles", True),
+    "dealt_win_doubles": ("score", "dealt_win_doubles", True),
 }
 
 # Clauses with one argument: alias -> (section, field, converter)
@@ -142,6 +146,8 @@ VALUED: dict[str, tuple[str, str, str]] = {
     "partners": ("game", "partners", "str"),
     "out_needs_meld": ("going_out", "needs_meld", "int"),
     "games_at_once": ("game", "games_at_once", "int"),
+    "caught_drop_pays": ("score", "caught_pays", "int"),
+    "hand_cap": ("score", "cap", "int"),
 }
 
 LOW_STOCK = {"stock_dead_at": "discard", "stock_wall_at": "wall",

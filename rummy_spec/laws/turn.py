@@ -7,7 +7,7 @@ machine the reference's, and the probes use it to make actions no seat may take.
 
 * In each phase only the actions of that phase are taken, and only those the variant
   has at all (a rummy call where it calls rummy, a pass at the draw where the low stock
-  is a wall...).
+  is a wall, a knock at the draw where a player may drop...).
 * The seat in turn acts, but for the claim window (its seats; under ``priority
   nearest`` the nearest of them first: the window goes round from the refuser's left),
   the first upcard's offer (the seat offered it), gifts (the seat giving) and the
@@ -45,6 +45,8 @@ def phase_takes(v: m.Variant, phase: str) -> frozenset[str]:
             takes.add("pass")
         if v.claim is not None and v.claim.window == "any-time":
             takes.add("buy")
+        if v.turn.drop:  # a drop: the knock before the draw
+            takes.add("knock")
     return frozenset(takes | anytime)
 
 

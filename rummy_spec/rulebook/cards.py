@@ -109,6 +109,7 @@ def card_values(scope: Scope) -> Section:
         "minus-deadwood": "A card left unmelded (deadwood) counts:",
         "melds": "A card you put on the table counts for you, and a card left in your hand "
                  "when the hand ends counts against you:",
+        "stakes": "A card in your hand counts toward your count (lowest is best):",
     }[v.score.method]
     blocks: list[Block] = [Para(lead), Table(("Card", "Points"), rows)]
     if v.score.low_ace is not None:

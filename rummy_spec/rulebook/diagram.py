@@ -55,6 +55,8 @@ def turn_steps(v: m.Variant) -> list[Step]:
     draw = "stock or upcard"
     if v.turn.no_upcard_when_down:
         draw += "; stock only once down"
+    if v.turn.drop:
+        draw += "; or drop instead, ending the hand"
     steps = [Step("Draw", draw)]
     if v.knock is None:
         if v.contracts.rounds:

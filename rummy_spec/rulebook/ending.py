@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..lang import model as m
 from ..lang.expr import evaluate_int
-from . import knocklimit, sheet
+from . import knocklimit, sheet, stakes
 from .doc import Block, Items, Para, Section
 from .words import Scope, join, plural
 from .worked import worked_example
@@ -97,7 +97,9 @@ def exhausted_stock(scope: Scope) -> Section:
         "turn-over-whole": "the whole discard pile, the top card too, is turned face down, "
                            "unshuffled, as the new stock (there is no upcard until the next "
                            "discard)",
-        "end-round": "the hand ends, and everyone scores the cards they hold",
+        "end-round": ("the hand ends, and the lowest count wins (see Scoring)"
+                      if v.score.method == "stakes" else
+                      "the hand ends, and everyone scores the cards they hold"),
         "replay-extra-deck": "the hand is played again, with one more deck in the pack",
         "reshuffle-all": "the whole discard pile, the top card too, is shuffled into a new "
                          "stock, and the next discard starts a new pile",
@@ -160,15 +162,20 @@ def scoring(scope: Scope) -> Section:
                  "this hand (those of your melds, and those you laid off on anyone's melds, "
                  "which count for you and not for the meld's owner), less the value of the "
                  "cards left in your hand. A hand's score may be below zero.",
+        "stakes": "Every hand is played for a stake agreed before the game.",
     }[s.method]
     blocks: list[Block] = [Para(text + " Card values are given above.")]
-    items: list[str] = []
+    items: list[str] = stakes.scoring(v) if s.method == "stakes" else []
     if s.rummy_doubles:
         items.append("Going out in one turn (rummy) doubles the payments.")
     if (times := knocklimit.times_item(s)) is not None:
         items.append(times)
     if s.winner_bonus and v.knock is None:
         items.append(f"The player who goes out scores {s.winner_bonus:+d} points for it.")
+    if s.cap is not None:
+        items.append(f"No hand counts more than {s.cap} points: a player whose cards are "
+                     f"worth more scores {s.cap}" + (" (and pays the winner no more)."
+                                                     if s.method == "collect" else "."))
     if s.zero_sum:
         items.append("Each hand is zero-sum: your score for the hand is your points less "
                      "the other players' points, so what one wins the others lose.")

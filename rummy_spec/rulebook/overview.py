@@ -58,7 +58,7 @@ def _row(name: str, v: m.Variant) -> tuple[str, ...]:
         _going_out(v),
         {"penalty": "cards held count", "collect": "winner collects",
          "deadwood": "deadwood difference", "minus-deadwood": "minus deadwood",
-         "melds": "melds for their maker"}
+         "melds": "melds for their maker", "stakes": "stakes"}
         [v.score.method],
         _end(v),
     )

@@ -6,7 +6,7 @@ from ..lang import meldkinds
 from ..lang import model as m
 from ..lang.check import minimum_cards
 from ..lang.expr import evaluate_int
-from . import knocklimit
+from . import knocklimit, stakes
 from .doc import Block, Items, Para, Section, Table
 from .words import Scope, by_round, join, plural, value_text
 
@@ -49,6 +49,8 @@ def deal(scope: Scope) -> Section:
                  "takes it discards and the turn passes on. If both refuse, the non-dealer "
                  "draws from the stock and plays first.")
     blocks.append(Para(start))
+    if d.total_wins is not None:
+        blocks.append(Para(stakes.dealt_win(v)))
     return Section("The deal", "deal", tuple(blocks))
 
 
@@ -195,7 +197,7 @@ def turn(scope: Scope) -> Section:
 
 def _draw_step(v: m.Variant) -> str:
     text = ("Draw: take the top card of the stock, or the upcard (the top card of the "
-            "discard pile).")
+            "discard pile).") + stakes.drop_step(v)
     if v.turn.deep_take:
         text += (" The discard pile lies spread, every card in sight: instead of the upcard "
                  "you may take any card of it together with every card above it, provided "

@@ -61,7 +61,8 @@ def worked_example(scope: Scope) -> list[Block]:
            "collect": f"you pay the winner {total} points",
            "deadwood": "", "minus-deadwood": "",
            "melds": f"these {total} points are taken from what your cards on the table "
-                    "score"}[v.score.method]
+                    "score",
+           "stakes": f"your count is {total}"}[v.score.method]
     return [Para(f"For example, if the hand ends while you still hold {listed}, {who} "
                  "(worked out by the rules engine):"),
             Table(("Card", "Points"), rows)]

@@ -37,6 +37,7 @@ from ..lang import model as m
 from ..lang.expr import evaluate_int
 from ..laws.turn import TABLE_PLAY, turn_fault
 from ..laws.variant import Laws, Placed, require
+from .referee_stakes import dealt_scores, stake_scores
 
 KNOCK_ENDINGS = frozenset({"knock", "gin", "big-gin", "undercut"})
 
@@ -98,6 +99,9 @@ class Referee:
             self._contract(pre, a, post, ended)
         if ended:
             self._scores(pre, a, post)
+            for r in post.game.results[len(pre.game.results) + 1:]:  # dealt in the step
+                require(r.scores == dealt_scores(self.laws, r), "score",
+                        f"hand {r.round} as dealt scored {r.scores}")
             if post.over:
                 self._winners(post)
             else:
@@ -260,10 +264,17 @@ class Referee:
 
     # ----- scores ---------------------------------------------------------------------
     def _scores(self, pre: State, a: Move, post: State) -> None:
-        r, v, n = post.game.results[-1], self.v, self.laws.players
+        # the action's hand (a hand won as dealt may follow it in the same step)
+        r, v, n = post.game.results[len(pre.game.results)], self.v, self.laws.players
         require(len(r.scores) == n, "score", "a score for every seat")
         held = [self.laws.hand_points(s.hand) for s in pre.hand.seats]
+        held = self._capped(held)  # ``hand counts at most N``
         want = [0] * n
+        if v.score.method == "stakes":
+            want = stake_scores(self.laws, pre, a, r)
+            require(r.scores == want, "score", f"round {r.round} ended '{r.ending}' "
+                    f"scoring {r.scores}; the stakes give {want}")
+            return
         if v.score.method == "melds" and r.ending in ("out", "stock"):
             self._count_laid(pre, a, None)  # the play that ended the round
             laid = [self.book.laid.get(i, 0) for i in range(n)]
@@ -297,11 +308,15 @@ class Referee:
             stock_held = r.details.get("held")  # the hands as the round's end left them
             require(isinstance(stock_held, list), "score", "the hands held are not recorded")
             assert isinstance(stock_held, list)
-            want = [int(x) for x in stock_held]
+            want = self._capped([int(x) for x in stock_held])
         times = self._upcard_times(pre)  # ``score { upcard S doubles }``
         want = self._zero_sum([x * times for x in want])
         require(r.scores == want, "score", f"round {r.round} ended '{r.ending}' scoring "
                 f"{r.scores}; the score table gives {want}")
+
+    def _capped(self, held: list[int]) -> list[int]:
+        cap = self.v.score.cap
+        return held if cap is None else [min(h, cap) for h in held]
 
     def _knock(self, pre: State, a: Move, kind: str, details: dict[str, object]
                ) -> list[int]:

@@ -66,4 +66,5 @@ CUSTOM: dict[str, tuple[str, ...]] = {
     "swap_only_cards": ("Swap.wilds",),
     "stock_empty": ("Stock.empty",),
     "winner_bonus": ("Score.winner_bonus",), "winner_bonus_neg": ("Score.winner_bonus",),
+    "dealt_total_wins": ("Deal.total_wins",),
 }

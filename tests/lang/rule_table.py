@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rule_walk import Change, Described, Entry, Played, Walked, setting
+from rule_walk import Change, Described, Entry, Played, Refused, Walked, setting
 
 from rummy_spec.lang import model as m
 from rummy_spec.lang.expr import Num
@@ -234,6 +234,8 @@ TABLE: dict[str, Entry] = {
     "Deal.upcard_offered": Played("gin", setting("deal", upcard_offered=False), 2),
     "Deal.upcard": Played("rummy", setting("deal", upcard=False)),
     "Deal.first_turn_discard": Played("rummy", setting("deal", first_turn_discard=True)),
+    # a wider winning total than Tonk's 49..50, so seeded deals reach it
+    "Deal.total_wins": Played("tonk", setting("deal", total_wins=(10, 30)), 2),
     # a dead hand is rare in a seeded game: many games, to reach one
     "Deal.pass_after_scored": Played("gin_eaai", setting("deal", pass_after_scored=False), 2,
                                      seeds=60, steps=2000),
@@ -289,6 +291,7 @@ TABLE: dict[str, Entry] = {
                                                                              (0, 30)))),
     "Turn.deep_take": Played("rummy", setting("turn", deep_take=True)),
     "Turn.pile_card_melded": Played("rummy", setting("turn", pile_card_melded=True)),
+    "Turn.drop": Played("tonk", setting("turn", drop=False), 2),
     "Turn.span": SPAN,
     "Layoff.allowed": Played("rummy", setting("layoff", allowed=False)),
     "Layoff.timing": Played("continental", setting("layoff", timing="next-turn"), 4),
@@ -320,6 +323,8 @@ TABLE: dict[str, Entry] = {
                                seeds=30, steps=900),
     "Claim.own_discard": Played("continental", setting("claim", own_discard=True), 4),
     "Claim.when_down": Played("continental", setting("claim", when_down=False), 4),
+    "WildRules.cut_joker": Refused("E038", 'variant c "C" extends rummy {\n'
+                                   '    wilds { cut joker }\n}\n'),
     "Claim.claimant_waits": Played("continental", setting("claim", claimant_waits=False), 4),
     "Claim.pile_after": Played("shanghai", setting("claim", pile_after="closed")),
     "Claim.chain": Played("continental", setting("claim", chain=True), 4),
@@ -384,6 +389,13 @@ TABLE: dict[str, Entry] = {
     "Score.zero_sum": Played("rummy", setting("score", zero_sum=True)),
     "Score.winner_bonus": Played("rummy", setting("score", winner_bonus=-10)),
     "Score.upcard_times": Played("oklahoma_gin", setting("score", upcard_times=()), 2),
+    # played on without drops, so that hands are emptied by melding
+    "Score.bare_out_doubles": Played("tonk", setting("score", bare_out_doubles=False), 2,
+                                     prepare=setting("turn", drop=False)),
+    "Score.dealt_win_doubles": Played("tonk", setting("score", dealt_win_doubles=False), 2,
+                                      prepare=setting("deal", total_wins=(10, 30))),
+    "Score.caught_pays": Played("tonk", setting("score", caught_pays=3), 2),
+    "Score.cap": Played("rummy", setting("score", cap=5)),
     "Score.span": SPAN,
     "Score.block": SPAN,
     "GameEnd.ends": Played("rummy", setting("game", ends="hands", hands=1)),

@@ -1,0 +1,50 @@
+"""The moves that end a hand settled in stakes other than by going out: the drop (at the
+start of his turn, instead of drawing, a player shows his hand and claims the lowest
+count) and a hand that wins as dealt (Tonk's 49 or 50).  The drop is the ``knock`` action
+taken in the draw phase, where a variant states ``turn { drop before drawing }``."""
+
+from __future__ import annotations
+
+from .ending import end_round
+from .knocking import check_knock
+from .plans import GO, Go
+from .reasons import Verdict, no
+from .rules import Rules
+from .stakes import dealt_winners, drop_scores, paid_by_each
+from .state import Move, State
+
+
+def check_drop(rules: Rules, state: State, a: Move) -> Verdict | Go:
+    if not rules.variant.turn.drop:
+        refused = check_knock(rules, state, a)  # a knock waits for the draw
+        return refused if isinstance(refused, Verdict) else no("must-draw-first")
+    if a.player != state.hand.turn:
+        return no("not-your-turn")
+    if a.card is not None or a.melds is not None:
+        return no("bad-action", "a drop names no card and no melds: the whole hand is shown")
+    return GO
+
+
+def drop(rules: Rules, state: State, a: Move, plan: Go) -> None:
+    """Every hand is shown and counted; the drop is settled in stakes."""
+    counts = [rules.hand_points(s.hand) for s in state.hand.seats]
+    winner, caught, scores = drop_scores(rules.players, a.player, counts,
+                                         rules.variant.score.caught_pays)
+    end_round(rules, state, winner, "caught" if caught else "drop", scores,
+              dropper=a.player, counts=counts)
+
+
+def settle_dealt_win(rules: Rules, state: State) -> None:
+    """Right after the deal: one hand within the winning total wins at once (a double
+    stake where the spec says so); two or more, and the deal is thrown in."""
+    hands = [s.hand for s in state.hand.seats]
+    won = dealt_winners(rules, hands)
+    if not won:
+        return
+    counts = [rules.hand_points(h) for h in hands]
+    if len(won) > 1:
+        end_round(rules, state, None, "dead", dealt_wins=won, counts=counts)
+        return
+    stakes = 2 if rules.variant.score.dealt_win_doubles else 1
+    end_round(rules, state, won[0], "dealt", paid_by_each(rules.players, won[0], stakes),
+              counts=counts)
