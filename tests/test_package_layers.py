@@ -42,6 +42,13 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cli",),  # the command line
     ("playground",),  # the browser playground: runs the command line
 )
+# The sub-packages of the larger parts, lowest first, as LAYERS orders the parts: a module
+# of one sub-package imports only from its own or from those of lower layers.  A module
+# left at a part's top (``engine.game``) is a sub-part of its own name, and the part's own
+# ``__init__`` is ``__init__``.  Every module of a part named here must have a sub-part.
+INNER_LAYERS: dict[str, tuple[tuple[str, ...], ...]] = {
+}
+
 # ``rummy_spec/__init__.py`` exports the API lazily (``rummy_spec.Game``): the one import
 # that goes up, made inside a function on first use (and named for the type checker)
 FRONT_DOOR = ("rummy_spec", "rummy_spec.api")
@@ -132,11 +139,30 @@ def part(module: str) -> str:
     return pieces[1] if len(pieces) > 1 else "rummy_spec"
 
 
-def layer_of(name: str) -> int:
-    for i, layer in enumerate(LAYERS):
+def layer_of(name: str, layers: tuple[tuple[str, ...], ...] = LAYERS) -> int:
+    for i, layer in enumerate(layers):
         if name in layer:
             return i
     raise KeyError(name)
+
+
+def sub_part(module: str) -> str:
+    """``rummy_spec.engine.solving.search`` is sub-part ``solving`` of ``engine``;
+    ``rummy_spec.engine`` itself is ``__init__``."""
+    pieces = module.split(".")
+    return pieces[2] if len(pieces) > 2 else "__init__"
+
+
+def inner_graph(g: dict[str, list[Import]], whole: str) -> dict[tuple[str, str], list[Import]]:
+    """The imports between the sub-parts of one part."""
+    out: dict[tuple[str, str], list[Import]] = {}
+    for found in g.values():
+        for i in found:
+            if part(i.source) == whole == part(i.target):
+                a, b = sub_part(i.source), sub_part(i.target)
+                if a != b:
+                    out.setdefault((a, b), []).append(i)
+    return out
 
 
 def part_graph(g: dict[str, list[Import]]) -> dict[tuple[str, str], list[Import]]:
@@ -198,6 +224,16 @@ def report(g: dict[str, list[Import]]) -> str:
         for name in layer:
             below = sorted(b for a, b in parts if a == name)
             lines.append(f"{i:2} {name:<12} -> {', '.join(below) or '(nothing)'}")
+            if name in INNER_LAYERS:
+                inner = inner_graph(g, name)
+                for j, sub in enumerate(INNER_LAYERS[name]):
+                    for s in sub:
+                        under = sorted(b for a, b in inner if a == s)
+                        shown = ", ".join(under) or "(nothing)"
+                        lines.append(f"   {j:2} {name}.{s:<16} -> {shown}")
+    found = circles(g)
+    lines.append("module circles: " + ("; ".join(" <-> ".join(sorted(c)) for c in found)
+                                       if found else "none"))
     return "\n".join(lines)
 
 
@@ -217,6 +253,25 @@ def test_every_import_goes_down_the_layers() -> None:
               for (a, b), found in part_graph(g).items() if layer_of(b) >= layer_of(a)
               for i in found if (i.source, i.target) != FRONT_DOOR]
     assert upward == [], "imports up or across the layers:\n" + "\n".join(upward)
+
+
+def test_every_module_of_a_split_part_has_a_sub_part() -> None:
+    g = graph()
+    for whole, layers in INNER_LAYERS.items():
+        named = [n for layer in layers for n in layer]
+        assert len(named) == len(set(named))
+        subs = {sub_part(m) for m in g if part(m) == whole}
+        assert subs - set(named) == set(), f"give each new module of {whole} a sub-package"
+        assert set(named) - subs == set(), f"a sub-part of {whole} that is no longer there"
+
+
+def test_every_import_goes_down_the_inner_layers() -> None:
+    g = graph()
+    wrong = [f"{i.source}:{i.line} imports {i.target} ({i.where})"
+             for whole, layers in INNER_LAYERS.items()
+             for (a, b), found in inner_graph(g, whole).items()
+             if layer_of(b, layers) >= layer_of(a, layers) for i in found]
+    assert wrong == [], "imports up or across the inner layers:\n" + "\n".join(wrong)
 
 
 def test_the_front_door_is_the_one_import_that_goes_up() -> None:
