@@ -31,8 +31,10 @@ if TYPE_CHECKING:
 _LAZY = {"engine_state_machine": "machine", "PROFILES": "profiles", "profile": "profiles",
          "Referee": "referee"}
 # the kit's modules by their whole names, so that a move of the kit's modules is one rename
-_KIT = {"Engine": "rummy_spec.conformance.engine", "Hello": "rummy_spec.conformance.engine",
-        "NewGame": "rummy_spec.conformance.engine", "Verdict": "rummy_spec.conformance.engine",
+_KIT = {"Engine": "rummy_spec.conformance.engine",
+        "Hello": "rummy_spec.conformance.engine",
+        "NewGame": "rummy_spec.conformance.engine",
+        "Verdict": "rummy_spec.conformance.engine",
         "ReferenceEngine": "rummy_spec.conformance.reference"}
 
 __all__ = ["PROFILES", "Engine", "Hello", "LawViolation", "Laws", "NewGame", "Placed",
