@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from rummy_spec.lang import builtin_library, decks
 from rummy_spec.lang import model as m
 from rummy_spec.lang.build import _first_spans, _Reader
-from rummy_spec.lang.check import player_counts
+from rummy_spec.lang.counts import player_counts
 from rummy_spec.lang.decls import Key, Setting
 from rummy_spec.lang.expr import BinOp, Call, Neg, Num, Table, Unlimited, Var
 from rummy_spec.lang.limits import _formulas
