@@ -24,14 +24,7 @@ from ..conformance.runner import CaseResult, SkipFileError, all_good, read_skip_
 from ..textsafe import outside_text
 from . import conformance_fuzz, conformance_init, conformance_matrix, conformance_suite
 from .base import FAILED, USAGE, Command, Outcome, UsageError, lines
-from .conformance_engine import (
-    Bar,
-    EngineDown,
-    engine_of,
-    output_target,
-    positive,
-    start_engine,
-)
+from .conformance_engine import Bar, EngineDown, engine_of, output_target, positive, start_engine
 from .conformance_house import (
     BadContent,
     add_compare,

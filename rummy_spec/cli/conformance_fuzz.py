@@ -12,13 +12,7 @@ from pathlib import Path
 
 from ..conformance.runner import SkipFileError, read_skip_file
 from .base import FAILED, Outcome, UsageError, lines, whole_number
-from .conformance_engine import (
-    PROGRESS_SECONDS,
-    Bar,
-    output_target,
-    positive,
-    start_engine,
-)
+from .conformance_engine import PROGRESS_SECONDS, Bar, output_target, positive, start_engine
 from .conformance_house import (
     ALL_DECLINED,
     add_compare,
@@ -28,7 +22,6 @@ from .conformance_house import (
 )
 from .fuzz_stop import Stopper
 
-# ----- fuzz --------------------------------------------------------------------------
 
 def configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--engine", required=True, metavar="CMD",

@@ -9,16 +9,8 @@ from pathlib import Path
 from ..conformance import suite_root
 from ..conformance.cases import CaseError
 from .base import FAILED, Outcome, UsageError, lines, whole_number
-from .conformance_engine import (
-    Bar,
-    output_target,
-    positive,
-    start_engine,
-)
-from .conformance_house import (
-    claims_note,
-    variant_names,
-)
+from .conformance_engine import Bar, output_target, positive, start_engine
+from .conformance_house import claims_note, variant_names
 
 
 def configure_generate(p: argparse.ArgumentParser) -> None:
