@@ -77,6 +77,27 @@ class Session:
                     stream.close()
 
 
+def act(e: Engine, kind: str, player: int, **fields: Any) -> str:
+    """The reason (or "ok") of one action of the engine's."""
+    return e.act({"type": kind, "player": player, **fields}).text
+
+
+def refused_unchanged(e: Engine, action: JSON, code: str) -> None:
+    before = e.state()
+    verdict = e.act(action)
+    assert (verdict.accepted, verdict.reason) == (False, code), (action, verdict)
+    assert e.state() == before
+
+
+def hello_of(s: Session, variant: str) -> JSON:
+    """The adapter's hello, holding what every gin adapter claims."""
+    hello: JSON = s.request("hello", protocol=2, runner="test")
+    assert hello["protocol"] == 2 and hello["variants"] == [variant]
+    assert "knock-melds" in hello["features"]
+    assert {"knock", "perft", "scoring"} <= set(hello["features"])
+    return hello
+
+
 def shuffled_pack(rng: random.Random) -> list[str]:
     pack = PACK[:]
     rng.shuffle(pack)

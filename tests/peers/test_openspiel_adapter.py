@@ -18,9 +18,12 @@ from rummy_spec.conformance.engine import Engine, NewGame
 from .common import (
     ADAPTERS,
     Session,
+    act,
+    hello_of,
     load_adapter,
     need_profile,
     play_against_reference,
+    refused_unchanged,
     shuffled_pack,
 )
 
@@ -44,23 +47,9 @@ def engine() -> Engine:
     return made
 
 
-def act(e: Engine, kind: str, player: int, **fields: Any) -> str:
-    return e.act({"type": kind, "player": player, **fields}).text
-
-
-def refused_unchanged(e: Engine, action: JSON, code: str) -> None:
-    before = e.state()
-    verdict = e.act(action)
-    assert (verdict.accepted, verdict.reason) == (False, code), (action, verdict)
-    assert e.state() == before
-
-
 def test_hello_and_bad_requests_over_the_protocol() -> None:
     s = Session("openspiel_gin")
-    hello = s.request("hello", protocol=2, runner="test")
-    assert hello["protocol"] == 2 and hello["variants"] == [VARIANT]
-    assert "knock-melds" in hello["features"]
-    assert {"knock", "perft", "scoring"} <= set(hello["features"])
+    hello_of(s, VARIANT)
     assert "error" in s.request("act", action={"type": "draw", "player": 0})  # before new
     assert "skip" in s.request("new", variant="gin", options=[], players=2, setup=SETUP)
     assert "error" in s.send_line("this is not JSON")

@@ -19,9 +19,12 @@ from .common import (
     ADAPTERS,
     PACK,
     Session,
+    act,
+    hello_of,
     load_adapter,
     need_profile,
     play_against_reference,
+    refused_unchanged,
     shuffled_pack,
 )
 
@@ -44,23 +47,9 @@ def engine(first: list[str]) -> Engine:
     return made
 
 
-def act(e: Engine, kind: str, player: int, **fields: Any) -> str:
-    return e.act({"type": kind, "player": player, **fields}).text
-
-
-def refused_unchanged(e: Engine, action: JSON, code: str) -> None:
-    before = e.state()
-    verdict = e.act(action)
-    assert (verdict.accepted, verdict.reason) == (False, code), (action, verdict)
-    assert e.state() == before
-
-
 def test_hello_and_bad_requests_over_the_protocol() -> None:
     s = Session("rlcard_gin")
-    hello = s.request("hello", protocol=2, runner="test")
-    assert hello["protocol"] == 2 and hello["variants"] == [VARIANT]
-    assert "knock-melds" in hello["features"]
-    assert {"knock", "perft", "scoring"} <= set(hello["features"])
+    hello_of(s, VARIANT)
     assert "error" in s.request("state")  # before new
     ten_each = {"dealer": 1, "hands": [PACK[:10], PACK[10:20]], "discard": [PACK[20]],
                 "stock": PACK[21:]}
