@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from rummy_spec.cli import run as cli
+from rummy_spec.conformance.cases import load_cases
 from rummy_spec.conformance.engine import Engine, NewGame
 from rummy_spec.conformance.observe import AFTER_ROUND, FIELDS, differences
 from rummy_spec.lang.library import builtin_library
@@ -97,6 +99,18 @@ def hello_of(s: Session, variant: str) -> JSON:
     assert {"knock", "perft", "scoring"} <= set(hello["features"])
     return hello
 
+
+
+def run_profile_cases(variant: str, adapter: str) -> None:
+    """``conformance run`` of the variant's cases against the adapter, with its skip file:
+    every case passes, fails as listed, or is skipped."""
+    need_profile(variant)
+    if not load_cases(variants=[variant]):
+        pytest.skip(f"no conformance cases for {variant} in this checkout")
+    out = cli(["conformance", "run", "--variant", variant, "--timeout", "30",
+               "--skip-file", str(ADAPTERS / f"{adapter}.skip"), "--engine",
+               f"{sys.executable} {ADAPTERS / f'{adapter}.py'}"])
+    assert out.code == 0, out.out[-2000:]
 
 def shuffled_pack(rng: random.Random) -> list[str]:
     pack = PACK[:]

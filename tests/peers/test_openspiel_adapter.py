@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import sys
 from typing import Any
 
 import pytest
@@ -11,12 +10,9 @@ import pytest
 pytest.importorskip("pyspiel", reason="OpenSpiel is not installed (the 'peers' extra: "
                     "pip install -e '.[peers]')")
 
-from rummy_spec.cli import run as cli
-from rummy_spec.conformance.cases import load_cases
 from rummy_spec.conformance.engine import Engine, NewGame
 
 from .common import (
-    ADAPTERS,
     Session,
     act,
     hello_of,
@@ -24,6 +20,7 @@ from .common import (
     need_profile,
     play_against_reference,
     refused_unchanged,
+    run_profile_cases,
     shuffled_pack,
 )
 
@@ -142,13 +139,7 @@ def test_state_matches_the_reference_in_random_play() -> None:
 
 
 def test_conformance_run_of_the_profile_cases() -> None:
-    need_profile(VARIANT)
-    if not load_cases(variants=[VARIANT]):
-        pytest.skip(f"no conformance cases for {VARIANT} in this checkout")
-    out = cli(["conformance", "run", "--variant", VARIANT, "--timeout", "30",
-               "--skip-file", str(ADAPTERS / "openspiel_gin.skip"), "--engine",
-               f"{sys.executable} {ADAPTERS / 'openspiel_gin.py'}"])
-    assert out.code == 0, out.out[-2000:]
+    run_profile_cases(VARIANT, "openspiel_gin")
 
 
 @pytest.mark.slow
