@@ -34,7 +34,7 @@ def compiled_modules() -> dict[str, bool]:
     out: dict[str, bool] = {}
     for package in COMPILED_PACKAGES:
         path = importlib.import_module(package).__path__
-        for info in pkgutil.iter_modules(path, package + "."):
+        for info in pkgutil.walk_packages(path, package + "."):
             module = importlib.import_module(info.name)
             out[info.name] = str(module.__file__).endswith(tuple(EXTENSION_SUFFIXES))
     return out

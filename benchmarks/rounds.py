@@ -29,7 +29,7 @@ from rummy_spec.analysis.runner import Batch, run
 from rummy_spec.bots import BOTS
 from rummy_spec.lang import load
 from rummy_spec.lang import model as m
-from rummy_spec.lang.check import player_counts
+from rummy_spec.lang.counts import player_counts
 from rummy_spec.lang.data import builtin_specs
 from rummy_spec.simulate import IN_PLAY, KINDS, GameRecord, seating
 

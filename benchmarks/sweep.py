@@ -52,7 +52,7 @@ from rummy_spec.bots import BOTS
 from rummy_spec.engine import codec
 from rummy_spec.engine.rules import compile_variant
 from rummy_spec.lang import load
-from rummy_spec.lang.check import OPEN_PLAYER_LIMIT
+from rummy_spec.lang.counts import OPEN_PLAYER_LIMIT
 from rummy_spec.lang.data import builtin_specs
 from rummy_spec.simulate import play_out
 

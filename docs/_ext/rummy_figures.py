@@ -36,7 +36,7 @@ GAMES, BUDGET = 40, 40_000
 SEED = 0
 PACKAGE = Path(rummy_spec.__file__).resolve().parent
 # the code whose change changes the games (the drawing is redone at every build)
-CODE = [*sorted((PACKAGE / "engine").glob("*.py")), *sorted((PACKAGE / "bots").glob("*.py")),
+CODE = [*sorted((PACKAGE / "engine").rglob("*.py")), *sorted((PACKAGE / "bots").rglob("*.py")),
         PACKAGE / "simulate.py", PACKAGE / "rulebook" / "plays.py"]
 
 

@@ -27,7 +27,7 @@ from ..engine.melds import MeldRules
 from ..engine.rules import Rules
 from ..engine.solver import Solution, solve
 from ..lang import model as m
-from ..lang.check import minimum_cards
+from ..lang.counts import minimum_cards
 
 FEW_WILDS = 4  # imaginary wilds tried first: most hands that matter lack no more
 PAT_WILDS = 3  # imaginary wilds for a pat contract

@@ -16,7 +16,7 @@ import argparse
 from pathlib import Path
 
 from ..lang import model as m
-from ..lang.check import player_counts
+from ..lang.counts import player_counts
 from ..outfile import OutputError, check_target, write_text
 from ..rulebook import FORMATS, Format, build_page, render
 from ..rulebook.diagram import with_turn_diagram

@@ -9,11 +9,11 @@ import json
 import shlex
 from pathlib import Path
 
+from ..outfile import write_text as write_atomic
 from .author import LIVE, Recorder, case_data, dump_case
 from .cases import SCORING_KEYS
 from .fuzz import Finding, FuzzOptions
 from .observe import AFTER_ROUND, FIELDS, OPTIONAL, ROUND_END
-from .reports import write_atomic
 
 
 def finding_case(opts: FuzzOptions, players: int, finding: Finding,

@@ -20,6 +20,7 @@ from typing import Any
 from .. import __version__
 from ..bots import greedy_bot
 from ..engine.game import Game
+from ..outfile import write_text as write_atomic
 from . import SUITE_VERSION
 from .author import (
     AFTER_RESHUFFLE,
@@ -34,7 +35,6 @@ from .author import (
 )
 from .cases import variant
 from .perft import PERFT_CONVENTIONS, Position, reference_counts
-from .reports import write_atomic
 from .variants import spec_of, with_spec
 
 JSON = dict[str, Any]

@@ -9,8 +9,8 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from ..outfile import write_text as write_atomic
 from .matrix import badge, slug
-from .reports import write_atomic
 
 JSON = dict[str, Any]
 SHOWN = ("passed", "failed", "errored", "skipped")

@@ -101,7 +101,7 @@ def write_starter(lang_name: str, target: Path, force: bool = False,
     what the CI job installs (``install_source.choose``)."""
     from ..infile import InputFileError, kind_of
     from ..outfile import OutputError
-    from .reports import write_atomic
+    from ..outfile import write_text as write_atomic
 
     shown = outside_text(str(target), 200)  # the user's own text, escape codes and all
     try:
@@ -130,7 +130,7 @@ def write_starter(lang_name: str, target: Path, force: bool = False,
     try:
         for path, text in zip(paths, files.values(), strict=False):
             path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(path, text)
+            write_atomic(path, text, "--report")
             if path.suffix in (".sh", ".js", ".py"):
                 path.chmod(0o755)
         if wheel is not None and wheel in paths and source.wheel is not None:

@@ -7,11 +7,11 @@ is one dictionary from rule key to the setting that won.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from . import families, meldkinds
 from . import model as m
+from .build_reader import SECTION_MODELS, Reader, source_order
 from .errors import Diagnostic
 from .expr import REFERABLE, Expr, bind
 from .span import BUILTIN, Span
@@ -20,119 +20,7 @@ from .syntax import RANK_WORDS, Key, RawCard, Setting
 _RANK_WORDS = RANK_WORDS
 
 
-# Each section of the grammar -> the model class its settings fill.  A setting of a built
-# section that names no field of its class is reported (E037), never dropped.
-SECTION_MODELS: dict[str, type] = {
-    "deck": m.Deck, "wilds": m.WildRules, "deal": m.Deal, "cut": m.Cut, "contracts": m.Contracts,
-    "turn": m.Turn, "layoff": m.Layoff, "swap": m.Swap, "claim": m.Claim,
-    "rummy_call": m.RummyCall, "going_out": m.GoingOut, "knock": m.Knock, "stock": m.Stock,
-    "score": m.Score, "game": m.GameEnd, "special": m.SpecialCard, "players": m.Players,
-    "limits": m.EngineLimits,
-}
-# Sections built only when stated (their presence setting is the key ``(section,)``).
-OPTIONAL_SECTIONS = ("cut", "claim", "rummy_call", "knock")
-
-
-def section_models() -> dict[str, type]:
-    """Every section -> its model class, the meld kinds' from their entries."""
-    return {**SECTION_MODELS, **{k.name: k.model for k in meldkinds.entries()}}
-
-
-def optional_sections() -> tuple[str, ...]:
-    return (*meldkinds.names(), *OPTIONAL_SECTIONS)
-
-
-@dataclass
-class _Reader:
-    """Reads sections out of the merged settings; remembers spans for the checker.
-
-    Every setting read is marked used, so what no section took can be reported.
-    """
-
-    settings: Mapping[Key, Setting]
-    problems: list[Diagnostic] = field(default_factory=list)
-    used: set[Key] = field(default_factory=set)
-    section: str = ""  # the section being built, which an error marks as broken
-    broken: set[str] = field(default_factory=set)
-    _first: dict[Key, Span] | None = None  # span() by prefix, indexed on first use
-    _sections: dict[str | int, list[tuple[Key, Setting]]] | None = None  # take(), likewise
-
-    def has(self, *key: str | int) -> bool:
-        self.used.add(key)
-        return key in self.settings
-
-    def get(self, key: Key, default: Any) -> Any:
-        self.used.add(key)
-        s = self.settings.get(key)
-        return default if s is None else s.value
-
-    def take(self, prefix: Key) -> list[tuple[Key, Setting]]:
-        """Every setting under ``prefix`` (rows of a table), marked used."""
-        if self._sections is None:
-            self._sections = {}
-            for k, s in self.settings.items():
-                self._sections.setdefault(k[0], []).append((k, s))
-        found = [(k, s) for k, s in self._sections.get(prefix[0], ())
-                 if k[: len(prefix)] == prefix] if prefix else list(self.settings.items())
-        self.used.update(k for k, _ in found)
-        return found
-
-    def span(self, *prefix: str | int) -> Span:
-        """Where a section (or a rule) was stated: its block, its first setting, or BUILTIN."""
-        if self._first is None:
-            self._first = _first_spans(self.settings)
-        return self._first.get(prefix) or BUILTIN
-
-    def fields(self, section: str, defaults: Any) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for name in defaults.__dataclass_fields__:
-            if name == "span":
-                continue
-            if (section, name) in self.settings:
-                self.used.add((section, name))
-                out[name] = self.settings[(section, name)].value
-        out["span"] = self.span(section)
-        return out
-
-    def error(self, code: str, message: str, span: Span, hint: str = "") -> None:
-        self.problems.append(Diagnostic(code, message, span, hint))
-        if self.section:
-            self.broken.add(self.section)
-
-    def report_unplaced(self) -> None:
-        """E037 for each setting of a built section that no model field took."""
-        optional = optional_sections()
-        for key, s in self.settings.items():
-            if key in self.used or key[-1] == "__block__" or key[0] == "source":
-                continue
-            section = str(key[0])
-            if section in optional and not self.get((section,), False):
-                continue  # the section is switched off: its inherited rules are moot
-            what = " ".join(str(k) for k in key)
-            self.error("E037", f"the rule '{what}' has no place in the rules model, so it "
-                       "would be lost", s.span, "a fault in rummy-spec's grammar tables; "
-                       "please report it")
-
-
-def _first_spans(settings: Mapping[Key, Setting]) -> dict[Key, Span]:
-    """Every prefix of a setting's key -> the earliest span (file, line, column) of the
-    settings under it, blocks left out; the first stated wins a tie.  One walk of the
-    settings answers every :meth:`_Reader.span` of a build."""
-    first: dict[Key, Span] = {}
-    # in source order (a stable sort: of two at one place, the first stated stays first),
-    # so the first setting met under a prefix is its earliest
-    stated = sorted(((key, s) for key, s in settings.items() if key[-1] != "__block__"),
-                    key=_source_order)
-    for key, s in stated:
-        for length in range(len(key) + 1):
-            prefix = key[:length]
-            if prefix not in first:
-                first[prefix] = s.span
-    return first
-
-
-
-def resolve_card(raw: RawCard, deck: m.Deck, r: _Reader) -> m.CardClass | None:
+def resolve_card(raw: RawCard, deck: m.Deck, r: Reader) -> m.CardClass | None:
     word = raw.word.lower()
     text = f"{raw.colour} {raw.word}" if raw.colour else raw.word
     if word in ("joker", "jokers"):
@@ -174,11 +62,11 @@ def build_variant(
     ``lineage`` names the files of the variant and its ancestors, nearest first: sources
     are listed in that order (the variant's own before its parents'), never by file name.
     """
-    r = _Reader(_bound(settings))
+    r = Reader(_bound(settings))
     rank = {p: i for i, p in reversed(list(enumerate((path, *lineage))))}
     sources = tuple(s.value for _, s in sorted(
         ((k, s) for k, s in settings.items() if k[0] == "source"),
-        key=lambda item: (rank.get(item[1].span.path, len(rank)), *_source_order(item))))
+        key=lambda item: (rank.get(item[1].span.path, len(rank)), *source_order(item))))
     low, high = r.get(("players",), (2, None))
     players = m.Players(low if low is not None else 2, high, r.span("players"))
 
@@ -255,12 +143,7 @@ def _bind_value(value: Any, values: dict[str, Expr]) -> Any:
     return value
 
 
-def _source_order(item: tuple[Key, Setting]) -> tuple[str, int, int]:
-    s = item[1].span
-    return (s.path, s.line, s.column)
-
-
-def _deck(r: _Reader) -> m.Deck:
+def _deck(r: Reader) -> m.Deck:
     r.section = "deck"
     jokers: tuple[Expr, bool] | None = r.get(("deck", "jokers"), None)
     specials = []
@@ -284,7 +167,7 @@ def _deck(r: _Reader) -> m.Deck:
     return deck
 
 
-def _wilds(r: _Reader, deck: m.Deck) -> m.WildRules:
+def _wilds(r: Reader, deck: m.Deck) -> m.WildRules:
     r.section = "wilds"
     if r.has("wilds", "max_per_group"):
         r.error("E032", "wild limits per group are not part of the language; limit sets or "
@@ -297,14 +180,14 @@ def _wilds(r: _Reader, deck: m.Deck) -> m.WildRules:
     return m.WildRules(**fields)
 
 
-def _kind(r: _Reader, deck: m.Deck, kind: meldkinds.MeldKindEntry) -> Any:
+def _kind(r: Reader, deck: m.Deck, kind: meldkinds.MeldKindEntry) -> Any:
     """A meld kind's rule: its settings as they are, or as its entry's builder reads them."""
     if kind.build is None:
         return kind.model(**r.fields(kind.name, kind.model))
     return kind.model(**meldkinds.resolve(kind.build)(r, deck))
 
 
-def _family_rule(r: _Reader, family: families.Family) -> Any:
+def _family_rule(r: Reader, family: families.Family) -> Any:
     """A family's rule: its model's fields, and in ``more`` the values of the clauses
     declared beyond them."""
     fields = r.fields(family.name, family.model)
@@ -316,7 +199,7 @@ def _family_rule(r: _Reader, family: families.Family) -> Any:
     return family.model(**fields)
 
 
-def run_fields(r: _Reader, deck: m.Deck) -> dict[str, Any]:
+def run_fields(r: Reader, deck: m.Deck) -> dict[str, Any]:
     """A run's fields: the ranks it leaves out are read as cards of the deck."""
     r.section = "run"
     fields = r.fields("run", m.RunRule)
@@ -334,7 +217,7 @@ def run_fields(r: _Reader, deck: m.Deck) -> dict[str, Any]:
     return fields
 
 
-def _knock(r: _Reader, rank: Mapping[str, int]) -> m.Knock:
+def _knock(r: Reader, rank: Mapping[str, int]) -> m.Knock:
     """The knock section; ``deadwood by upcard`` is the ``deadwood`` setting's other value
     (so either replaces the other from a parent), and the rank limits are collected.  A
     fixed limit stated nearer than an ancestor's rank limits replaces them with the
@@ -351,7 +234,7 @@ def _knock(r: _Reader, rank: Mapping[str, int]) -> m.Knock:
     return m.Knock(**fields)
 
 
-def _swap(r: _Reader, deck: m.Deck) -> m.Swap:
+def _swap(r: Reader, deck: m.Deck) -> m.Swap:
     r.section = "swap"
     fields = r.fields("swap", m.Swap)
     raw: tuple[RawCard, ...] = fields.get("wilds", ())
@@ -360,7 +243,7 @@ def _swap(r: _Reader, deck: m.Deck) -> m.Swap:
     return m.Swap(**fields)
 
 
-def _turn(r: _Reader, deck: m.Deck) -> m.Turn:
+def _turn(r: Reader, deck: m.Deck) -> m.Turn:
     r.section = "turn"
     fields = r.fields("turn", m.Turn)
     raw: tuple[RawCard, ...] = fields.get("no_discard", ())
@@ -372,7 +255,7 @@ def _turn(r: _Reader, deck: m.Deck) -> m.Turn:
     return m.Turn(**fields)
 
 
-def _contracts(r: _Reader, kinds: set[str]) -> m.Contracts:
+def _contracts(r: Reader, kinds: set[str]) -> m.Contracts:
     r.section = "contracts"
     fields = r.fields("contracts", m.Contracts)
     rounds: list[m.Contract] = []
@@ -403,7 +286,7 @@ def _contracts(r: _Reader, kinds: set[str]) -> m.Contracts:
     return m.Contracts(**fields)
 
 
-def _score(r: _Reader, deck: m.Deck) -> m.Score:
+def _score(r: Reader, deck: m.Deck) -> m.Score:
     r.section = "score"
     fields = r.fields("score", m.Score)
     entries: list[m.ScoreEntry] = []

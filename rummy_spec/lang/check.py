@@ -11,22 +11,11 @@ from . import model as m
 from .check_err import Err as _Err
 from .check_rounds import check_schedule, formula_rounds
 from .check_rules import check_rules
+from .counts import buy_allowance, cards_out, dealt_text, minimum_cards, player_counts
 from .errors import Diagnostic
 from .expr import REFERABLE, EvalError, Expr, evaluate_int, refs_in, uses_players, uses_round
 from .limits import check_variant_limits
-from .meldkinds import least_size
 from .span import Span
-
-OPEN_PLAYER_LIMIT = 12
-
-
-def player_counts(v: m.Variant) -> range:
-    high = v.players.max if v.players.max is not None else max(OPEN_PLAYER_LIMIT, v.players.min)
-    return range(v.players.min, high + 1)
-
-
-def round_numbers(v: m.Variant) -> range:
-    return range(1, max(1, v.rounds) + 1)
 
 
 def check_variant(v: m.Variant, broken: frozenset[str] = frozenset()) -> list[Diagnostic]:
@@ -184,11 +173,6 @@ def _check_formulas(v: m.Variant, err: _Err) -> bool:
     return ok
 
 
-def cards_out(v: m.Variant, players: int, dealt: int) -> int:
-    """Cards the deal takes from the pack: the hands, the upcard, the first player's extra."""
-    return players * dealt + int(v.deal.upcard) + int(v.deal.first_turn_discard)
-
-
 def _cut_bonus(cut: m.Cut, players: int, err: _Err) -> int:
     try:
         return evaluate_int(cut.bonus, players) or 0
@@ -307,10 +291,6 @@ def _check_contracts(v: m.Variant, err: _Err, formulas_ok: bool) -> None:
                     "(it can still take lay-offs and extra melds)", rule.span)
 
 
-def minimum_cards(v: m.Variant, contract: m.Contract) -> int:
-    return sum(e.count * least_size(v, e) for e in contract.elements)
-
-
 def _check_reachable(v: m.Variant, err: _Err) -> None:
     for contract in v.contracts.rounds:
         need = minimum_cards(v, contract)
@@ -384,26 +364,6 @@ def _check_small_deals(v: m.Variant, err: _Err, faulty: set[int]) -> None:
     if v.claim.needed_for_contracts and not needed:
         err("W103", "'needed for contracts' is stated, but every contract can be made "
             "without buying", v.claim.span)
-
-
-def dealt_text(v: m.Variant, players: int) -> str:
-    counts = sorted({evaluate_int(v.deal.cards, players, c.number) or 0
-                     for c in v.contracts.rounds})
-    return " or ".join(str(c) for c in counts) + " cards"
-
-
-def buy_allowance(v: m.Variant, players: int, rnd: int) -> int | None:
-    """Most buys a player may make in a round; with carry-over, the unused ones add up."""
-    assert v.claim is not None and v.claim.limit is not None
-    if not v.claim.carry_over:
-        return evaluate_int(v.claim.limit, players, rnd)
-    total = 0
-    for r in range(1, rnd + 1):
-        value = evaluate_int(v.claim.limit, players, r)
-        if value is None:
-            return None
-        total += value
-    return total
 
 
 def _check_scores(v: m.Variant, err: _Err) -> None:

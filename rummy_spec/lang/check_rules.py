@@ -9,6 +9,7 @@ from .check_err import Err
 from .check_sheet import check_sheet
 from .check_stakes import check_stakes
 from .check_upcard import check_upcard_rules
+from .counts import minimum_cards, player_counts
 from .expr import EvalError, evaluate_int
 
 
@@ -162,8 +163,6 @@ def _check_buyers(v: m.Variant, err: Err) -> None:
     laid at that count, and the hand goes on until the stock or the turn cap ends it."""
     if v.claim is None:
         return
-    from .check import minimum_cards, player_counts  # check.py runs these checks
-
     empties = v.going_out.by != "discard" or v.going_out.floating
     for n in player_counts(v):
         if buyers(v, n) > 0:

@@ -20,7 +20,7 @@ from typing import Any
 
 from . import decks, meldkinds
 from . import model as m
-from .check import cards_out, minimum_cards, player_counts, round_numbers
+from .counts import cards_out, minimum_cards, player_counts, round_numbers
 from .expr import Expr, evaluate_int, render
 
 FORMAT = "rummy-spec/variant"

@@ -12,6 +12,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from . import meldkinds
 from .clauses import Clause
 from .errors import Diagnostic
+from .grammar_parser import parser
 from .span import Span
 from .words import WHOLE_WORD, GluedWords
 
@@ -41,8 +42,6 @@ _WORD_AT = re.compile(r"[A-Za-z0-9_'\-]+")
 
 @lru_cache(maxsize=1)
 def _terminal_words() -> dict[str, list[str]]:
-    from .syntax import parser
-
     words: dict[str, list[str]] = {}
     for term in parser().terminals:
         pattern = term.pattern
@@ -293,8 +292,6 @@ def translate(err: UnexpectedInput, text: str, path: str) -> Diagnostic:
 
 def accepted_before(text: str, pos: int) -> set[str]:
     """The terminals the parser would accept at ``pos``, fed every token before it."""
-    from .syntax import parser
-
     interactive = parser().parse_interactive(text)
     tokens = interactive.lexer_thread.lex(interactive.parser_state)  # type: ignore[no-untyped-call]
     try:

@@ -16,9 +16,9 @@ import importlib
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from . import model as m
+from . import kindrules as kr
 
 Hook = str | Callable[..., Any]
 
@@ -137,12 +137,28 @@ def kind_of(word: str) -> str:
     return word
 
 
-def rule_of(variant: m.Variant, kind: str) -> Any:
+class HasKinds(Protocol):
+    """A variant, as far as the registry asks it (the model's ``Variant``)."""
+
+    def kind_rule(self, kind: str) -> Any: ...
+
+
+class ContractPart(Protocol):
+    """A contract element, as far as the registry asks it (the model's ``Element``)."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def size(self) -> int | None: ...
+
+
+def rule_of(variant: HasKinds, kind: str) -> Any:
     """The variant's rule for a meld kind (None: the variant has no melds of it)."""
     return variant.kind_rule(kind)
 
 
-def least_size(variant: m.Variant, element: m.Element) -> int:
+def least_size(variant: HasKinds, element: ContractPart) -> int:
     """The fewest cards each meld of a contract element holds: its own size, else the
     kind's minimum (0 when the variant has no such kind, which the checker refuses)."""
     if element.size is not None:
@@ -151,13 +167,13 @@ def least_size(variant: m.Variant, element: m.Element) -> int:
     return rule.min if rule is not None else 0
 
 
-def wild_cap(wilds: m.WildRules, kind: str) -> int | None:
+def wild_cap(wilds: object, kind: str) -> int | None:
     """The most wild cards one meld of ``kind`` may hold (None: no cap)."""
     cap = KINDS[kind].wild_cap if kind in KINDS else None
     return getattr(wilds, cap) if cap is not None else None
 
 
-def all_wild(wilds: m.WildRules, kind: str) -> bool:
+def all_wild(wilds: object, kind: str) -> bool:
     """May a meld of ``kind`` be made of wilds only?"""
     flag = KINDS[kind].all_wild if kind in KINDS else None
     return bool(getattr(wilds, flag)) if flag is not None else False
@@ -188,7 +204,7 @@ _BOOK = "rummy_spec.rulebook.melds"
 register(MeldKindEntry(
     name="set", plural="sets", words="set", words_plural="sets",
     summary="of one rank, of any suits",
-    model=m.SetRule, clauses=_SIZE_CLAUSES + '\n| "different" "suits" -> different_suits',
+    model=kr.SetRule, clauses=_SIZE_CLAUSES + '\n| "different" "suits" -> different_suits',
     shape_code="mixed-ranks", check=f"{_MELDS}:check_set",
     describe=f"{_BOOK}:describe_set", examples=f"{_BOOK}:set_examples",
     flags={"different_suits": ("different_suits", True)},
@@ -197,7 +213,7 @@ register(MeldKindEntry(
 register(MeldKindEntry(
     name="run", plural="runs", words="run", words_plural="runs",
     summary="of consecutive ranks in one suit",
-    model=m.RunRule,
+    model=kr.RunRule,
     clauses=_SIZE_CLAUSES + """
         | "ace" ace_mode -> ace
         | "ace" "at" "both" "ends" -> ace_both_ends
@@ -216,7 +232,7 @@ register(MeldKindEntry(
 register(MeldKindEntry(
     name="group", plural="groups", words="colour group", words_plural="colour groups",
     summary="of one colour, of any numbers",
-    model=m.GroupRule, clauses=_SIZE_CLAUSES,
+    model=kr.GroupRule, clauses=_SIZE_CLAUSES,
     shape_code="mixed-colours", check=f"{_MELDS}:check_group",
     examples=f"{_BOOK}:group_examples",
     all_wild="all_wild_groups",

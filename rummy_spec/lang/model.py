@@ -10,11 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from . import meldkinds
 from .expr import Expr, Num
+from .kindrules import AceMode as AceMode  # the kinds' rules, named here too
+from .kindrules import GroupRule as GroupRule
+from .kindrules import RunRule as RunRule
+from .kindrules import SetRule as SetRule
+from .scoremodel import GameEnd as GameEnd  # the score and game sections, named here too
+from .scoremodel import Score as Score
+from .scoremodel import ScoreEntry as ScoreEntry
 from .span import BUILTIN, Span
 
 MeldKind = str  # a name declared in .meldkinds: "set", "run", "group"
-AceMode = Literal["low", "high", "either"]
 Scope = Literal["all", "contract"]
 
 
@@ -95,39 +102,7 @@ class WildRules:
 
     def all_wild(self, kind: str) -> bool:
         """May a meld of this kind be made of wilds only?"""
-        from .meldkinds import all_wild
-
-        return all_wild(self, kind)
-
-
-@dataclass(frozen=True)
-class SetRule:
-    min: int = 3
-    max: int | None = None
-    different_suits: bool = False  # no two natural cards of one suit (colour, custom deck)
-    span: Span = BUILTIN
-
-
-@dataclass(frozen=True)
-class RunRule:
-    min: int = 3
-    max: int | None = None
-    ace: AceMode = "low"
-    ace_both_ends: bool = False
-    wrap: bool = False
-    any_colour: bool = False
-    # ranks a run never holds nor passes (twos wild: runs go 3..A), by rank number
-    without: tuple[int, ...] = ()
-    span: Span = BUILTIN
-
-
-@dataclass(frozen=True)
-class GroupRule:
-    """A colour group: cards of one colour, any numbers (Phase 10)."""
-
-    min: int = 3
-    max: int | None = None
-    span: Span = BUILTIN
+        return meldkinds.all_wild(self, kind)
 
 
 @dataclass(frozen=True)
@@ -348,82 +323,6 @@ class EngineLimits:
 
 
 @dataclass(frozen=True)
-class ScoreEntry:
-    """Points for a class of cards.  ``points`` None means pip value."""
-
-    kind: Literal["rank", "range", "joker", "wild", "special"]
-    low: int | None = None
-    high: int | None = None
-    colour: str | None = None
-    special: str | None = None
-    points: int | None = None
-    text: str = ""
-    span: Span = BUILTIN
-
-
-@dataclass(frozen=True)
-class Score:
-    entries: tuple[ScoreEntry, ...] = ()
-    # stakes: each loser pays the hand's winner one stake (Tonk)
-    # melds: each player scores the cards he put on the table (his melds, his lay-offs on
-    # anyone's) less the cards left in his hand (500 Rum)
-    method: Literal["penalty", "collect", "deadwood", "minus-deadwood", "melds",
-                    "stakes"] = "penalty"
-    rummy_doubles: bool = False
-    zero_sum: bool = False  # each hand's score is won from the other players
-    winner_bonus: int = 0  # added to the score of the player who goes out (-10: a reward)
-    # (suit, factor): a hand whose first upcard is of the suit scores this many times over
-    upcard_times: tuple[tuple[str, int], ...] = ()
-    # an ace laid low in a run (A-2-3) counts this on the table, not its score (500 Rum,
-    # Bicycle: "except in the sequence 3, 2, A, when it counts as 1"); None: its score
-    low_ace: int | None = None
-    bare_out_doubles: bool = False  # stakes: out with no discard ("tonk") pays double
-    dealt_win_doubles: bool = False  # stakes: a hand won as dealt (Deal.total_wins) pays double
-    caught_pays: int = 2  # stakes: a caught dropper pays each player at or below his count
-    # no hand counts more than this many points against its holder (Indian Rummy: 80)
-    cap: int | None = None
-    span: Span = BUILTIN
-    block: Span = BUILTIN  # the whole score section, for faults of the table as a whole
-
-
-@dataclass(frozen=True)
-class GameEnd:
-    """The ``game`` section: how a game ends (after its rounds, at a target score, after
-    some hands), who wins it, and the bonuses paid at its end.  (A game being played is
-    :class:`rummy_spec.Game`; the engine's is ``rummy_spec.engine.game.Game``.)"""
-
-    ends: Literal["rounds", "last-contract", "target", "hands"] = "rounds"
-    target: int | None = None
-    hands: int | None = None  # ends after this many hands (deals)
-    winner: Literal["lowest", "highest"] = "lowest"
-    ties: Literal["shared", "replay"] = "shared"
-    game_bonus: int = 0
-    line_bonus: int = 0
-    shutout_doubles: bool = False
-    # classic Gin: when the loser scored nothing, the game bonus is this instead
-    shutout_game_bonus: int | None = None
-    # partnerships: "across" pairs each seat with the one opposite (seat i with i + n/2),
-    # "alternate" makes two teams of every other seat; "none": every player for himself
-    partners: Literal["none", "across", "alternate"] = "none"
-    # Hollywood scoring: this many games to the target scored at once on one sheet, a
-    # player's k-th hand won entering his first k games still open (1: one game)
-    games_at_once: int = 1
-    span: Span = BUILTIN
-
-    @property
-    def end_bonuses(self) -> bool:
-        """Any end-of-game bonus at all (the game and line bonuses, either shutout rule)."""
-        return bool(self.game_bonus or self.line_bonus or self.shutout_doubles
-                    or self.shutout_game_bonus is not None)
-
-    @property
-    def finishers_only(self) -> bool:
-        """Only the players who completed every contract may win (X63: a game that ends
-        at the last contract); otherwise every player's total counts."""
-        return self.ends == "last-contract"
-
-
-@dataclass(frozen=True)
 class OptionInfo:
     name: str
     title: str
@@ -478,9 +377,7 @@ class Variant:
 
     def meld_kinds(self) -> tuple[MeldKind, ...]:
         """The kinds this variant has, in the order they are declared."""
-        from .meldkinds import names
-
-        return tuple(k for k in names() if self.kind_rule(k) is not None)
+        return tuple(k for k in meldkinds.names() if self.kind_rule(k) is not None)
 
 
 _OWN_FIELDS = frozenset({"set", "run", "group"})  # kinds with a field of their own

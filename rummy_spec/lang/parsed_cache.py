@@ -44,8 +44,8 @@ from .span import Span
 
 # the modules whose code decides what a text parses into and how it is stored (and the
 # grammar, added below)
-_SHAPERS = ("syntax", "syntax_clauses", "syntax_tables", "decls", "expr", "span", "errors",
-            "words", "limits", "parsed_cache")
+_SHAPERS = ("syntax", "grammar_parser", "syntax_clauses", "syntax_tables", "decls", "expr",
+            "span", "errors", "words", "limits", "parsed_cache")
 
 _MEMO: dict[tuple[str, str], list[VariantDecl]] = {}
 _MEMO_SIZE = 64  # texts kept in the process: every built-in file, and then some

@@ -2,44 +2,35 @@
 
 A setting is one rule (``run.min = 4``) with the span that stated it.  Sections and
 ``extends`` merge setting by setting, so a house variant names only what differs; options
-are setting lists applied last.  Lark is confined to the syntax modules (this one,
-``syntax_clauses``, ``decls``) and ``grammar_errors``; the clause tables are
-``syntax_tables``.
+are setting lists applied last.  Lark is confined to the syntax modules (this one, the
+parser in ``grammar_parser``, ``syntax_clauses``, ``decls``) and ``grammar_errors``; the
+clause tables are ``syntax_tables``.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Token, Transformer, v_args
 from lark.exceptions import UnexpectedInput
 from lark.tree import Meta
 
 from . import expr as ex
-from . import meldkinds, parser_cache
+from . import meldkinds
 from .decls import Clause, Key, OptionDecl, RawCard, Setting, VariantDecl, span_of, unquote
 from .errors import Diagnostic, SpecError
-from .grammar_source import grammar_text
+from .grammar_errors import glued, translate
+from .grammar_parser import parser
 from .span import Span
 from .syntax_clauses import ClauseBuilder
 from .syntax_tables import FLAGS, LOW_STOCK, PRESENCE, RANK_WORDS, SECTIONS, VALUED
-from .words import GluedWords, WholeWords
+from .words import GluedWords
 
 __all__ = ["RANK_WORDS", "Key", "OptionDecl", "RawCard", "Setting", "VariantDecl", "parse",
            "parse_afresh", "parser"]
 
 # The tables under their old names (tests patch them in place).
 _FLAGS, _VALUED, _SECTIONS = FLAGS, VALUED, SECTIONS
-
-
-@lru_cache(maxsize=1)
-def parser() -> Lark:
-    """The one parser, built on first use (from the on-disk cache when it holds it)."""
-    return parser_cache.build(grammar_text(), WholeWords())
-
-
-meldkinds.on_change(parser.cache_clear)
 
 
 def parse(text: str, path: str) -> list[VariantDecl]:
@@ -59,7 +50,6 @@ def parse(text: str, path: str) -> list[VariantDecl]:
 
 def parse_afresh(text: str, path: str) -> list[VariantDecl]:
     """:func:`parse` without the cache: Lark's parse, the limits, the settings."""
-    from .grammar_errors import glued, translate
     from .limits import check_tree
 
     try:

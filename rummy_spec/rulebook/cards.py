@@ -8,7 +8,7 @@ from .. import decks
 from ..cards import CardTable
 from ..lang import meldkinds
 from ..lang import model as m
-from ..lang.check import cards_out
+from ..lang.counts import cards_out
 from ..lang.expr import Num, evaluate_int
 from .doc import Block, Items, Note, Para, Section, Table, code
 from .doc import cards as card_faces

@@ -15,7 +15,7 @@ import dataclasses
 from collections.abc import Callable
 
 from ..lang import model as m
-from ..lang.check import player_counts, round_numbers
+from ..lang.counts import player_counts, round_numbers
 from ..lang.expr import EvalError, Expr, evaluate_int
 
 # the rule families a variant may lack altogether

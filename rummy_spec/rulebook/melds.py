@@ -126,7 +126,7 @@ def describe_set(v: m.Variant, rule: m.SetRule) -> str:
 
 
 def _decks_above_one(v: m.Variant) -> bool:
-    from ..lang.check import player_counts
+    from ..lang.counts import player_counts
 
     return any(decks.deck_counts(v, p)[0] > 1 for p in player_counts(v))
 

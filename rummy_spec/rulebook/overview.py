@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from .. import decks
 from ..lang import Library
 from ..lang import model as m
-from ..lang.check import player_counts, round_numbers
+from ..lang.counts import player_counts, round_numbers
 from ..lang.expr import evaluate_int
 from . import knocklimit, sheet
 from .book import resolve

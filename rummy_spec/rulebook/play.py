@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..lang import meldkinds
 from ..lang import model as m
-from ..lang.check import minimum_cards
+from ..lang.counts import minimum_cards
 from ..lang.expr import evaluate_int
 from . import knocklimit, stakes
 from .doc import Block, Items, Para, Section, Table

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..lang import model as m
-from ..lang.check import OPEN_PLAYER_LIMIT, player_counts, round_numbers
+from ..lang.counts import OPEN_PLAYER_LIMIT, player_counts, round_numbers
 from ..lang.expr import Expr, Num, evaluate_int, render, uses_round
 from .doc import code
 

@@ -49,6 +49,7 @@ from ..engine.state import Move
 from ..lang import load
 from ..lang import model as m
 from ..laws.variant import Laws, LawViolation, require
+from .game_checks import compare_legal, offered, rebuild, save_and_load
 from .notes import note_trace
 from .profiles import profile
 from .referee import Referee
@@ -163,7 +164,7 @@ def engine_state_machine(
                 if g.over:
                     return
                 with self._tracing():
-                    actions = self._legal_actions(g)
+                    actions = offered(g, v)
                     rare = sorted({a.type for a in actions} & RARE)
                     pick_rare: bool = bool(rare) and data.draw(st.booleans(), label="rare")
                     if pick_rare:
@@ -190,13 +191,13 @@ def engine_state_machine(
                     if kind not in probes.IN_PLAY or g.over or g.state.hand.phase == "play":
                         break
                     with self._tracing():
-                        actions = self._legal_actions(g)
+                        actions = offered(g, v)
                         first = [a for a in actions if a.type in ("draw", "pass", "buy")]
                         self._step(data.draw(st.sampled_from(first or actions),
                                              label="to play"), from_list=True)
                 if g.over:
                     return
-                made = probes.make(kind, data, laws, g.state, self._legal_actions(g))
+                made = probes.make(kind, data, laws, g.state, offered(g, v))
                 if made is not None:
                     with self._tracing():
                         self._attempt(kind, *made)
@@ -213,7 +214,7 @@ def engine_state_machine(
             """Save the state as JSON text, load it back: equal, and it plays on alike."""
             self.saved_at = len(self._game().history)
             with self._tracing():
-                self._save_and_load()
+                save_and_load(self._game())
 
         @precondition(lambda self: self._due(self.rebuilt_at, REBUILD_EVERY))
         @rule()
@@ -221,7 +222,7 @@ def engine_state_machine(
             """Replay the trace from the seed: every digest and the final state agree."""
             self.rebuilt_at = len(self._game().history)
             with self._tracing():
-                self._rebuild()
+                rebuild(self._game(), v, players, turn_cap, deal_cap)
 
         @precondition(lambda self: self.live() and self._due(self.listed_at, LIST_EVERY))
         @rule(data=st.data())
@@ -232,13 +233,13 @@ def engine_state_machine(
             self.listed_at = len(g.history)
             with self._tracing():
                 if g.state.hand.phase == "draw":
-                    draws = [a for a in self._legal_actions(g) if a.type == "draw"]
+                    draws = [a for a in offered(g, v) if a.type == "draw"]
                     if draws:
                         self._step(data.draw(st.sampled_from(draws), label="draw"),
                                    from_list=True)
                 if g.over:
                     return
-                self._compare_legal()
+                compare_legal(self._pair())
                 listed = {codec.dumps(g.action_json(a)) for a in g.legal_actions()}
                 for a in probes.single_card_actions(laws, g.state):
                     if g.legal(a).ok:
@@ -258,7 +259,7 @@ def engine_state_machine(
                 rng = random.Random(data.draw(st.integers(0, 2**32 - 1), label="worlds"))
                 check_no_leak_and_sufficiency(g, seat, rng)
                 before = views(g)
-                action = data.draw(st.sampled_from(self._legal_actions(g)), label="move")
+                action = data.draw(st.sampled_from(offered(g, v)), label="move")
                 self._step(action, from_list=True)
                 check_recall(before, views(g), action)
 
@@ -270,19 +271,6 @@ def engine_state_machine(
                     self._judge(self._pair().judge(), "the state")
 
         # ----- one step ----------------------------------------------------------------
-        def _legal_actions(self, g: Game) -> list[Move]:
-            actions = g.legal_actions()
-            require(actions or g.over, "legal-actions",
-                    f"no legal action in phase {g.state.hand.phase}")
-            s = g.state
-            if s.hand.phase == "claim" and s.hand.claim is not None:
-                buyers = {a.player for a in actions if a.type in ("buy", "pass")}
-                require(buyers == set(s.hand.claim.pending) or (
-                    v.claim is not None and v.claim.priority == "nearest"), "legal-actions",
-                    f"claims offered to {sorted(buyers)}, the window is open to "
-                    f"{s.hand.claim.pending}")
-            return actions
-
         def _step(self, a: Move, from_list: bool) -> None:
             g = self._game()
             pre = g.state.clone()
@@ -365,50 +353,6 @@ def engine_state_machine(
             self._judge(done.findings, json.dumps(done.action))
             require(not done.reference.accepted, "rejected",
                     f"legal refused {g.action_json(a)} and the reference accepted it")
-
-        # ----- the engine under test -------------------------------------------------------
-        def _compare_legal(self) -> None:
-            """An engine that claims ``perft`` lists every legal action that lays no new
-            meld, and none the reference refuses."""
-            pair = self._pair()
-            if pair.engine is None or "perft" not in pair.engine.hello().features:
-                return
-            mine = {codec.dumps(a) for a in pair.reference.legal()}
-            theirs = pair.engine.legal()
-            for a in theirs:
-                require(codec.dumps(a) in mine, "differential",
-                        f"the engine lists {a}, which the reference does not")
-            missing = mine - {codec.dumps(a) for a in theirs}
-            require(not missing, "differential",
-                    f"the engine does not list {sorted(missing)[:3]}")
-
-        # ----- JSON and traces ---------------------------------------------------------
-        def _save_and_load(self) -> None:
-            g = self._game()
-            saved = g.state_json()
-            text = codec.dumps(saved)
-            loaded = codec.state_from_json(g.rules.table, json.loads(text), g.rules.wild)
-            again = codec.state_to_json(g.rules.table, loaded, g.rules.wild)
-            require(again == saved, "save-load", "the state changed through JSON: " + ", ".join(
-                k for k in saved if again.get(k) != saved[k]))
-            offered = g.legal_actions()
-            g.state = loaded  # play on from the loaded copy
-            require(g.legal_actions() == offered, "save-load",
-                    "the loaded state offers other legal actions")
-
-        def _rebuild(self) -> None:
-            """The trace's actions, through their JSON text, replayed from the seed."""
-            g = self._game()
-            text = json.dumps([g.action_json(a) for a in g.history])
-            again = Game(v, players, g.seed, turn_cap=turn_cap, deal_cap=deal_cap)
-            for n, data in enumerate(json.loads(text)):
-                try:
-                    again.apply(again.parse_action(data))
-                except IllegalAction as err:
-                    raise LawViolation("replay", f"step {n} of the trace is refused on "
-                                       f"replay: {err}") from err
-            require(codec.dumps(again.state_json()) == codec.dumps(g.state_json()), "replay",
-                    "the same seed and actions give another state")
 
         # ----- failures print a trace ---------------------------------------------------
         @contextmanager

@@ -19,7 +19,7 @@ import pytest
 
 from rummy_spec.lang import builtin_library
 from rummy_spec.lang import model as m
-from rummy_spec.lang.check import player_counts
+from rummy_spec.lang.counts import player_counts
 from rummy_spec.lang.export import variant_to_json
 
 SCHEMA_PATH = Path(__file__).resolve().parents[2] / "schema" / "variant.schema.json"

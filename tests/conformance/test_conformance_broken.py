@@ -37,7 +37,7 @@ import rummy_spec.engine as engine
 from rummy_spec.conformance.broken import all_broken_engines
 from rummy_spec.engine import core
 modules = [importlib.import_module(i.name)
-           for i in pkgutil.iter_modules(engine.__path__, "rummy_spec.engine.")]
+           for i in pkgutil.walk_packages(engine.__path__, "rummy_spec.engine.")]
 def seen():
     return ({(m.__name__, k): id(v) for m in modules for k, v in vars(m).items()}
             | {(str(p), str(k)): id(r) for p, t in core.RULES.items() for k, r in t.items()})

@@ -12,7 +12,7 @@ import pytest
 from docs_support import Build
 
 from rummy_spec.lang import builtin_library
-from rummy_spec.lang.check import minimum_cards
+from rummy_spec.lang.counts import minimum_cards
 
 BUILTINS = sorted(builtin_library().decls)
 

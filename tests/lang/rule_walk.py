@@ -26,7 +26,7 @@ from rummy_spec.bots import greedy_bot
 from rummy_spec.engine.game import Game
 from rummy_spec.engine.moves import legal_actions
 from rummy_spec.engine.state import Move
-from rummy_spec.lang import load
+from rummy_spec.lang import kindrules, load, scoremodel
 from rummy_spec.lang import model as m
 
 Change = Callable[[m.Variant], m.Variant]
@@ -90,6 +90,10 @@ def pair(entry: Played) -> tuple[m.Variant, m.Variant]:
     return base, entry.change(base)
 
 
+# the model's modules: its classes, the kinds' rules and the score sections it names
+_MODEL_MODULES = (m.__name__, kindrules.__name__, scoremodel.__name__)
+
+
 def model_fields() -> list[str]:
     """``Class.field`` for every field of every part of the model a variant is made of,
     found from ``Variant`` down through its fields' types."""
@@ -105,7 +109,7 @@ def model_fields() -> list[str]:
             hint = eval(f.type, names) if isinstance(f.type, str) else f.type
             for part in _parts(hint):
                 if isinstance(part, type) and dataclasses.is_dataclass(part) and any(
-                        c.__module__ == m.__name__ for c in part.__mro__):
+                        c.__module__ in _MODEL_MODULES for c in part.__mro__):
                     todo.append(part)
     return sorted(f"{name}.{f.name}" for name, cls in seen.items()
                   for f in dataclasses.fields(cls))

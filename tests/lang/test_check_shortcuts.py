@@ -9,8 +9,8 @@ from collections.abc import Iterator, Mapping
 
 from rummy_spec.lang import builtin_library, decks
 from rummy_spec.lang import model as m
-from rummy_spec.lang.build import _first_spans, _Reader
-from rummy_spec.lang.check import player_counts
+from rummy_spec.lang.build_reader import Reader, _first_spans
+from rummy_spec.lang.counts import player_counts
 from rummy_spec.lang.decls import Key, Setting
 from rummy_spec.lang.expr import BinOp, Call, Neg, Num, Table, Unlimited, Var
 from rummy_spec.lang.limits import _formulas
@@ -54,7 +54,7 @@ def test_the_first_span_of_every_prefix_is_the_earliest_setting_under_it() -> No
         prefixes = {k[:i] for k in merged for i in range(len(k) + 1)} | {("nowhere",)}
         for prefix in prefixes:
             assert index.get(prefix) == _first_the_long_way(merged, prefix), (name, prefix)
-        reader = _Reader(merged)
+        reader = Reader(merged)
         assert reader.span("nowhere") == BUILTIN
 
 

@@ -26,7 +26,7 @@ from rule_walk import Described, Played, Refused, Walked, first_difference, mode
 
 from rummy_spec.lang import Library, builtin_library, families, syntax
 from rummy_spec.lang import model as m
-from rummy_spec.lang.build import section_models
+from rummy_spec.lang.build_reader import section_models
 from rummy_spec.lang.grammar_source import grammar_text
 
 GRAMMAR = Path(__file__).resolve().parents[2] / "grammar" / "rummy.lark"

@@ -8,7 +8,7 @@ import pytest
 from docblocks import DOC, reference_blocks
 
 from rummy_spec.lang import Library, SpecError, builtin_library
-from rummy_spec.lang.check import player_counts
+from rummy_spec.lang.counts import player_counts
 from rummy_spec.lang.data import builtin_specs
 from rummy_spec.lang.export import variant_to_json
 from rummy_spec.lang.fmt import format_text

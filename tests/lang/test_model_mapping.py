@@ -13,7 +13,7 @@ import dataclasses
 import pytest
 
 from rummy_spec.lang import Library, builtin_library, syntax
-from rummy_spec.lang.build import section_models
+from rummy_spec.lang.build_reader import section_models
 
 SPEC = """variant x "X" {
     players 2..4

@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from rummy_spec.cli import run as cli
+from rummy_spec.conformance.cases import load_cases
 from rummy_spec.conformance.engine import Engine, NewGame
 from rummy_spec.conformance.observe import AFTER_ROUND, FIELDS, differences
 from rummy_spec.lang.library import builtin_library
@@ -76,6 +78,39 @@ class Session:
                 if stream is not None:
                     stream.close()
 
+
+def act(e: Engine, kind: str, player: int, **fields: Any) -> str:
+    """The reason (or "ok") of one action of the engine's."""
+    return e.act({"type": kind, "player": player, **fields}).text
+
+
+def refused_unchanged(e: Engine, action: JSON, code: str) -> None:
+    before = e.state()
+    verdict = e.act(action)
+    assert (verdict.accepted, verdict.reason) == (False, code), (action, verdict)
+    assert e.state() == before
+
+
+def hello_of(s: Session, variant: str) -> JSON:
+    """The adapter's hello, holding what every gin adapter claims."""
+    hello: JSON = s.request("hello", protocol=2, runner="test")
+    assert hello["protocol"] == 2 and hello["variants"] == [variant]
+    assert "knock-melds" in hello["features"]
+    assert {"knock", "perft", "scoring"} <= set(hello["features"])
+    return hello
+
+
+
+def run_profile_cases(variant: str, adapter: str) -> None:
+    """``conformance run`` of the variant's cases against the adapter, with its skip file:
+    every case passes, fails as listed, or is skipped."""
+    need_profile(variant)
+    if not load_cases(variants=[variant]):
+        pytest.skip(f"no conformance cases for {variant} in this checkout")
+    out = cli(["conformance", "run", "--variant", variant, "--timeout", "30",
+               "--skip-file", str(ADAPTERS / f"{adapter}.skip"), "--engine",
+               f"{sys.executable} {ADAPTERS / f'{adapter}.py'}"])
+    assert out.code == 0, out.out[-2000:]
 
 def shuffled_pack(rng: random.Random) -> list[str]:
     pack = PACK[:]

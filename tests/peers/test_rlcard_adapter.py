@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import sys
 from typing import Any
 
 import pytest
@@ -11,17 +10,18 @@ import pytest
 pytest.importorskip("rlcard", reason="RLCard is not installed (the 'peers' extra: "
                     "pip install -e '.[peers]')")
 
-from rummy_spec.cli import run as cli
-from rummy_spec.conformance.cases import load_cases
 from rummy_spec.conformance.engine import Engine, NewGame
 
 from .common import (
-    ADAPTERS,
     PACK,
     Session,
+    act,
+    hello_of,
     load_adapter,
     need_profile,
     play_against_reference,
+    refused_unchanged,
+    run_profile_cases,
     shuffled_pack,
 )
 
@@ -44,23 +44,9 @@ def engine(first: list[str]) -> Engine:
     return made
 
 
-def act(e: Engine, kind: str, player: int, **fields: Any) -> str:
-    return e.act({"type": kind, "player": player, **fields}).text
-
-
-def refused_unchanged(e: Engine, action: JSON, code: str) -> None:
-    before = e.state()
-    verdict = e.act(action)
-    assert (verdict.accepted, verdict.reason) == (False, code), (action, verdict)
-    assert e.state() == before
-
-
 def test_hello_and_bad_requests_over_the_protocol() -> None:
     s = Session("rlcard_gin")
-    hello = s.request("hello", protocol=2, runner="test")
-    assert hello["protocol"] == 2 and hello["variants"] == [VARIANT]
-    assert "knock-melds" in hello["features"]
-    assert {"knock", "perft", "scoring"} <= set(hello["features"])
+    hello_of(s, VARIANT)
     assert "error" in s.request("state")  # before new
     ten_each = {"dealer": 1, "hands": [PACK[:10], PACK[10:20]], "discard": [PACK[20]],
                 "stock": PACK[21:]}
@@ -161,10 +147,4 @@ def test_state_matches_the_reference_in_random_play() -> None:
 
 
 def test_conformance_run_of_the_profile_cases() -> None:
-    need_profile(VARIANT)
-    if not load_cases(variants=[VARIANT]):
-        pytest.skip(f"no conformance cases for {VARIANT} in this checkout")
-    out = cli(["conformance", "run", "--variant", VARIANT, "--timeout", "30",
-               "--skip-file", str(ADAPTERS / "rlcard_gin.skip"), "--engine",
-               f"{sys.executable} {ADAPTERS / 'rlcard_gin.py'}"])
-    assert out.code == 0, out.out[-2000:]
+    run_profile_cases(VARIANT, "rlcard_gin")
