@@ -1,7 +1,8 @@
 """The moves that end a hand settled in stakes other than by going out: the drop (at the
 start of his turn, instead of drawing, a player shows his hand and claims the lowest
-count) and a hand that wins as dealt (Tonk's 49 or 50).  The drop is the ``knock`` action
-taken in the draw phase, where a variant states ``turn { drop before drawing }``."""
+count); a hand that wins as dealt (Tonk's 49 or 50) is settled after each deal by
+:func:`rummy_spec.engine.ending.settle_dealt_win`.  The drop is the ``knock`` action taken
+in the draw phase, where a variant states ``turn { drop before drawing }``."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from .knocking import check_knock
 from .plans import GO, Go
 from .reasons import Verdict, no
 from .rules import Rules
-from .stakes import dealt_winners, drop_scores, paid_by_each
+from .stakes import drop_scores
 from .state import Move, State
 
 
@@ -32,19 +33,3 @@ def drop(rules: Rules, state: State, a: Move, plan: Go) -> None:
                                          rules.variant.score.caught_pays)
     end_round(rules, state, winner, "caught" if caught else "drop", scores,
               dropper=a.player, counts=counts)
-
-
-def settle_dealt_win(rules: Rules, state: State) -> None:
-    """Right after the deal: one hand within the winning total wins at once (a double
-    stake where the spec says so); two or more, and the deal is thrown in."""
-    hands = [s.hand for s in state.hand.seats]
-    won = dealt_winners(rules, hands)
-    if not won:
-        return
-    counts = [rules.hand_points(h) for h in hands]
-    if len(won) > 1:
-        end_round(rules, state, None, "dead", dealt_wins=won, counts=counts)
-        return
-    stakes = 2 if rules.variant.score.dealt_win_doubles else 1
-    end_round(rules, state, won[0], "dealt", paid_by_each(rules.players, won[0], stakes),
-              counts=counts)

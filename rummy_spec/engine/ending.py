@@ -9,7 +9,7 @@ from . import sheet
 from .meldpoints import laid_points
 from .rules import Rules
 from .setup import deal
-from .stakes import stake_round
+from .stakes import dealt_winners, paid_by_each, stake_round
 from .state import Ending, RoundResult, Seat, SeatRecord, State
 from .teams import team, team_totals
 
@@ -73,6 +73,7 @@ def end_round(rules: Rules, state: State, winner: int | None, ending: Ending,
     if ending == "replay":
         state.game.extra_decks += 1
     deal(rules, state)
+    settle_dealt_win(rules, state)
 
 
 def upcard_times(rules: Rules, state: State) -> int:
@@ -208,3 +209,22 @@ def _apply_game_bonuses(rules: Rules, state: State) -> None:
         s.total += g.line_bonus * s.hands_won
     flat = g.shutout_game_bonus
     state.game.seats[leader].total += flat if flat is not None and scoreless else g.game_bonus
+
+
+def settle_dealt_win(rules: Rules, state: State) -> None:
+    """Right after a deal (``deal { hand of N..M points wins }``): one hand within the
+    winning total wins at once (a double stake where the spec says so); two or more, and
+    the deal is thrown in."""
+    if rules.variant.deal.total_wins is None:
+        return
+    hands = [s.hand for s in state.hand.seats]
+    won = dealt_winners(rules, hands)
+    if not won:
+        return
+    counts = [rules.hand_points(h) for h in hands]
+    if len(won) > 1:
+        end_round(rules, state, None, "dead", dealt_wins=won, counts=counts)
+        return
+    stakes = 2 if rules.variant.score.dealt_win_doubles else 1
+    end_round(rules, state, won[0], "dealt", paid_by_each(rules.players, won[0], stakes),
+              counts=counts)

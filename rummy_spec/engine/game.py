@@ -14,6 +14,7 @@ from typing import Any
 from ..lang import model as m
 from . import codec, core, moves
 from . import view as views
+from .ending import settle_dealt_win
 from .knowledge import Before, Knowledge
 from .reasons import Verdict
 from .rules import Rules, compile_variant
@@ -48,6 +49,7 @@ class Game:
                             f"not {self.players}")
         self.rules = compile_variant(self.variant, self.players)
         self.state = new_game(self.rules, self.seed, self.setup, self.turn_cap, self.deal_cap)
+        settle_dealt_win(self.rules, self.state)  # a hand that wins as dealt ends at once
         # set here, not left to the field's default: compiled (mypyc) classes have no class
         # attribute to fall back on for a field the dataclass __init__ does not set
         self.knowledge = None
@@ -85,6 +87,7 @@ class Game:
         history, replayed from the deal."""
         if self.knowledge is None:
             state = new_game(self.rules, self.seed, self.setup, self.turn_cap, self.deal_cap)
+            settle_dealt_win(self.rules, state)
             know = Knowledge.start(state)
             for action in self.history:
                 before = Before.of(state)

@@ -145,8 +145,8 @@ def new_game(rules: Rules, seed: int, setup: Deal | None = None,
         setup.place(rules, game)
     if rules.variant.game.games_at_once > 1:  # the sheet, blank or game 1 as set up
         sheet.place(rules, state)
-    if setup is not None:
-        _dealt_win(rules, state)  # the position is placed first: its totals are the base
+    # a hand won as dealt is settled by the caller (``ending.settle_dealt_win``), once the
+    # position is placed: its totals are the base
     return state
 
 
@@ -211,16 +211,6 @@ def deal(rules: Rules, state: State, setup: Deal | None = None) -> None:
     )
     if skipped is not None:
         state.hand.seats[skipped].was_skipped = True
-    if setup is None:
-        _dealt_win(rules, state)
-
-
-def _dealt_win(rules: Rules, state: State) -> None:
-    """A hand that wins as dealt (``deal { hand of N..M points wins }``) ends the hand."""
-    if rules.variant.deal.total_wins is not None:
-        from .drops import settle_dealt_win  # drops -> ending -> this module
-
-        settle_dealt_win(rules, state)
 
 
 def _cut(rules: Rules, game: GameRecord, pack: list[int]) -> int | None:
