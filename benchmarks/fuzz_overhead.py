@@ -22,10 +22,10 @@ import sys
 import time
 from collections.abc import Sequence
 
-from rummy_spec.conformance.client import ProcessEngine
-from rummy_spec.conformance.engine import Engine
-from rummy_spec.conformance.fuzz import FuzzOptions, fuzz
-from rummy_spec.conformance.reference import ReferenceEngine
+from rummy_spec.conformance.fuzzing.fuzz import FuzzOptions, fuzz
+from rummy_spec.conformance.oracle.reference import ReferenceEngine
+from rummy_spec.conformance.wire.client import ProcessEngine
+from rummy_spec.conformance.wire.engine import Engine
 
 GOAL = 1.3
 

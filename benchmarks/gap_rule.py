@@ -27,8 +27,8 @@ if __package__ in (None, ""):  # run as a script: make the checkout importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummy_spec.decks import face_points, full_deck
-from rummy_spec.engine.melds import compile_rules
-from rummy_spec.engine.solver import Solution, solutions, solve
+from rummy_spec.engine.melding.melds import compile_rules
+from rummy_spec.engine.solving.solver import Solution, solutions, solve
 from rummy_spec.lang import load
 
 VARIANTS = ("contract", "contract_wikipedia", "contract_bicycle")

@@ -37,7 +37,7 @@ Game = Callable[[int], int]  # plays the game of a seed; the steps it took
 def rummy_spec_env(variant: str, players: int, deal_cap: int | None) -> Game:
     import numpy as np
 
-    from rummy_spec.engine.rules import DEAL_CAP
+    from rummy_spec.engine.records.rules import DEAL_CAP
     from rummy_spec.env import env
 
     e = env(variant, players, deal_cap=DEAL_CAP if deal_cap is None else deal_cap)

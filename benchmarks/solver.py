@@ -32,8 +32,8 @@ if __package__ in (None, ""):  # run as a script: make the checkout importable
 
 from benchmarks.build import form
 from rummy_spec.decks import face_points, full_deck
-from rummy_spec.engine.melds import MeldRules, compile_rules
-from rummy_spec.engine.solver import Solution, best_melds, solve
+from rummy_spec.engine.melding.melds import MeldRules, compile_rules
+from rummy_spec.engine.solving.solver import Solution, best_melds, solve
 from rummy_spec.lang import load
 from rummy_spec.lang.expr import evaluate_int
 from rummy_spec.lang.model import Contract, Contracts, Variant

@@ -49,8 +49,8 @@ if __package__ in (None, ""):  # run as a script: make the checkout importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummy_spec.bots import BOTS
-from rummy_spec.engine import codec
-from rummy_spec.engine.rules import compile_variant
+from rummy_spec.engine.records import codec
+from rummy_spec.engine.records.rules import compile_variant
 from rummy_spec.lang import load
 from rummy_spec.lang.counts import OPEN_PLAYER_LIMIT
 from rummy_spec.lang.data import builtin_specs

@@ -1,6 +1,6 @@
 """The public :class:`Action`: one move, in card text, checked as it is made.
 
-The engine's own move (:class:`rummy_spec.engine.state.Move`) holds card numbers; this
+The engine's own move (:class:`rummy_spec.engine.records.state.Move`) holds card numbers; this
 one holds card text, so a program can write ``Action.discard(0, "KS")``.  Its fields are
 checked for their form when the action is made: an unknown type, a field the type does
 not take, a missing field, a seat that is not a whole number raise ``ValueError`` at
@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import CardTable
-from .engine.state import ACTION_TYPES, ActionType, RunEnd, Source
-from .engine.state import Move as EngineMove
+from .engine.records.state import ACTION_TYPES, ActionType, RunEnd, Source
+from .engine.records.state import Move as EngineMove
 
 Cards = str | Iterable[str]
 

@@ -22,12 +22,12 @@ from typing import Any
 from .action import Action, Cards
 from .cards import CardError
 from .engine import game as engine_game
-from .engine.core import IllegalAction
+from .engine.dispatch.core import IllegalAction
 from .engine.game import GameError
-from .engine.knowledge import Knowledge
-from .engine.reasons import Verdict, no
-from .engine.state import Move as EngineMove
-from .engine.state import State
+from .engine.records.reasons import Verdict, no
+from .engine.records.state import Move as EngineMove
+from .engine.records.state import State
+from .engine.seats.knowledge import Knowledge
 from .lang import load as _load_variant
 from .lang.decks import card_table
 from .lang.errors import SpecError
@@ -243,7 +243,7 @@ class Game:
     # ----- moves ------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """Every legal action now (for going down and new melds, the solver's candidates:
-        see ``rummy_spec.engine.moves``)."""
+        see ``rummy_spec.engine.dispatch.moves``)."""
         return [self._outward(a) for a in self.engine.legal_actions()]
 
     def legal(self, action: Action) -> Verdict:

@@ -20,7 +20,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .engine.rules import DEAL_CAP
+from .engine.records.rules import DEAL_CAP
 from .lang.model import Variant
 from .rl.table import REWARDS, Reward, Shape, Table, variant_of
 

@@ -30,11 +30,11 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from .engine import core
 from .engine import game as engine_game
-from .engine.rules import DEAL_CAP, TURN_CAP
-from .engine.setup import Deal, first_dealer
-from .engine.state import Move
+from .engine.dispatch import core
+from .engine.families.setup import Deal, first_dealer
+from .engine.records.rules import DEAL_CAP, TURN_CAP
+from .engine.records.state import Move
 from .rl.table import Shape, Table, variant_of
 
 NAME = "python_rummy_spec"

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from .engine.state import GameRecord, RoundResult
+from .engine.records.state import GameRecord, RoundResult
 
 
 @dataclass(frozen=True, slots=True)

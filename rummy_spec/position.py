@@ -1,7 +1,7 @@
 """The public :class:`Setup`: a deal given in card text, and the checks that refuse an
 impossible one.
 
-The engine's own setup (:class:`rummy_spec.engine.setup.Deal`) holds card numbers and
+The engine's own setup (:class:`rummy_spec.engine.families.setup.Deal`) holds card numbers and
 checks only what the rules name (the seats, the round, the lists by seat); this one
 holds card text and is checked against the variant's pack before play: a card the pack
 does not have, a card named more times than the pack holds it, a hand of the wrong size.
@@ -15,8 +15,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import CardError, CardTable
-from .engine.rules import Rules
-from .engine.setup import Deal
+from .engine.families.setup import Deal
+from .engine.records.rules import Rules
 from .lang.decks import full_deck
 
 Cards = str | Iterable[str]

@@ -20,7 +20,7 @@ from typing import Any
 
 from .bots import PLAYERS, Player
 from .engine.game import Game
-from .engine.state import DEAL_CAP, TURN_CAP, Move, RoundResult
+from .engine.records.state import DEAL_CAP, TURN_CAP, Move, RoundResult
 from .lang import model as m
 
 KINDS = ("out", "knock", "stock", "abandoned", "turn cap")

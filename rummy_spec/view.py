@@ -1,6 +1,6 @@
 """A seat's view as a typed, frozen object: what :meth:`rummy_spec.api.Game.view` returns.
 
-It is read from the view's JSON (``rummy_spec.engine.view``, ``schema/view.schema.json``),
+It is read from the view's JSON (``rummy_spec.engine.seats.view``, ``schema/view.schema.json``),
 which :meth:`View.to_json` gives back unchanged; :meth:`View.dumps` is its stable text
 (keys sorted, no spaces), the same for the same view byte for byte.
 """

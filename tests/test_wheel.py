@@ -137,8 +137,8 @@ def test_a_platform_wheel_runs_its_compiled_engine(
         pytest.skip("a pure wheel (make test-compiled tests the compiled one)")
     script, env = installed
     python = script.parent / "python"
-    done = _run([str(python), "-c", "import rummy_spec.engine.solver as s, "
-                 "rummy_spec.engine.core as t; print(s.__file__); print(t.__file__)"],
+    done = _run([str(python), "-c", "import rummy_spec.engine.solving.solver as s, "
+                 "rummy_spec.engine.dispatch.core as t; print(s.__file__); print(t.__file__)"],
                 cwd=tmp_path, env=env)
     assert done.returncode == 0, done.stderr
     for line in done.stdout.splitlines():

@@ -68,7 +68,7 @@ try:
 except ImportError:  # run as a script from a checkout that is not installed
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from rummy_spec.conformance.adapter_kit import (
+from rummy_spec.conformance.wire.adapter_kit import (
     Act,
     BadAction,
     Cards,
@@ -78,7 +78,7 @@ from rummy_spec.conformance.adapter_kit import (
     perft,
     read_action,
 )
-from rummy_spec.conformance.engine import (
+from rummy_spec.conformance.wire.engine import (
     Engine,
     EngineError,
     Hello,
@@ -86,7 +86,7 @@ from rummy_spec.conformance.engine import (
     SkipGame,
     Verdict,
 )
-from rummy_spec.conformance.server import serve
+from rummy_spec.conformance.wire.server import serve
 
 JSON = dict[str, Any]
 VARIANT = "gin_openspiel"

@@ -27,7 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import rummy_spec
-from rummy_spec.engine.rules import TURN_CAP
+from rummy_spec.engine.records.rules import TURN_CAP
 from rummy_spec.lang import Library, builtin_library
 from rummy_spec.lang import model as m
 from rummy_spec.rulebook.plays import Plays, how_it_plays, wilson

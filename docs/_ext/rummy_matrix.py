@@ -11,7 +11,7 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from rummy_spec.conformance.matrix_html import STYLE, matrix_body
+from rummy_spec.conformance.reporting.matrix_html import STYLE, matrix_body
 
 logger = logging.getLogger(__name__)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine.rules import DEAL_CAP, TURN_CAP
+from ..engine.records.rules import DEAL_CAP, TURN_CAP
 from ..lang import model as m
 from ..simulate import GameRecord, RoundRecord, seating
 from .figures import Figure, Verdict, compare, figures, seat_rates, seat_test

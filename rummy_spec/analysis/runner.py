@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engine.rules import DEAL_CAP, TURN_CAP
-from ..engine.trace import write_trace
+from ..engine.io.trace import write_trace
+from ..engine.records.rules import DEAL_CAP, TURN_CAP
 from ..lang import model as m
 from ..simulate import GameRecord, play_out
 from .rayprobe import ProbeError, TokenWanted, probe

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import DEFAULT_BOT
-from ..engine.rules import DEAL_CAP, TURN_CAP
+from ..engine.records.rules import DEAL_CAP, TURN_CAP
 from ..lang import model as m
 from ..lang.library import Library, builtin_library, library_for
 from ..simulate import GameRecord, RoundRecord

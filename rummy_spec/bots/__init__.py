@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..engine.game import Game
-from ..engine.state import Move
+from ..engine.records.state import Move
 from . import eaai, planner, simple
 from .blind import seen
 from .ismcts import Player, ismcts_player

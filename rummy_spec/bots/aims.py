@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ..engine.contracts import current_contracts
-from ..engine.rules import Rules, contract_needs
-from ..engine.state import State
+from ..engine.families.contracts import current_contracts
+from ..engine.records.rules import Rules, contract_needs
+from ..engine.records.state import State
 from ..lang import model as m
 
 # a meld the hand holds fewer natural cards of than this is no aim yet

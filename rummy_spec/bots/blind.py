@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..engine.rules import Rules
-from ..engine.state import Move, State
+from ..engine.records.rules import Rules
+from ..engine.records.state import Move, State
 
 Bot = Callable[[Rules, State, list[Move]], Move]
 

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import random
 
-from ..engine.rules import Rules
-from ..engine.state import Move, State
+from ..engine.records.rules import Rules
+from ..engine.records.state import Move, State
 from .simple import Bot
 
 RUN_MIN = 3  # the challenge's runs: three cards or more of a suit (ace low, no wrap)

@@ -39,8 +39,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..engine.game import Game
-from ..engine.plan import SearchTooBig
-from ..engine.state import Move
+from ..engine.records.state import Move
+from ..engine.solving.plan import SearchTooBig
 
 Player = Callable[[Game, list[Move]], Move]
 

@@ -3,11 +3,11 @@ that leave the defender the fewest cards to lay off."""
 
 from __future__ import annotations
 
-from ..engine.arrangements import knock_arrangement
-from ..engine.knock_melds import lays_off, named_arrangement
-from ..engine.rules import Rules
-from ..engine.solver import Solution
-from ..engine.state import Move
+from ..engine.families.arrangements import knock_arrangement
+from ..engine.families.knock_melds import lays_off, named_arrangement
+from ..engine.records.rules import Rules
+from ..engine.records.state import Move
+from ..engine.solving.solver import Solution
 
 
 def knock_key(rules: Rules, hand: list[int], a: Move) -> tuple[int, int]:

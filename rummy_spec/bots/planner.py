@@ -29,11 +29,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ..engine.contracts import current_contracts
-from ..engine.melds import Meld, add_card, fits
-from ..engine.rules import Rules
-from ..engine.state import Move, State
-from ..engine.tableplay import opening_short
+from ..engine.families.contracts import current_contracts
+from ..engine.families.tableplay import opening_short
+from ..engine.melding.melds import Meld, add_card, fits
+from ..engine.records.rules import Rules
+from ..engine.records.state import Move, State
 from .knocks import knock_key, open_to
 from .reach import HOPELESS, Reach, contract_cards, contract_room, planning, reach, within
 from .simple import DROP_AT, Bot, _usefulness

@@ -23,9 +23,9 @@ import dataclasses
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..engine.melds import MeldRules
-from ..engine.rules import Rules
-from ..engine.solver import Solution, solve
+from ..engine.melding.melds import MeldRules
+from ..engine.records.rules import Rules
+from ..engine.solving.solver import Solution, solve
 from ..lang import model as m
 from ..lang.counts import minimum_cards
 

@@ -22,8 +22,8 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
-from ..engine.rules import Rules
-from ..engine.state import Move, State
+from ..engine.records.rules import Rules
+from ..engine.records.state import Move, State
 from .aims import aim, aimed
 
 Bot = Callable[[Rules, State, list[Move]], Move]

@@ -15,10 +15,10 @@ that cannot be refused (no discard or pass instead) is never held back.
 
 from __future__ import annotations
 
-from ..engine.core import IllegalAction, apply
-from ..engine.melds import fits
-from ..engine.rules import Rules
-from ..engine.state import Move, State
+from ..engine.dispatch.core import IllegalAction, apply
+from ..engine.melding.melds import fits
+from ..engine.records.rules import Rules
+from ..engine.records.state import Move, State
 
 
 def shuts_in(rules: Rules, state: State, player: int, play: Move) -> bool:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from .. import decks
 from ..cards import CardError, CardTable
-from ..engine.melds import Meld, MeldRules, wild_meaning
+from ..engine.melding.melds import Meld, MeldRules, wild_meaning
 from ..lang import model as m
 from .base import UsageError
 

@@ -24,7 +24,7 @@ from ..analysis.metrics import compared_rows, reduction_lines
 from ..analysis.plots import PlotsUnavailable, write_plots
 from ..analysis.runner import Batch
 from ..analysis.skill import compared_skill_rows, skill_notes
-from ..engine.state import DEAL_CAP, TURN_CAP
+from ..engine.records.state import DEAL_CAP, TURN_CAP
 from ..lang import model as m
 from ..simulate import GameRecord
 from .base import Command, Outcome, UsageError, lines

@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from ..conformance import SUITE_VERSION, SuiteMissing, suite_root
-from ..conformance.cases import case_files, load_cases_apart, select
-from ..conformance.runner import CaseResult, SkipFileError, all_good, read_skip_file
+from ..conformance.running.runner import CaseResult, SkipFileError, all_good, read_skip_file
+from ..conformance.suite.cases import case_files, load_cases_apart, select
 from ..textsafe import outside_text
 from . import conformance_fuzz, conformance_init, conformance_matrix, conformance_suite
 from .base import FAILED, USAGE, Command, Outcome, UsageError, lines
@@ -89,9 +89,9 @@ DEFAULT_TIMEOUT = 10.0
 
 
 def _run(args: argparse.Namespace) -> Outcome:
-    from ..conformance import present
-    from ..conformance.reports import FORMATS, write_report
-    from ..conformance.runner import run_suite
+    from ..conformance.reporting import present
+    from ..conformance.reporting.reports import FORMATS, write_report
+    from ..conformance.running.runner import run_suite
 
     began = time.perf_counter()
     for kind, path in args.report:
@@ -173,8 +173,8 @@ def _inherited(args: argparse.Namespace, names: list[str]) -> tuple[list[Any], i
     """The parent's cases each house variant named plays alike (``--inherit``)."""
     if not args.inherit:
         return [], 0
-    from ..conformance.inherited import inherited_cases
-    from ..conformance.variants import spec_of
+    from ..conformance.running.inherited import inherited_cases
+    from ..conformance.suite.variants import spec_of
 
     house = [n for n in names if spec_of(n) is not None]
     if not house:

@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from ..conformance.connect import make_engine
-from ..conformance.engine import Engine, EngineError, Hello
+from ..conformance.running.connect import make_engine
+from ..conformance.wire.engine import Engine, EngineError, Hello
 from ..outfile import OutputError, check_target, make_directory
 from ..textsafe import outside_text
 from .base import UsageError
@@ -87,7 +87,7 @@ def start_engine(args: argparse.Namespace, engine: Engine | None = None) -> tupl
         engine.close()
         if err.kind == "crash" and err.message.startswith("cannot start"):
             raise UsageError(f"--engine: {err.message}") from None
-        from ..conformance.runner import stderr_lines
+        from ..conformance.running.runner import stderr_lines
 
         shown = "".join(f"\n  {line}" for line in stderr_lines(err.stderr))
         raise EngineDown(f"the engine did not answer 'hello' properly: {err.kind}: "

@@ -10,7 +10,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from ..conformance.runner import SkipFileError, read_skip_file
+from ..conformance.running.runner import SkipFileError, read_skip_file
 from .base import FAILED, Outcome, UsageError, lines, whole_number
 from .conformance_engine import PROGRESS_SECONDS, Bar, output_target, positive, start_engine
 from .conformance_house import (
@@ -74,8 +74,7 @@ def needs_hypothesis(command: str) -> None:
 
 def run(args: argparse.Namespace) -> Outcome:
     needs_hypothesis("fuzz")
-    from ..conformance.cases import variant
-    from ..conformance.fuzz import (
+    from ..conformance.fuzzing.fuzz import (
         PROFILES,
         Finding,
         FuzzOptions,
@@ -83,7 +82,8 @@ def run(args: argparse.Namespace) -> Outcome:
         deviations_known,
         fuzz,
     )
-    from ..conformance.fuzzcase import write_finding
+    from ..conformance.fuzzing.fuzzcase import write_finding
+    from ..conformance.suite.cases import variant
     from ..lang import LookupFailure, SpecError
 
     options = tuple(dict.fromkeys(args.option))
@@ -124,7 +124,7 @@ def run(args: argparse.Namespace) -> Outcome:
         return Outcome(FAILED, err=f"rummy-spec: nothing to fuzz: {why}\n")
     known = deviations_known(deviations, args.variant) if deviations else None
     if args.skip_file is not None:
-        from ..conformance.fuzzskip import skip_known
+        from ..conformance.fuzzing.fuzzskip import skip_known
 
         known = skip_known(skip_entries, args.variant, known)
     opts = FuzzOptions(args.variant, options, players, examples, args.seed, steps,

@@ -8,9 +8,9 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..conformance.deviations import Deviations
-from ..conformance.engine import Engine, EngineError, Hello, SkipGame
-from ..conformance.runner import CaseResult
+from ..conformance.running.runner import CaseResult
+from ..conformance.suite.deviations import Deviations
+from ..conformance.wire.engine import Engine, EngineError, Hello, SkipGame
 from ..lang import LookupFailure
 from .base import UsageError
 
@@ -26,7 +26,7 @@ def variant_names(targets: Sequence[str], flag: str = "--variant",
     content for a file that takes a built-in's name; a spec with errors raises
     SpecError, shown with its diagnostics).  With ``any_name`` a name that is no file
     passes as it is (cases of a house variant name their spec file themselves)."""
-    from ..conformance.variants import VariantClash, looks_like_spec, resolve_target
+    from ..conformance.suite.variants import VariantClash, looks_like_spec, resolve_target
 
     out = []
     for target in targets:
@@ -44,7 +44,7 @@ def variant_names(targets: Sequence[str], flag: str = "--variant",
 
 def read_deviations(path: Path | None) -> Deviations:
     """The ``--deviations`` file: a usage error when missing, bad content otherwise."""
-    from ..conformance import deviations as d
+    from ..conformance.suite import deviations as d
 
     if path is None:
         return d.NONE
@@ -57,7 +57,7 @@ def read_deviations(path: Path | None) -> Deviations:
 
 
 def add_compare(p: argparse.ArgumentParser) -> None:
-    from ..conformance.comparison import MODES, VERDICTS
+    from ..conformance.oracle.comparison import MODES, VERDICTS
 
     p.add_argument("--compare", choices=MODES, default=None,
                    help="codes: reason codes must be the reference's; verdicts: only "
@@ -74,7 +74,7 @@ def fuzz_refused(engine: Engine, hello: Hello, args: argparse.Namespace,
     """Before fuzzing: why there is nothing to fuzz (the engine claims not the variant,
     or declines its game), the engine then closed; else None, with ``args.ignore_codes``
     set from the comparison mode (``--compare``, or what ``hello`` declares)."""
-    from ..conformance.comparison import VERDICTS, mode_for
+    from ..conformance.oracle.comparison import VERDICTS, mode_for
 
     why = unclaimed(hello, [args.variant]) or declined(engine, args.variant, options,
                                                          players)
@@ -87,7 +87,7 @@ def fuzz_refused(engine: Engine, hello: Hello, args: argparse.Namespace,
 
 def claims_note(hello: Hello) -> list[str]:
     """A line for each house variant ``hello`` claims that this run was not given."""
-    from ..conformance.variants import unknown_claims
+    from ..conformance.suite.variants import unknown_claims
 
     missing = unknown_claims(hello.variants or ())
     if not missing:
@@ -98,7 +98,7 @@ def claims_note(hello: Hello) -> list[str]:
 
 def unclaimed(hello: Hello, names: Sequence[str]) -> str | None:
     """Why an engine cannot play any of ``names`` (None when it claims one)."""
-    from ..conformance.variants import spec_of
+    from ..conformance.suite.variants import spec_of
 
     if any(hello.supports(n) for n in names):
         return None
@@ -117,8 +117,8 @@ def declined(engine: Engine, name: str, options: tuple[str, ...], players: int) 
     """Why the engine declines a plain seeded deal of the variant (None if it plays it):
     asked once before fuzzing, so that a run the engine would decline game after game
     stops at once with the engine's own reason."""
-    from ..conformance.cases import variant
-    from ..conformance.engine import NewGame
+    from ..conformance.suite.cases import variant
+    from ..conformance.wire.engine import NewGame
     from ..engine.game import Game
 
     game = Game(variant(name, options), players, 1)
@@ -139,7 +139,7 @@ def declined(engine: Engine, name: str, options: tuple[str, ...], players: int) 
 
 def no_cases(root: Path, names: list[str]) -> str:
     """Why no case matched: for a house variant, how to make its cases."""
-    from ..conformance.variants import spec_of
+    from ..conformance.suite.variants import spec_of
 
     house = [n for n in names if spec_of(n) is not None]
     if house:

@@ -21,7 +21,7 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> Outcome:
-    from ..conformance.starter_kit import InitError, next_steps, write_starter
+    from ..conformance.authoring.starter_kit import InitError, next_steps, write_starter
 
     try:
         written = write_starter(args.lang, args.dir, args.force, args.install)

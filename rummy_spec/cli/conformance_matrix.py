@@ -20,8 +20,8 @@ def configure(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> Outcome:
-    from ..conformance.matrix import MatrixError, build, read_engines
-    from ..conformance.matrix_html import write_matrix
+    from ..conformance.reporting.matrix import MatrixError, build, read_engines
+    from ..conformance.reporting.matrix_html import write_matrix
 
     try:
         entries = read_engines(args.engines)

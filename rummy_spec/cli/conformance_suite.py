@@ -7,7 +7,7 @@ import argparse
 from pathlib import Path
 
 from ..conformance import suite_root
-from ..conformance.cases import CaseError
+from ..conformance.suite.cases import CaseError
 from .base import FAILED, Outcome, UsageError, lines, whole_number
 from .conformance_engine import Bar, output_target, positive, start_engine
 from .conformance_house import claims_note, variant_names
@@ -23,8 +23,8 @@ def configure_generate(p: argparse.ArgumentParser) -> None:
 
 
 def generate(args: argparse.Namespace) -> Outcome:
-    from ..conformance.generate import generate
-    from ..conformance.variants import spec_of
+    from ..conformance.authoring.generate import generate
+    from ..conformance.suite.variants import spec_of
     from ..lang.library import builtin_library
 
     known = sorted(builtin_library().decls)
@@ -58,7 +58,7 @@ def configure_export(p: argparse.ArgumentParser) -> None:
 
 
 def export(args: argparse.Namespace) -> Outcome:
-    from ..conformance.export import ExportError, export_suite
+    from ..conformance.authoring.export import ExportError, export_suite
 
     try:
         n = export_suite(args.dir)
@@ -86,7 +86,7 @@ def configure_perft(p: argparse.ArgumentParser) -> None:
 
 
 def perft(args: argparse.Namespace) -> Outcome:
-    from ..conformance.perft import PerftError, check_files, perft_files
+    from ..conformance.running.perft import PerftError, check_files, perft_files
 
     if args.depth is not None and args.depth < 1:
         raise UsageError(f"--depth {args.depth}: depths start at 1 (depth 0 checks nothing)")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import decks
 from ..engine.game import Game, GameError
-from ..engine.teams import team, teams
+from ..engine.records.teams import team, teams
 from ..lang import limits
 from ..lang import model as m
 from ..lang.expr import EvalError

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..engine.melds import Meld, compile_rules, validate
+from ..engine.melding.melds import Meld, compile_rules, validate
 from ..lang import meldkinds
 from .base import FAILED, OK, Command, Outcome, lines
 from .cardtext import cards_text, read_cards, wild_meanings

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine.state import State
+from ..engine.records.state import State
 
 
 def shown_order(state: State) -> list[int]:

@@ -20,8 +20,8 @@ from typing import TextIO
 
 from ..bots import BOTS, DEFAULT_BOT
 from ..engine.game import Game
-from ..engine.state import ActionType, Move, RunEnd
-from ..engine.teams import team
+from ..engine.records.state import ActionType, Move, RunEnd
+from ..engine.records.teams import team
 from .base import Command, Outcome, UsageError, whole_number
 from .cardtext import read_card, sorted_hand
 from .games import players_for, result_lines, scores_text, seat_names, start_game

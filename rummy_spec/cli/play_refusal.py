@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 
-from ..engine.melds import REASONS as MELD_REASONS
-from ..engine.reasons import Verdict
-from ..engine.state import Move, State
+from ..engine.melding.melds import REASONS as MELD_REASONS
+from ..engine.records.reasons import Verdict
+from ..engine.records.state import Move, State
 from .meld_numbers import number_of
 from .play_split import split_hint
 from .play_story import Story, buys_left

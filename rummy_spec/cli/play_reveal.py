@@ -6,8 +6,8 @@ state before the last move and the cards that move took out of the mover's hand.
 
 from __future__ import annotations
 
-from ..engine.rules import Rules
-from ..engine.state import Move, RoundResult, State, TableMeld
+from ..engine.records.rules import Rules
+from ..engine.records.state import Move, RoundResult, State, TableMeld
 from .play_story import Story
 from .play_words import Words
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine.melds import Meld, MeldRules, validate
-from ..engine.rules import Rules
-from ..engine.state import Move
+from ..engine.melding.melds import Meld, MeldRules, validate
+from ..engine.records.rules import Rules
+from ..engine.records.state import Move
 from .cardtext import cards_text
 
 MOST_CARDS = 12  # a longer group is not searched (2^11 first parts at most)

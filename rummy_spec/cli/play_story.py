@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..engine.rules import Rules
-from ..engine.state import Move, State
+from ..engine.records.rules import Rules
+from ..engine.records.state import Move, State
 from .meld_numbers import number_of
 from .play_style import Style
 from .play_words import Words

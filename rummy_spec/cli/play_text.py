@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import codec
-from ..engine.contracts import current_contracts
+from ..engine.families.contracts import current_contracts
 from ..engine.game import Game
-from ..engine.rules import Rules
-from ..engine.state import Move, State
+from ..engine.records import codec
+from ..engine.records.rules import Rules
+from ..engine.records.state import Move, State
 from .cardtext import cards_text, contract_text, plural, sorted_hand, wild_text
 from .meld_numbers import number_of, order_by_owner
 from .play_story import Story, buys_left, buys_text
@@ -103,7 +103,7 @@ def status_text(game: Game, human: int) -> str:
 
 def table_lines(story: Story, words: Words, view: JSON) -> list[str]:
     """The melds on the table, numbered, grouped by the player who laid them (read from a
-    seat's view: ``rummy_spec.engine.view``)."""
+    seat's view: ``rummy_spec.engine.seats.view``)."""
     rules = story.rules
     if not view["table"]:
         return ["table: no melds yet"]

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..engine.melds import REASONS as MELD_REASONS
-from ..engine.reasons import all_reasons
+from ..engine.melding.melds import REASONS as MELD_REASONS
+from ..engine.records.reasons import all_reasons
 from .base import Command, Outcome, lines
 from .listing import table
 

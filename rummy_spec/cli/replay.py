@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..engine.trace import TraceError, library_with, replay
+from ..engine.io.trace import TraceError, library_with, replay
 from ..textsafe import outside_text
 from .base import FAILED, OK, Command, Outcome, UsageError, files_named, lines
 

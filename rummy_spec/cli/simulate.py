@@ -28,7 +28,7 @@ from ..analysis.export import csv_text, document
 from ..analysis.rounds import abandoned, round_rows, table_lines
 from ..analysis.runner import Batch, ClusterError, run
 from ..bots import DEFAULT_BOT
-from ..engine.state import DEAL_CAP, TURN_CAP
+from ..engine.records.state import DEAL_CAP, TURN_CAP
 from ..lang import builtin_library
 from ..lang import model as m
 from ..outfile import OutputError, check_target, make_directory, write_text

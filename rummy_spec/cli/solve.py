@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import argparse
 
-from ..engine.rules import Rules, compile_variant
-from ..engine.search import SearchTooBig
-from ..engine.solver import Solution, best_melds, solve
+from ..engine.records.rules import Rules, compile_variant
+from ..engine.solving.search import SearchTooBig
+from ..engine.solving.solver import Solution, best_melds, solve
 from ..lang import model as m
 from .base import FAILED, OK, Command, Outcome, UsageError, lines, whole_number
 from .cardtext import cards_text, contract_text, meld_text, plural, read_cards, sorted_hand

@@ -29,9 +29,9 @@ import pytest
 # The kit is imported only when an engine is given: the plugin is loaded by every pytest
 # run of an environment that has rummy-spec installed, and must cost those runs nothing.
 if TYPE_CHECKING:
-    from .cases import Case
-    from .engine import Engine, Hello
-    from .runner import CaseResult
+    from .running.runner import CaseResult
+    from .suite.cases import Case
+    from .wire.engine import Engine, Hello
 
 SUITE_NODE = "rummy-conformance"
 ENGINE_KEY = pytest.StashKey["tuple[Engine, Hello]"]()
@@ -100,7 +100,7 @@ class CaseItem(pytest.Item):
         self.add_marker(pytest.mark.rummy_variant(case.variant))
 
     def runtest(self) -> None:
-        from .runner import run_case
+        from .running.runner import run_case
 
         engine, hello = _engine(self.config)
         result = run_case(engine, hello, self.case, record=self.config.get_verbosity() > 0)
@@ -117,7 +117,7 @@ class CaseItem(pytest.Item):
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
                      style: Any = None) -> str:
-        from .present import exchange_lines, shown_path
+        from .reporting.present import exchange_lines, shown_path
 
         if isinstance(excinfo.value, CaseFailure):
             r = excinfo.value.result
@@ -139,9 +139,9 @@ class Suite(pytest.Collector):
 
     def collect(self) -> Iterator[CaseItem]:
         from . import suite_root
-        from .cases import CaseError, load_cases
-        from .engine import EngineError
-        from .runner import listed, read_skip_file
+        from .running.runner import listed, read_skip_file
+        from .suite.cases import CaseError, load_cases
+        from .wire.engine import EngineError
 
         cfg = self.config
         root = Path(cfg.getoption("rummy_cases") or suite_root() / "cases")
@@ -157,7 +157,7 @@ class Suite(pytest.Collector):
         except (EngineError, ValueError) as err:
             raise SuiteError(f"--rummy-engine: the engine did not start: {err}") from None
         from ..lang import LookupFailure, SpecError
-        from .variants import HASH_PREFIX, VariantClash, resolve_target
+        from .suite.variants import HASH_PREFIX, VariantClash, resolve_target
 
         try:  # a spec file is its variant's name (house cases name their file themselves)
             variants = [resolve_target(v) if v.endswith(".rummy") else v
@@ -190,7 +190,7 @@ class Suite(pytest.Collector):
 
 
 def _engine(config: pytest.Config) -> tuple[Engine, Hello]:
-    from .connect import make_engine
+    from .running.connect import make_engine
 
     found = config.stash.get(ENGINE_KEY, None)
     if found is None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from .reference import ReferenceEngine
-from .server import serve
+from .oracle.reference import ReferenceEngine
+from .wire.server import serve
 
 
 def load_specs(paths: Sequence[str], program: str) -> str | None:
@@ -19,7 +19,7 @@ def load_specs(paths: Sequence[str], program: str) -> str | None:
     from pathlib import Path
 
     from ..lang import LookupFailure, SpecError
-    from .variants import VariantClash, load_spec_file
+    from .suite.variants import VariantClash, load_spec_file
 
     for path in paths:
         try:

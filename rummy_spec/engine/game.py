@@ -12,14 +12,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..lang import model as m
-from . import codec, core, moves
-from . import view as views
-from .ending import settle_dealt_win
-from .knowledge import Before, Knowledge
-from .reasons import Verdict
-from .rules import Rules, compile_variant
-from .setup import Deal, new_game
-from .state import DEAL_CAP, TURN_CAP, Move, State
+from .dispatch import core, moves
+from .families.ending import settle_dealt_win
+from .families.setup import Deal, new_game
+from .records import codec
+from .records.reasons import Verdict
+from .records.rules import Rules, compile_variant
+from .records.state import DEAL_CAP, TURN_CAP, Move, State
+from .seats import view as views
+from .seats.knowledge import Before, Knowledge
 
 
 class GameError(ValueError):

@@ -117,11 +117,11 @@ def _changed() -> None:
 
 # ----- the claim family ---------------------------------------------------------------------
 
-_CLAIMS = "rummy_spec.engine.claims"
+_CLAIMS = "rummy_spec.engine.families.claims"
 _WINDOW = (f"{_CLAIMS}:eligible_claimants", f"{_CLAIMS}:check_exposed_claim")
 # the claimant's turn out of order, and the turn given back after it
 _CLAIMANT = (f"{_CLAIMS}:claim", f"{_CLAIMS}:exposed_claim",
-             "rummy_spec.engine.turnorder:next_turn")
+             "rummy_spec.engine.families.turnorder:next_turn")
 
 
 def _claim(alias: str, grammar: str, reference: str, *sets: tuple[str, Any],

@@ -198,7 +198,7 @@ def grammar_part() -> str:
 
 # ----- the built-in kinds ------------------------------------------------------------------
 
-_MELDS = "rummy_spec.engine.melds"
+_MELDS = "rummy_spec.engine.melding.melds"
 _BOOK = "rummy_spec.rulebook.melds"
 
 register(MeldKindEntry(

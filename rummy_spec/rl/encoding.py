@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.knock_melds import KNOCK_ARRANGEMENTS
-from ..engine.moves import GO_DOWN_CANDIDATES
-from ..engine.rules import Rules
-from ..engine.state import Move
+from ..engine.dispatch.moves import GO_DOWN_CANDIDATES
+from ..engine.families.knock_melds import KNOCK_ARRANGEMENTS
+from ..engine.records.rules import Rules
+from ..engine.records.state import Move
 
 # the moves with no card, in index order
 NO_CARD = ("draw_stock", "draw_discard", "pass", "buy", "dead_hand", "knock_none",

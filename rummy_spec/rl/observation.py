@@ -1,4 +1,4 @@
-"""A seat's view (:mod:`rummy_spec.engine.view`) as a fixed-shape array of float32.
+"""A seat's view (:mod:`rummy_spec.engine.seats.view`) as a fixed-shape array of float32.
 
 Rows of F entries, one per face of the pack, counting cards (a pack of several decks may
 hold a face more than once); other seats in the order they sit after the observer
@@ -16,9 +16,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..engine.knowledge import Knowledge
-from ..engine.rules import Rules
-from ..engine.state import PHASES, State
+from ..engine.records.rules import Rules
+from ..engine.records.state import PHASES, State
+from ..engine.seats.knowledge import Knowledge
 
 Array = npt.NDArray[np.float32]
 

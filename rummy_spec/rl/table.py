@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 from ..engine import game as engine_game
-from ..engine.rules import DEAL_CAP
-from ..engine.state import Move
-from ..engine.teams import team_totals
+from ..engine.records.rules import DEAL_CAP
+from ..engine.records.state import Move
+from ..engine.records.teams import team_totals
 from ..lang import load
 from ..lang.model import Variant
 from .encoding import WAIT, Encoder, EncodingError, Layout, layout

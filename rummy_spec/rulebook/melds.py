@@ -2,7 +2,7 @@
 
 Examples are built from the variant's own deck (a middle rank for sets, a suit whose ace
 is natural for runs) and every verdict in the table comes from
-:func:`rummy_spec.engine.melds.validate`, never from this module: a card group is only
+:func:`rummy_spec.engine.melding.melds.validate`, never from this module: a card group is only
 *proposed* here.  Groups the pack cannot hold (five sevens from one deck) are left out.
 """
 
@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .. import decks
-from ..engine.contracts import element_sizes
-from ..engine.melds import Meld, MeldRules, compile_rules, validate, wild_meaning
+from ..engine.families.contracts import element_sizes
+from ..engine.melding.melds import Meld, MeldRules, compile_rules, validate, wild_meaning
 from ..lang import meldkinds
 from ..lang import model as m
 from .doc import Block, Items, Para, Section, Table

@@ -2,8 +2,8 @@
 
 The cards are chosen here (a spread of the pack's ranks, and a wild card where there is
 one); every number printed comes from the engine's own scoring
-(:meth:`rummy_spec.engine.rules.Rules.hand_points` for cards caught in hand,
-:meth:`~rummy_spec.engine.rules.Rules.arrange` for a hand's best melds and its deadwood),
+(:meth:`rummy_spec.engine.records.rules.Rules.hand_points` for cards caught in hand,
+:meth:`~rummy_spec.engine.records.rules.Rules.arrange` for a hand's best melds and its deadwood),
 so the example cannot disagree with play.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .. import decks
 from ..cards import CardTable
-from ..engine.rules import Rules, compile_variant
+from ..engine.records.rules import Rules, compile_variant
 from .doc import Block, Para, Table
 from .doc import cards as card_faces
 from .words import Scope

@@ -6,7 +6,7 @@ Public API::
     TestContinental = engine_state_machine("continental", 4, settings=profile()).TestCase
 
 An engine other than the reference is tested through the conformance kit's
-:class:`~rummy_spec.conformance.engine.Engine` (``engine=MyEngine``), the one interface
+:class:`~rummy_spec.conformance.wire.engine.Engine` (``engine=MyEngine``), the one interface
 ``rummy-spec conformance run`` drives too: an implementer writes one adapter, in-process
 or behind the JSON-lines protocol (``ProcessEngine``).  Needs Hypothesis (installed with
 the ``dev`` extra).
@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 from ..laws import Laws, LawViolation, Placed
 
 if TYPE_CHECKING:
-    from ..conformance.engine import Engine, Hello, NewGame, Verdict
-    from ..conformance.reference import ReferenceEngine
+    from ..conformance.oracle.reference import ReferenceEngine
+    from ..conformance.wire.engine import Engine, Hello, NewGame, Verdict
     from .machine import engine_state_machine
     from .profiles import PROFILES, profile
     from .referee import Referee
@@ -31,11 +31,11 @@ if TYPE_CHECKING:
 _LAZY = {"engine_state_machine": "machine", "PROFILES": "profiles", "profile": "profiles",
          "Referee": "referee"}
 # the kit's modules by their whole names, so that a move of the kit's modules is one rename
-_KIT = {"Engine": "rummy_spec.conformance.engine",
-        "Hello": "rummy_spec.conformance.engine",
-        "NewGame": "rummy_spec.conformance.engine",
-        "Verdict": "rummy_spec.conformance.engine",
-        "ReferenceEngine": "rummy_spec.conformance.reference"}
+_KIT = {"Engine": "rummy_spec.conformance.wire.engine",
+        "Hello": "rummy_spec.conformance.wire.engine",
+        "NewGame": "rummy_spec.conformance.wire.engine",
+        "Verdict": "rummy_spec.conformance.wire.engine",
+        "ReferenceEngine": "rummy_spec.conformance.oracle.reference"}
 
 __all__ = ["PROFILES", "Engine", "Hello", "LawViolation", "Laws", "NewGame", "Placed",
            "Referee", "ReferenceEngine", "Verdict", "engine_state_machine", "profile"]

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 
-from ..conformance.differential import Differential
-from ..engine import codec
-from ..engine.core import IllegalAction
+from ..conformance.oracle.differential import Differential
+from ..engine.dispatch.core import IllegalAction
 from ..engine.game import Game
-from ..engine.state import Move
+from ..engine.records import codec
+from ..engine.records.state import Move
 from ..lang import model as m
 from ..laws.variant import LawViolation, require
 

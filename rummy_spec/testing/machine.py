@@ -2,7 +2,7 @@
 
 ``engine_state_machine(variant, players, options, engine)`` returns a
 :class:`~hypothesis.stateful.RuleBasedStateMachine` class.  The reference interpreter
-plays the game; an engine under test, the same :class:`~rummy_spec.conformance.engine.
+plays the game; an engine under test, the same :class:`~rummy_spec.conformance.wire.engine.
 Engine` that ``rummy-spec conformance run`` drives (in-process, or a process behind the
 protocol), receives every action too, each deal as an explicit ``new``.  Every step goes
 through the conformance kit's differential step (``conformance.differential``): verdicts
@@ -37,15 +37,15 @@ from hypothesis.stateful import (
 
 from ..bots import greedy_bot
 from ..conformance import probes
-from ..conformance.differential import Codes, Differential, Finding, StepResult
-from ..conformance.engine import Engine, EngineError, NewGame, SkipGame
-from ..conformance.fuzzplay import low_to_high
-from ..conformance.reference import ReferenceEngine, setup_of
-from ..engine import codec
-from ..engine.core import IllegalAction
+from ..conformance.fuzzing.fuzzplay import low_to_high
+from ..conformance.oracle.differential import Codes, Differential, Finding, StepResult
+from ..conformance.oracle.reference import ReferenceEngine, setup_of
+from ..conformance.wire.engine import Engine, EngineError, NewGame, SkipGame
+from ..engine.dispatch.core import IllegalAction
 from ..engine.game import Game
-from ..engine.reasons import all_reasons
-from ..engine.state import Move
+from ..engine.records import codec
+from ..engine.records.reasons import all_reasons
+from ..engine.records.state import Move
 from ..lang import load
 from ..lang import model as m
 from ..laws.variant import Laws, LawViolation, require

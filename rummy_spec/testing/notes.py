@@ -9,7 +9,7 @@ import json
 from hypothesis import note
 
 from ..engine.game import Game
-from ..engine.trace import trace_lines
+from ..engine.io.trace import trace_lines
 
 
 def note_trace(game: Game) -> None:

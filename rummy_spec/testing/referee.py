@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..engine.state import Move, State, TableMeld
+from ..engine.records.state import Move, State, TableMeld
 from ..lang import model as m
 from ..lang.expr import evaluate_int
 from ..laws.turn import TABLE_PLAY, turn_fault

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine.state import Move, RoundResult, State
+from ..engine.records.state import Move, RoundResult, State
 from ..laws.variant import Laws, require
 
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..engine import codec
 from ..engine.game import Game
-from ..engine.state import Move
+from ..engine.records import codec
+from ..engine.records.state import Move
 from ..laws.variant import require
 
 WORLDS = 2  # sampled worlds per check

@@ -18,8 +18,8 @@ import pytest
 
 from rummy_spec.bots import planner as P
 from rummy_spec.bots.reach import reach, within
-from rummy_spec.engine.rules import Rules, compile_variant
-from rummy_spec.engine.state import State
+from rummy_spec.engine.records.rules import Rules, compile_variant
+from rummy_spec.engine.records.state import State
 from rummy_spec.lang import load
 from rummy_spec.simulate import IN_PLAY, play_out
 

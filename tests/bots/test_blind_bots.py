@@ -12,8 +12,8 @@ import pytest
 from rummy_spec.bots import BOTS, planner, simple
 from rummy_spec.bots.blind import Bot, blinded
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.rules import Rules
-from rummy_spec.engine.state import Move, State
+from rummy_spec.engine.records.rules import Rules
+from rummy_spec.engine.records.state import Move, State
 from rummy_spec.lang import load
 
 GAMES = [("gin", 2), ("continental", 4), ("liverpool", 4), ("phase10", 3),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rummy_spec.api import Game as ApiGame
 from rummy_spec.bots.eaai import completes_meld, eaai_simple_bot
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.state import Move
+from rummy_spec.engine.records.state import Move
 
 PACK = [f"{r}{s}" for s in "CDHS" for r in
         ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]

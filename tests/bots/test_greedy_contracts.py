@@ -14,7 +14,7 @@ import pytest
 from rummy_spec.bots.aims import aim, aimed
 from rummy_spec.bots.simple import NEAR, _usefulness_in, greedy_bot
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.state import Move
+from rummy_spec.engine.records.state import Move
 from rummy_spec.lang import load
 from rummy_spec.simulate import play_out
 

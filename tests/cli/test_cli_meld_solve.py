@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rummy_spec.engine.reasons import all_reasons
+from rummy_spec.engine.records.reasons import all_reasons
 
 from .helpers import Cli, one_clear_line
 

@@ -17,7 +17,7 @@ from rummy_spec.cli.play import HUMAN, BadCommand, Session, parse_command, run_i
 from rummy_spec.cli.play_input import PlainReader
 from rummy_spec.cli.play_text import command_text
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.reasons import all_reasons
+from rummy_spec.engine.records.reasons import all_reasons
 from rummy_spec.lang import load
 from rummy_spec.simulate import play_out
 

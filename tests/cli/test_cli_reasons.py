@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rummy_spec.engine.melds import REASONS as MELD_REASONS
-from rummy_spec.engine.reasons import TURN_REASONS, all_reasons
+from rummy_spec.engine.melding.melds import REASONS as MELD_REASONS
+from rummy_spec.engine.records.reasons import TURN_REASONS, all_reasons
 
 from .helpers import Cli
 

@@ -16,14 +16,14 @@ from pathlib import Path
 import pytest
 
 from rummy_spec.conformance import suite_root
-from rummy_spec.conformance.author import complete_setup, dump_case, record
+from rummy_spec.conformance.authoring.author import complete_setup, dump_case, record
 from rummy_spec.conformance.broken import ChangedRules, command
 from rummy_spec.conformance.broken.patches import Change, section
-from rummy_spec.conformance.cases import load_case
-from rummy_spec.conformance.client import ProcessEngine
-from rummy_spec.conformance.reference import ReferenceEngine
-from rummy_spec.conformance.runner import run_suite
-from rummy_spec.conformance.variants import forget, load_spec_file, with_spec
+from rummy_spec.conformance.oracle.reference import ReferenceEngine
+from rummy_spec.conformance.running.runner import run_suite
+from rummy_spec.conformance.suite.cases import load_case
+from rummy_spec.conformance.suite.variants import forget, load_spec_file, with_spec
+from rummy_spec.conformance.wire.client import ProcessEngine
 from rummy_spec.lang import load
 
 ROOT = suite_root()

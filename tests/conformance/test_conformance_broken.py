@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from rummy_spec.conformance.broken import all_broken_engines, broken_engines, command
-from rummy_spec.conformance.cases import load_case, load_cases
-from rummy_spec.conformance.client import ProcessEngine
-from rummy_spec.conformance.reference import ReferenceEngine
-from rummy_spec.conformance.runner import counts, run_suite
+from rummy_spec.conformance.oracle.reference import ReferenceEngine
+from rummy_spec.conformance.running.runner import counts, run_suite
+from rummy_spec.conformance.suite.cases import load_case, load_cases
+from rummy_spec.conformance.wire.client import ProcessEngine
 
 BROKEN = broken_engines()
 ALL = all_broken_engines()

@@ -15,14 +15,15 @@ import jsonschema
 import pytest
 import yaml
 
-from rummy_spec.conformance.observe import FIELDS
+from rummy_spec.conformance.oracle.observe import FIELDS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from drafts.build import MODULES, build
 
 from rummy_spec.conformance import SUITE_VERSION, suite_root
-from rummy_spec.conformance.cases import (
+from rummy_spec.conformance.running.perft import load_perft, perft_files
+from rummy_spec.conformance.suite.cases import (
     Case,
     CaseError,
     case_files,
@@ -30,8 +31,7 @@ from rummy_spec.conformance.cases import (
     load_case,
     load_cases,
 )
-from rummy_spec.conformance.perft import load_perft, perft_files
-from rummy_spec.conformance.schema_check import errors, load_schema
+from rummy_spec.conformance.suite.schema_check import errors, load_schema
 from rummy_spec.lang.library import builtin_library
 
 ROOT = suite_root()

@@ -12,8 +12,8 @@ import pytest
 
 from rummy_spec.cli import run as cli
 from rummy_spec.conformance import suite_root
-from rummy_spec.conformance.comparison import CODES, VERDICTS, agrees, mode_for, same
-from rummy_spec.conformance.engine import Hello, Verdict
+from rummy_spec.conformance.oracle.comparison import CODES, VERDICTS, agrees, mode_for, same
+from rummy_spec.conformance.wire.engine import Hello, Verdict
 
 MISBEHAVE = f"{sys.executable} {Path(__file__).resolve().parent / 'engines' / 'misbehave.py'}"
 OWN = f"{MISBEHAVE} own-codes"  # the reference, refusing with a code of its own

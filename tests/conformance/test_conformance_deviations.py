@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rummy_spec.cli import run as cli
-from rummy_spec.conformance.deviations import (
+from rummy_spec.conformance.suite.deviations import (
     Departure,
     DeviationsError,
     DeviationsMissing,

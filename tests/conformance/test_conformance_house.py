@@ -26,9 +26,9 @@ from implementer_support import shell
 
 from rummy_spec.cli import run as cli
 from rummy_spec.conformance import suite_root
-from rummy_spec.conformance.author import complete_setup, dump_case, record
+from rummy_spec.conformance.authoring.author import complete_setup, dump_case, record
 from rummy_spec.conformance.broken import command
-from rummy_spec.conformance.variants import (
+from rummy_spec.conformance.suite.variants import (
     VariantClash,
     claims,
     forget,

@@ -26,9 +26,9 @@ from jsonschema import Draft202012Validator
 
 from rummy_spec.cli import run as cli
 from rummy_spec.conformance import suite_root
-from rummy_spec.conformance.present import colour_wanted
-from rummy_spec.conformance.protocol import COMMANDS, message_schema
-from rummy_spec.conformance.runner import stderr_lines
+from rummy_spec.conformance.reporting.present import colour_wanted
+from rummy_spec.conformance.running.runner import stderr_lines
+from rummy_spec.conformance.wire.protocol import COMMANDS, message_schema
 
 PY = sys.executable
 SUBSET = "22 passed, 0 failed, 13 skipped (of 35 cases"
@@ -155,7 +155,7 @@ def test_stderr_is_shown_whole_when_short_else_head_and_tail() -> None:
 
 
 def test_the_exchange_is_shown_with_rules_elided_and_no_raw_control_characters() -> None:
-    from rummy_spec.conformance.present import exchange_lines
+    from rummy_spec.conformance.reporting.present import exchange_lines
 
     lines = ['> {"cmd":"new","variant":"gin","rules":{"name":"gin"},"seq":2}',
              '< {"seq":2,"ok":true}\x1b]0;owned\x07', *(f"> {i}" for i in range(100))]
@@ -179,9 +179,9 @@ def _validators() -> dict[tuple[str, str], Draft202012Validator]:
 def test_every_message_of_a_run_fits_its_published_schema() -> None:
     """A recorded exchange with the reference behind the protocol, every line checked
     with jsonschema: the schemas describe what the runner and the reference really send."""
-    from rummy_spec.conformance.cases import load_cases
-    from rummy_spec.conformance.client import ProcessEngine
-    from rummy_spec.conformance.runner import run_case
+    from rummy_spec.conformance.running.runner import run_case
+    from rummy_spec.conformance.suite.cases import load_cases
+    from rummy_spec.conformance.wire.client import ProcessEngine
 
     check = _validators()
     engine = ProcessEngine(f"{PY} -m rummy_spec.conformance.reference_engine", timeout=30)
@@ -216,7 +216,7 @@ def test_every_message_of_a_run_fits_its_published_schema() -> None:
     ({"seq": 1, "skip": 3}, "field 'skip': expected string"),
 ])
 def test_reply_problems_are_precise(reply: dict[str, object], words: str) -> None:
-    from rummy_spec.conformance.protocol import reply_problem
+    from rummy_spec.conformance.wire.protocol import reply_problem
 
     cmd = "new" if "skip" in reply else "act"
     problem = reply_problem(cmd, reply)

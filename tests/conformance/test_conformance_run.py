@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 from rummy_spec.cli import run as cli
-from rummy_spec.conformance.cases import Case, load_cases
-from rummy_spec.conformance.client import ProcessEngine
-from rummy_spec.conformance.engine import EngineError
-from rummy_spec.conformance.reference import ReferenceEngine
-from rummy_spec.conformance.runner import counts, run_suite
+from rummy_spec.conformance.oracle.reference import ReferenceEngine
+from rummy_spec.conformance.running.runner import counts, run_suite
+from rummy_spec.conformance.suite.cases import Case, load_cases
+from rummy_spec.conformance.wire.client import ProcessEngine
+from rummy_spec.conformance.wire.engine import EngineError
 
 PY = sys.executable
 REFERENCE = f"{PY} -m rummy_spec.conformance.reference_engine"

@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 
 from rummy_spec.conformance.broken import broken_engines, command
-from rummy_spec.conformance.cases import load_cases
-from rummy_spec.conformance.client import ProcessEngine
-from rummy_spec.conformance.differential import Differential
-from rummy_spec.conformance.engine import new_game
-from rummy_spec.conformance.reference import ReferenceEngine
-from rummy_spec.conformance.runner import counts, run_suite
+from rummy_spec.conformance.oracle.differential import Differential
+from rummy_spec.conformance.oracle.reference import ReferenceEngine
+from rummy_spec.conformance.running.runner import counts, run_suite
+from rummy_spec.conformance.suite.cases import load_cases
+from rummy_spec.conformance.wire.client import ProcessEngine
+from rummy_spec.conformance.wire.engine import new_game
 
 # each state-corrupting engine and the law its own state breaks
 STATE_ENGINES = {"pile-card-lost": "conservation", "buy-duplicates-card": "conservation",

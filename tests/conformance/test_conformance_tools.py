@@ -12,8 +12,8 @@ import yaml
 
 from rummy_spec.cli import run as cli
 from rummy_spec.conformance import suite_root
+from rummy_spec.conformance.authoring.generate import golden_case, perft_text
 from rummy_spec.conformance.broken import command
-from rummy_spec.conformance.generate import golden_case, perft_text
 
 ROOT = suite_root()
 
@@ -107,8 +107,8 @@ def _deal(name: str, players: int, sizes: list[int], upcards: int) -> dict[str, 
 ])
 def test_the_reference_refuses_a_deal_the_rules_do_not_make(
         name: str, sizes: list[int], upcards: int, fault: str | None) -> None:
-    from rummy_spec.conformance.engine import EngineError, NewGame
-    from rummy_spec.conformance.reference import ReferenceEngine
+    from rummy_spec.conformance.oracle.reference import ReferenceEngine
+    from rummy_spec.conformance.wire.engine import EngineError, NewGame
 
     engine = ReferenceEngine()
     game = NewGame(name, (), 2, _deal(name, 2, sizes, upcards))

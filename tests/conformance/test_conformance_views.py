@@ -13,12 +13,12 @@ import pytest
 
 from rummy_spec.conformance import PROTOCOL_VERSION
 from rummy_spec.conformance.broken import command
-from rummy_spec.conformance.cases import load_cases
-from rummy_spec.conformance.client import ProcessEngine
-from rummy_spec.conformance.engine import EngineError, NewGame, new_game
-from rummy_spec.conformance.protocol import reply_problem
-from rummy_spec.conformance.reference import ReferenceEngine
-from rummy_spec.conformance.views import leak_at_deal, redealt, view_diffs
+from rummy_spec.conformance.oracle.reference import ReferenceEngine
+from rummy_spec.conformance.oracle.views import leak_at_deal, redealt, view_diffs
+from rummy_spec.conformance.suite.cases import load_cases
+from rummy_spec.conformance.wire.client import ProcessEngine
+from rummy_spec.conformance.wire.engine import EngineError, NewGame, new_game
+from rummy_spec.conformance.wire.protocol import reply_problem
 
 REFERENCE = f"{sys.executable} -m rummy_spec.conformance.reference_engine"
 STARTER = Path(__file__).resolve().parents[2] / "conformance" / "starters" / "python" / "engine.py"

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from rummy_spec.conformance.cases import load_cases
-from rummy_spec.conformance.differential import Differential
-from rummy_spec.conformance.engine import NewGame, Verdict, new_game
-from rummy_spec.conformance.laws import StateLaws
-from rummy_spec.conformance.observe import meld_key
-from rummy_spec.conformance.reference import ReferenceEngine
+from rummy_spec.conformance.oracle.differential import Differential
+from rummy_spec.conformance.oracle.laws import StateLaws
+from rummy_spec.conformance.oracle.observe import meld_key
+from rummy_spec.conformance.oracle.reference import ReferenceEngine
+from rummy_spec.conformance.suite.cases import load_cases
+from rummy_spec.conformance.wire.engine import NewGame, Verdict, new_game
 from rummy_spec.lang import load
 
 JSON = dict[str, Any]

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummy_spec.conformance.engine import EngineError, NewGame, Verdict
-from rummy_spec.conformance.fuzz import FuzzOptions, fuzz
-from rummy_spec.conformance.reference import ReferenceEngine
+from rummy_spec.conformance.fuzzing.fuzz import FuzzOptions, fuzz
+from rummy_spec.conformance.oracle.reference import ReferenceEngine
+from rummy_spec.conformance.wire.engine import EngineError, NewGame, Verdict
 
 JSON = dict[str, Any]
 

@@ -9,12 +9,12 @@ from typing import Any
 
 from rummy_spec.conformance.broken import ChangedRules
 from rummy_spec.conformance.broken import patches as p
-from rummy_spec.conformance.cases import load_case
-from rummy_spec.conformance.deviations import deviations_from_text
-from rummy_spec.conformance.fuzz import FuzzOptions, deviations_known, fuzz
-from rummy_spec.conformance.fuzzcase import write_finding
-from rummy_spec.conformance.reference import ReferenceEngine
-from rummy_spec.conformance.runner import run_suite
+from rummy_spec.conformance.fuzzing.fuzz import FuzzOptions, deviations_known, fuzz
+from rummy_spec.conformance.fuzzing.fuzzcase import write_finding
+from rummy_spec.conformance.oracle.reference import ReferenceEngine
+from rummy_spec.conformance.running.runner import run_suite
+from rummy_spec.conformance.suite.cases import load_case
+from rummy_spec.conformance.suite.deviations import deviations_from_text
 from rummy_spec.lang import model as m
 
 JSON = dict[str, Any]

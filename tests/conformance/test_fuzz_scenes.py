@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from rummy_spec.conformance import fuzzreach as r
-from rummy_spec.conformance.engine import EngineError, NewGame, SkipGame
-from rummy_spec.conformance.fuzz import FuzzOptions, default_players, fuzz
-from rummy_spec.conformance.fuzzdeal import scened_deals
-from rummy_spec.conformance.fuzzplay import Match
-from rummy_spec.conformance.fuzzscenes import Scene
-from rummy_spec.conformance.reference import ReferenceEngine
+from rummy_spec.conformance.fuzzing import fuzzreach as r
+from rummy_spec.conformance.fuzzing.fuzz import FuzzOptions, default_players, fuzz
+from rummy_spec.conformance.fuzzing.fuzzdeal import scened_deals
+from rummy_spec.conformance.fuzzing.fuzzplay import Match
+from rummy_spec.conformance.fuzzing.fuzzscenes import Scene
+from rummy_spec.conformance.oracle.reference import ReferenceEngine
+from rummy_spec.conformance.wire.engine import EngineError, NewGame, SkipGame
 
 
 def reached(variant: str, seeds: int) -> tuple[Counter[str | None], Counter[tuple[str | None,
@@ -148,9 +148,9 @@ def test_many_wilds_deals_put_up_to_every_wild_in_one_hand() -> None:
     from hypothesis import strategies as st
 
     from rummy_spec import decks
-    from rummy_spec.conformance.cases import variant
-    from rummy_spec.conformance.fuzzwilds import many_wilds
-    from rummy_spec.engine.rules import compile_variant
+    from rummy_spec.conformance.fuzzing.fuzzwilds import many_wilds
+    from rummy_spec.conformance.suite.cases import variant
+    from rummy_spec.engine.records.rules import compile_variant
 
     players = default_players("continental", ())
     v = variant("continental")

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from rummy_spec.conformance.broken import command
-from rummy_spec.conformance.cases import load_case
-from rummy_spec.conformance.fuzzplay import seatless
+from rummy_spec.conformance.fuzzing.fuzzplay import seatless
+from rummy_spec.conformance.suite.cases import load_case
 
 MISBEHAVE = f"{sys.executable} {Path(__file__).resolve().parent / 'engines' / 'misbehave.py'}"
 FUZZ = [sys.executable, "-m", "rummy_spec.cli", "conformance", "fuzz", "--variant", "rummy",
@@ -96,11 +96,11 @@ def test_a_field_broken_for_any_seat_is_one_rule() -> None:
 def test_fuzz_sends_one_meld_per_meld_action_and_rising_runs() -> None:
     """Every ``meld`` action fuzz sends lays one meld; a near miss whose naturals do not
     rise as written is sent low to high where some order of it is a run."""
-    from rummy_spec.conformance.fuzz import FuzzOptions, fuzz
-    from rummy_spec.conformance.fuzzplay import as_sent
-    from rummy_spec.conformance.reference import ReferenceEngine
-    from rummy_spec.engine.rules import compile_variant
-    from rummy_spec.engine.state import Move
+    from rummy_spec.conformance.fuzzing.fuzz import FuzzOptions, fuzz
+    from rummy_spec.conformance.fuzzing.fuzzplay import as_sent
+    from rummy_spec.conformance.oracle.reference import ReferenceEngine
+    from rummy_spec.engine.records.rules import compile_variant
+    from rummy_spec.engine.records.state import Move
 
     sent: list[dict[str, object]] = []
 
@@ -112,7 +112,7 @@ def test_fuzz_sends_one_meld_per_meld_action_and_rising_runs() -> None:
     fuzz(Spy(), FuzzOptions("rummy", examples=6, seed=3, steps=60))
     melds = [a for a in sent if a.get("type") == "meld"]
     assert melds and all(len(a["melds"]) == 1 for a in melds)  # type: ignore[arg-type]
-    from rummy_spec.conformance.cases import variant
+    from rummy_spec.conformance.suite.cases import variant
 
     rules = compile_variant(variant("rummy", ("jokers_wild",)), 3)
     t = rules.table

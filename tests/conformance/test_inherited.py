@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 from rummy_spec.conformance import suite_root
-from rummy_spec.conformance.cases import load_cases
+from rummy_spec.conformance.suite.cases import load_cases
 
 HOUSE = suite_root() / "examples" / "backyard.rummy"  # Continental, runs of 3, free May I?
 SERVED = f"{sys.executable} -m rummy_spec.conformance.reference_engine {HOUSE}"

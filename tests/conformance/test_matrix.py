@@ -11,7 +11,7 @@ from pathlib import Path
 
 from rummy_spec.conformance import suite_root
 from rummy_spec.conformance.broken import command
-from rummy_spec.conformance.matrix import suite_version
+from rummy_spec.conformance.reporting.matrix import suite_version
 
 REPO = Path(__file__).resolve().parents[2]
 STARTER = suite_root() / "starters" / "python" / "engine.py"

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from jsonschema import Draft202012Validator
 
-from rummy_spec.conformance.engine import NewGame
-from rummy_spec.conformance.protocol import message_schema
-from rummy_spec.conformance.reference import ReferenceEngine, setup_from_json, setup_of
-from rummy_spec.conformance.server import handle
+from rummy_spec.conformance.oracle.reference import ReferenceEngine, setup_from_json, setup_of
+from rummy_spec.conformance.wire.engine import NewGame
+from rummy_spec.conformance.wire.protocol import message_schema
+from rummy_spec.conformance.wire.server import handle
 from rummy_spec.engine.game import Game
 from rummy_spec.lang import load
 

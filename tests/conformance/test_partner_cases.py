@@ -15,16 +15,16 @@ from pathlib import Path
 import pytest
 
 from rummy_spec.conformance import FEATURES, SINCE, suite_root
-from rummy_spec.conformance.author import complete_setup, dump_case, record
+from rummy_spec.conformance.authoring.author import complete_setup, dump_case, record
 from rummy_spec.conformance.broken import ChangedRules
 from rummy_spec.conformance.broken.patches import section
-from rummy_spec.conformance.cases import load_case
-from rummy_spec.conformance.client import ProcessEngine
-from rummy_spec.conformance.engine import Engine, Hello
-from rummy_spec.conformance.fuzz import FuzzOptions, fuzz
-from rummy_spec.conformance.reference import ReferenceEngine
-from rummy_spec.conformance.runner import run_suite
-from rummy_spec.conformance.variants import forget, load_spec_file, with_spec
+from rummy_spec.conformance.fuzzing.fuzz import FuzzOptions, fuzz
+from rummy_spec.conformance.oracle.reference import ReferenceEngine
+from rummy_spec.conformance.running.runner import run_suite
+from rummy_spec.conformance.suite.cases import load_case
+from rummy_spec.conformance.suite.variants import forget, load_spec_file, with_spec
+from rummy_spec.conformance.wire.client import ProcessEngine
+from rummy_spec.conformance.wire.engine import Engine, Hello
 
 HOUSE = suite_root() / "examples" / "partnership_rummy.rummy"
 NAME = "partnership_rummy"
@@ -96,9 +96,9 @@ class _Unclaimed(ReferenceEngine):
 VERSION_1 = """
 import sys
 from dataclasses import replace
-from rummy_spec.conformance.reference import ReferenceEngine
+from rummy_spec.conformance.oracle.reference import ReferenceEngine
 from rummy_spec.conformance.reference_engine import load_specs
-from rummy_spec.conformance.server import serve
+from rummy_spec.conformance.wire.server import serve
 
 class Old(ReferenceEngine):
     def hello(self):

@@ -11,7 +11,7 @@ from pathlib import Path
 from implementer_support import shell
 
 from rummy_spec.conformance.broken import command
-from rummy_spec.conformance.safe_yaml import load_yaml
+from rummy_spec.conformance.suite.safe_yaml import load_yaml
 
 
 def _line(label: str, text: str) -> str:

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from rummy_spec.conformance.protocol import _plainly_good, message_schema
-from rummy_spec.conformance.schema_check import errors
+from rummy_spec.conformance.suite.schema_check import errors
+from rummy_spec.conformance.wire.protocol import _plainly_good, message_schema
 
 REPLIES: list[tuple[str, dict[str, Any]]] = [
     ("act", {"seq": 1, "result": "accepted"}),

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import sys
 
-from rummy_spec.conformance.cases import load_cases
-from rummy_spec.conformance.client import ProcessEngine
-from rummy_spec.conformance.runner import run_suite
+from rummy_spec.conformance.running.runner import run_suite
+from rummy_spec.conformance.suite.cases import load_cases
+from rummy_spec.conformance.wire.client import ProcessEngine
 
 # The reference behind the protocol, answering hello with the version given.
 ENGINE = """
 import sys
 from dataclasses import replace
-from rummy_spec.conformance.reference import ReferenceEngine
-from rummy_spec.conformance.server import serve
+from rummy_spec.conformance.oracle.reference import ReferenceEngine
+from rummy_spec.conformance.wire.server import serve
 
 class Versioned(ReferenceEngine):
     def hello(self):

@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from rummy_spec.conformance import suite_root
-from rummy_spec.conformance.cases import load_case
-from rummy_spec.conformance.differential import field_diffs
-from rummy_spec.conformance.engine import NewGame
-from rummy_spec.conformance.laws import StateLaws
-from rummy_spec.conformance.observe import FIELDS, ROUND_END
-from rummy_spec.conformance.reference import ReferenceEngine
+from rummy_spec.conformance.oracle.differential import field_diffs
+from rummy_spec.conformance.oracle.laws import StateLaws
+from rummy_spec.conformance.oracle.observe import FIELDS, ROUND_END
+from rummy_spec.conformance.oracle.reference import ReferenceEngine
+from rummy_spec.conformance.suite.cases import load_case
+from rummy_spec.conformance.wire.engine import NewGame
 
 CASE = Path("gin_rlcard/knock/knock-after-a-draw.yaml")
 

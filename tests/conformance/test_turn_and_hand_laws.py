@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from rummy_spec.conformance import suite_root
-from rummy_spec.conformance.laws import StateLaws
+from rummy_spec.conformance.oracle.laws import StateLaws
 from rummy_spec.lang import load
 
 JSON = dict[str, Any]

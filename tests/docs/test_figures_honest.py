@@ -10,7 +10,7 @@ import sys
 import pytest
 from docs_support import DOCS
 
-from rummy_spec.engine.rules import TURN_CAP
+from rummy_spec.engine.records.rules import TURN_CAP
 from rummy_spec.lang import builtin_library
 from rummy_spec.rulebook import build_page
 from rummy_spec.rulebook.doc import Figure

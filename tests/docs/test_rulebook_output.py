@@ -109,7 +109,7 @@ def test_card_faces_carry_their_words() -> None:
 def test_the_worked_scoring_example_is_the_engines(name: str) -> None:
     """Each card's points and the total, read back from the page, are what the engine
     charges for those cards."""
-    from rummy_spec.engine.rules import compile_variant
+    from rummy_spec.engine.records.rules import compile_variant
     from rummy_spec.rulebook import build_page
     from rummy_spec.rulebook.doc import Table, plain
 

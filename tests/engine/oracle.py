@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations, pairwise, permutations
 
 from rummy_spec.decks import face_points
-from rummy_spec.engine.melds import MeldRules, compile_rules
+from rummy_spec.engine.melding.melds import MeldRules, compile_rules
 from rummy_spec.lang.model import MeldKind, Scope, Variant
 
 Cards = tuple[int, ...]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummy_spec.engine.core import IllegalAction
+from rummy_spec.engine.dispatch.core import IllegalAction
+from rummy_spec.engine.families.setup import Deal
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.reasons import Verdict
-from rummy_spec.engine.setup import Deal
+from rummy_spec.engine.records.reasons import Verdict
 from rummy_spec.lang import load
 from rummy_spec.lang.library import Library
 from rummy_spec.lang.model import Variant

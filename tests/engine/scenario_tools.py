@@ -9,7 +9,7 @@ from typing import Any
 from scenario import act, scenario
 
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.state import RoundResult
+from rummy_spec.engine.records.state import RoundResult
 from rummy_spec.lang.model import Variant
 
 

@@ -30,8 +30,8 @@ def _game() -> Game:
 
 def test_importing_the_package_does_not_load_the_engine() -> None:
     """The API is looked up on first use, so the CLI and other entry points stay light."""
-    code = ("import sys, rummy_spec; assert 'rummy_spec.engine.core' not in sys.modules; "
-            "rummy_spec.Game; assert 'rummy_spec.engine.core' in sys.modules")
+    code = ("import sys, rummy_spec; assert 'rummy_spec.engine.dispatch.core' not in sys.modules; "
+            "rummy_spec.Game; assert 'rummy_spec.engine.dispatch.core' in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True)
     with pytest.raises(AttributeError, match="no attribute 'Gmae'"):
         rummy_spec.Gmae  # noqa: B018

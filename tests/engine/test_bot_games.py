@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from rummy_spec import decks
-from rummy_spec.engine.trace import replay, write_trace
+from rummy_spec.engine.io.trace import replay, write_trace
 from rummy_spec.lang import load
 from rummy_spec.lang.data import builtin_specs
 from rummy_spec.simulate import play_out

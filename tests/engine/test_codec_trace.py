@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from rummy_spec.engine import codec
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.state import Move
-from rummy_spec.engine.trace import TraceError, replay, trace_lines, write_trace
+from rummy_spec.engine.io.trace import TraceError, replay, trace_lines, write_trace
+from rummy_spec.engine.records import codec
+from rummy_spec.engine.records.state import Move
 from rummy_spec.lang import load
 from rummy_spec.simulate import play_out
 

@@ -15,8 +15,8 @@ import random
 import pytest
 
 from rummy_spec.decks import full_deck
-from rummy_spec.engine.rules import BIG_HAND, _may_make, compile_variant
-from rummy_spec.engine.solver import solutions
+from rummy_spec.engine.records.rules import BIG_HAND, _may_make, compile_variant
+from rummy_spec.engine.solving.solver import solutions
 from rummy_spec.lang import load
 from rummy_spec.lang.data import builtin_specs
 

@@ -16,11 +16,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummy_spec import decks
-from rummy_spec.engine import codec, core, moves
-from rummy_spec.engine.core import IllegalAction
+from rummy_spec.engine.dispatch import core, moves
+from rummy_spec.engine.dispatch.core import IllegalAction
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.rules import Rules, _floor_by_counts, compile_variant
-from rummy_spec.engine.state import Move, State
+from rummy_spec.engine.records import codec
+from rummy_spec.engine.records.rules import Rules, _floor_by_counts, compile_variant
+from rummy_spec.engine.records.state import Move, State
 from rummy_spec.lang import load
 from rummy_spec.lang.data import builtin_specs
 

@@ -15,7 +15,7 @@ import pytest
 
 from rummy_spec.bots.simple import _useful_enough, _usefulness, _usefulness_in
 from rummy_spec.decks import full_deck
-from rummy_spec.engine.rules import compile_variant
+from rummy_spec.engine.records.rules import compile_variant
 from rummy_spec.lang import load
 
 

@@ -12,9 +12,9 @@ from typing import Literal
 
 import pytest
 
-from rummy_spec.engine import ending
+from rummy_spec.engine.families import ending
+from rummy_spec.engine.families.setup import Deal
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.setup import Deal
 from rummy_spec.lang import SpecError, load
 from rummy_spec.lang import model as m
 from rummy_spec.laws.variant import Laws, LawViolation

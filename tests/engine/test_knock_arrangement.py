@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummy_spec import decks
-from rummy_spec.engine.arrangements import knock_arrangement
-from rummy_spec.engine.melds import Meld, validate
-from rummy_spec.engine.rules import compile_variant
+from rummy_spec.engine.families.arrangements import knock_arrangement
+from rummy_spec.engine.melding.melds import Meld, validate
+from rummy_spec.engine.records.rules import compile_variant
 from rummy_spec.lang import load
 
 RULES = compile_variant(load("gin"), 2)
@@ -72,7 +72,7 @@ def test_the_laid_arrangement_is_a_best_one_and_does_not_depend_on_order(
 
 @pytest.mark.parametrize("name", ["gin", "gin_openspiel", "gin_rlcard"])
 def test_every_gin_profile_enumerates(name: str) -> None:
-    from rummy_spec.engine.arrangements import _enumerable
+    from rummy_spec.engine.families.arrangements import _enumerable
 
     rules = compile_variant(load(name), 2)
     assert _enumerable(rules, [CODE["AS"], CODE["2S"]])

@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from rummy_spec.bots import BOTS
-from rummy_spec.engine import core, moves
+from rummy_spec.engine.dispatch import core, moves
 from rummy_spec.engine.game import Game
 from rummy_spec.lang import load
 from rummy_spec.lang.data import builtin_specs

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummy_spec.engine.melds import (
+from rummy_spec.engine.melding.melds import (
     REASONS,
     Meld,
     Rejection,

@@ -12,11 +12,11 @@ from __future__ import annotations
 import pytest
 
 from rummy_spec.bots import BOTS
-from rummy_spec.engine import discards
+from rummy_spec.engine.families import discards
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.melds import fits
-from rummy_spec.engine.rules import Rules
-from rummy_spec.engine.state import State
+from rummy_spec.engine.melding.melds import fits
+from rummy_spec.engine.records.rules import Rules
+from rummy_spec.engine.records.state import State
 from rummy_spec.lang import load
 
 

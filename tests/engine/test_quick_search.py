@@ -15,10 +15,10 @@ import random
 import pytest
 
 from rummy_spec.decks import card_table, face_points, full_deck
-from rummy_spec.engine import bounded as bounded_loops
-from rummy_spec.engine import quick, search
-from rummy_spec.engine.melds import compile_rules
-from rummy_spec.engine.solver import Solution, solutions, solve
+from rummy_spec.engine.melding.melds import compile_rules
+from rummy_spec.engine.solving import bounded as bounded_loops
+from rummy_spec.engine.solving import quick, search
+from rummy_spec.engine.solving.solver import Solution, solutions, solve
 from rummy_spec.lang import load
 
 CASES = [("liverpool", 4), ("contract", 3)]

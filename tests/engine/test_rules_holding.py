@@ -3,11 +3,12 @@ replacement put in its place, so that swapping a function swaps it everywhere.""
 
 from __future__ import annotations
 
-from rummy_spec.engine import core, knocking, meld_play
-from rummy_spec.engine.plans import AnyRule
-from rummy_spec.engine.reasons import Verdict, no
-from rummy_spec.engine.rules import Rules
-from rummy_spec.engine.state import Move, State
+from rummy_spec.engine.dispatch import core
+from rummy_spec.engine.families import knocking, meld_play
+from rummy_spec.engine.families.plans import AnyRule
+from rummy_spec.engine.records.reasons import Verdict, no
+from rummy_spec.engine.records.rules import Rules
+from rummy_spec.engine.records.state import Move, State
 
 
 def refuse(rules: Rules, state: State, a: Move) -> Verdict:

@@ -15,8 +15,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scenario import scenario, variant_from_text
 from scenario_tools import held, ok, pile, refused
 
+from rummy_spec.engine.dispatch.moves import legal_actions
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.moves import legal_actions
 from rummy_spec.lang.model import Variant
 from rummy_spec.rulebook.claims import claiming
 from rummy_spec.rulebook.doc import Items, Para

@@ -60,7 +60,7 @@ def test_at_any_time_the_window_after_a_refusal_still_opens() -> None:
 
 
 def test_a_claim_at_any_time_is_listed_among_the_legal_actions() -> None:
-    from rummy_spec.engine.moves import legal_actions
+    from rummy_spec.engine.dispatch.moves import legal_actions
 
     g = scenario(_any_time(), 4, hands=HANDS4, stock=STOCK, discard="AD QC")
     buys = {a.player for a in legal_actions(g.rules, g.state) if a.type == "buy"}

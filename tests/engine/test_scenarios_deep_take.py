@@ -12,11 +12,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scenario import scenario, variant_from_text
 from scenario_tools import ok, refused
 
-from rummy_spec.engine import codec
+from rummy_spec.engine.families.tableplay import credited
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.melds import Meld
-from rummy_spec.engine.state import TableMeld
-from rummy_spec.engine.tableplay import credited
+from rummy_spec.engine.melding.melds import Meld
+from rummy_spec.engine.records import codec
+from rummy_spec.engine.records.state import TableMeld
 from rummy_spec.lang import Library, builtin_library, load
 from rummy_spec.rl.encoding import Encoder, layout
 

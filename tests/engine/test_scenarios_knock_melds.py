@@ -14,9 +14,9 @@ from scenario import cards, scenario
 from scenario_tools import last_result, ok, refused, table
 
 from rummy_spec.bots.planner import planner_bot
+from rummy_spec.engine.dispatch.moves import legal_actions
+from rummy_spec.engine.families.knock_melds import KNOCK_ARRANGEMENTS, lays_off
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.knock_melds import KNOCK_ARRANGEMENTS, lays_off
-from rummy_spec.engine.moves import legal_actions
 from rummy_spec.lang import load
 
 # After taking the upcard 10D and knocking with 2C, seat 0 holds eights and nines with a

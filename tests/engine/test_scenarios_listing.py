@@ -17,7 +17,7 @@ from scenario import scenario
 from scenario_tools import FILL, down, from_stock, ok, ready
 
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.state import Move
+from rummy_spec.engine.records.state import Move
 
 
 def _listed(g: Game) -> list[Move]:

@@ -12,8 +12,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scenario import scenario
 from scenario_tools import from_stock, ok, refused
 
+from rummy_spec.engine.families.setup import Deal
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.setup import Deal
 from rummy_spec.lang import load
 
 HANDS3 = ["5H 5S 5D 9C 9D 9S KS 2C 3C 4C 7D", "6H 7H 8H 9H 10S JS QS KD KC 2D 3D",

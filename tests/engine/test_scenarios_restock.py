@@ -11,9 +11,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scenario import cards, scenario
 from scenario_tools import FILL, from_stock, hand, ok, pile, stock
 
-from rummy_spec.engine import codec
+from rummy_spec.engine.families.setup import Deal
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.setup import Deal
+from rummy_spec.engine.records import codec
 from rummy_spec.lang import load
 
 

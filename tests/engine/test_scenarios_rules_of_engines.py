@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scenario import scenario, variant_from_text
 from scenario_tools import at_round, down, from_stock, ok, ready, refused, table
 
-from rummy_spec.engine.melds import Meld, MeldRules, compile_rules, validate
+from rummy_spec.engine.melding.melds import Meld, MeldRules, compile_rules, validate
 from rummy_spec.lang.model import MeldKind, Variant
 
 
@@ -56,7 +56,7 @@ def test_without_twos_a_natural_two_still_runs_in_the_parent() -> None:
 
 def test_a_run_at_the_cut_cannot_grow_past_it() -> None:
     """3-4-5H takes a joker above (6), never below (the 2's place)."""
-    from rummy_spec.engine.melds import add_card
+    from rummy_spec.engine.melding.melds import add_card
 
     v = _child("shanghai", TWOS_OUT)
     rules = compile_rules(v)
@@ -110,7 +110,7 @@ def test_sets_of_different_suits() -> None:
 
 
 def test_a_repeated_suit_cannot_be_laid_off_onto_a_set() -> None:
-    from rummy_spec.engine.melds import add_card
+    from rummy_spec.engine.melding.melds import add_card
 
     v = _child("continental", "set { different suits }")
     rules = compile_rules(v)
@@ -130,7 +130,7 @@ def test_all_wild_runs() -> None:
 
 
 def test_only_wilds_join_an_all_wild_run() -> None:
-    from rummy_spec.engine.melds import add_card
+    from rummy_spec.engine.melding.melds import add_card
 
     v = _child("shanghai", "wilds { no limits, all wild runs }")
     rules = compile_rules(v)

@@ -14,8 +14,8 @@ from scenario import scenario
 from scenario_tools import from_stock, last_result, ok, refused
 
 from rummy_spec import decks
+from rummy_spec.engine.families.setup import deal, rng
 from rummy_spec.engine.game import Game, GameError
-from rummy_spec.engine.setup import deal, rng
 from rummy_spec.lang import load
 
 # ----- X1 player count ----------------------------------------------------------------------

@@ -14,7 +14,7 @@ from scenario import variant_from_text
 from variants.gin_facts import G1, deal, dealt, knock, last
 
 from rummy_spec import Action, Game
-from rummy_spec.engine.codec import state_from_json, state_to_json
+from rummy_spec.engine.records.codec import state_from_json, state_to_json
 
 ONE = "2C 3C 4C 5H 5S 5D 9S 10S JS AS"  # every card melded but the AS: 1 point
 

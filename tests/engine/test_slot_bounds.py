@@ -17,11 +17,11 @@ import random
 import pytest
 
 from rummy_spec.decks import card_table, face_points, full_deck
-from rummy_spec.engine import search
-from rummy_spec.engine.melds import compile_rules
-from rummy_spec.engine.search import SearchTooBig
-from rummy_spec.engine.shapes import Cand
-from rummy_spec.engine.solver import Solution, solutions, solve
+from rummy_spec.engine.melding.melds import compile_rules
+from rummy_spec.engine.solving import search
+from rummy_spec.engine.solving.search import SearchTooBig
+from rummy_spec.engine.solving.shapes import Cand
+from rummy_spec.engine.solving.solver import Solution, solutions, solve
 from rummy_spec.lang import load
 
 CASES = [("contract", 5, ("more_jokers",)), ("seven_hand", 3, ())]

@@ -11,8 +11,8 @@ from typing import Literal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummy_spec.engine.melds import Meld, validate
-from rummy_spec.engine.solver import Solution, best_melds, solutions, solve
+from rummy_spec.engine.melding.melds import Meld, validate
+from rummy_spec.engine.solving.solver import Solution, best_melds, solutions, solve
 from rummy_spec.lang.model import Contract, Element, MeldKind
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -383,7 +383,7 @@ def test_bounded_loops_with_one_point_naturals_match_oracle(case: Case, lent: in
     # natural left is held to the brute force
     from unittest import mock
 
-    from rummy_spec.engine import quick
+    from rummy_spec.engine.solving import quick
 
     name, hand, parts, _count, _size, _gap, distinct, _pat = case
     rules = RULES[name]

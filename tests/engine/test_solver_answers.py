@@ -19,8 +19,8 @@ import json
 import random
 
 from rummy_spec.decks import face_points, full_deck
-from rummy_spec.engine.melds import compile_rules
-from rummy_spec.engine.solver import Solution, best_melds, solutions, solve
+from rummy_spec.engine.melding.melds import compile_rules
+from rummy_spec.engine.solving.solver import Solution, best_melds, solutions, solve
 from rummy_spec.lang import load
 from rummy_spec.lang.expr import evaluate_int
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from rummy_spec.engine import drops, stakes
+from rummy_spec.engine.families import drops, stakes
+from rummy_spec.engine.families.setup import Deal
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.setup import Deal
 from rummy_spec.lang import SpecError, load
 from rummy_spec.lang import model as m
 from rummy_spec.laws.variant import Laws, LawViolation
@@ -157,8 +157,8 @@ def test_the_referee_catches_a_caught_drop_paid_as_a_win(monkeypatch: pytest.Mon
 # ----- the no-leak law on a deal won as dealt ------------------------------------------
 
 def test_the_no_leak_law_leaves_a_deal_won_as_dealt_alone() -> None:
-    from rummy_spec.conformance.engine import NewGame
-    from rummy_spec.conformance.views import won_as_dealt
+    from rummy_spec.conformance.oracle.views import won_as_dealt
+    from rummy_spec.conformance.wire.engine import NewGame
 
     def deal(first: list[str]) -> NewGame:
         return NewGame("tonk", (), 2, {"dealer": 1, "hands": [first, ["2C", "2D", "7S",

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from rummy_spec.bots import random_bot
-from rummy_spec.engine import codec
-from rummy_spec.engine import state as state_module
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.state import GameRecord, HandRecord, Seat, SeatRecord
+from rummy_spec.engine.records import codec
+from rummy_spec.engine.records import state as state_module
+from rummy_spec.engine.records.state import GameRecord, HandRecord, Seat, SeatRecord
 from rummy_spec.lang import load
 
 

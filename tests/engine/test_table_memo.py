@@ -11,10 +11,10 @@ from __future__ import annotations
 import pytest
 
 from rummy_spec.decks import full_deck
-from rummy_spec.engine import tableplay
-from rummy_spec.engine.melds import Meld, add_card, fits, shift_wild, swap_wild
-from rummy_spec.engine.moves import _naturals_near
-from rummy_spec.engine.rules import Rules, compile_variant
+from rummy_spec.engine.dispatch.moves import _naturals_near
+from rummy_spec.engine.families import tableplay
+from rummy_spec.engine.melding.melds import Meld, add_card, fits, shift_wild, swap_wild
+from rummy_spec.engine.records.rules import Rules, compile_variant
 from rummy_spec.lang import load
 
 

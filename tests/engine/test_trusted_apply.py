@@ -15,10 +15,10 @@ import random
 import pytest
 
 from rummy_spec.bots import BOTS
-from rummy_spec.engine import core
-from rummy_spec.engine.codec import digest
+from rummy_spec.engine.dispatch import core
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.state import Move
+from rummy_spec.engine.records.codec import digest
+from rummy_spec.engine.records.state import Move
 from rummy_spec.lang import load
 from rummy_spec.lang.data import builtin_specs
 

@@ -235,7 +235,7 @@ def lsp_call(data: bytes) -> None:
 
 
 def hostile_boundaries(tmp: Path) -> list[Boundary]:
-    from rummy_spec.engine.trace import trace_lines
+    from rummy_spec.engine.io.trace import trace_lines
     from rummy_spec.lang import load
     from rummy_spec.simulate import play_out
 

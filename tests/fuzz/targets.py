@@ -26,13 +26,13 @@ from rummy_spec import decks
 from rummy_spec.cli import build_parser
 from rummy_spec.cli.base import UsageError
 from rummy_spec.conformance import suite_root
-from rummy_spec.conformance.cases import CaseError, case_files, case_from_data
-from rummy_spec.conformance.client import ProcessEngine
-from rummy_spec.conformance.engine import EngineError
-from rummy_spec.conformance.safe_yaml import YamlError, load_yaml
-from rummy_spec.engine import codec
+from rummy_spec.conformance.suite.cases import CaseError, case_files, case_from_data
+from rummy_spec.conformance.suite.safe_yaml import YamlError, load_yaml
+from rummy_spec.conformance.wire.client import ProcessEngine
+from rummy_spec.conformance.wire.engine import EngineError
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.trace import TraceError, replay, trace_lines
+from rummy_spec.engine.io.trace import TraceError, replay, trace_lines
+from rummy_spec.engine.records import codec
 from rummy_spec.lang import Library, LookupFailure, SpecError, builtin_library, load
 from rummy_spec.simulate import play_out
 
@@ -214,7 +214,7 @@ REPLIES = [
 
 @cache
 def _reply_seeds() -> list[bytes]:
-    from rummy_spec.conformance.observe import observe
+    from rummy_spec.conformance.oracle.observe import observe
 
     state = json.dumps({"seq": 1, "state": observe(_state_game())}).encode()
     return [*REPLIES, state]
@@ -228,7 +228,7 @@ class _Quiet(ProcessEngine):
 
 
 def reply_call(data: bytes) -> None:
-    from rummy_spec.conformance.runner import check_state_reply
+    from rummy_spec.conformance.running.runner import check_state_reply
 
     engine = _Quiet()
     reply = engine._check_reply(data.split(b"\n")[0], {"cmd": "act", "seq": 1})

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from rummy_spec.cli.base import whole_number
 from rummy_spec.cli.conformance_engine import positive
-from rummy_spec.conformance.engine import EngineError
+from rummy_spec.conformance.wire.engine import EngineError
 from rummy_spec.textsafe import outside_text
 
 from .campaign import campaign

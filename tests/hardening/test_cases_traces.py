@@ -11,11 +11,11 @@ import pytest
 from rummy_spec import decks
 from rummy_spec.cli import run
 from rummy_spec.conformance import suite_root
-from rummy_spec.conformance.cases import MOST_STEPS, CaseError, load_case
-from rummy_spec.conformance.safe_yaml import YamlError, load_yaml
-from rummy_spec.engine import codec
+from rummy_spec.conformance.suite.cases import MOST_STEPS, CaseError, load_case
+from rummy_spec.conformance.suite.safe_yaml import YamlError, load_yaml
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.trace import TraceError, replay, trace_lines
+from rummy_spec.engine.io.trace import TraceError, replay, trace_lines
+from rummy_spec.engine.records import codec
 from rummy_spec.lang import load
 from rummy_spec.simulate import play_out
 

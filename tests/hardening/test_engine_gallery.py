@@ -17,9 +17,9 @@ import pytest
 
 from rummy_spec.cli import run
 from rummy_spec.conformance import suite_root
-from rummy_spec.conformance.client import ProcessEngine
-from rummy_spec.conformance.reference import ReferenceEngine
-from rummy_spec.conformance.server import serve
+from rummy_spec.conformance.oracle.reference import ReferenceEngine
+from rummy_spec.conformance.wire.client import ProcessEngine
+from rummy_spec.conformance.wire.server import serve
 
 GALLERY = Path(__file__).resolve().parent / "gallery"
 SOURCE = suite_root() / "cases" / "gin" / "knock" / "ace-is-low-in-deadwood.yaml"

@@ -11,8 +11,8 @@ import pytest
 from rummy_spec.cli import run
 from rummy_spec.cli.cardtext import read_cards
 from rummy_spec.cli.solve import best_way_down
-from rummy_spec.engine.rules import compile_variant
-from rummy_spec.engine.search import SearchTooBig
+from rummy_spec.engine.records.rules import compile_variant
+from rummy_spec.engine.solving.search import SearchTooBig
 from rummy_spec.lang import Library, SpecError, builtin_library, load
 from rummy_spec.lang.limits import (
     MOST_CARDS,

@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rummy_spec.bots import greedy_bot
+from rummy_spec.engine.dispatch.moves import legal_actions
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.moves import legal_actions
-from rummy_spec.engine.state import Move
+from rummy_spec.engine.records.state import Move
 from rummy_spec.lang import kindrules, load, scoremodel
 from rummy_spec.lang import model as m
 

@@ -17,9 +17,10 @@ from typing import Any
 import pytest
 
 from rummy_spec.conformance.broken.patches import section as section  # the mutants use it
-from rummy_spec.engine import core, game
-from rummy_spec.engine.melds import compile_rules
-from rummy_spec.engine.rules import Rules
+from rummy_spec.engine import game
+from rummy_spec.engine.dispatch import core
+from rummy_spec.engine.melding.melds import compile_rules
+from rummy_spec.engine.records.rules import Rules
 from rummy_spec.lang import model as m
 
 

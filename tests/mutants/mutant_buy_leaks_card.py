@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from rummy_spec.engine import claims
-from rummy_spec.engine.plans import Go
-from rummy_spec.engine.rules import Rules
-from rummy_spec.engine.state import Move, State
+from rummy_spec.engine.families import claims
+from rummy_spec.engine.families.plans import Go
+from rummy_spec.engine.records.rules import Rules
+from rummy_spec.engine.records.state import Move, State
 
 from .base import Handler, Mutant, wrap
 

@@ -6,10 +6,10 @@ from collections.abc import Sequence
 
 import pytest
 
-from rummy_spec.engine import contracts
-from rummy_spec.engine.melds import Meld
-from rummy_spec.engine.reasons import OK, Verdict
-from rummy_spec.engine.rules import Rules
+from rummy_spec.engine.families import contracts
+from rummy_spec.engine.melding.melds import Meld
+from rummy_spec.engine.records.reasons import OK, Verdict
+from rummy_spec.engine.records.rules import Rules
 from rummy_spec.lang import model as m
 
 from .base import Handler, Mutant, wrap

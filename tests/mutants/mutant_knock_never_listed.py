@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rummy_spec.engine import moves
-from rummy_spec.engine.rules import Rules
-from rummy_spec.engine.state import Move, State
+from rummy_spec.engine.dispatch import moves
+from rummy_spec.engine.records.rules import Rules
+from rummy_spec.engine.records.state import Move, State
 
 from .base import Handler, Mutant, wrap
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rummy_spec.engine import meld_play
-from rummy_spec.engine.melds import Meld
-from rummy_spec.engine.reasons import Verdict
-from rummy_spec.engine.rules import Rules
-from rummy_spec.engine.state import Move, State
+from rummy_spec.engine.families import meld_play
+from rummy_spec.engine.melding.melds import Meld
+from rummy_spec.engine.records.reasons import Verdict
+from rummy_spec.engine.records.rules import Rules
+from rummy_spec.engine.records.state import Move, State
 
 from .base import Handler, Mutant, wrap
 

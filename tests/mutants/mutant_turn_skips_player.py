@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rummy_spec.engine import turnorder
-from rummy_spec.engine.rules import Rules
-from rummy_spec.engine.state import State
+from rummy_spec.engine.families import turnorder
+from rummy_spec.engine.records.rules import Rules
+from rummy_spec.engine.records.state import State
 
 from .base import Handler, Mutant, wrap
 

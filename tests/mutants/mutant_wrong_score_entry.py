@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from rummy_spec.engine.rules import Rules
+from rummy_spec.engine.records.rules import Rules
 
 from .base import Mutant, misread
 

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from rummy_spec.cli import run as cli
-from rummy_spec.conformance.cases import load_cases
-from rummy_spec.conformance.engine import Engine, NewGame
-from rummy_spec.conformance.observe import AFTER_ROUND, FIELDS, differences
+from rummy_spec.conformance.oracle.observe import AFTER_ROUND, FIELDS, differences
+from rummy_spec.conformance.suite.cases import load_cases
+from rummy_spec.conformance.wire.engine import Engine, NewGame
 from rummy_spec.lang.library import builtin_library
 
 JSON = dict[str, Any]
@@ -125,7 +125,7 @@ def play_against_reference(engine: Engine, variant: str, setup: JSON, rng: rando
 
     ``throw_back=False`` never discards the upcard just taken and takes the upcard at
     most 40 times: clear of OpenSpiel's two unstated draw rules (docs/peers.md)."""
-    from rummy_spec.conformance.reference import ReferenceEngine
+    from rummy_spec.conformance.oracle.reference import ReferenceEngine
 
     ref = ReferenceEngine()
     game = NewGame(variant, (), 2, setup)

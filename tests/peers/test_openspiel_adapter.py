@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("pyspiel", reason="OpenSpiel is not installed (the 'peers' extra: "
                     "pip install -e '.[peers]')")
 
-from rummy_spec.conformance.engine import Engine, NewGame
+from rummy_spec.conformance.wire.engine import Engine, NewGame
 
 from .common import (
     Session,
@@ -148,11 +148,11 @@ def test_the_aimed_fuzz_finds_the_missed_knock_unaided(tmp_path: Any) -> None:
     unmatched card) refuses a knock whose best ten cards are at the limit: the fuzz's
     knock-tie scene deals it, and the written case fails on OpenSpiel only (seed 1 meets
     it in game 21 of 150, with three other findings; under a minute)."""
-    from rummy_spec.conformance.cases import load_case
-    from rummy_spec.conformance.fuzz import FuzzOptions, fuzz
-    from rummy_spec.conformance.fuzzcase import write_finding
-    from rummy_spec.conformance.reference import ReferenceEngine
-    from rummy_spec.conformance.runner import run_suite
+    from rummy_spec.conformance.fuzzing.fuzz import FuzzOptions, fuzz
+    from rummy_spec.conformance.fuzzing.fuzzcase import write_finding
+    from rummy_spec.conformance.oracle.reference import ReferenceEngine
+    from rummy_spec.conformance.running.runner import run_suite
+    from rummy_spec.conformance.suite.cases import load_case
 
     module = load_adapter("openspiel_gin")
     peer: Engine = module.OpenSpielGin()

@@ -13,10 +13,10 @@ import pytest
 pytest.importorskip("rlcard", reason="RLCard is not installed (the 'peers' extra)")
 pytest.importorskip("pyspiel", reason="OpenSpiel is not installed (the 'peers' extra)")
 
-from rummy_spec.conformance.engine import Engine, NewGame
-from rummy_spec.conformance.reference import ReferenceEngine
-from rummy_spec.conformance.views import leak_at_deal, view_diffs
-from rummy_spec.engine import codec
+from rummy_spec.conformance.oracle.reference import ReferenceEngine
+from rummy_spec.conformance.oracle.views import leak_at_deal, view_diffs
+from rummy_spec.conformance.wire.engine import Engine, NewGame
+from rummy_spec.engine.records import codec
 
 from .common import load_adapter, need_profile, shuffled_pack
 

@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("rlcard", reason="RLCard is not installed (the 'peers' extra: "
                     "pip install -e '.[peers]')")
 
-from rummy_spec.conformance.engine import Engine, NewGame
+from rummy_spec.conformance.wire.engine import Engine, NewGame
 
 from .common import (
     PACK,

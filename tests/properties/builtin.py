@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rummy_spec.decks import face_points
-from rummy_spec.engine.melds import MeldRules, compile_rules
+from rummy_spec.engine.melding.melds import MeldRules, compile_rules
 from rummy_spec.lang import load
 from rummy_spec.lang import model as m
 from rummy_spec.lang.data import builtin_specs

@@ -10,8 +10,8 @@ from itertools import permutations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummy_spec.engine.melds import Meld, validate
-from rummy_spec.engine.solver import best_melds, solve
+from rummy_spec.engine.melding.melds import Meld, validate
+from rummy_spec.engine.solving.solver import best_melds, solve
 from rummy_spec.lang import model as m
 from rummy_spec.lang.data import builtin_specs
 

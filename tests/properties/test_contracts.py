@@ -7,9 +7,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummy_spec.engine.contracts import contract_verdict
-from rummy_spec.engine.melds import Meld, validate
-from rummy_spec.engine.rules import compile_variant
+from rummy_spec.engine.families.contracts import contract_verdict
+from rummy_spec.engine.melding.melds import Meld, validate
+from rummy_spec.engine.records.rules import compile_variant
 from rummy_spec.lang import model as m
 from rummy_spec.testing import Laws, Placed
 

@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummy_spec.decks import full_deck
-from rummy_spec.engine.ending import end_round
+from rummy_spec.engine.families.ending import end_round
+from rummy_spec.engine.families.knocking import score_knock
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.knocking import score_knock
-from rummy_spec.engine.state import Ending, State
+from rummy_spec.engine.records.state import Ending, State
 from rummy_spec.lang import model as m
 from rummy_spec.lang.expr import evaluate_int
 

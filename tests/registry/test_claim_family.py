@@ -20,12 +20,12 @@ import jsonschema
 import pytest
 
 from rummy_spec.decks import card_table
-from rummy_spec.engine import core
+from rummy_spec.engine.dispatch import core
+from rummy_spec.engine.families.setup import Deal
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.reasons import Verdict, no
-from rummy_spec.engine.rules import Rules
-from rummy_spec.engine.setup import Deal
-from rummy_spec.engine.state import Move, State
+from rummy_spec.engine.records.reasons import Verdict, no
+from rummy_spec.engine.records.rules import Rules
+from rummy_spec.engine.records.state import Move, State
 from rummy_spec.lang import Library, SpecError, builtin_library, families
 from rummy_spec.lang import model as m
 from rummy_spec.lang.check_err import Err
@@ -140,7 +140,7 @@ def test_the_engine_plays_the_clause(no_wilds: families.ClauseEntry) -> None:
     assert v.claim is not None
     without = dataclasses.replace(v, claim=dataclasses.replace(v.claim, more=()))
     assert _buy_after_refusal(_game(without, "JK")) == "ok"  # the clause makes the difference
-    assert core.CLAIM.check.__module__ == "rummy_spec.engine.claim_clauses"
+    assert core.CLAIM.check.__module__ == "rummy_spec.engine.families.claim_clauses"
 
 
 def test_the_rulebook_and_the_reference_state_it(no_wilds: families.ClauseEntry) -> None:

@@ -19,9 +19,10 @@ import jsonschema
 import pytest
 
 from rummy_spec.decks import card_table
+from rummy_spec.engine.families.setup import Deal
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.meldrules import MeldRules
-from rummy_spec.engine.melds import (
+from rummy_spec.engine.melding.meldrules import MeldRules
+from rummy_spec.engine.melding.melds import (
     Meld,
     Rejection,
     compile_rules,
@@ -31,7 +32,6 @@ from rummy_spec.engine.melds import (
     validate,
     wild_fault,
 )
-from rummy_spec.engine.setup import Deal
 from rummy_spec.lang import Library, SpecError, meldkinds
 from rummy_spec.lang import model as m
 from rummy_spec.lang.clauses import clauses

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import Phase, settings
 from hypothesis.stateful import run_state_machine_as_test
 
-from rummy_spec.conformance.engine import Hello, NewGame, Verdict
+from rummy_spec.conformance.wire.engine import Hello, NewGame, Verdict
 from rummy_spec.testing import (
     Engine,
     LawViolation,
@@ -31,7 +31,7 @@ class FirstRoundOnly(ReferenceEngine):
 
     def new(self, game: NewGame) -> None:
         if int(game.setup.get("round", 1)) > 1:
-            from rummy_spec.conformance.engine import SkipGame
+            from rummy_spec.conformance.wire.engine import SkipGame
 
             raise SkipGame("only first rounds")
         super().new(game)

@@ -15,8 +15,8 @@ from hypothesis.stateful import run_state_machine_as_test
 
 from rummy_spec.bots import random_bot
 from rummy_spec.conformance import suite_root
-from rummy_spec.conformance.laws import StateLaws, broken_laws
-from rummy_spec.conformance.observe import observe
+from rummy_spec.conformance.oracle.laws import StateLaws, broken_laws
+from rummy_spec.conformance.oracle.observe import observe
 from rummy_spec.engine.game import Game
 from rummy_spec.lang import load
 from rummy_spec.lang.library import Library, builtin_library

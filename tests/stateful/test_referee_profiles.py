@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.state import RoundResult
+from rummy_spec.engine.records.state import RoundResult
 from rummy_spec.lang import load
 from rummy_spec.laws.variant import Laws, LawViolation
 from rummy_spec.testing.referee import Referee

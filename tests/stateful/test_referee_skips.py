@@ -8,7 +8,7 @@ import pytest
 
 from rummy_spec.bots import greedy_bot
 from rummy_spec.engine.game import Game
-from rummy_spec.engine.state import Move, State
+from rummy_spec.engine.records.state import Move, State
 from rummy_spec.lang import load
 from rummy_spec.laws.variant import Laws, LawViolation
 from rummy_spec.testing.referee import Referee

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 
-from rummy_spec.engine import view as views
 from rummy_spec.engine.game import Game
+from rummy_spec.engine.seats import view as views
 from rummy_spec.lang import load
 from rummy_spec.laws.variant import LawViolation
 from rummy_spec.testing import engine_state_machine

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...lang import model as m
-from ..cases import variant as load_variant
-from ..reference import ReferenceEngine
+from ..oracle.reference import ReferenceEngine
+from ..suite.cases import variant as load_variant
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ def main(argv: list[str]) -> int:
                          f"[SPEC.rummy ...] ({names})\n")
         return 2
     from ..reference_engine import load_specs
-    from ..server import serve
+    from ..wire.server import serve
 
     specs = list(argv[1:]) or list(engines[argv[0]].specs)
     problem = load_specs(specs, "broken")

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...engine import core, knocking, melds
-from ...engine.knocking import Knock
-from ...engine.meldrules import MeldRules
-from ...engine.melds import Meld, Rejection
-from ...engine.reasons import Verdict, no
-from ...engine.rules import Rules
-from ...engine.runs import run_space
-from ...engine.state import Move, State
+from ...engine.dispatch import core
+from ...engine.families import knocking
+from ...engine.families.knocking import Knock
+from ...engine.melding import melds
+from ...engine.melding.meldrules import MeldRules
+from ...engine.melding.melds import Meld, Rejection
+from ...engine.melding.runs import run_space
+from ...engine.records.reasons import Verdict, no
+from ...engine.records.rules import Rules
+from ...engine.records.state import Move, State
 
 
 def wilds_lead_around_corner() -> None:

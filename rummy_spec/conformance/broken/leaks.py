@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.game import Game
-from .. import views
+from ..oracle import views
 
 JSON = dict[str, Any]
 

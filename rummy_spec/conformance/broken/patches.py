@@ -12,11 +12,11 @@ from dataclasses import replace
 from typing import Any
 
 from ... import decks
-from ...engine import claims, stock, turnorder
-from ...engine.rules import Rules
-from ...engine.state import State
+from ...engine.families import claims, stock, turnorder
+from ...engine.records.rules import Rules
+from ...engine.records.state import State
 from ...lang import model as m
-from ..engine import Verdict
+from ..wire.engine import Verdict
 
 JSON = dict[str, Any]
 
@@ -107,7 +107,7 @@ def turn_skipped_after_claim() -> None:
 
 def pile_card_lost() -> None:
     """A knock loses the bottom card of the discard pile from the engine's state."""
-    from ..reference import ReferenceEngine
+    from ..oracle.reference import ReferenceEngine
 
     original = ReferenceEngine.act
 
@@ -125,7 +125,7 @@ def knock_melds_ignored() -> None:
     """A knock lays the knocker's best arrangement whatever melds it names (an engine of
     protocol 1 that claims the feature of protocol 2), and the defender's pass counts his
     best arrangement likewise."""
-    from ..reference import ReferenceEngine
+    from ..oracle.reference import ReferenceEngine
 
     original = ReferenceEngine.act
 
@@ -140,7 +140,7 @@ def knock_melds_ignored() -> None:
 def knock_card_dropped() -> None:
     """A knock that ends the round takes the knock card from the hand and never puts it
     on the pile: the round as it ended holds one card fewer than the pack."""
-    from ..reference import ReferenceEngine
+    from ..oracle.reference import ReferenceEngine
 
     original = ReferenceEngine.act
 
@@ -161,7 +161,7 @@ def knock_card_dropped() -> None:
 
 def buy_duplicates_card() -> None:
     """A buy puts a second copy of the bought card into the buyer's hand."""
-    from ..reference import ReferenceEngine
+    from ..oracle.reference import ReferenceEngine
 
     original = ReferenceEngine.act
 
@@ -179,7 +179,7 @@ def buy_duplicates_card() -> None:
 def wild_meaning_wrong() -> None:
     """The state says a run's wild stands for the run's first natural card (a card that
     is in the run already), not for the place it holds."""
-    from ..reference import ReferenceEngine
+    from ..oracle.reference import ReferenceEngine
 
     original = ReferenceEngine.state
 

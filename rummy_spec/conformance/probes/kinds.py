@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from hypothesis import strategies as st
 
-from ...engine.state import ActionType, Move, RunEnd, Source, State
+from ...engine.records.state import ActionType, Move, RunEnd, Source, State
 from ...lang import model as m
 from ...laws.turn import actor_fault
 

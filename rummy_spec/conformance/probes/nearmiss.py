@@ -15,11 +15,11 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable
 
-from ...engine.contracts import current_contracts
-from ...engine.melds import Meld, validate
-from ...engine.rules import Rules
-from ...engine.state import Move, State
-from ..reference import as_written
+from ...engine.families.contracts import current_contracts
+from ...engine.melding.melds import Meld, validate
+from ...engine.records.rules import Rules
+from ...engine.records.state import Move, State
+from ..oracle.reference import as_written
 
 # Refusals that say only "that is not a move at all": tried last, and few of them.
 PLAIN = frozenset({

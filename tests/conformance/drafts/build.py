@@ -18,7 +18,7 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent), str(HERE.parent.parent.parent)]
 
 from rummy_spec.conformance import suite_root  # noqa: E402
-from rummy_spec.conformance.author import AuthorError, Draft, build_draft  # noqa: E402
+from rummy_spec.conformance.authoring.author import AuthorError, Draft, build_draft  # noqa: E402
 
 MODULES = ("rummy", "gin", "phase10", "continental", "contract", "contract_wikipedia",
            "contract_bicycle", "liverpool", "shanghai", "ten_step", "twelve_step",

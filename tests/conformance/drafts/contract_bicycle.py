@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from drafts.contract import DRAW, K0, K1, K2, OUT, OUT0, ROUND, UP
-from rummy_spec.conformance.author import Draft, complete_setup, drain_script
+from rummy_spec.conformance.authoring.author import Draft, complete_setup, drain_script
 
 VARIANT = "contract_bicycle"
 PLAYERS = 3

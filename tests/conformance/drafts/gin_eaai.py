@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummy_spec.conformance.author import Draft, complete_setup
+from rummy_spec.conformance.authoring.author import Draft, complete_setup
 
 VARIANT = "gin_eaai"
 PLAYERS = 2

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummy_spec.conformance.author import Draft, complete_setup
+from rummy_spec.conformance.authoring.author import Draft, complete_setup
 
 VARIANT = "gin_rlcard"
 PLAYERS = 2

@@ -18,8 +18,8 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent), str(HERE.parent.parent.parent)]
 
 from rummy_spec.conformance import suite_root  # noqa: E402
-from rummy_spec.conformance.author import Recorder, case_data, dump_case  # noqa: E402
-from rummy_spec.conformance.generate import golden_players, seeded_setup  # noqa: E402
+from rummy_spec.conformance.authoring.author import Recorder, case_data, dump_case  # noqa: E402
+from rummy_spec.conformance.authoring.generate import golden_players, seeded_setup  # noqa: E402
 from rummy_spec.lang.library import builtin_library  # noqa: E402
 
 JSON = dict[str, Any]

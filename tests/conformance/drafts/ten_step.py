@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from drafts.shanghai import DRAW, ROUND, S0, S1, S2, UP
-from rummy_spec.conformance.author import Draft, complete_setup, drain_script
+from rummy_spec.conformance.authoring.author import Draft, complete_setup, drain_script
 
 VARIANT = "ten_step"
 PLAYERS = 3

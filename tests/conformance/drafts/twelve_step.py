@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummy_spec.conformance.author import Draft, complete_setup, drain_script
+from rummy_spec.conformance.authoring.author import Draft, complete_setup, drain_script
 
 VARIANT = "twelve_step"
 PLAYERS = 3

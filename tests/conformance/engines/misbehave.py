@@ -17,9 +17,9 @@ import sys
 import time
 from typing import Any
 
-from rummy_spec.conformance.engine import Hello, Verdict
-from rummy_spec.conformance.reference import ReferenceEngine
-from rummy_spec.conformance.server import handle
+from rummy_spec.conformance.oracle.reference import ReferenceEngine
+from rummy_spec.conformance.wire.engine import Hello, Verdict
+from rummy_spec.conformance.wire.server import handle
 
 MODE = sys.argv[1] if len(sys.argv) > 1 else ""
 

@@ -1,0 +1,2 @@
+"""The differential fuzzer: its games, deals and scenes, its findings as cases, its skip
+files."""

@@ -1,0 +1,161 @@
+"""New melds and lay-offs: laying a meld after going down (or in games without contracts)
+and adding a card to a table meld, the defender's lay-offs on a knocker's melds too."""
+
+from __future__ import annotations
+
+from ..melding.melds import Meld, Rejection
+from ..records.reasons import OK, Verdict, no
+from ..records.rules import Rules
+from ..records.state import Move, State, TableMeld
+from ..records.teams import team
+from .knocking import within_run_limit
+from .tableplay import (
+    after_play,
+    card_onto_meld,
+    empty_ok,
+    holds,
+    is_down,
+    meld_options,
+    melds_leave_ok,
+    one_card_play_ok,
+    onto,
+    opening_due,
+    opening_short,
+    remove_cards,
+    run_end,
+    table_play,
+    target_meld,
+    timing_ok,
+)
+
+
+def check_new_meld(rules: Rules, state: State, a: Move) -> Verdict | list[Meld]:
+    """New melds (one, or an opening of several): the plan is the melds as read."""
+    v = table_play(rules, state, a.player)
+    if not v.ok:
+        return v
+    if rules.knocking:
+        return no("no-table-play")
+    seat = state.hand.seats[a.player]
+    if rules.has_contracts:
+        if not seat.down:
+            return no("not-down")
+        if not rules.variant.turn.new_melds_after_down:
+            return no("no-new-melds")
+    # an opening that must count points may lay several melds at once
+    opening = opening_due(rules, state, a.player) is not None
+    many = len(a.melds or ()) > 1 and opening
+    limit = rules.variant.turn.melds_per_turn
+    if limit is not None and state.hand.melds_this_turn + max(1, len(a.melds or ())) > limit:
+        return no("melds-per-turn")
+    cards = [c for meld in (a.melds or ()) for c in meld]
+    must = state.hand.must_meld
+    if must is not None and a.melds and must not in cards:
+        return no("must-meld-taken", f"meld {rules.table.text(must)} first")
+    if not a.melds or (len(a.melds) != 1 and not many) or not holds(seat.hand, cards):
+        if a.melds and len(a.melds) != 1 and not many:
+            return no("bad-action", "lay one meld at a time")
+        return no("not-in-hand") if a.melds else no("bad-action", "name the meld's cards")
+    laid: list[Meld] = []
+    for meld_cards in a.melds:
+        res = meld_options(rules, meld_cards, contract=False)
+        if isinstance(res, Rejection):
+            return no(res.code, res.message)
+        laid.append(res[0])
+    if not (v := opening_short(rules, state, a.player, laid)).ok:
+        return v
+    if not (v := melds_leave_ok(rules, state, seat.hand, cards, laid, False)).ok:
+        return v
+    return laid
+
+
+def new_meld(rules: Rules, state: State, a: Move, plan: list[Meld]) -> None:
+    remove_cards(state.hand.seats[a.player].hand, [c for meld in plan for c in meld.cards])
+    if any(state.hand.must_meld in meld.cards for meld in plan):
+        state.hand.must_meld = None  # the card taken from the pile is melded
+    for meld in plan:
+        state.hand.table.append(TableMeld(a.player, meld, False, state.hand.turn_no,
+                                          all(c in rules.wild for c in meld.cards)))
+    state.hand.melds_this_turn += len(plan)
+    after_play(rules, state, a.player)
+
+
+def lay_off_open(rules: Rules, state: State, player: int) -> Verdict:
+    """The checks of a lay-off in one's turn that ask nothing of its card or meld: in
+    turn past the draw, table play in the variant, lay-offs allowed, and down where
+    lay-offs wait for that.  :func:`check_lay_off` makes them first, so where they refuse
+    it refuses every lay-off: ``legal_actions`` asks them once and lists none."""
+    v = table_play(rules, state, player)
+    if not v.ok:
+        return v
+    if rules.knocking:
+        return no("no-table-play")
+    lo = rules.variant.layoff
+    if not lo.allowed:
+        return no("layoff-not-allowed")
+    if lo.needs_down and not any(is_down(rules, state, p) for p in _team(rules, player)):
+        return no("not-down")
+    return OK
+
+
+def _team(rules: Rules, player: int) -> tuple[int, ...]:
+    """Whose being down opens lay-offs to ``player``: his team, in a game without
+    contracts (with contracts each player lays his own before laying off)."""
+    if rules.has_contracts:
+        return (player,)
+    return team(rules.variant.game.partners, rules.players, player)
+
+
+def _partner_layoff_ok(rules: Rules, state: State, player: int, owner: int) -> Verdict:
+    """With partners, a player whose partner has melded may lay off on his team's melds
+    before melding himself; on the other team's melds only once he is down himself."""
+    if (not rules.variant.layoff.needs_down or owner in _team(rules, player)
+            or is_down(rules, state, player)):
+        return OK
+    return no("not-down", "before you are down yourself you may lay off only on your "
+              "team's melds")
+
+
+def check_lay_off(rules: Rules, state: State, a: Move) -> Verdict | Meld:
+    """A lay-off (the defender's too, after a knock): its plan is the meld it makes."""
+    defending = state.hand.phase == "layoff"
+    if defending:
+        if a.player != state.hand.turn:
+            return no("not-defender")
+    elif not (v := lay_off_open(rules, state, a.player)).ok:
+        return v
+    seat = state.hand.seats[a.player]
+    target = target_meld(state, a)
+    if isinstance(target, Verdict):
+        return target
+    if a.card is None or a.card not in seat.hand:
+        return no("not-in-hand")
+    must = state.hand.must_meld
+    if must is not None and a.card != must and not defending:
+        return no("must-meld-taken", f"meld or lay off {rules.table.text(must)} first")
+    if not defending and not (v := timing_ok(rules, state, a.player, target.owner)).ok:
+        return v
+    if not defending and not (v := _partner_layoff_ok(rules, state, a.player,
+                                                       target.owner)).ok:
+        return v
+    if defending and target.owner != state.hand.knocker:
+        return no("no-such-meld", "lay off only on the knocker's melds")
+    res = onto(rules, target.meld, a.card, run_end(a))
+    if isinstance(res, Rejection):
+        return no(res.code, res.message)
+    if defending and not within_run_limit(rules, state, a.meld, res):
+        return no("layoff-limit")
+    if len(seat.hand) == 1 and not defending and not (v := empty_ok(rules, False)).ok:
+        return v
+    if not defending and not (v := one_card_play_ok(rules, state, seat.hand, a.card,
+                                                      {a.meld: res})).ok:
+        return v
+    return res
+
+
+def lay_off(rules: Rules, state: State, a: Move, plan: Meld) -> None:
+    if a.card == state.hand.must_meld:
+        state.hand.must_meld = None  # the card taken from the pile is laid off
+    card_onto_meld(state, a, plan, keep_all_wild=True)
+    if state.hand.phase != "layoff":
+        after_play(rules, state, a.player)

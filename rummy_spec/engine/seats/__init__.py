@@ -1,0 +1,1 @@
+"""What each seat knows: the public record and a seat's view of a game."""
