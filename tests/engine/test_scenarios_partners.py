@@ -18,8 +18,8 @@ from scenario import scenario, variant_from_text
 from scenario_tools import last_result, ok, refused
 
 from rummy_spec.conformance import suite_root
-from rummy_spec.engine.records.teams import team, team_totals, teams
 from rummy_spec.engine.game import Game
+from rummy_spec.engine.records.teams import team, team_totals, teams
 from rummy_spec.lang import load
 from rummy_spec.lang.model import Variant
 

@@ -35,8 +35,10 @@ MOST_MEMORY = 1 << 30
 WEIGHTS = {"spec": 1, "case": 1, "trace": 1, "state": 30, "reply": 60, "argv": 10}
 
 
-class Hang(Exception):
-    pass
+class Hang(BaseException):
+    """The alarm's exception: a BaseException, so that no ``except Exception`` of the
+    code under test (the command line's last-resort handler turns an exception into
+    "internal error", exit 3) can take a hang for a crash."""
 
 
 @dataclass

@@ -35,8 +35,10 @@ SIMULATE_SECONDS = 120  # CPU seconds for the one-game simulate before it counts
 WALL_FACTOR = 10  # the wall-clock backstop, as a multiple of the CPU budget
 
 
-class Hang(Exception):
-    pass
+class Hang(BaseException):
+    """The alarm's exception: a BaseException, so that no ``except Exception`` of the
+    code under test (the command line's last-resort handler turns an exception into
+    "internal error", exit 3) can take a hang for a crash."""
 
 
 @dataclass

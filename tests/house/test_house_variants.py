@@ -127,3 +127,15 @@ def test_a_claim_game_with_no_contracts_simulates(tmp_path: Path) -> None:
     outcome = run_tools(text, tmp_path / "house.rummy", seed=1)
     assert outcome.accepted and outcome.exits["simulate"] == "0", (outcome.exits,
                                                                    outcome.said)
+
+
+def test_a_game_cut_inside_the_command_line_is_slow_not_a_crash(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The alarm fires inside the real command line, whose last-resort handler turns an
+    exception into "internal error" (exit 3): the cut must pass through it."""
+    from . import outcomes
+
+    text = "variant h extends liverpool {\n    deal { cards 12 }\n}\n"
+    monkeypatch.setattr(outcomes, "SIMULATE_SECONDS", 0.001)
+    outcome = run_tools(text, tmp_path / "h.rummy", seed=3)
+    assert outcome.exits["simulate"] == "slow", (outcome.exits, outcome.said)
