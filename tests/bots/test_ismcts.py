@@ -9,10 +9,13 @@ from collections.abc import Callable
 import pytest
 
 from rummy_spec.api import Game as ApiGame
+from rummy_spec.bots import ismcts
 from rummy_spec.bots.ismcts import ismcts_player
 from rummy_spec.bots.planner import planner_bot
 from rummy_spec.bots.simple import Bot, random_bot
+from rummy_spec.engine import search as engine_search
 from rummy_spec.engine.game import Game
+from rummy_spec.engine.plan import SearchTooBig
 from rummy_spec.lang import load
 
 
@@ -86,3 +89,21 @@ def test_the_search_finds_gin() -> None:
     assert pick.type == "knock"
     assert g.card_text([pick.card or 0]) == ["KD"]
 
+
+
+@pytest.mark.patches_engine  # the solver's budget is cut down
+def test_a_hand_too_big_for_the_solver_is_judged_by_all_its_points(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine_search, "NODE_BUDGET", 500)
+    g = Game(load("continental"), 4, 3)
+    h = g.state.hand
+    h.seats[0].hand.extend(h.stock[:30])  # a hand a playout could never hold whole
+    del h.stock[:30]
+    big = h.seats[0].hand
+    with pytest.raises(SearchTooBig):  # the solver itself gives up on it
+        g.rules.arrange(big)
+    assert ismcts._unmelded(g, big) == sum(g.rules.points[c] for c in big)
+    small = h.seats[1].hand
+    assert ismcts._unmelded(g, small) == g.rules.arrange(small).rest_points
+    judged = ismcts.scores(g, len(g.state.game.results))
+    assert judged[0] == min(judged) < max(judged)
