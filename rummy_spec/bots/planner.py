@@ -36,6 +36,7 @@ from ..engine.state import Move, State
 from ..engine.tableplay import opening_short
 from .knocks import knock_key, open_to
 from .reach import HOPELESS, Reach, contract_cards, contract_room, planning, reach, within
+from .safety import danger_of, safest_first
 from .simple import Bot, _usefulness
 from .wayout import shuts_in
 
@@ -344,13 +345,15 @@ def _discards(rules: Rules, state: State, player: int, discards: list[Move]
             return (c in rules.wild, _near_table(rules, state, c), -rules.points[c])
         return _best(pool, down_key)
 
+    def left(a: Move) -> int:
+        rest = list(hand)
+        rest.remove(a.card or 0)
+        return _deadwood(rules, rest)
+
     def free_key(a: Move) -> tuple[int, int, int, int]:
         c = a.card or 0
-        rest = list(hand)
-        rest.remove(c)
-        return (c in rules.wild, _deadwood(rules, rest), _usefulness(rules, hand, c)[0],
-                -rules.points[c])
-    return _best(pool, free_key)
+        return (c in rules.wild, left(a), _usefulness(rules, hand, c)[0], -rules.points[c])
+    return safest_first(_best(pool, free_key), left, danger_of(rules, state, player))
 
 
 def _best(pool: list[Move], key: Callable[[Move], tuple[int, ...]]) -> list[Move]:
