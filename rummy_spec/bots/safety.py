@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from ..engine.rules import Rules
-from ..engine.state import Move, State
+from ..engine.state import State
 
 
 def unseen_counts(rules: Rules, state: State, player: int) -> Counter[int]:
@@ -62,19 +62,3 @@ def danger_of(rules: Rules, state: State, player: int) -> Callable[[int], int]:
 
     return danger
 
-
-SLACK = 0  # deadwood points a discard may leave over the least, to be safer
-
-
-def safest_first(ranked: list[Move], deadwood: Callable[[Move], int],
-                 danger: Callable[[int], int]) -> list[Move]:
-    """``ranked`` (best first) with the discards that leave at most ``SLACK`` deadwood
-    points over the least put first, the least dangerous of them first (the ranking's
-    order among equals)."""
-    if not ranked:
-        return ranked
-    left = {id(a): deadwood(a) for a in ranked}
-    least = min(left.values())
-    near = [a for a in ranked if left[id(a)] <= least + SLACK]
-    near.sort(key=lambda a: danger(a.card or 0))
-    return near + [a for a in ranked if left[id(a)] > least + SLACK]
