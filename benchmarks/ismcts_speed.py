@@ -36,7 +36,7 @@ def speed(name: str, players: int) -> float:
 
 
 def main() -> None:
-    print(f"ISMCTS, {ITERATIONS} iterations a choice, playouts of {DEPTH} moves")
+    print(f"ISMCTS, {ITERATIONS} iterations a choice, planner playouts of at most {DEPTH} moves")
     for name, players in TABLES:
         print(f"{name} ({players} players): {speed(name, players):.0f} iterations per second")
 

@@ -7,9 +7,11 @@ fewest points in hand), and in a pat round keeps every card that fits the whole-
 arrangement.  Once down it lays off, swaps and shifts wilds out of the table's melds,
 takes an upcard it can lay off, and throws the card least likely ever to be played.  In
 games without contracts it melds and knocks by deadwood: it takes the upcard when that
-leaves less deadwood, throws the card whose loss leaves the least, and knocks with the
-discard that leaves the least (gin when it can), showing the arrangement (of those
-listed) that leaves the defender the fewest cards to lay off.
+leaves less deadwood, throws the card whose loss leaves the least (of equals, the least
+useful to its hand, then the one the opponent could meld in the fewest ways:
+:mod:`.safety`), and knocks with the discard that leaves the least (gin when it can),
+showing the arrangement (of those listed) that leaves the defender the fewest cards to
+lay off.
 
 Nothing here names a variant: every answer comes from the legal actions, the solver and
 the variant's model.  The choice is a pure function of the state and the legal actions,
@@ -36,6 +38,7 @@ from ..engine.records.rules import Rules
 from ..engine.records.state import Move, State
 from .knocks import knock_key, open_to
 from .reach import HOPELESS, Reach, contract_cards, contract_room, planning, reach, within
+from .safety import danger_of
 from .simple import DROP_AT, Bot, _usefulness
 from .wayout import shuts_in
 
@@ -370,12 +373,14 @@ def _discards(rules: Rules, state: State, player: int, discards: list[Move]
             return (c in rules.wild, _near_table(rules, state, c), -rules.points[c])
         return _best(pool, down_key)
 
-    def free_key(a: Move) -> tuple[int, int, int, int]:
+    danger = danger_of(rules, state, player)
+
+    def free_key(a: Move) -> tuple[int, int, int, int, int]:
         c = a.card or 0
         rest = list(hand)
         rest.remove(c)
         return (c in rules.wild, _deadwood(rules, rest), _usefulness(rules, hand, c)[0],
-                -rules.points[c])
+                danger(c), -rules.points[c])
     return _best(pool, free_key)
 
 
