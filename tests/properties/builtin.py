@@ -17,7 +17,7 @@ from rummy_spec.lang.data import builtin_specs
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 import oracle
 
-__all__ = ["BUILTIN", "Compiled", "oracle"]
+__all__ = ["BUILTIN", "COVERED", "Compiled", "oracle"]
 
 
 @dataclass(frozen=True)
@@ -39,23 +39,33 @@ def _pool(rules: MeldRules) -> tuple[int, ...]:
     return tuple(dict.fromkeys(faces))
 
 
-def _signature(v: m.Variant) -> tuple[object, ...]:
+def signature(v: m.Variant) -> tuple[object, ...]:
     return (v.deck, v.wilds, v.set, v.run, v.group, v.contracts, v.score, v.knock)
+
+
+# the built-ins whose meld and score rules an entry of BUILTIN stands for (a variant with
+# the same rules as one already compiled, such as a gin scored three games at once, is
+# covered by that one)
+COVERED: dict[str, str] = {}  # built-in name -> the key of the entry with its rules
 
 
 def _compile() -> dict[str, Compiled]:
     out: dict[str, Compiled] = {}
-    seen: set[tuple[object, ...]] = set()
+    seen: dict[tuple[object, ...], str] = {}
     for name in builtin_specs():
         base = load(name)
         for option in [(), *((o.name,) for o in base.options)]:
             v = load(name, option)
-            sig = _signature(v)
+            sig = signature(v)
             if sig in seen:
+                if not option:
+                    COVERED[name] = seen[sig]
                 continue
-            seen.add(sig)
-            rules = compile_rules(v)
             key = "+".join((name, *option))
+            seen[sig] = key
+            if not option:
+                COVERED[name] = key
+            rules = compile_rules(v)
             out[key] = Compiled(key, v, rules, face_points(v), _pool(rules))
     return out
 

@@ -21,10 +21,21 @@ from .builtin import BUILTIN, oracle
 
 NAMES = sorted(BUILTIN)
 KNOCKING = [n for n in NAMES if BUILTIN[n].variant.knock is not None]
+# a hand settled in stakes pays stakes, not card values (tests/engine/test_stakes.py)
+BY_CARDS = [n for n in NAMES if BUILTIN[n].variant.score.method != "stakes"]
 
 
 def table_sum(v: m.Variant, points: tuple[int | None, ...], hand: list[int]) -> int:
     return sum(points[c] or 0 for c in hand)
+
+
+def upcard_factor(v: m.Variant, game: Game, state: State) -> int:
+    """``score { upcard SUIT doubles / times N }``: the factor of the first upcard's suit
+    (its text's last letter), read from the spec, else 1."""
+    first = state.hand.first_upcard
+    if first is None:
+        return 1
+    return dict(v.score.upcard_times).get(game.rules.table.faces[first].text[-1], 1)
 
 
 @st.composite
@@ -44,7 +55,7 @@ def round_ends(draw: st.DrawFn, names: list[str]) -> tuple[str, Game, State, int
 
 
 @settings(max_examples=200, deadline=None)
-@given(round_ends(NAMES))
+@given(round_ends(BY_CARDS))
 def test_going_out_scores_the_table_sum(case: tuple[str, Game, State, int]) -> None:
     name, game, state, winner = case
     c = BUILTIN[name]
@@ -52,13 +63,19 @@ def test_going_out_scores_the_table_sum(case: tuple[str, Game, State, int]) -> N
     held = [table_sum(v, c.points, s.hand) for s in state.hand.seats]
     before = [s.total for s in state.game.seats]
     played = state.hand.seats[winner].played_before
+    factor = upcard_factor(v, game, state)  # this hand's: ending it deals the next
     end_round(game.rules, state, winner, "out")
     scores = state.game.results[-1].scores
+    if v.score.cap is not None:  # ``score { hand counts at most N }``
+        held = [min(h, v.score.cap) for h in held]
     if v.score.method == "collect":
         total = sum(held) * (2 if v.score.rummy_doubles and not played else 1)
         want = [total if i == winner else 0 for i in range(len(held))]
+    elif v.score.method == "melds":  # nothing on the table here: each hand counts against
+        want = [0 if i == winner else -h for i, h in enumerate(held)]
     else:
         want = [0 if i == winner else h for i, h in enumerate(held)]
+    want = [w * factor for w in want]
     if v.score.zero_sum:  # each player's points less the other players' points
         want = [w - (sum(want) - w) for w in want]
     assert scores == want, (name, held)
@@ -94,6 +111,7 @@ def test_a_knock_scores_by_the_spec(case: tuple[str, Game, State, int], kind: En
     kd = table_sum(c.variant, c.points, state.hand.seats[knocker].hand)
     dd = deadwood(state.hand.seats[defender].hand)
     state.hand.knocker, state.hand.knock_kind = knocker, kind
+    factor = upcard_factor(c.variant, game, state)  # this hand's: ending it deals the next
     score_knock(game.rules, state)
     r = state.game.results[-1]
     want = [0] * len(state.hand.seats)
@@ -109,6 +127,7 @@ def test_a_knock_scores_by_the_spec(case: tuple[str, Game, State, int], kind: En
         want[defender] = kd - dd + k.undercut_bonus
     else:
         want[knocker] = dd - kd + k.knock_bonus
+    want = [w * factor for w in want]
     if c.variant.score.zero_sum:  # each player's points less the other players' points
         want = [w - (sum(want) - w) for w in want]
     assert r.scores == want, (name, kind, kd, dd)
