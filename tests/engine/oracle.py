@@ -56,6 +56,9 @@ def set_ok(rules: MeldRules, cards: Cards, contract: bool) -> bool:
         return False
     if len({rules.table.faces[c].rank for c in naturals}) > 1:
         return False
+    suits = [rules.table.faces[c].suit for c in naturals]
+    if rule.different_suits and len(set(suits)) < len(suits):
+        return False  # ``set { different suits }``: each suit once (Kalooki)
     return _limits(rules, "set", len(naturals), len(wilds), contract)
 
 
