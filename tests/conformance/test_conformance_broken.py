@@ -35,7 +35,7 @@ _WHAT_A_PATCH_CHANGES = """
 import importlib, json, pkgutil
 import rummy_spec.engine as engine
 from rummy_spec.conformance.broken import all_broken_engines
-from rummy_spec.engine import core
+from rummy_spec.engine.dispatch import core
 modules = [importlib.import_module(i.name)
            for i in pkgutil.walk_packages(engine.__path__, "rummy_spec.engine.")]
 def seen():
