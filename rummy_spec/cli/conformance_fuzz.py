@@ -10,7 +10,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from ..conformance.running.runner import SkipFileError, read_skip_file
+from ..conformance.running.skips import SkipFileError, read_skip_file
 from .base import FAILED, Outcome, UsageError, lines, whole_number
 from .conformance_engine import PROGRESS_SECONDS, Bar, output_target, positive, start_engine
 from .conformance_house import (

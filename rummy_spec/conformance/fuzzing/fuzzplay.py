@@ -36,7 +36,8 @@ from ..oracle.observe import FIELDS
 from ..oracle.reference import ReferenceEngine
 from ..oracle.views import leak_at_deal, short
 from ..probes import ranked_probes
-from ..running.runner import action_text, check_state_reply, describe, shows_views
+from ..running.replies import action_text, check_state_reply, describe
+from ..running.runner import shows_views
 from ..suite.cases import SCORING_KEYS
 from ..wire.engine import Engine, EngineError, NewGame, Verdict
 from .fuzzchoose import CHOICES, allowed, drain_choice, ordered, pick_legal

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..running.runner import listed
+from ..running.skips import listed
 from .fuzz import Known
 from .fuzzplay import Disagreement, Match
 
