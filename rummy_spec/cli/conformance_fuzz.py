@@ -74,15 +74,15 @@ def needs_hypothesis(command: str) -> None:
 
 def run(args: argparse.Namespace) -> Outcome:
     needs_hypothesis("fuzz")
-    from ..conformance.fuzzing.fuzz import (
+    from ..conformance.fuzzing.fuzz import fuzz
+    from ..conformance.fuzzing.fuzzcase import write_finding
+    from ..conformance.fuzzing.fuzzrun import (
         PROFILES,
         Finding,
         FuzzOptions,
         default_players,
         deviations_known,
-        fuzz,
     )
-    from ..conformance.fuzzing.fuzzcase import write_finding
     from ..conformance.suite.cases import variant
     from ..lang import LookupFailure, SpecError
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..running.skips import listed
-from .fuzz import Known
 from .fuzzplay import Disagreement, Match
+from .fuzzrun import Known
 
 BY_ACTION = {"lay_off": ("layoff",), "meld": ("melds", "wilds"),
              "go_down": ("contract", "melds", "wilds"), "swap": ("swap",),
