@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from ..lang import model as m
 from ..simulate import GameRecord
 from .ladder import Run, score, swapped_games
-from .stats import Estimate, share_interval, two_proportions
+from .stats import Estimate, differs, share_interval, two_proportions
 
 PAIR = ("planner", "greedy")  # the strong bot and the weak one, unless told otherwise
 SKILL_TEST = "two-proportion z-test"
@@ -91,7 +91,7 @@ class SkillChange:
 
     @property
     def differs(self) -> bool:
-        return not math.isnan(self.p) and self.p < 0.05
+        return differs(self.p)
 
 
 def skill_change(base: Skill, rule: Skill) -> SkillChange:

@@ -17,6 +17,11 @@ Z95 = 1.959963984540054
 ALPHA = 0.05
 
 
+def differs(p: float) -> bool:
+    """Does a test's p-value tell a difference (below :data:`ALPHA`; NaN: no test)?"""
+    return not math.isnan(p) and p < ALPHA
+
+
 @dataclass(frozen=True)
 class Estimate:
     """A figure from one sample: its value and a 95% interval."""

@@ -15,7 +15,7 @@ from typing import Any
 from ..bots import DEFAULT_BOT
 from ..simulate import GameRecord
 from .metrics import SHARE, SPREAD, Metric, metrics, p_value, text
-from .stats import Z95, share_interval, variance
+from .stats import Z95, differs, share_interval, variance
 from .study import PLAYERS, Measured
 from .study_skill import capped, changes, skill_section, skill_table_rows
 from .study_skill import reading as skill_reading
@@ -39,7 +39,7 @@ class Row:
 
     @property
     def differs(self) -> bool:
-        return not math.isnan(self.p) and self.p < 0.05
+        return differs(self.p)
 
 
 def _se(m: Metric) -> float:
