@@ -31,6 +31,7 @@ from ..simulate import GameRecord
 from .stats import (
     Z95,
     Estimate,
+    differs,
     mean_interval,
     normal_two_sided,
     share_interval,
@@ -235,7 +236,7 @@ def compared_rows(a: Sequence[GameRecord], b: Sequence[GameRecord],
     rows = [["balance metric", "A [95%]", "B [95%]", "p", "verdict"]]
     for ma, mb in zip(metrics(a, group), metrics(b, group), strict=True):
         p = p_value(ma, mb)
-        said = "-" if math.isnan(p) else ("DIFFERS" if p < 0.05 else "same")
+        said = "-" if math.isnan(p) else ("DIFFERS" if differs(p) else "same")
         rows.append([ma.name.split(" (fair")[0], text(ma.estimate, ma.kind),
                      text(mb.estimate, mb.kind), "-" if math.isnan(p) else f"{p:.3f}",
                      f"{said} ({ma.test})"])

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from ..lang import model as m
 from ..simulate import GameRecord
 from .ladder import Run, score, swapped_games
-from .stats import Estimate, share_interval, two_proportions
+from .stats import Difference, Estimate, share_interval, two_proportions
 
 PAIR = ("planner", "greedy")  # the strong bot and the weak one, unless told otherwise
 SKILL_TEST = "two-proportion z-test"
@@ -79,19 +79,12 @@ def skill(variant: m.Variant, players: int, strong: str, weak: str, seed: int, g
 
 
 @dataclass(frozen=True)
-class SkillChange:
-    """The strong side's win rate in a base game and with a rule, and how it moved."""
+class SkillChange(Difference):
+    """The strong side's win rate in a base game and with a rule, and how it moved
+    (``diff``: rule minus base, in win rate; the skill share moves twice as much)."""
 
     base: Skill
     rule: Skill
-    diff: float  # rule minus base, in win rate (the skill share moves twice as much)
-    low: float
-    high: float
-    p: float
-
-    @property
-    def differs(self) -> bool:
-        return not math.isnan(self.p) and self.p < 0.05
 
 
 def skill_change(base: Skill, rule: Skill) -> SkillChange:
@@ -99,14 +92,14 @@ def skill_change(base: Skill, rule: Skill) -> SkillChange:
     two Wilson intervals), and the p-value of the two-proportion z-test (pooled)."""
     a, b = base.rate, rule.rate
     if not base.games or not rule.games:
-        return SkillChange(base, rule, math.nan, math.nan, math.nan, math.nan)
+        return SkillChange(base, rule, diff=math.nan, low=math.nan, high=math.nan, p=math.nan)
     diff = b.value - a.value
     # Newcombe's interval from the two Wilson intervals: sound near 0 and 1, where the
     # strong bot wins almost every game (a plain normal interval shrinks to nothing)
     low = diff - math.hypot(b.value - b.low, a.high - a.value)
     high = diff + math.hypot(b.high - b.value, a.value - a.low)
     p = two_proportions(base.points, base.games, rule.points, rule.games)
-    return SkillChange(base, rule, diff, low, high, p)
+    return SkillChange(base, rule, diff=diff, low=low, high=high, p=p)
 
 
 def rate_text(e: Estimate) -> str:

@@ -17,6 +17,26 @@ Z95 = 1.959963984540054
 ALPHA = 0.05
 
 
+def differs(p: float) -> bool:
+    """Does a test's p-value tell a difference (below :data:`ALPHA`; NaN: no test)?"""
+    return not math.isnan(p) and p < ALPHA
+
+
+@dataclass(frozen=True, kw_only=True)
+class Difference:
+    """A figure's difference between two samples (the second less the first), its 95%
+    interval and the test's p-value (NaN where there is no test)."""
+
+    diff: float
+    low: float
+    high: float
+    p: float
+
+    @property
+    def differs(self) -> bool:
+        return differs(self.p)
+
+
 @dataclass(frozen=True)
 class Estimate:
     """A figure from one sample: its value and a 95% interval."""

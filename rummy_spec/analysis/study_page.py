@@ -15,7 +15,7 @@ from typing import Any
 from ..bots import DEFAULT_BOT
 from ..simulate import GameRecord
 from .metrics import SHARE, SPREAD, Metric, metrics, p_value, text
-from .stats import Z95, share_interval, variance
+from .stats import Z95, Difference, share_interval, variance
 from .study import PLAYERS, Measured
 from .study_skill import capped, changes, skill_section, skill_table_rows
 from .study_skill import reading as skill_reading
@@ -28,18 +28,10 @@ WORDS = {  # the metrics by their position in metrics(), as the readings call th
 
 
 @dataclass(frozen=True)
-class Row:
+class Row(Difference):
     name: str
     base: Metric
     rule: Metric
-    diff: float
-    low: float
-    high: float
-    p: float
-
-    @property
-    def differs(self) -> bool:
-        return not math.isnan(self.p) and self.p < 0.05
 
 
 def _se(m: Metric) -> float:
@@ -61,7 +53,7 @@ def rows(base: Sequence[GameRecord], rule: Sequence[GameRecord]) -> list[Row]:
         low, high = diff - half, diff + half
         if a.kind == SHARE:  # two shares differ by at most 1 either way
             low, high = max(-1.0, low), min(1.0, high)
-        out.append(Row(a.name, a, b, diff, low, high, p_value(a, b)))
+        out.append(Row(a.name, a, b, diff=diff, low=low, high=high, p=p_value(a, b)))
     return out
 
 

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from ..conformance import SUITE_VERSION, SuiteMissing, suite_root
-from ..conformance.running.runner import CaseResult, SkipFileError, all_good, read_skip_file
+from ..conformance.running.runner import CaseResult, all_good
+from ..conformance.running.skips import SkipFileError, read_skip_file
 from ..conformance.suite.cases import case_files, load_cases_apart, select
 from ..textsafe import outside_text
 from . import conformance_fuzz, conformance_init, conformance_matrix, conformance_suite

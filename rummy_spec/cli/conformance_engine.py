@@ -87,7 +87,7 @@ def start_engine(args: argparse.Namespace, engine: Engine | None = None) -> tupl
         engine.close()
         if err.kind == "crash" and err.message.startswith("cannot start"):
             raise UsageError(f"--engine: {err.message}") from None
-        from ..conformance.running.runner import stderr_lines
+        from ..conformance.running.replies import stderr_lines
 
         shown = "".join(f"\n  {line}" for line in stderr_lines(err.stderr))
         raise EngineDown(f"the engine did not answer 'hello' properly: {err.kind}: "

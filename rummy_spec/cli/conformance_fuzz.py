@@ -10,7 +10,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from ..conformance.running.runner import SkipFileError, read_skip_file
+from ..conformance.running.skips import SkipFileError, read_skip_file
 from .base import FAILED, Outcome, UsageError, lines, whole_number
 from .conformance_engine import PROGRESS_SECONDS, Bar, output_target, positive, start_engine
 from .conformance_house import (
@@ -74,15 +74,15 @@ def needs_hypothesis(command: str) -> None:
 
 def run(args: argparse.Namespace) -> Outcome:
     needs_hypothesis("fuzz")
-    from ..conformance.fuzzing.fuzz import (
+    from ..conformance.fuzzing.fuzz import fuzz
+    from ..conformance.fuzzing.fuzzcase import write_finding
+    from ..conformance.fuzzing.fuzzrun import (
         PROFILES,
         Finding,
         FuzzOptions,
         default_players,
         deviations_known,
-        fuzz,
     )
-    from ..conformance.fuzzing.fuzzcase import write_finding
     from ..conformance.suite.cases import variant
     from ..lang import LookupFailure, SpecError
 

@@ -139,7 +139,7 @@ class Suite(pytest.Collector):
 
     def collect(self) -> Iterator[CaseItem]:
         from . import suite_root
-        from .running.runner import listed, read_skip_file
+        from .running.skips import listed, read_skip_file
         from .suite.cases import CaseError, load_cases
         from .wire.engine import EngineError
 

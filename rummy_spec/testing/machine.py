@@ -37,7 +37,7 @@ from hypothesis.stateful import (
 
 from ..bots import greedy_bot
 from ..conformance import probes
-from ..conformance.fuzzing.fuzzplay import low_to_high
+from ..conformance.fuzzing.fuzzchoose import low_to_high
 from ..conformance.oracle.differential import Codes, Differential, Finding, StepResult
 from ..conformance.oracle.reference import ReferenceEngine, setup_of
 from ..conformance.wire.engine import Engine, EngineError, NewGame, SkipGame

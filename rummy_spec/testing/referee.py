@@ -12,7 +12,8 @@ round, each from the variant's model and the states before and after a step:
   contract the player is on;
 * ``score``: a round's scores are what the score table gives the cards left in the
   hands (the winner collects them, doubled for a rummy; a knock scores the difference of
-  the deadwood with the gin, undercut and knock bonuses; zero-sum as the model says);
+  the deadwood with the gin, undercut and knock bonuses; zero-sum as the model says), the
+  arithmetic in ``referee_scores``;
 * ``totals``: a seat's total is the sum of its round scores with the cut and game
   bonuses (with games scored at once, the sum of its games on the sheet worked out from
   the round scores); the winners of the game hold the best total;
@@ -37,6 +38,7 @@ from ..lang import model as m
 from ..lang.expr import evaluate_int
 from ..laws.turn import TABLE_PLAY, turn_fault
 from ..laws.variant import Laws, Placed, require
+from .referee_scores import capped, knock_scores, side, unzero, upcard_times, zero_sum
 from .referee_stakes import dealt_scores, stake_scores
 
 KNOCK_ENDINGS = frozenset({"knock", "gin", "big-gin", "undercut"})
@@ -268,7 +270,7 @@ class Referee:
         r, v, n = post.game.results[len(pre.game.results)], self.v, self.laws.players
         require(len(r.scores) == n, "score", "a score for every seat")
         held = [self.laws.hand_points(s.hand) for s in pre.hand.seats]
-        held = self._capped(held)  # ``hand counts at most N``
+        held = capped(self.laws, held)  # ``hand counts at most N``
         want = [0] * n
         if v.score.method == "stakes":
             want = stake_scores(self.laws, pre, a, r)
@@ -291,14 +293,15 @@ class Referee:
             held[w] = 0
             if v.score.method == "collect":  # from the other team's hands only
                 rummy = v.score.rummy_doubles and w not in self.book.played_before
-                paid = sum(x for i, x in enumerate(held) if self._side(i) != self._side(w))
+                paid = sum(x for i, x in enumerate(held)
+                           if side(self.laws, i) != side(self.laws, w))
                 want[w] = paid * (2 if rummy else 1)
             else:
                 want = held
         elif r.ending in KNOCK_ENDINGS:
-            want = self._knock(pre, a, r.ending, r.details)
+            want = knock_scores(self.laws, pre, a, r.ending, r.details)
         elif r.ending == "dead" and v.score.method == "minus-deadwood":
-            lost = [-x for x in self._unzero(r.scores)]  # each loses at most his deadwood
+            lost = [-x for x in unzero(self.laws, r.scores)]  # each loses at most his deadwood
             require(all(0 <= lost[i] <= held[i] for i in range(n)), "score",
                     f"a dead hand scores {r.scores}: not minus each player's deadwood")
             return
@@ -308,84 +311,11 @@ class Referee:
             stock_held = r.details.get("held")  # the hands as the round's end left them
             require(isinstance(stock_held, list), "score", "the hands held are not recorded")
             assert isinstance(stock_held, list)
-            want = self._capped([int(x) for x in stock_held])
-        times = self._upcard_times(pre)  # ``score { upcard S doubles }``
-        want = self._zero_sum([x * times for x in want])
+            want = capped(self.laws, [int(x) for x in stock_held])
+        times = upcard_times(self.laws, pre)  # ``score { upcard S doubles }``
+        want = zero_sum(self.laws, [x * times for x in want])
         require(r.scores == want, "score", f"round {r.round} ended '{r.ending}' scoring "
                 f"{r.scores}; the score table gives {want}")
-
-    def _capped(self, held: list[int]) -> list[int]:
-        cap = self.v.score.cap
-        return held if cap is None else [min(h, cap) for h in held]
-
-    def _knock(self, pre: State, a: Move, kind: str, details: dict[str, object]
-               ) -> list[int]:
-        k = self.v.knock
-        require(k is not None, "score", "a knock ending in a game without knocking")
-        assert k is not None
-        knocker = pre.hand.knocker if a.type == "pass" else a.player
-        assert knocker is not None
-        defender = (knocker + 1) % self.laws.players
-        kd, dd = details.get("knocker_deadwood"), details.get("defender_deadwood")
-        require(isinstance(kd, int) and isinstance(dd, int), "score",
-                "a knock's deadwood is not recorded")
-        assert isinstance(kd, int) and isinstance(dd, int)
-        if a.type == "pass":
-            require(kd == self.laws.hand_points(pre.hand.seats[knocker].hand), "score",
-                    f"the knocker's deadwood {kd} is not what he holds")
-        require(dd <= self.laws.hand_points(pre.hand.seats[defender].hand), "score",
-                "the defender's deadwood is more than his hand")
-        undercut = dd < kd or (dd == kd and k.undercut_on_equal)
-        bonus = {"gin": k.gin_bonus, "big-gin": k.big_gin_bonus or 0}.get(kind, k.knock_bonus)
-        want = [0] * self.laws.players
-        if self.v.score.method == "minus-deadwood":  # flat points; the defender loses dd
-            require(kind != "undercut", "score", "an undercut where knocks score flat points")
-            want[knocker], want[defender] = bonus, -dd
-        elif kind == "undercut":
-            require(undercut, "score", f"an undercut with deadwood {dd} against {kd}")
-            want[defender] = kd - dd + k.undercut_bonus
-        elif kind in ("gin", "big-gin"):
-            require(kd == 0 and (kind == "gin" or k.big_gin_bonus is not None), "score",
-                    f"a {kind} with deadwood {kd}")
-            want[knocker] = dd + bonus
-        else:
-            limit = self._knock_limit(pre)
-            require(kd <= limit and not undercut, "score", f"a knock with deadwood {kd} "
-                    f"against {dd} scored for the knocker")
-            want[knocker] = dd - kd + bonus
-        return want
-
-    def _knock_limit(self, pre: State) -> int:
-        """The knock limit of this hand: fixed, or the first upcard's count (its rank's
-        stated limit first)."""
-        k, up = self.v.knock, pre.hand.first_upcard
-        assert k is not None
-        if not k.deadwood_by_upcard or up is None:
-            return k.deadwood
-        rank = self.laws.table.faces[up].rank
-        stated = dict(k.upcard_deadwood)
-        return stated[rank] if rank in stated else self.laws.hand_points([up])
-
-    def _upcard_times(self, pre: State) -> int:
-        up = pre.hand.first_upcard
-        if up is None:
-            return 1
-        return dict(self.v.score.upcard_times).get(self.laws.table.faces[up].suit or "", 1)
-
-    def _zero_sum(self, scores: list[int]) -> list[int]:
-        """A zero-sum hand: each player's points less the others' points."""
-        if not self.v.score.zero_sum:
-            return scores
-        total = sum(scores)
-        return [2 * x - total for x in scores]
-
-    def _unzero(self, scores: list[int]) -> list[int]:
-        """The points before ``_zero_sum`` (two players: a hand's points are unknown up to
-        a common part, so the larger is taken to be 0 when both are at most 0)."""
-        if not self.v.score.zero_sum:
-            return scores
-        top = max(scores)
-        return [x - top for x in scores]
 
     def _winners(self, post: State) -> None:
         g = self.v.game
@@ -393,16 +323,10 @@ class Referee:
             return
         seats = [s.total for s in post.game.seats]
         # with partners a seat stands on its team's total: the sum of its side's seats
-        totals = [sum(t for j, t in enumerate(seats) if self._side(j) == self._side(i))
+        totals = [sum(t for j, t in enumerate(seats)
+                      if side(self.laws, j) == side(self.laws, i))
                   for i in range(len(seats))]
         best = (min if g.winner == "lowest" else max)(totals)
         want = [i for i, t in enumerate(totals) if t == best]
         require(sorted(post.game.winners) == want, "totals",
                 f"winners {post.game.winners}, the totals {totals} give {want}")
-
-    def _side(self, seat: int) -> int:
-        """The seat's side: its partnership (``game { partners }``), or itself alone."""
-        n, partners = self.laws.players, self.v.game.partners
-        if partners == "across":  # facing seats: i and i + n/2
-            return seat % (n // 2)
-        return seat % 2 if partners == "alternate" else seat

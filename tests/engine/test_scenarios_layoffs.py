@@ -130,6 +130,14 @@ def test_lay_off_onto_any_players_meld() -> None:
     assert g.state.hand.table[1].owner == 0 and "9H" in table(g)[1]
 
 
+def test_lay_off_needs_a_meld_on_the_table_and_the_card_held() -> None:
+    """X45: a lay-off names a meld on the table and a card its player holds."""
+    g = _ten_step_two_down()
+    assert refused(g, "lay_off", 1, card="9H", meld=len(table(g))) == "no-such-meld"
+    assert refused(g, "lay_off", 1, card="9C", meld=1) == "not-in-hand"
+    ok(g, "lay_off", 1, card="9H", meld=1)
+
+
 def test_all_wild_trio_takes_only_wilds_continental() -> None:
     """X45/X17 (CONT): only wilds may join a trio of wilds."""
     g = ready("continental", "JK JK AH 9C 9D 9S 5C JK 3C 4C 7D 8D", players=4)

@@ -263,6 +263,16 @@ def test_shift_to_end_ten_step() -> None:
     assert hand(g, 0)["JK"] == 0
 
 
+def test_shift_needs_a_meld_on_the_table_and_the_card_held_ten_step() -> None:
+    """X23 (TS): a shift names a meld on the table and a card its player holds."""
+    g = _down_with_wilds("ten_step")
+    _next_turn_of_seat_zero(g)
+    assert refused(g, "shift", 0, card="6H", meld=len(table(g))) == "no-such-meld"
+    assert hand(g, 0)["4H"] == 0
+    assert refused(g, "shift", 0, card="4H", meld=1) == "not-in-hand"
+    ok(g, "shift", 0, card="6H", meld=1)
+
+
 def test_shift_to_the_end_the_player_names_ten_step() -> None:
     """X23 (TS): the joker moves "to the top or bottom of the same run": where both ends
     take it, the player names the end (``end``); without it the top.  legal_actions

@@ -13,7 +13,7 @@ from ...outfile import write_text as write_atomic
 from ..authoring.author import LIVE, Recorder, case_data, dump_case
 from ..oracle.observe import AFTER_ROUND, FIELDS, OPTIONAL, ROUND_END
 from ..suite.cases import SCORING_KEYS
-from .fuzz import Finding, FuzzOptions
+from .fuzzrun import Finding, FuzzOptions
 
 
 def finding_case(opts: FuzzOptions, players: int, finding: Finding,

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..running.runner import listed
-from .fuzz import Known
+from ..running.skips import listed
 from .fuzzplay import Disagreement, Match
+from .fuzzrun import Known
 
 BY_ACTION = {"lay_off": ("layoff",), "meld": ("melds", "wilds"),
              "go_down": ("contract", "melds", "wilds"), "swap": ("swap",),

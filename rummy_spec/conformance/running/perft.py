@@ -26,7 +26,7 @@ from ..oracle.counting import perft_count
 from ..oracle.reference import ReferenceEngine
 from ..suite.variants import not_claimed
 from ..wire.engine import Engine, EngineError, NewGame, SkipGame
-from .runner import action_text
+from .replies import action_text
 
 JSON = dict[str, Any]
 

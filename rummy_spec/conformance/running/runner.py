@@ -15,27 +15,25 @@
 
 from __future__ import annotations
 
-import fnmatch
-import json
 import re
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
 from ...textsafe import outside_text
-from .. import suite_root
 from ..oracle.comparison import CODES, agrees, expected_text, mode_for
 from ..oracle.differential import Codes, Differential, Finding
 from ..oracle.observe import differences
 from ..oracle.reference import ReferenceEngine
 from ..suite.cases import Case, Step
 from ..suite.deviations import NONE, Departure, Deviations
-from ..suite.schema_check import errors as schema_errors
-from ..suite.schema_check import load_schema
 from ..wire.engine import Engine, EngineError, Hello, NewGame, SkipGame, new_game
+from .replies import action_text, describe, expected_got
+from .replies import check_state_reply as check_state_reply  # also taken from here
+from .replies import stderr_lines as stderr_lines  # also taken from here
+from .skips import listed
 
 JSON = dict[str, Any]
 STATUSES = ("passed", "failed", "known", "skipped", "errored", "unexpected-pass")
@@ -77,56 +75,6 @@ class CaseFailed(Exception):
         self.lines = list(lines)
         self.departure = departure or Departure()
         self.fields = fields or []
-
-
-def _short(value: Any, limit: int = 160) -> str:
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def describe(key: str, want: Any, got: Any) -> list[str]:
-    """Expected vs got for one state field, narrowed to the differing entries of lists."""
-    if isinstance(want, list) and isinstance(got, list) and len(want) == len(got):
-        out = []
-        for i, (w, g) in enumerate(zip(want, got, strict=True)):
-            if w != g:
-                out += describe(f"{key}[{i}]", w, g)
-        return out
-    if isinstance(want, dict) and isinstance(got, dict):
-        out = []
-        for k in sorted(set(want) | set(got)):
-            if want.get(k, "<missing>") != got.get(k, "<missing>"):
-                out += describe(f"{key}.{k}", want.get(k, "<missing>"),
-                                got.get(k, "<missing>"))
-        return out
-    return [f"  {key}: expected {_short(want)}", f"  {' ' * len(key)}  got      {_short(got)}"]
-
-
-def action_text(act: JSON) -> str:
-    rest = " ".join(f"{k}={_short(v, 80)}" for k, v in act.items() if k not in ("type",
-                                                                                "player"))
-    return f"{act.get('type')} by {act.get('player')}" + (f" {rest}" if rest else "")
-
-
-_STATE_SCHEMA: JSON | None = None
-
-
-def check_state_reply(state: JSON, shows: frozenset[str] | None = None) -> None:
-    """A state answer must be a proper state: every field the engine shows (``shows``,
-    from its ``hello``; None: every field of protocol version 1)."""
-    global _STATE_SCHEMA
-    if _STATE_SCHEMA is None:
-        _STATE_SCHEMA = load_schema(suite_root() / "schema" / "state.schema.json")
-    schema = _STATE_SCHEMA
-    if shows is not None:
-        full = schema["$defs"]["full"]
-        narrowed = {**full, "required": [k for k in full["required"] if k in shows]}
-        schema = {**schema, "$defs": {**schema["$defs"], "full": narrowed}}
-    found = schema_errors(schema, state)
-    if found:
-        where, what = found[0]
-        raise EngineError("malformed", f"the state answer is not a proper state: "
-                          f"{where}: {what}")
 
 
 class StepError(EngineError):
@@ -214,7 +162,7 @@ def _field_lines(key: str, want: Any, got: Any) -> list[str]:
             and all(isinstance(c, str) for c in [*want, *got])):
         return describe(key, want, got)
     lacks, extra = Counter(want) - Counter(got), Counter(got) - Counter(want)
-    return [f"  {key}: expected {_short(want)}", f"  {' ' * len(key)}  got      {_short(got)}",
+    return [*expected_got(key, want, got),
             f"  {' ' * len(key)}  (missing: {' '.join(sorted(lacks.elements())) or '-'}; "
             f"extra: {' '.join(sorted(extra.elements())) or '-'})"]
 
@@ -298,21 +246,6 @@ def unsupported(hello: Hello, case: Case) -> str | None:
     return None
 
 
-STDERR_HEAD, STDERR_TAIL = 12, 12
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")  # never sent raw to a terminal
-
-
-def stderr_lines(text: str) -> list[str]:
-    """The engine's stderr as shown: all of it when short, else its head and its tail
-    (a crash's first line, such as Node's ``Error: ...``, and its last frames)."""
-    shown = [_CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", line)
-             for line in text.strip("\n").splitlines()]
-    if len(shown) <= STDERR_HEAD + STDERR_TAIL + 1:
-        return shown
-    cut = len(shown) - STDERR_HEAD - STDERR_TAIL
-    return [*shown[:STDERR_HEAD], f"... ({cut} lines left out) ...", *shown[-STDERR_TAIL:]]
-
-
 def run_case(engine: Engine, hello: Hello, case: Case, record: bool = False,
              deviations: Deviations = NONE, mode: str | None = None) -> CaseResult:
     """One case's result; with ``record`` the protocol lines exchanged are kept too; a
@@ -366,39 +299,6 @@ def _known(result: CaseResult, departure: Departure, case: Case,
     if entry is not None:
         result.status = "known"
         result.lines = [f"known deviation ({entry.where}): {entry.note}", *result.lines]
-
-
-# ----- skip files ------------------------------------------------------------------------
-
-class SkipFileError(ValueError):
-    pass
-
-
-MOST_SKIP_BYTES = 4 * 1024 * 1024  # a skip file lists case ids: a few kilobytes
-
-
-def read_skip_file(path: Path) -> list[str]:
-    """Case ids or globs, one per line; '#' starts a comment."""
-    from ...infile import InputFileError, read_text
-    from ...textsafe import outside_text
-
-    try:  # a FIFO or /dev/zero is refused by its type before it is opened
-        text = read_text(path, MOST_SKIP_BYTES)
-    except InputFileError as err:
-        raise SkipFileError(f"--skip-file {outside_text(str(path), 120)}: {err}") from None
-    out = []
-    for line in text.splitlines():
-        entry = line.split("#", 1)[0].strip()
-        if entry:
-            out.append(entry)
-    return out
-
-
-def listed(case_id: str, entries: Sequence[str]) -> str | None:
-    for e in entries:
-        if fnmatch.fnmatchcase(case_id, e):
-            return e
-    return None
 
 
 Progress = Callable[[int, int, CaseResult], None]

@@ -19,41 +19,14 @@ import time
 from typing import Any
 
 from ...textsafe import outside_text
-from .. import PROTOCOL_VERSION, PROTOCOLS, SINCE
+from .. import PROTOCOL_VERSION
 from .engine import RUNNER, Engine, EngineError, Hello, NewGame, SkipGame, Verdict
 from .process import EngineProcess, Oversize, Partial
-from .protocol import reply_problem
+from .reading import Malformed, field, read_hello, read_reply
 
 JSON = dict[str, Any]
-MOST_DEPTH = 64  # JSON nesting in a reply (a state is about five levels deep)
-MOST_DIGITS = 18  # an integer in a reply
-# a run of more digits than MOST_DIGITS, found as a run of NULs once every digit is one
-# (a NUL cannot stand in JSON text, so a reply holding one fails to parse either way)
-_DIGITS = bytes.maketrans(b"0123456789", b"\0" * 10)
-_LONG_RUN = b"\0" * (MOST_DIGITS + 1)
 # one encoder for every request (json.dumps with options builds a new one each call)
 _encode = json.JSONEncoder(separators=(",", ":")).encode
-
-
-def _bounded_int(text: str) -> int:
-    if len(text.lstrip("-")) > MOST_DIGITS:
-        raise ValueError(f"an integer of {len(text)} digits")
-    return int(text)
-
-
-def _depth(value: Any) -> int:
-    """How deeply ``value`` nests lists and objects (iteratively: it may be deep)."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        v, d = stack.pop()
-        if isinstance(v, dict):
-            v = list(v.values())
-        if isinstance(v, list):
-            deepest = max(deepest, d)
-            if d > MOST_DEPTH:
-                break
-            stack.extend((x, d + 1) for x in v)
-    return deepest
 
 
 class ProcessEngine(Engine):
@@ -204,79 +177,22 @@ class ProcessEngine(Engine):
         return f"the engine {how} {when}"
 
     def _check_reply(self, raw: bytes, msg: JSON) -> JSON:
-        cmd = msg["cmd"]
         try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError as err:
-            raise self._fail("malformed", f"reply to '{cmd}' is not UTF-8 (byte "
-                             f"0x{raw[err.start]:02x} at {err.start})") from None
-        try:  # (integers are bounded only where the line holds a long run of digits)
-            reply = json.loads(line, parse_int=_bounded_int) \
-                if _LONG_RUN in raw.translate(_DIGITS) else json.loads(line)
-        except json.JSONDecodeError:
-            shown = outside_text(line.strip(), 200)
-            raise self._fail("malformed", f"reply to '{cmd}' is not JSON: '{shown}'") from None
-        except RecursionError:
-            raise self._fail("malformed", f"reply to '{cmd}' is nested too deeply") from None
-        except ValueError as err:
-            raise self._fail("malformed", f"reply to '{cmd}': {err}") from None
-        if not isinstance(reply, dict):
-            shown = outside_text(line.strip(), 200)
-            raise self._fail("malformed", f"reply to '{cmd}' is not a JSON object: '{shown}'")
-        # (fewer brackets than the limit cannot nest deeper than it: most replies)
-        if line.count("[") + line.count("{") > MOST_DEPTH and _depth(reply) > MOST_DEPTH:
-            raise self._fail("malformed", f"reply to '{cmd}' is nested more than {MOST_DEPTH} "
-                             "levels deep")
-        seq = reply.get("seq")
-        if not isinstance(seq, int) or isinstance(seq, bool) or seq != msg["seq"]:
-            raise self._fail("malformed", f"reply to '{cmd}' has seq "
-                             f"{outside_text(json.dumps(seq), 40)}, expected {msg['seq']}")
-        if "error" in reply:
-            raise EngineError("error", outside_text(str(reply["error"]), 300), "")
-        problem = reply_problem(msg["cmd"], reply)
-        if problem is not None:
-            raise self._fail("malformed", problem)
-        return reply
+            return read_reply(raw, msg)
+        except Malformed as err:
+            raise self._fail("malformed", str(err)) from None
 
     def _field(self, reply: JSON, key: str, kind: type | tuple[type, ...], cmd: str) -> Any:
-        value = reply.get(key)
-        if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-            raise self._fail("malformed", f"reply to '{cmd}': field '{key}' missing or of "
-                             f"the wrong type: {outside_text(json.dumps(reply), 200)}")
-        return value
+        try:
+            return field(reply, key, kind, cmd)
+        except Malformed as err:
+            raise self._fail("malformed", str(err)) from None
 
     def _parse_hello(self, reply: JSON) -> Hello:
-        protocol = self._field(reply, "protocol", int, "hello")
-        if protocol not in PROTOCOLS:
-            raise self._fail("malformed", f"the engine speaks protocol {protocol}, "
-                             f"this runner {' or '.join(map(str, PROTOCOLS))}")
-        variants = self._field(reply, "variants", list, "hello")
-        features = self._field(reply, "features", list, "hello")
-        if not variants:
-            raise self._fail("malformed", "reply to 'hello': the engine claims no variant "
-                             "(list the variants it plays, or \"*\")")
-        if not all(isinstance(v, str) for v in [*variants, *features]):
-            raise self._fail("malformed", "reply to 'hello': variants and features must be "
-                             "lists of names")
-        shows = reply.get("state")
-        if shows is not None and not (isinstance(shows, list) and all(
-                isinstance(f, str) for f in shows) and ("phase" in shows or not shows)):
-            raise self._fail("malformed", "reply to 'hello': 'state' must list the fields "
-                             "of the state the engine shows, 'phase' among them (or be "
-                             "empty: no state shown)")
-        about = reply.get("engine") if isinstance(reply.get("engine"), dict) else {}
-        assert isinstance(about, dict)
-        reasons = reply.get("reasons", "reference")
-        if reasons not in ("reference", "own"):
-            raise self._fail("malformed", "reply to 'hello': 'reasons' is 'reference' (the "
-                             "reference's reason codes) or 'own', not "
-                             f"{outside_text(json.dumps(reasons), 40)}")
-        return Hello(protocol, outside_text(str(about.get("name", self.command)), 80),
-                     outside_text(str(about.get("version", "")), 40),
-                     None if "*" in variants else frozenset(map(str, variants)),
-                     frozenset(f for f in map(str, features)
-                               if SINCE.get(f, 1) <= protocol),
-                     None if shows is None else frozenset(map(str, shows)), reasons)
+        try:
+            return read_hello(reply, self.command)
+        except Malformed as err:
+            raise self._fail("malformed", str(err)) from None
 
     # ----- the Engine interface ------------------------------------------------------
     def hello(self) -> Hello:

@@ -12,6 +12,7 @@ from .knocking import within_run_limit
 from .tableplay import (
     after_play,
     card_onto_meld,
+    card_onto_target,
     empty_ok,
     holds,
     is_down,
@@ -24,7 +25,6 @@ from .tableplay import (
     remove_cards,
     run_end,
     table_play,
-    target_meld,
     timing_ok,
 )
 
@@ -125,13 +125,12 @@ def check_lay_off(rules: Rules, state: State, a: Move) -> Verdict | Meld:
     elif not (v := lay_off_open(rules, state, a.player)).ok:
         return v
     seat = state.hand.seats[a.player]
-    target = target_meld(state, a)
-    if isinstance(target, Verdict):
-        return target
-    if a.card is None or a.card not in seat.hand:
-        return no("not-in-hand")
+    got = card_onto_target(state, a)
+    if isinstance(got, Verdict):
+        return got
+    target, card = got
     must = state.hand.must_meld
-    if must is not None and a.card != must and not defending:
+    if must is not None and card != must and not defending:
         return no("must-meld-taken", f"meld or lay off {rules.table.text(must)} first")
     if not defending and not (v := timing_ok(rules, state, a.player, target.owner)).ok:
         return v
@@ -140,14 +139,14 @@ def check_lay_off(rules: Rules, state: State, a: Move) -> Verdict | Meld:
         return v
     if defending and target.owner != state.hand.knocker:
         return no("no-such-meld", "lay off only on the knocker's melds")
-    res = onto(rules, target.meld, a.card, run_end(a))
+    res = onto(rules, target.meld, card, run_end(a))
     if isinstance(res, Rejection):
         return no(res.code, res.message)
     if defending and not within_run_limit(rules, state, a.meld, res):
         return no("layoff-limit")
     if len(seat.hand) == 1 and not defending and not (v := empty_ok(rules, False)).ok:
         return v
-    if not defending and not (v := one_card_play_ok(rules, state, seat.hand, a.card,
+    if not defending and not (v := one_card_play_ok(rules, state, seat.hand, card,
                                                       {a.meld: res})).ok:
         return v
     return res

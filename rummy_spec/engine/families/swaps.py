@@ -13,6 +13,7 @@ from .contracts import can_go_down
 from .tableplay import (
     after_play,
     card_onto_meld,
+    card_onto_target,
     credited,
     empty_ok,
     freeing,
@@ -158,19 +159,18 @@ def check_shift(rules: Rules, state: State, a: Move) -> Verdict | Meld:
     if state.hand.must_meld is not None:
         return no("must-meld-taken")
     seat = state.hand.seats[a.player]
-    target = target_meld(state, a)
-    if isinstance(target, Verdict):
-        return target
-    if a.card is None or a.card not in seat.hand:
-        return no("not-in-hand")
+    got = card_onto_target(state, a)
+    if isinstance(got, Verdict):
+        return got
+    target, card = got
     if not (v := timing_ok(rules, state, a.player, target.owner)).ok:
         return v
-    res = shifting(rules, target.meld, a.card, a.end)
+    res = shifting(rules, target.meld, card, a.end)
     if isinstance(res, Rejection):
         return no(res.code, res.message)
     if len(seat.hand) == 1 and not (v := empty_ok(rules, False)).ok:
         return v
-    if not (v := one_card_play_ok(rules, state, seat.hand, a.card, {a.meld: res})).ok:
+    if not (v := one_card_play_ok(rules, state, seat.hand, card, {a.meld: res})).ok:
         return v
     return res
 

@@ -313,6 +313,17 @@ def target_meld(state: State, a: Move) -> TableMeld | Verdict:
     return state.hand.table[a.meld]
 
 
+def card_onto_target(state: State, a: Move) -> tuple[TableMeld, int] | Verdict:
+    """The table meld a lay-off or a shift names and the card it plays, which the player
+    holds: ``no-such-meld`` or ``not-in-hand`` when not."""
+    target = target_meld(state, a)
+    if isinstance(target, Verdict):
+        return target
+    if a.card is None or a.card not in state.hand.seats[a.player].hand:
+        return no("not-in-hand")
+    return target, a.card
+
+
 def timing_ok(rules: Rules, state: State, player: int, *owners: int) -> Verdict:
     """A card laid on melds of these owners in the turn of going down: refused when table
     play starts on the next turn (CR-P), or on one's own melds when those wait (TS)."""
