@@ -33,13 +33,13 @@ from collections.abc import Callable, Sequence
 
 from ..engine.families.contracts import current_contracts
 from ..engine.families.tableplay import opening_short
-from ..engine.melding.melds import Meld, add_card, fits
 from ..engine.records.rules import Rules
 from ..engine.records.state import Move, State
 from .knocks import knock_key, open_to
 from .reach import HOPELESS, Reach, contract_cards, contract_room, planning, reach, within
 from .safety import danger_of
 from .simple import DROP_AT, Bot, _usefulness
+from .tablefit import goes_on, near_table, playable
 from .wayout import shuts_in
 
 BUY_ROOM = 4  # buy only while the hand holds at most this many cards over the deal
@@ -145,46 +145,10 @@ def _deadwood(rules: Rules, hand: Sequence[int]) -> int:
     return rules.arrange(list(hand)).rest_points
 
 
-def _playable(rules: Rules, state: State, card: int) -> bool:
-    return any(_may_fit(rules, t.meld, card) and fits(rules.melds, t.meld, card)
-               for t in state.hand.table)
 
 
-def _goes_on(rules: Rules, state: State, hand: Sequence[int], card: int) -> bool:
-    """Is a playable upcard worth taking as the draw, for a player who is down?
-
-    Where a discard may end the hand, or more than one card is held, it is: the card is
-    laid off and a card of the hand thrown.  But where the last card must be melded or
-    laid off (going out "by meld") and one card is held, the upcard helps only if both can
-    then be laid off; else laying it off would leave one card that may not be thrown, and
-    the card taken is thrown back, for the next player to take in turn, round after round.
-    The stock brings new cards instead."""
-    if rules.variant.going_out.by != "meld" or len(hand) != 1:
-        return True
-    held = hand[0]
-    for i, t in enumerate(state.hand.table):
-        if not (_may_fit(rules, t.meld, card) and fits(rules.melds, t.meld, card)):
-            continue
-        grown = add_card(rules.melds, t.meld, card)
-        if not isinstance(grown, Meld):
-            continue
-        melds = [grown if j == i else u.meld for j, u in enumerate(state.hand.table)]
-        if any(_may_fit(rules, m, held) and fits(rules.melds, m, held) for m in melds):
-            return True
-    return False
 
 
-def _may_fit(rules: Rules, meld: Meld, card: int) -> bool:
-    """A cheap first look before :func:`fits`: a natural joins a set only of its rank, a
-    suited run only of its suit (anything else is left to ``fits``)."""
-    mr = rules.melds
-    if not mr.is_natural[card] or mr.is_wild[card]:
-        return True
-    if meld.kind == "set":
-        return not meld.ranks or meld.ranks[0] in (0, mr.rank[card])
-    if meld.kind == "run" and meld.suit is not None:
-        return rules.table.faces[card].suit == meld.suit
-    return True
 
 
 def _shed(a: Move) -> int:
@@ -206,7 +170,7 @@ def _after_down(rules: Rules, state: State, hand: list[int], a: Move) -> tuple[i
     for meld in a.melds or ():
         for c in meld:
             rest.remove(c)
-    stuck = [c for c in rest if not _playable(rules, state, c)]
+    stuck = [c for c in rest if not playable(rules, state, c)]
     return (len(stuck), rules.hand_points(rest), len(rest))
 
 
@@ -231,12 +195,12 @@ def _wants(rules: Rules, state: State, player: int, card: int, discards: bool) -
         return after.short < goal.short or (
             after.short == goal.short and after.melded > goal.melded and goal.short > 0)
     if rules.has_contracts:  # down: only a card it can lay off
-        return _playable(rules, state, card) and not rules.variant.turn.no_upcard_when_down \
-            and (not discards or _goes_on(rules, state, hand, card))
+        return playable(rules, state, card) and not rules.variant.turn.no_upcard_when_down \
+            and (not discards or goes_on(rules, state, hand, card))
     if card in rules.wild:
         return True
     lay = rules.variant.layoff
-    if lay.allowed and not lay.needs_down and _playable(rules, state, card):
+    if lay.allowed and not lay.needs_down and playable(rules, state, card):
         return True  # laid off at once, the hand a card shorter
     best = rules.arrange([*hand, card])
     if discards and not best.rest and rules.variant.going_out.by == "discard":
@@ -363,14 +327,14 @@ def _discards(rules: Rules, state: State, player: int, discards: list[Move]
 
         def key(a: Move) -> tuple[int, int, int, int]:
             c = a.card or 0
-            return (c in rules.wild, _playable(rules, state, c),
+            return (c in rules.wild, playable(rules, state, c),
                     _usefulness(rules, hand, c)[0], -rules.points[c])
         return _best(pool, key)
     if rules.has_contracts:  # down: keep what may yet be laid off
 
         def down_key(a: Move) -> tuple[int, int, int]:
             c = a.card or 0
-            return (c in rules.wild, _near_table(rules, state, c), -rules.points[c])
+            return (c in rules.wild, near_table(rules, state, c), -rules.points[c])
         return _best(pool, down_key)
 
     danger = danger_of(rules, state, player)
@@ -403,20 +367,3 @@ def _least_harm(rules: Rules, state: State, player: int, hand: list[int],
     low = min(s for s, _ in scored)
     return [a for s, a in scored if s == low]
 
-
-def _near_table(rules: Rules, state: State, card: int) -> int:
-    """How close a card is to being laid off: 2 playable, 1 one rank from a run's end or
-    the rank of a set on the table, 0 otherwise."""
-    if _playable(rules, state, card):
-        return 2
-    f = rules.table.faces[card]
-    if f.rank is None:
-        return 0
-    for t in state.hand.table:
-        meld = t.meld
-        if meld.kind == "set" and meld.ranks and meld.ranks[0] == f.rank:
-            return 1
-        if meld.kind == "run" and (meld.suit is None or meld.suit == f.suit) and (
-                f.rank in (meld.ranks[0] - 2, meld.ranks[-1] + 2)):
-            return 1
-    return 0
