@@ -25,15 +25,18 @@ def d(name: str, rule: str, axes: str, script: list[str], hands: tuple[str, ...]
     return Draft(name, rule, tuple(axes.split()), hands, tuple(script), discard, **kw)
 
 
-def _dead_hand() -> list[str]:
-    stock = complete_setup(VARIANT, (), 2, [G0, G1], UP)["stock"]
+def dead_hand(variant: str = VARIANT) -> list[str]:
+    """Passes, then draws and discards down to two stock cards (the pack as ``variant``
+    deals it from these hands)."""
+    stock = complete_setup(variant, (), 2, [G0, G1], UP)["stock"]
     script = list(PASS)
     for i, card in enumerate(stock[:29]):
         script += [f"{i % 2} draw stock", f"{i % 2} discard {card}"]
     return script
 
 
-DRAFTS = [
+# the play of a gin hand, shared by the specs that score it otherwise (gin_hollywood)
+PLAY = [
     d("offer/non-dealer-takes-the-first-upcard", "the first upcard is offered to the "
       "non-dealer, who may take it", "X30",
       ["? phase offer turn", "0 draw upcard", "?", "0 discard KH", "?"]),
@@ -121,6 +124,10 @@ DRAFTS = [
       [*PASS, "0 draw stock", "0 knock KH", "1 pass melds 7C 8H 9H -> mixed-ranks",
        "1 pass melds AD 2D 3D | 7H 8H 9H | 7H 8H 9H -> not-in-hand",
        "1 pass melds AD 2D 3D", "? phase totals results"], stock="8D"),
+]
+
+DRAFTS = [
+    *PLAY,
     d("options/classic-no-big-gin-gin-20", "classic rules: no big gin, gin bonus 20", "X61",
       [*PASS, "0 draw stock", "0 knock -> no-big-gin", "0 knock 9S",
        "? phase totals results"], options=("classic",),
@@ -132,7 +139,7 @@ DRAFTS = [
       options=("strict_undercut",)),
     d("stock/dead-hand-at-two-cards", "when the stock is down to two cards and nobody has "
       "knocked the hand is dead: nobody scores", "X56 X58",
-      [*_dead_hand(), "? phase totals results"]),
+      [*dead_hand(), "? phase totals results"]),
     d("game/game-to-100-with-bonuses", "the game ends at 100: game bonus 100, 25 a hand "
       "won, a shutout doubles the points of the hands played (not a setup's totals, which "
       "bring no hands won)", "X61 X62 X63",
