@@ -104,6 +104,7 @@ def test_a_hand_counts_at_most_the_cap(method: Method, cap: int | None, want: li
     assert _play_out(*_out_game(v)) == want
 
 
+@pytest.mark.patches_engine  # an uncapped score planted in the engine
 def test_the_referee_holds_the_engine_to_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
     """An engine that forgets the cap: every loser pays his whole hand."""
     def uncapped(rules: object, state: object, winner: int | None, end: str,

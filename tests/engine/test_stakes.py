@@ -143,6 +143,7 @@ def test_the_referee_accepts_the_caught_drop() -> None:
     _drop_checked(None)
 
 
+@pytest.mark.patches_engine  # a wrong drop_scores planted in the engine
 def test_the_referee_catches_a_caught_drop_paid_as_a_win(monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:
     def wrong(players: int, dropper: int, counts: list[int], pays: int
