@@ -135,3 +135,12 @@ def test_a_clone_copies_each_field_as_its_type_asks() -> None:
 
     same(g.state, g.state.clone())
     assert checked > 50
+
+
+@pytest.mark.parametrize("data", [5, "state", None, [1, 2], {"seats": [5]}])
+def test_a_saved_state_that_is_not_an_object_is_refused_by_name(data: object) -> None:
+    """Untrusted JSON: whatever its shape, the codec answers with its own error (in the
+    compiled build a parameter typed ``dict`` refused an int with a bare TypeError)."""
+    g = Game(load("gin"), 2, 1)
+    with pytest.raises(codec.CodecError, match="not a saved state"):
+        codec.state_from_json(g.rules.table, data, g.rules.wild)

@@ -245,10 +245,12 @@ def _seats_from_json(table: CardTable, data: Any) -> tuple[list[SeatRecord], lis
     return records, seats
 
 
-def state_from_json(table: CardTable, data: dict[str, Any], wild: frozenset[int],
+def state_from_json(table: CardTable, data: Any, wild: frozenset[int],
                     pack_of: PackOf | None = None) -> State:
     """A state from its JSON form, checked (:mod:`.state_check`): with ``pack_of`` also
-    that no card is held more often than the pack holds it."""
+    that no card is held more often than the pack holds it.  ``data`` is typed ``Any``:
+    it is untrusted JSON, checked here (a compiled build would refuse a ``dict``
+    annotation's wrong type with a TypeError before the check could name it)."""
     if not isinstance(data, dict):
         raise CodecError("not a saved state: a JSON object is needed")
     try:
