@@ -25,10 +25,10 @@ def d(name: str, rule: str, axes: str, script: list[str], hands: tuple[str, ...]
     return Draft(name, rule, tuple(axes.split()), hands, tuple(script), discard, **kw)
 
 
-def dead_hand(variant: str = VARIANT) -> list[str]:
+def dead_hand(variant: str = VARIANT, upcard: str = UP) -> list[str]:
     """Passes, then draws and discards down to two stock cards (the pack as ``variant``
-    deals it from these hands)."""
-    stock = complete_setup(variant, (), 2, [G0, G1], UP)["stock"]
+    deals it from these hands and this upcard)."""
+    stock = complete_setup(variant, (), 2, [G0, G1], upcard)["stock"]
     script = list(PASS)
     for i, card in enumerate(stock[:29]):
         script += [f"{i % 2} draw stock", f"{i % 2} discard {card}"]

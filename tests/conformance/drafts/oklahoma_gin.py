@@ -4,31 +4,16 @@ the limit or the doubling gives another answer where the rule is left out."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from rummy_spec.conformance.authoring.author import Draft, complete_setup
+from drafts.gin import G0, G1, PASS, d, dead_hand
 
 VARIANT = "oklahoma_gin"
 PLAYERS = 2
-# Seat 1 deals; seat 0 (the non-dealer) is offered the first upcard.
-G0 = "2C 3C 4C 5H 5S 5D 9S 10S JS KH"  # 2-3-4C, 5-5-5, 9-10-JS; KH loose
-G1 = "AD 2D 3D 7C 7H 8H 9H QC QD KD"  # A-2-3D, 7-8-9H; 7C QC QD KD loose: 37
 ONE = "2C 3C 4C 5H 5S 5D 9S 10S JS AS"  # the AS loose: 1 point
 LOW = "AD 2D 3D 7H 8H 9H QC QD QS 4S"  # the 4S loose: 4 points
-PASS = ["0 pass", "1 pass"]
-
-
-def d(name: str, rule: str, axes: str, script: list[str], hands: tuple[str, ...] = (G0, G1),
-      discard: str = "6C", **kw: Any) -> Draft:
-    return Draft(name, rule, tuple(axes.split()), hands, tuple(script), discard, **kw)
 
 
 def _dead_hand() -> list[str]:
-    stock = complete_setup(VARIANT, (), 2, [G0, G1], "KC")["stock"]
-    script = list(PASS)
-    for i, card in enumerate(stock[:29]):
-        script += [f"{i % 2} draw stock", f"{i % 2} discard {card}"]
-    return script
+    return dead_hand(VARIANT, "KC")
 
 
 KNOCK = [*PASS, "0 draw stock"]
