@@ -13,40 +13,22 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from scenario import scenario, variant_from_text
+from claim_scenes import bought_by_seat_2, child, claim_text, deal
+from scenario import variant_from_text
 from scenario_tools import held, ok, pile, refused, table
 
 from rummy_spec.engine.dispatch.moves import legal_actions
 from rummy_spec.engine.game import Game
 from rummy_spec.lang.model import Variant
-from rummy_spec.rulebook.claims import claiming
-from rummy_spec.rulebook.doc import Items, Para
-from rummy_spec.rulebook.words import Scope
 from rummy_spec.view import View
 
 # seat 2 holds a pair of queens and three sixes: the QC claimed makes his contract (2 sets)
 HANDS4 = ["5H 5S 5D 9C 9D 9S KS 2C 3C 4C", "6H 7H 8H 9H 10S JS QS KD KC 2D",
           "QH QD 6C 6S 6D 2S 3S 8H 9H JD", "AS 2S 3H 4H 10H JH QH KH JD QD"]
-STOCK = "2H 3H 4H 5C 6D 7H 8C 9H 10D JS QD KH AC 2S 3D 4S 5D 6S 7C 8D"
-
-
-def child(parent: str, buy: str) -> Variant:
-    return variant_from_text(f'variant x "X" extends {parent} {{\n    buy {{ {buy} }}\n}}\n',
-                             "x")
 
 
 def game(v: str | Variant) -> Game:
-    return scenario(v, 4, hands=HANDS4, stock=STOCK, discard="AD QC")
-
-
-def bought_by_seat_2(g: Game) -> Game:
-    """Seat 0 declines QC (drawing from the stock), seat 1 passes, seat 2 buys it with
-    the penalty card 2H."""
-    ok(g, "draw", 0, source="stock")
-    ok(g, "pass", 1)
-    ok(g, "buy", 2)
-    assert held(g, 2, "QC 2H")
-    return g
+    return deal(v, HANDS4)
 
 
 def test_the_claimant_plays_at_once_then_the_refuser_draws_from_the_stock() -> None:
@@ -120,26 +102,17 @@ def test_at_any_time_a_claim_before_the_draw_gives_the_claimant_his_turn_first()
     assert (g.state.hand.phase, g.state.hand.turn) == ("play", 0) and held(g, 0, "3H")
 
 
-def _page(v: Variant) -> str:
-    out: list[str] = []
-    for block in claiming(Scope.of(v)).blocks:
-        if isinstance(block, Para):
-            out.append(block.text)
-        elif isinstance(block, Items):
-            out.extend(block.items)
-    return "\n".join(out)
-
-
 def test_the_rulebook_says_what_the_scenarios_play() -> None:
     at_once = "and at once play a turn out of order: you may go down, meld and lay off"
     waits = "Having claimed, you may not meld, lay off or discard until your own turn."
     resumes = {"continental": "the player who passed the upcard by draws from the stock",
                "shanghai": "the next player draws as usual: the claimant's discard is the"}
     for parent, sentence in resumes.items():
-        on, off = _page(child(parent, "claimant takes at once")), _page(game(parent).variant)
+        on = claim_text(child(parent, "claimant takes at once"))
+        off = claim_text(game(parent).variant)
         assert at_once in on and sentence in on and waits not in on
         assert at_once not in off and sentence not in off and waits in off
-    any_time = _page(child("continental", "at any time, claimant takes at once"))
+    any_time = claim_text(child("continental", "at any time, claimant takes at once"))
     assert "he draws from the stock if he had passed the upcard by" in any_time
 
 

@@ -12,48 +12,20 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from scenario import scenario, variant_from_text
+from claim_scenes import STOCK, bought_by_seat_2, child, claim_text, deal
+from scenario import scenario
 from scenario_tools import held, ok, pile, refused
 
 from rummy_spec.engine.dispatch.moves import legal_actions
 from rummy_spec.engine.game import Game
 from rummy_spec.lang.model import Variant
-from rummy_spec.rulebook.claims import claiming
-from rummy_spec.rulebook.doc import Items, Para
-from rummy_spec.rulebook.words import Scope
 
 HANDS4 = ["5H 5S 5D 9C 9D 9S KS 2C 3C 4C", "6H 7H 8H 9H 10S JS QS KD KC 2D",
           "6C 7C 8C 10C JC QC 3S 4S 6S 7S", "AS 2S 3H 4H 10H JH QH KH JD QD"]
-STOCK = "2H 3H 4H 5C 6D 7H 8C 9H 10D JS QD KH AC 2S 3D 4S 5D 6S 7C 8D"
-
-
-def child(parent: str, buy: str) -> Variant:
-    return variant_from_text(f'variant x "X" extends {parent} {{\n    buy {{ {buy} }}\n}}\n',
-                             "x")
 
 
 def game(v: str | Variant) -> Game:
-    return scenario(v, 4, hands=HANDS4, stock=STOCK, discard="AD QC")
-
-
-def bought_by_seat_2(g: Game) -> Game:
-    """Seat 0 declines QC (drawing from the stock), seat 1 passes, seat 2 buys it: AD, the
-    card below, is exposed."""
-    ok(g, "draw", 0, source="stock")
-    ok(g, "pass", 1)
-    ok(g, "buy", 2)
-    assert held(g, 2, "QC 2H") and pile(g) == ["AD"]
-    return g
-
-
-def rulebook(v: Variant) -> str:
-    out: list[str] = []
-    for block in claiming(Scope.of(v)).blocks:
-        if isinstance(block, Para):
-            out.append(block.text)
-        elif isinstance(block, Items):
-            out.extend(block.items)
-    return "\n".join(out)
+    return deal(v, HANDS4)
 
 
 # ----- the window: between turns, against after refusal ---------------------------------------
@@ -203,19 +175,19 @@ def test_the_claimant_waits_for_his_turn_in_every_claim_game() -> None:
 def test_rulebook_sentences_match_the_played_rules() -> None:
     """Each rule's sentence is on the page of a variant with the rule, and not on the page
     of the same variant without it; the scenarios above play what each says."""
-    shanghai, refusal = rulebook(game("shanghai").variant), rulebook(
+    shanghai, refusal = claim_text(game("shanghai").variant), claim_text(
         child("shanghai", "after refusal"))
     bought = "if someone buys it, he has not drawn yet and then draws as usual"
     assert bought in shanghai and bought not in refusal
     assert "passed the upcard by and drawn from the stock" in refusal
     open_pile = "the card below is the upcard like any other"
-    assert open_pile in shanghai and open_pile not in rulebook(game("ten_step").variant)
+    assert open_pile in shanghai and open_pile not in claim_text(game("ten_step").variant)
     closed = "nobody takes from the discard pile until the next discard"
-    assert closed in rulebook(game("ten_step").variant) and closed not in shanghai
+    assert closed in claim_text(game("ten_step").variant) and closed not in shanghai
     dead = "the rest of the discard pile is dead"
-    assert dead in rulebook(game("continental").variant) and dead not in shanghai
+    assert dead in claim_text(game("continental").variant) and dead not in shanghai
     any_time = "before the player whose turn it is has drawn, the first to call gets it"
-    assert any_time in rulebook(child("continental", "at any time"))
-    assert any_time not in rulebook(game("continental").variant)
+    assert any_time in claim_text(child("continental", "at any time"))
+    assert any_time not in claim_text(game("continental").variant)
     waits = "Having claimed, you may not meld, lay off or discard until your own turn."
-    assert all(waits in rulebook(game(n).variant) for n in ("shanghai", "liverpool"))
+    assert all(waits in claim_text(game(n).variant) for n in ("shanghai", "liverpool"))
