@@ -22,6 +22,7 @@ import io
 import os
 import re
 import signal
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,7 +32,8 @@ from rummy_spec.cli import main
 from rummy_spec.lang import editor
 
 HANG_SECONDS = 60  # CPU seconds a tool may take before it counts as a hang
-SIMULATE_SECONDS = 120  # CPU seconds for the one-game simulate before it counts as slow
+SIMULATE_SECONDS = 30  # CPU seconds for the one-game simulate before it counts as slow
+FINISH_SECONDS = 3600  # CPU seconds a slow game may take when it is played to its end
 WALL_FACTOR = 10  # the wall-clock backstop, as a multiple of the CPU budget
 
 
@@ -89,6 +91,45 @@ def _editor(text: str, path: str) -> tuple[str, str]:
     return "0", ""
 
 
+def _within(step: Callable[[], tuple[str, str]], budget: float,
+            past: str) -> tuple[str, str]:
+    """Run ``step`` with ``budget`` CPU seconds (and the wall backstop): its exit and
+    stderr, or ``past`` and why when the alarm cut it.  The caller installs the handlers."""
+    signal.setitimer(signal.ITIMER_PROF, budget)
+    signal.setitimer(signal.ITIMER_REAL, budget * WALL_FACTOR)
+    try:
+        return step()
+    except Hang:
+        return past, f"more than {budget} CPU s (or {budget * WALL_FACTOR} s of wall time)"
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def finish_game(slow: Path, work: Path) -> dict[str, str | float]:
+    """Play a game written out as slow (its first line names the seed) to its end, with
+    ``FINISH_SECONDS`` of CPU instead of the campaign's budget: its exit ("0" or "1" is an
+    answer; "slow" means it ran past even that) and the CPU seconds it took."""
+    text = slow.read_text(encoding="utf-8")
+    found = re.search(r"--seed (\d+)", text.split("\n", 1)[0])
+    if found is None:
+        raise ValueError(f"{slow}: its first line names no --seed")
+    path = work / slow.name
+    path.write_text(text, encoding="utf-8")
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    previous_prof = signal.signal(signal.SIGPROF, _alarm)
+    start = time.process_time()
+    try:
+        code, err = _within(lambda: _cli(["simulate", "--games", "1", "--seed",
+                                          found.group(1), str(path)]),
+                            FINISH_SECONDS, "slow")
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+        signal.signal(signal.SIGPROF, previous_prof)
+    return {"exit": code, "cpu_seconds": round(time.process_time() - start, 1),
+            **({"said": err[-2000:]} if code not in ("0", "1") else {})}
+
+
 def run_tools(text: str, path: Path, seed: int = 1) -> Outcome:
     """Write ``text`` to ``path`` and run every tool on it, as a user would in turn."""
     path.write_text(text, encoding="utf-8")
@@ -115,16 +156,7 @@ def run_tools(text: str, path: Path, seed: int = 1) -> Outcome:
     try:
         for tool, step in steps:
             budget = SIMULATE_SECONDS if tool == "simulate" else HANG_SECONDS
-            signal.setitimer(signal.ITIMER_PROF, budget)
-            signal.setitimer(signal.ITIMER_REAL, budget * WALL_FACTOR)
-            try:
-                code, err = step()
-            except Hang:
-                code = "slow" if tool == "simulate" else "hang"
-                err = f"more than {budget} CPU s (or {budget * WALL_FACTOR} s of wall time)"
-            finally:
-                signal.setitimer(signal.ITIMER_PROF, 0)
-                signal.setitimer(signal.ITIMER_REAL, 0)
+            code, err = _within(step, budget, "slow" if tool == "simulate" else "hang")
             outcome.exits[tool] = code
             if code not in ("0", "1"):
                 outcome.said[tool] = err[-3000:]

@@ -139,3 +139,50 @@ def test_a_game_cut_inside_the_command_line_is_slow_not_a_crash(
     monkeypatch.setattr(outcomes, "SIMULATE_SECONDS", 0.001)
     outcome = run_tools(text, tmp_path / "h.rummy", seed=3)
     assert outcome.exits["simulate"] == "slow", (outcome.exits, outcome.said)
+
+
+def test_the_campaign_runs_each_text_once_and_plays_slow_games_to_the_end(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a budget no game meets, every accepted variant's game is slow: each is written
+    with the command that replays it (its seed taken from its text), and each is played
+    again to its end when the run is over; a text is run once however often generated."""
+    from . import campaign, outcomes
+
+    finished: list[str] = []
+
+    def finish(slow: Path, work: Path) -> dict[str, str | float]:
+        finished.append(slow.name)
+        return {"exit": "0", "cpu_seconds": 0.0}
+
+    monkeypatch.setattr(outcomes, "SIMULATE_SECONDS", 0.001)
+    monkeypatch.setattr(campaign, "finish_game", finish)
+    out = tmp_path / "out"
+    out.mkdir()
+    work = tmp_path / "work"
+    work.mkdir()
+    figures = campaign.campaign(6, 2, out, work)
+    assert figures["variants"] == 6 and figures["failures"] == []
+    generated = figures["generated"]
+    assert isinstance(generated, int) and generated >= 6
+    slow = figures["slow_games"]
+    assert isinstance(slow, list) and len(slow) == figures["accepted"] > 0
+    assert finished == [Path(name).name for name in slow]
+    for name in slow:
+        first, text = Path(name).read_text(encoding="utf-8").split("\n", 1)
+        assert f"--seed {campaign.game_seed(text)} {Path(name).name}" in first
+
+
+def test_a_slow_game_is_played_to_its_end_with_its_own_seed(tmp_path: Path) -> None:
+    from .outcomes import finish_game
+
+    slow = tmp_path / "slow-1.rummy"
+    slow.write_text("# one game past 30 CPU s: rummy-spec simulate --games 1 --seed 7 "
+                    "slow-1.rummy\nvariant h extends gin {\n    deal { cards 10 }\n}\n",
+                    encoding="utf-8")
+    work = tmp_path / "work"
+    work.mkdir()
+    ended = finish_game(slow, work)
+    assert ended["exit"] == "0" and float(ended["cpu_seconds"]) > 0, ended
+    slow.write_text("# no seed here\nvariant h extends gin {\n}\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="names no --seed"):
+        finish_game(slow, work)
