@@ -215,14 +215,18 @@ fuzz-hostile: $(STAMP)
 	nice -n 10 $(BIN)/python -m tests.fuzz.hostile --inputs $(HOSTILE_INPUTS) \
 	  --seconds $(HOSTILE_SECONDS) --seed $(HOSTILE_SEED) --out $(HOSTILE_OUT)
 
-# The long run of the house-variant property (tests/house): HOUSE_VARIANTS generated house
-# variants of the built-ins; whatever check accepts goes through show, show --json,
+# The long run of the house-variant property (tests/house): HOUSE_VARIANTS distinct generated
+# house variants of the built-ins; whatever check accepts goes through show, show --json,
 # rulebook (every format), the language server and a one-game simulate.  Prints the
 # variants accepted and refused and every tool's exits by class; exit 1 if any tool ended
-# in exit 3, an exception or a hang (each such variant is written to HOUSE_OUT).
+# in exit 3, an exception or a hang (each such variant is written to HOUSE_OUT).  A game
+# past its CPU budget is written as slow-N; then the first HOUSE_FINISH of them are played
+# to their end (HOUSE_OUT/finished.json).
 HOUSE_VARIANTS ?= 20000
 HOUSE_SEED ?= 1
 HOUSE_OUT ?= /tmp/rummy-spec-house-fuzz
+HOUSE_FINISH ?= 20
 .PHONY: house-fuzz
 house-fuzz: $(STAMP)
 	$(BIN)/python -m tests.house.campaign --variants $(HOUSE_VARIANTS) --seed $(HOUSE_SEED) --out $(HOUSE_OUT)
+	$(BIN)/python -m tests.house.finish $(HOUSE_OUT) --limit $(HOUSE_FINISH)

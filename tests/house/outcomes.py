@@ -32,7 +32,7 @@ from rummy_spec.cli import main
 from rummy_spec.lang import editor
 
 HANG_SECONDS = 60  # CPU seconds a tool may take before it counts as a hang
-SIMULATE_SECONDS = 30  # CPU seconds for the one-game simulate before it counts as slow
+SIMULATE_SECONDS = 5  # CPU seconds for the one-game simulate before it counts as slow
 FINISH_SECONDS = 3600  # CPU seconds a slow game may take when it is played to its end
 WALL_FACTOR = 10  # the wall-clock backstop, as a multiple of the CPU budget
 

@@ -141,21 +141,14 @@ def test_a_game_cut_inside_the_command_line_is_slow_not_a_crash(
     assert outcome.exits["simulate"] == "slow", (outcome.exits, outcome.said)
 
 
-def test_the_campaign_runs_each_text_once_and_plays_slow_games_to_the_end(
+def test_the_campaign_runs_each_text_once_and_writes_slow_games_to_replay(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """With a budget no game meets, every accepted variant's game is slow: each is written
-    with the command that replays it (its seed taken from its text), and each is played
-    again to its end when the run is over; a text is run once however often generated."""
-    from . import campaign, outcomes
-
-    finished: list[str] = []
-
-    def finish(slow: Path, work: Path) -> dict[str, str | float]:
-        finished.append(slow.name)
-        return {"exit": "0", "cpu_seconds": 0.0}
+    with the command that replays it (its seed taken from its text), and :mod:`.finish`
+    finds them in the order written; a text is run once however often generated."""
+    from . import campaign, finish, outcomes
 
     monkeypatch.setattr(outcomes, "SIMULATE_SECONDS", 0.001)
-    monkeypatch.setattr(campaign, "finish_game", finish)
     out = tmp_path / "out"
     out.mkdir()
     work = tmp_path / "work"
@@ -168,13 +161,15 @@ def test_the_campaign_runs_each_text_once_and_plays_slow_games_to_the_end(
     accepted = figures["accepted"]
     assert isinstance(slow, list) and isinstance(accepted, int)
     assert len(slow) == accepted > 0
-    assert finished == [Path(name).name for name in slow]
+    assert [p.name for p in finish.slow_files(out)] == [Path(name).name for name in slow]
     for name in slow:
         first, text = Path(name).read_text(encoding="utf-8").split("\n", 1)
         assert f"--seed {campaign.game_seed(text)} {Path(name).name}" in first
 
 
-def test_a_slow_game_is_played_to_its_end_with_its_own_seed(tmp_path: Path) -> None:
+def test_a_slow_game_is_played_to_its_end_with_its_own_seed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from .finish import main
     from .outcomes import finish_game
 
     slow = tmp_path / "slow-1.rummy"
@@ -185,6 +180,10 @@ def test_a_slow_game_is_played_to_its_end_with_its_own_seed(tmp_path: Path) -> N
     work.mkdir()
     ended = finish_game(slow, work)
     assert ended["exit"] == "0" and float(ended["cpu_seconds"]) > 0, ended
+    assert main([str(tmp_path)]) == 0
+    assert "1 slow games played to their end: 1 ended with exit 0 or 1" in \
+        capsys.readouterr().out
+    assert (tmp_path / "finished.json").exists()
     slow.write_text("# no seed here\nvariant h extends gin {\n}\n", encoding="utf-8")
     with pytest.raises(ValueError, match="names no --seed"):
         finish_game(slow, work)
