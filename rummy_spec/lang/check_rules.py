@@ -30,6 +30,11 @@ def check_rules(v: m.Variant, err: Err) -> None:
         err("E021", f"a target of {g.target} points", g.span)
     if g.ends == "hands" and g.hands is not None and g.hands <= 0:
         err("E021", f"a game of {g.hands} hands", g.span)
+    if g.ends == "hands" and g.hands_each and (v.deal.rotation != "left"
+                                                or v.deal.pass_after_scored):
+        err("E032", "'ends after N deals by each player' counts the deals as the deal passes "
+            "to the left after every hand; 'winner deals' and 'passes only after a scored "
+            "hand' keep it with one player", g.span)
     if not v.deal.upcard and v.deal.upcard_offered:
         err("E032", "there is no upcard to offer: 'no upcard' and 'first upcard offered' "
             "cannot both hold", v.deal.span)

@@ -101,7 +101,11 @@ class _Builder(ClauseBuilder, Transformer[Token, list[VariantDecl]]):
             if name == "ends_target":
                 return Clause([(("ends",), "target"), (("target",), value)], span)
             if name == "ends_hands":
-                return Clause([(("ends",), "hands"), (("hands",), value)], span)
+                return Clause([(("ends",), "hands"), (("hands",), value),
+                               (("hands_each",), False)], span)
+            if name == "ends_hands_each":  # N deals by each player: N x players hands
+                return Clause([(("ends",), "hands"), (("hands",), value),
+                               (("hands_each",), True)], span)
             if name in LOW_STOCK:  # one rule: how and when the low stock ends the hand
                 return Clause([(("dead_at",), value), (("dead_how",), LOW_STOCK[name])],
                                span)

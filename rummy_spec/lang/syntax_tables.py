@@ -136,6 +136,7 @@ VALUED: dict[str, tuple[str, str, str]] = {
     "limit_upcard_draws": ("limits", "upcard_draws", "int"),
     "limit_dead_hand_turn": ("limits", "dead_hand_turn", "int"),
     "ends_hands": ("game", "hands", "int"),
+    "ends_hands_each": ("game", "hands", "int"),
     "method": ("score", "method", "str"),
     "low_ace": ("score", "low_ace", "int"),
     "ends_target": ("game", "target", "int"),

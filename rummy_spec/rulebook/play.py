@@ -29,7 +29,7 @@ def deal(scope: Scope) -> Section:
     if d.pass_after_scored and d.rotation == "left":
         rotation = ("After each hand someone scores, the deal passes to the left; after a "
                     "dead hand the same dealer deals again.")
-    if v.game.ends == "hands" and v.game.hands == 1:
+    if v.game.ends == "hands" and v.game.hands == 1 and not v.game.hands_each:
         rotation = ""  # the game is one hand: nobody deals again
     blocks: list[Block] = [Para(f"{first} {rotation}".strip())]
     if v.cut is not None:

@@ -401,6 +401,7 @@ TABLE: dict[str, Entry] = {
     "GameEnd.ends": Played("rummy", setting("game", ends="hands", hands=1)),
     "GameEnd.target": Played("rummy", setting("game", target=20)),
     "GameEnd.hands": Played("rummy", setting("game", hands=1), prepare=BY_HANDS),
+    "GameEnd.hands_each": Played("rummy", setting("game", hands_each=True), prepare=BY_HANDS),
     "GameEnd.winner": Played("rummy", setting("game", winner="lowest"), prepare=BY_HANDS),
     # a tie is replayed only where there are contracts: the last round of Continental,
     # seat 0 going out at once to tie seat 1 on 60 points

@@ -154,7 +154,7 @@ def _game_over(rules: Rules, state: State, ending: Ending) -> bool:
             return False
         candidates = list(range(rules.players))
     elif g.ends == "hands":
-        if state.game.deal_no < (g.hands or 0):
+        if state.game.deal_no < g.hands_for(rules.players):
             return False
         candidates = list(range(rules.players))
     elif g.finishers_only:  # ``ends at last contract``: the winner is among the finishers
