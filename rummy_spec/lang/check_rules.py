@@ -103,6 +103,12 @@ def check_rules(v: m.Variant, err: Err) -> None:
             "both hold", v.deal.span)
     if v.turn.melds_per_turn is not None and v.turn.melds_per_turn < 1:
         err("E021", "melds per turn must be at least 1", v.turn.span)
+    if v.turn.no_meld_turns is not None and v.turn.no_meld_turns < 1:
+        err("E021", "'no melding in the first N turns each' needs N of at least 1",
+            v.turn.span)
+    elif v.turn.no_meld_turns is not None and v.knock is not None:
+        err("E032", "'no melding in the first N turns each' holds back table play, and a "
+            "knock game has none: state it without 'knock'", v.turn.span)
     for sp in v.deck.specials:
         if sp.per_deck < 1:
             err("E021", f"special card {sp.code}: {sp.per_deck} per deck", sp.span)

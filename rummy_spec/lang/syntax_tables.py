@@ -122,6 +122,7 @@ VALUED: dict[str, tuple[str, str, str]] = {
     "size_rule": ("contracts", "size", "str"),
     "melds_per_turn": ("turn", "melds_per_turn", "int"),
     "opening_points": ("turn", "opening_points", "int"),
+    "no_meld_turns": ("turn", "no_meld_turns", "int"),
     "take_back": ("rummy_call", "take_back_extra", "int"),
     "knock_deadwood": ("knock", "deadwood", "int"),
     "gin_bonus": ("knock", "gin_bonus", "int"),

@@ -247,6 +247,10 @@ def _table_steps(v: m.Variant) -> list[str]:
                  f"score: {join(parts)} (a wild card counts as the card it stands for).")
         if v.game.partners != "none":
             text += " Once your partner has melded this hand, no minimum applies to you."
+    if t.no_meld_turns is not None:
+        text += (f" Not in your first {plural(t.no_meld_turns, 'turn')} of a hand: until "
+                 f"everyone has played {plural(t.no_meld_turns, 'turn')}, nobody melds, lays "
+                 "off or frees a wild card, so nobody goes out either.")
     out.append(text)
     if v.layoff.allowed:
         out.append("Lay off: add cards from your hand to melds on the table (see below).")

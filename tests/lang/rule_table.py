@@ -292,6 +292,7 @@ TABLE: dict[str, Entry] = {
     "Turn.deep_take": Played("rummy", setting("turn", deep_take=True)),
     "Turn.pile_card_melded": Played("rummy", setting("turn", pile_card_melded=True)),
     "Turn.drop": Played("tonk", setting("turn", drop=False), 2),
+    "Turn.no_meld_turns": Played("rummy", setting("turn", no_meld_turns=2)),
     "Turn.span": SPAN,
     "Layoff.allowed": Played("rummy", setting("layoff", allowed=False)),
     "Layoff.timing": Played("continental", setting("layoff", timing="next-turn"), 4),

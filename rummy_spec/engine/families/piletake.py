@@ -63,7 +63,8 @@ def usable(rules: Rules, state: State, player: int, depth: int) -> bool:
     """Could the card ``depth`` deep be melded or laid off right after it is taken?"""
     key = ("pile-usable", player, depth, tuple(state.hand.discard[-depth:]),
            tuple(sorted(state.hand.seats[player].hand)),
-           tuple(t.meld for t in state.hand.table), state.hand.melds_this_turn)
+           tuple(t.meld for t in state.hand.table), state.hand.melds_this_turn,
+           _early(rules, state))
     hit: bool | None = rules.cache.get(key)
     if hit is None:
         after = state.clone()
@@ -72,6 +73,13 @@ def usable(rules: Rules, state: State, player: int, depth: int) -> bool:
         after.hand.must_meld = state.hand.discard[-depth]
         hit = rules.cache[key] = next(plays_with(rules, after, player), None) is not None
     return hit
+
+
+def _early(rules: Rules, state: State) -> bool:
+    """Is it still too early to meld (``no melding in the first N turns each``)?  Part of
+    the memo's key: the same hand and table may be usable later in the hand."""
+    early = rules.variant.turn.no_meld_turns
+    return early is not None and state.hand.turn_no < early * rules.players
 
 
 def plays_with(rules: Rules, state: State, player: int) -> Iterator[Move]:
