@@ -367,6 +367,8 @@ class Variant:
     span: Span
     # the rules of meld kinds declared beyond the built-in set, run and group, by name
     more_kinds: tuple[tuple[str, Any], ...] = ()
+    # rules of the sources the spec does not state, each with its reason (``unstated``)
+    unstated: tuple[str, ...] = ()
 
     @property
     def rounds(self) -> int:

@@ -111,6 +111,11 @@ def _overview(lib: Library, scope: Scope) -> Section:
     if v.sources:
         blocks.append(Para("The rule texts it follows:"))
         blocks.append(Items(tuple(dict.fromkeys(v.sources))))
+    if v.unstated:
+        blocks.append(Para("Rules of those texts that this page does not state, each with "
+                           "the reason (the rules language cannot say it yet, or it is no "
+                           "rule of play):"))
+        blocks.append(Items(tuple(dict.fromkeys(v.unstated))))
     return Section("Overview", "overview", tuple(blocks), compared=False)
 
 
