@@ -66,3 +66,11 @@ def test_the_rulebook_says_it() -> None:
     assert ("The game ends after one deal by each player, a dead hand included (1 hand "
             "times the number of players).") in page
     assert "played over one deal by each player" in page
+
+
+def test_the_listing_says_it() -> None:
+    from rummy_spec.cli.listing import rounds_text
+
+    assert rounds_text(builtin_library().resolve("remi51")[0]) == "1 deal by each player"
+    assert rounds_text(_child("rummy", "game { ends after 2 deals by each player }")[0]) == \
+        "2 deals by each player"
