@@ -30,7 +30,9 @@ def rounds_text(v: m.Variant) -> str:
     if v.game.ends == "target" and v.game.target is not None:
         return f"to {v.game.target} points"
     if v.game.ends == "hands" and v.game.hands is not None:
-        return f"{v.game.hands} hand" + ("s" if v.game.hands != 1 else "")
+        word = "deal" if v.game.hands_each else "hand"
+        each = " by each player" if v.game.hands_each else ""
+        return f"{v.game.hands} {word}" + ("s" if v.game.hands != 1 else "") + each
     return "no fixed rounds"
 
 

@@ -36,6 +36,7 @@ _YOU = {
     "must-go-gin": "you can go gin, so you must (knock with no deadwood)",
     "deadwood-too-high": "your deadwood is above the knock limit",
     "must-meld-taken": "you must first meld (or lay off) the card you took from the pile",
+    "too-early-to-meld": "nobody melds or lays off in his first turns of the hand",
     "taken-card-unusable": "you could not meld or lay off that card at once, so you may "
                            "not take it",
 }

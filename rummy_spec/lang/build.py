@@ -64,9 +64,10 @@ def build_variant(
     """
     r = Reader(_bound(settings))
     rank = {p: i for i, p in reversed(list(enumerate((path, *lineage))))}
-    sources = tuple(s.value for _, s in sorted(
-        ((k, s) for k, s in settings.items() if k[0] == "source"),
+    sources, unstated = (tuple(s.value for _, s in sorted(
+        ((k, s) for k, s in settings.items() if k[0] == kind),
         key=lambda item: (rank.get(item[1].span.path, len(rank)), *source_order(item))))
+        for kind in ("source", "unstated"))
     low, high = r.get(("players",), (2, None))
     players = m.Players(low if low is not None else 2, high, r.span("players"))
 
@@ -107,6 +108,7 @@ def build_variant(
         enabled=enabled, path=path, span=span,
         more_kinds=tuple((k, rule) for k, rule in kind_rules.items()
                          if k not in ("set", "run", "group")),
+        unstated=unstated,
     )
     r.section = ""
     r.report_unplaced()

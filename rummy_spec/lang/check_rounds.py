@@ -23,6 +23,8 @@ def last_round(v: m.Variant) -> int | None:
     if g.ends == "rounds":
         return max(1, v.rounds)
     if g.ends == "hands" and g.hands is not None:
+        if g.hands_each:  # N deals by each player: the most players deal the most hands
+            return None if v.players.max is None else max(1, g.hands_for(v.players.max))
         return max(1, g.hands)
     return None
 

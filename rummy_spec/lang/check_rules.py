@@ -30,6 +30,11 @@ def check_rules(v: m.Variant, err: Err) -> None:
         err("E021", f"a target of {g.target} points", g.span)
     if g.ends == "hands" and g.hands is not None and g.hands <= 0:
         err("E021", f"a game of {g.hands} hands", g.span)
+    if g.ends == "hands" and g.hands_each and (v.deal.rotation != "left"
+                                                or v.deal.pass_after_scored):
+        err("E032", "'ends after N deals by each player' counts the deals as the deal passes "
+            "to the left after every hand; 'winner deals' and 'passes only after a scored "
+            "hand' keep it with one player", g.span)
     if not v.deal.upcard and v.deal.upcard_offered:
         err("E032", "there is no upcard to offer: 'no upcard' and 'first upcard offered' "
             "cannot both hold", v.deal.span)
@@ -98,6 +103,12 @@ def check_rules(v: m.Variant, err: Err) -> None:
             "both hold", v.deal.span)
     if v.turn.melds_per_turn is not None and v.turn.melds_per_turn < 1:
         err("E021", "melds per turn must be at least 1", v.turn.span)
+    if v.turn.no_meld_turns is not None and v.turn.no_meld_turns < 1:
+        err("E021", "'no melding in the first N turns each' needs N of at least 1",
+            v.turn.span)
+    elif v.turn.no_meld_turns is not None and v.knock is not None:
+        err("E032", "'no melding in the first N turns each' holds back table play, and a "
+            "knock game has none: state it without 'knock'", v.turn.span)
     for sp in v.deck.specials:
         if sp.per_deck < 1:
             err("E021", f"special card {sp.code}: {sp.per_deck} per deck", sp.span)

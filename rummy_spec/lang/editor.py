@@ -196,6 +196,12 @@ def _word_pattern(word: str) -> re.Pattern[str]:
                               for p in parts))
 
 
+def _singular(word: str) -> str | None:
+    """A plain plural word of a row's syntax (``deals``, ``turns``) in the singular, which
+    the grammar accepts after a number of 1; None for any other word."""
+    return word[:-1] if re.fullmatch(r"[a-z]{3,}s", word) else None
+
+
 def _fits(syntax: str, written: list[str]) -> tuple[int, int]:
     """How many words of ``written`` a reference row's syntax covers, and how many of them
     it names literally: (-1, 0) if they differ.  A number's placeholder covers a number,
@@ -213,7 +219,8 @@ def _fits(syntax: str, written: list[str]) -> tuple[int, int]:
             return len(written), named
         if covered == len(written):
             return -1, 0  # the row says more than was written
-        if not _word_pattern(word).fullmatch(written[covered]):
+        if not (_word_pattern(word).fullmatch(written[covered])
+                or _singular(word) == written[covered]):  # "1 deal" for "N deals"
             return -1, 0
         named += bool(re.fullmatch(r"[a-z]+:?", word))
         covered += 1

@@ -187,6 +187,10 @@ class Turn:
     # at the start of his turn, instead of drawing, a player may drop: the hand ends and
     # the lowest count wins (Tonk); scored by ``Score.caught_pays``
     drop: bool = False
+    # no table play (meld, lay-off, swap, going down) in each player's first N turns of a
+    # hand: the hand's first N x players turns (Remi 51: neither open nor go out in the
+    # first two rounds of turns); None: none
+    no_meld_turns: int | None = None
     span: Span = BUILTIN
 
 
@@ -363,6 +367,8 @@ class Variant:
     span: Span
     # the rules of meld kinds declared beyond the built-in set, run and group, by name
     more_kinds: tuple[tuple[str, Any], ...] = ()
+    # rules of the sources the spec does not state, each with its reason (``unstated``)
+    unstated: tuple[str, ...] = ()
 
     @property
     def rounds(self) -> int:

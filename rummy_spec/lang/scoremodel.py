@@ -57,6 +57,9 @@ class GameEnd:
     ends: Literal["rounds", "last-contract", "target", "hands"] = "rounds"
     target: int | None = None
     hands: int | None = None  # ends after this many hands (deals)
+    # with ends "hands": ``hands`` deals by each player, so hands x players in all (Remi 51:
+    # as many deals as players, each player dealing once)
+    hands_each: bool = False
     winner: Literal["lowest", "highest"] = "lowest"
     ties: Literal["shared", "replay"] = "shared"
     game_bonus: int = 0
@@ -71,6 +74,10 @@ class GameEnd:
     # player's k-th hand won entering his first k games still open (1: one game)
     games_at_once: int = 1
     span: Span = BUILTIN
+
+    def hands_for(self, players: int) -> int:
+        """The hands a game ending after a number of hands lasts, at this player count."""
+        return (self.hands or 0) * (players if self.hands_each else 1)
 
     @property
     def end_bonuses(self) -> bool:

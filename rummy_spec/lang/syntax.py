@@ -101,7 +101,11 @@ class _Builder(ClauseBuilder, Transformer[Token, list[VariantDecl]]):
             if name == "ends_target":
                 return Clause([(("ends",), "target"), (("target",), value)], span)
             if name == "ends_hands":
-                return Clause([(("ends",), "hands"), (("hands",), value)], span)
+                return Clause([(("ends",), "hands"), (("hands",), value),
+                               (("hands_each",), False)], span)
+            if name == "ends_hands_each":  # N deals by each player: N x players hands
+                return Clause([(("ends",), "hands"), (("hands",), value),
+                               (("hands_each",), True)], span)
             if name in LOW_STOCK:  # one rule: how and when the low stock ends the hand
                 return Clause([(("dead_at",), value), (("dead_how",), LOW_STOCK[name])],
                                span)
@@ -230,6 +234,13 @@ class _Builder(ClauseBuilder, Transformer[Token, list[VariantDecl]]):
         # column of another file is another source, not one this one replaces
         return [Setting(("source", span.path, span.line, span.column), unquote(children[0]),
                         span)]
+
+    @v_args(meta=True)
+    def unstated(self, meta: Meta, children: list[Token]) -> list[Setting]:
+        """A rule of the sources the spec cannot state, and why: kept like a source."""
+        span = span_of(self.path, meta)
+        return [Setting(("unstated", span.path, span.line, span.column),
+                        unquote(children[0]), span)]
 
     @v_args(meta=True)
     def players(self, meta: Meta, children: list[tuple[int | None, int | None]]) -> list[Setting]:

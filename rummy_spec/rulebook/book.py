@@ -16,7 +16,7 @@ from . import ambiguities, cards, claims, compare, ending, limits, melds, play, 
 from .doc import Block, Items, Listing, Note, Page, Para, Section, code
 from .holds import FAMILIES, holds
 from .objective import object_of_game
-from .words import Scope, join, players_text, plural
+from .words import Scope, game_hands, join, players_text, plural
 
 
 def rules_sections(scope: Scope) -> list[Section]:
@@ -100,7 +100,7 @@ def _overview(lib: Library, scope: Scope) -> Section:
         shape += (f", played as {sheet.target_words(v.game)}" if sheet.at_once(v.game)
                   else f", played to {v.game.target} points")
     if v.game.ends == "hands":
-        shape += f", played over {plural(v.game.hands or 0, 'hand')}"
+        shape += f", played over {game_hands(v.game)}"
     blocks.append(Para(shape + "."))
     if scope.one_count:
         blocks.append(Para(f"This page is written for {plural(scope.players[0], 'player')}."))
@@ -111,6 +111,11 @@ def _overview(lib: Library, scope: Scope) -> Section:
     if v.sources:
         blocks.append(Para("The rule texts it follows:"))
         blocks.append(Items(tuple(dict.fromkeys(v.sources))))
+    if v.unstated:
+        blocks.append(Para("Rules of those texts that this page does not state, each with "
+                           "the reason (the rules language cannot say it yet, or it is no "
+                           "rule of play):"))
+        blocks.append(Items(tuple(dict.fromkeys(v.unstated))))
     return Section("Overview", "overview", tuple(blocks), compared=False)
 
 

@@ -6,7 +6,7 @@ from ..lang import model as m
 from ..lang.expr import evaluate_int
 from . import knocklimit, sheet, stakes
 from .doc import Block, Items, Para, Section
-from .words import Scope, join, plural
+from .words import Scope, game_hands, join, plural
 from .worked import worked_example
 
 
@@ -214,8 +214,9 @@ def end_of_game(scope: Scope) -> Section:
         "last-contract": "The game ends when a player completes the last contract.",
         "target": sheet.ends(g) if sheet.at_once(g) else
                   f"The game ends when a player's total reaches {g.target} points.",
-        "hands": f"The game ends after {plural(g.hands or 0, 'hand')}, a dead hand "
-                 "included.",
+        "hands": f"The game ends after {game_hands(g)}, a dead hand included"
+                 + (f" ({plural(g.hands or 0, 'hand')} times the number of players)."
+                    if g.hands_each else "."),
     }[g.ends]
     winner = {"lowest": "the lowest total wins", "highest": "the highest total wins"}[g.winner]
     if g.finishers_only:  # the engine's candidates: those who completed every contract

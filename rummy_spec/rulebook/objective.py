@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..lang import model as m
 from . import sheet
-from .words import plural
+from .words import game_hands, plural
 
 
 def _hand_goal(v: m.Variant) -> str:
@@ -44,4 +44,4 @@ def object_of_game(v: m.Variant) -> str:
         return (f"The object of the game is to {goal}, hand after hand, and to have {best} "
                 f"once a player's total reaches {g.target} points.")
     return (f"The object of the game is to {goal}: after "
-            f"{plural(g.hands or 0, 'hand')}, {best} wins.")
+            f"{game_hands(g)}, {best} wins.")

@@ -17,7 +17,7 @@ from ..lang.expr import evaluate_int
 from . import knocklimit, sheet
 from .book import resolve
 from .doc import Table
-from .words import join
+from .words import game_hands, join
 
 AXES: tuple[str, ...] = ("Variant", "Players", "Decks", "Dealt", "Wild cards", "Contracts",
                          "Buying", "Going out", "Scoring", "The game")
@@ -105,6 +105,5 @@ def _going_out(v: m.Variant) -> str:
 def _end(v: m.Variant) -> str:
     g = v.game
     ends = {"rounds": f"{v.rounds} rounds", "last-contract": "last contract made",
-            "target": sheet.target_words(g), "hands": f"{g.hands} hand"
-            + ("s" * ((g.hands or 0) != 1))}[g.ends]
+            "target": sheet.target_words(g), "hands": game_hands(g)}[g.ends]
     return f"{ends}; {g.winner} wins"

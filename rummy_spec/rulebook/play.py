@@ -29,7 +29,7 @@ def deal(scope: Scope) -> Section:
     if d.pass_after_scored and d.rotation == "left":
         rotation = ("After each hand someone scores, the deal passes to the left; after a "
                     "dead hand the same dealer deals again.")
-    if v.game.ends == "hands" and v.game.hands == 1:
+    if v.game.ends == "hands" and v.game.hands == 1 and not v.game.hands_each:
         rotation = ""  # the game is one hand: nobody deals again
     blocks: list[Block] = [Para(f"{first} {rotation}".strip())]
     if v.cut is not None:
@@ -247,6 +247,10 @@ def _table_steps(v: m.Variant) -> list[str]:
                  f"score: {join(parts)} (a wild card counts as the card it stands for).")
         if v.game.partners != "none":
             text += " Once your partner has melded this hand, no minimum applies to you."
+    if t.no_meld_turns is not None:
+        text += (f" Not in your first {plural(t.no_meld_turns, 'turn')} of a hand: until "
+                 f"everyone has played {plural(t.no_meld_turns, 'turn')}, nobody melds, lays "
+                 "off or frees a wild card, so nobody goes out either.")
     out.append(text)
     if v.layoff.allowed:
         out.append("Lay off: add cards from your hand to melds on the table (see below).")

@@ -122,3 +122,12 @@ def players_text(variant: m.Variant) -> str:
 
 
 OPEN_LIMIT = OPEN_PLAYER_LIMIT
+
+
+def game_hands(g: m.GameEnd) -> str:
+    """How many hands a game ending after a number of hands lasts: ``3 hands``, or, with
+    ``ends after N deals by each player``, ``one deal by each player``."""
+    if g.hands_each:
+        times = "one deal" if g.hands == 1 else f"{g.hands} deals"
+        return f"{times} by each player"
+    return plural(g.hands or 0, "hand")

@@ -137,6 +137,18 @@ def test_with_an_opening_the_card_reached_may_open_with_the_rest() -> None:
     assert refused(bare, "draw", 0, source="discard", depth=2) == "taken-card-unusable"
 
 
+def test_with_an_opening_the_card_reached_may_open_in_a_longer_meld() -> None:
+    """The 6H opens only in 4-5-6-7-8H (30): each of its smallest melds (4-5-6, 5-6-7,
+    6-7-8) leaves the rest unmelded and counts 21 at most; the whole hand's melds hold
+    it."""
+    v = variant_from_text(OPENING_RUMMY, "opening")
+    hand = "4H 5H 7H 8H 9C 3S 2S KD JS 2D"
+    g = scenario(v, 2, hands=[hand, H1], stock="2H", discard="8D 6H 10D")
+    ok(g, "draw", 0, source="discard", depth=2)
+    assert refused(g, "meld", 0, melds=[["6H", "7H", "8H"]]) == "opening-too-low"
+    ok(g, "meld", 0, melds=[["4H", "5H", "6H", "7H", "8H"]])
+
+
 def test_a_deep_take_has_an_index_of_its_own_within_the_bound() -> None:
     g = Game(variant_from_text(DEEP_RUMMY, "deep"), 2, seed=4)
     lay = layout(g.rules, 52)

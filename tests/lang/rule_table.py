@@ -125,6 +125,8 @@ TABLE: dict[str, Entry] = {
     "Variant.parent": Described("the variant it extends: its rules are resolved into this "
                                 "one before play"),
     "Variant.sources": Described("the published works the rulebook cites"),
+    "Variant.unstated": Described("rules of the sources the spec does not state, with the "
+                                  "reason: the rulebook lists them"),
     "Variant.options": Described("the options the text declares: enabling one resolves "
                                  "another variant before play"),
     "Variant.enabled": Described("the options this variant was resolved with (already "
@@ -292,6 +294,7 @@ TABLE: dict[str, Entry] = {
     "Turn.deep_take": Played("rummy", setting("turn", deep_take=True)),
     "Turn.pile_card_melded": Played("rummy", setting("turn", pile_card_melded=True)),
     "Turn.drop": Played("tonk", setting("turn", drop=False), 2),
+    "Turn.no_meld_turns": Played("rummy", setting("turn", no_meld_turns=2)),
     "Turn.span": SPAN,
     "Layoff.allowed": Played("rummy", setting("layoff", allowed=False)),
     "Layoff.timing": Played("continental", setting("layoff", timing="next-turn"), 4),
@@ -401,6 +404,7 @@ TABLE: dict[str, Entry] = {
     "GameEnd.ends": Played("rummy", setting("game", ends="hands", hands=1)),
     "GameEnd.target": Played("rummy", setting("game", target=20)),
     "GameEnd.hands": Played("rummy", setting("game", hands=1), prepare=BY_HANDS),
+    "GameEnd.hands_each": Played("rummy", setting("game", hands_each=True), prepare=BY_HANDS),
     "GameEnd.winner": Played("rummy", setting("game", winner="lowest"), prepare=BY_HANDS),
     # a tie is replayed only where there are contracts: the last round of Continental,
     # seat 0 going out at once to tie seat 1 on 60 points

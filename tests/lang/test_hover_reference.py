@@ -88,3 +88,12 @@ def test_hover_on_a_title_that_says_extends_is_not_the_parent() -> None:
     assert editor.hover(text, 0, 16) is None  # inside the title
     shown = editor.hover(text, 0, 40)
     assert shown is not None and "`extends continental`" in shown
+
+
+def test_a_singular_after_one_finds_the_plural_row() -> None:
+    """``ends after 1 deal by each player`` is the row ``ends after N deals by each
+    player``, not ``ends after N hands``."""
+    text = ('variant house "House" extends remi51 {\n'
+            '    game { ends after 1 deal by each player }\n}\n')
+    shown = editor.hover(text, 1, 11)
+    assert shown is not None and shown.startswith("**`ends after N deals by each player`**")

@@ -154,7 +154,9 @@ def _game_over(rules: Rules, state: State, ending: Ending) -> bool:
             return False
         candidates = list(range(rules.players))
     elif g.ends == "hands":
-        if state.game.deal_no < (g.hands or 0):
+        # a position set up at round r has r - 1 hands behind it (a dead hand leaves the
+        # round as it was, so in a game dealt from the start the deals are never fewer)
+        if max(state.game.deal_no, state.game.round) < g.hands_for(rules.players):
             return False
         candidates = list(range(rules.players))
     elif g.finishers_only:  # ``ends at last contract``: the winner is among the finishers

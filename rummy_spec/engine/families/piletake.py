@@ -63,7 +63,8 @@ def usable(rules: Rules, state: State, player: int, depth: int) -> bool:
     """Could the card ``depth`` deep be melded or laid off right after it is taken?"""
     key = ("pile-usable", player, depth, tuple(state.hand.discard[-depth:]),
            tuple(sorted(state.hand.seats[player].hand)),
-           tuple(t.meld for t in state.hand.table), state.hand.melds_this_turn)
+           tuple(t.meld for t in state.hand.table), state.hand.melds_this_turn,
+           _early(rules, state))
     hit: bool | None = rules.cache.get(key)
     if hit is None:
         after = state.clone()
@@ -72,6 +73,13 @@ def usable(rules: Rules, state: State, player: int, depth: int) -> bool:
         after.hand.must_meld = state.hand.discard[-depth]
         hit = rules.cache[key] = next(plays_with(rules, after, player), None) is not None
     return hit
+
+
+def _early(rules: Rules, state: State) -> bool:
+    """Is it still too early to meld (``no melding in the first N turns each``)?  Part of
+    the memo's key: the same hand and table may be usable later in the hand."""
+    early = rules.variant.turn.no_meld_turns
+    return early is not None and state.hand.turn_no < early * rules.players
 
 
 def plays_with(rules: Rules, state: State, player: int) -> Iterator[Move]:
@@ -97,6 +105,11 @@ def plays_with(rules: Rules, state: State, player: int) -> Iterator[Move]:
     seen: set[tuple[int, ...]] = set()
     opening = rules.variant.turn.opening_points is not None and not rules.is_down(
         state, player)
+    if opening:  # the whole hand's best melds, where one of them holds the card
+        for a in _whole_opening(rules, state, player, card):
+            if not isinstance(check_new_meld(rules, state, a), Verdict):
+                yield a
+                break
     for size in _least_sizes(rules):
         for rest in combinations(pool, size - 1):
             cards = tuple(sorted((card, *rest)))
@@ -124,6 +137,22 @@ def _with_opening(rules: Rules, state: State, player: int, cards: tuple[int, ...
         out.append(Move("meld", player, melds=(cards, *others)))
         if len(others) > 1:
             out.append(Move("meld", player, melds=(cards, *others[:-1])))
+    return out
+
+
+def _whole_opening(rules: Rules, state: State, player: int, card: int) -> list[Move]:
+    """A first lay-down of the best melds of the whole hand, when one of them holds
+    ``card`` (and those but the last without it, where all would leave no discard):
+    the card may open only in a meld longer than the least size (K-K-K-K with 5-6-7 is 58
+    where K-K-K with 5-6-7 is 48)."""
+    found = tuple(m.cards for m in rules.arrange(list(state.hand.seats[player].hand)).melds)
+    if not any(card in x for x in found):
+        return []
+    out = [Move("meld", player, melds=found)]
+    spare = [i for i, x in enumerate(found) if card not in x]
+    if spare:
+        out.append(Move("meld", player, melds=tuple(
+            x for i, x in enumerate(found) if i != spare[-1])))
     return out
 
 

@@ -220,11 +220,15 @@ def in_play_for(state: State, player: int) -> Verdict:
 def table_play(rules: Rules, state: State, player: int) -> Verdict:
     """May ``player`` play to the table now (go down, meld, lay off, swap, shift): as
     :func:`in_play_for`, and not on the first turn of ``first turn discard only`` (and of
-    ``no upcard``), which is a discard or a knock and nothing else."""
+    ``no upcard``), which is a discard or a knock and nothing else, nor in each player's
+    first turns under ``no melding in the first N turns each``."""
     v = in_play_for(state, player)
     if (v.ok and rules.variant.deal.first_turn_discard and state.hand.turn_no == 0
             and not rules.knocking):  # a knock game has no table play at all: its own reason
         return no("first-turn-discard-only")
+    early = rules.variant.turn.no_meld_turns
+    if v.ok and early and state.hand.turn_no < early * rules.players:  # Remi 51: not in
+        return no("too-early-to-meld")  # the first two rounds of turns (askarte.com)
     return v
 
 

@@ -15,6 +15,8 @@ TURN_REASONS: dict[str, str] = {
     "not-your-turn": "another player is to act",
     "must-draw-first": "the turn starts with a draw",
     "first-turn-discard-only": "the first turn of the hand is a discard (or a knock) only",
+    "too-early-to-meld": "no melding, laying off or swapping yet: each player's first turns "
+                         "of the hand are a draw and a discard only",
     "already-drawn": "the player has drawn this turn",
     "not-in-hand": "the player does not hold that card",
     "stock-empty": "the stock holds no card to draw",
