@@ -366,7 +366,19 @@ def _check_small_deals(v: m.Variant, err: _Err, faulty: set[int]) -> None:
             "without buying", v.claim.span)
 
 
+def _counts_unread(v: m.Variant) -> bool:
+    """Does no rule read what a card counts?  A hand settled in stakes reads the counts
+    only where the stock's end, a drop or a dealt total names a winner, or an opening
+    counts points; elsewhere (Conquian: out by melding eleven, a drawn hand) the cards
+    need no score."""
+    return (v.score.method == "stakes" and "end-round" not in v.stock.empty
+            and not v.turn.drop and v.deal.total_wins is None
+            and v.turn.opening_points is None and not v.turn.opening_by_total)
+
+
 def _check_scores(v: m.Variant, err: _Err) -> None:
+    if _counts_unread(v):
+        return
     table = decks.card_table(v.deck)
     points = decks.face_points(v)
     held = decks.faces_in_pack(v, max(player_counts(v)))

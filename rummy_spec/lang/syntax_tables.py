@@ -58,6 +58,8 @@ FLAGS: dict[str, tuple[str, str, Any]] = {
     "keep_taken_card": ("turn", "keep_taken_card", True),
     "deep_take": ("turn", "deep_take", True),
     "pile_card_melded": ("turn", "pile_card_melded", True),
+    "stock_card_melded": ("turn", "stock_card_melded", True),
+    "empty_plays_on": ("going_out", "empty_plays_on", True),
     "no_playable_discard": ("turn", "no_playable_discard", True),
     "new_melds_after_down": ("turn", "new_melds_after_down", True),
     "no_new_melds_after_down": ("turn", "new_melds_after_down", False),

@@ -40,6 +40,9 @@ def _refill_once(rules: Rules, state: State, step: str) -> bool | None:
     if step == "end-round":
         end_round(rules, state, None, "stock")
         return False
+    if step == "hand-dead":  # Conquian: nobody out when the stock runs out, a drawn hand
+        end_round(rules, state, None, "dead")
+        return False
     if step == "replay-extra-deck":
         end_round(rules, state, None, "replay")
         return False
