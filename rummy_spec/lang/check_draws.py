@@ -39,6 +39,9 @@ def check_draws(v: m.Variant, err: Err) -> None:
         if v.knock is not None or v.contracts.rounds:
             err("E032", "'empty hand plays on' is played with free melding only (no knock, "
                 "no contracts)", out.span)
+    if v.layoff.own_only and v.knock is not None:
+        err("E032", "'on own melds only' is a rule of lay-offs in play, but a knock game's "
+            "only lay-offs are the defender's, on the knocker's melds", v.layoff.span)
     if "hand-dead" in v.stock.empty and v.stock.refill_at_once:
         err("E032", "'refilled at once' refills the stock, but 'empty hand dead' ends the "
             "hand when it runs out", v.stock.span)

@@ -202,6 +202,9 @@ class Layoff:
     timing: Literal["same-turn", "next-turn"] = "same-turn"
     own_melds_next_turn: bool = False
     needs_down: bool = True
+    # cards are laid off on the player's own melds only (his team's, with partners): the
+    # cards he melds are his count (Conquian's eleven)
+    own_only: bool = False
     span: Span = BUILTIN
 
 

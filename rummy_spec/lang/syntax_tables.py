@@ -69,6 +69,7 @@ FLAGS: dict[str, tuple[str, str, Any]] = {
     "layoff_before_down": ("layoff", "needs_down", False),
     "layoff_after_down": ("layoff", "needs_down", True),
     "layoff_never": ("layoff", "allowed", False),
+    "layoff_own_only": ("layoff", "own_only", True),
     "swap_by_down": ("swap", "who", "down"),
     "swap_by_anyone": ("swap", "who", "anyone"),
     "swap_by_not_down": ("swap", "who", "not-down"),

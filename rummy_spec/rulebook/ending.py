@@ -104,6 +104,7 @@ def exhausted_stock(scope: Scope) -> Section:
         "reshuffle-all": "the whole discard pile, the top card too, is shuffled into a new "
                          "stock, and the next discard starts a new pile",
         "new-pack": "a fresh pack, shuffled, becomes the stock; the discard pile stays",
+        "hand-dead": "the hand is drawn: nobody scores, and the next hand is dealt",
     }
     order = ["the first time", "the second time", "the third time", "the fourth time"]
     ladder = v.stock.empty

@@ -347,6 +347,7 @@ TABLE: dict[str, Entry] = {
     "GoingOut.floating": Played("ten_step", setting("going_out", floating=False)),
     # a meld of five before going out: the hand that went out on sets of three goes on
     "GoingOut.needs_meld": Played("rummy", setting("going_out", needs_meld=5)),
+    "Layoff.own_only": Played("conquian", setting("layoff", own_only=False), 2),
     "GoingOut.empty_plays_on": Played("conquian", setting("going_out", empty_plays_on=False),
                                       2),
     "GoingOut.span": SPAN,

@@ -140,6 +140,9 @@ def check_lay_off(rules: Rules, state: State, a: Move) -> Verdict | Meld:
     if not defending and not (v := _partner_layoff_ok(rules, state, a.player,
                                                        target.owner)).ok:
         return v
+    if not defending and rules.variant.layoff.own_only and target.owner not in _team(
+            rules, a.player):
+        return no("own-melds-only")
     if defending and target.owner != state.hand.knocker:
         return no("no-such-meld", "lay off only on the knocker's melds")
     res = onto(rules, target.meld, card, run_end(a))
