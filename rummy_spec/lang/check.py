@@ -11,6 +11,7 @@ from . import model as m
 from .check_err import Err as _Err
 from .check_rounds import check_schedule, formula_rounds
 from .check_rules import check_rules
+from .check_stakes import counts_unread
 from .counts import buy_allowance, cards_out, dealt_text, minimum_cards, player_counts
 from .errors import Diagnostic
 from .expr import REFERABLE, EvalError, Expr, evaluate_int, refs_in, uses_players, uses_round
@@ -366,18 +367,8 @@ def _check_small_deals(v: m.Variant, err: _Err, faulty: set[int]) -> None:
             "without buying", v.claim.span)
 
 
-def _counts_unread(v: m.Variant) -> bool:
-    """Does no rule read what a card counts?  A hand settled in stakes reads the counts
-    only where the stock's end, a drop or a dealt total names a winner, or an opening
-    counts points; elsewhere (Conquian: out by melding eleven, a drawn hand) the cards
-    need no score."""
-    return (v.score.method == "stakes" and "end-round" not in v.stock.empty
-            and not v.turn.drop and v.deal.total_wins is None
-            and v.turn.opening_points is None and not v.turn.opening_by_total)
-
-
 def _check_scores(v: m.Variant, err: _Err) -> None:
-    if _counts_unread(v):
+    if counts_unread(v):
         return
     table = decks.card_table(v.deck)
     points = decks.face_points(v)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..lang import model as m
+from ..lang.check_stakes import counts_unread
 from ..lang.expr import evaluate_int
 from . import knocklimit, sheet, stakes
 from .doc import Block, Items, Para, Section
@@ -26,6 +27,10 @@ def going_out(scope: Scope) -> Section:
                 "never empties your hand.",
     }[g.by]
     blocks.append(Para(text + " The hand ends at once; nobody plays again."))
+    if g.empty_plays_on:
+        blocks.append(Para("If you discard your last card you are still in, with an empty "
+                           "hand: you play on, and go out when you meld or lay off a card "
+                           "you take."))
     if g.floating:
         blocks.append(Para("If you empty your hand without discarding you are still in "
                            "(floating): you draw from the stock only, and must go out by "
@@ -165,7 +170,8 @@ def scoring(scope: Scope) -> Section:
                  "cards left in your hand. A hand's score may be below zero.",
         "stakes": "Every hand is played for a stake agreed before the game.",
     }[s.method]
-    blocks: list[Block] = [Para(text + " Card values are given above.")]
+    unread = counts_unread(v)
+    blocks: list[Block] = [Para(text + ("" if unread else " Card values are given above."))]
     items: list[str] = stakes.scoring(v) if s.method == "stakes" else []
     if s.rummy_doubles:
         items.append("Going out in one turn (rummy) doubles the payments.")
@@ -203,7 +209,8 @@ def scoring(scope: Scope) -> Section:
                      f"scores{within} are doubled before the line bonuses.")
     if items:
         blocks.append(Items(tuple(items)))
-    blocks += worked_example(scope)
+    if not unread:
+        blocks += worked_example(scope)
     return Section("Scoring", "scoring", tuple(blocks))
 
 
