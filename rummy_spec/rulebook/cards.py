@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from .. import decks
 from ..cards import STANDARD_RANKS, CardTable
 from ..lang import meldkinds
-from ..lang.check_stakes import counts_unread
 from ..lang import model as m
+from ..lang.check_stakes import counts_unread
 from ..lang.counts import cards_out
 from ..lang.expr import Num, evaluate_int
 from .doc import Block, Items, Note, Para, Section, Table, code
