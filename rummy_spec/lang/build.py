@@ -335,7 +335,10 @@ def _score(r: Reader, deck: m.Deck) -> m.Score:
             lo, hi = _rank_of(lo_word, deck), _rank_of(hi_word, deck)
             if lo is None or hi is None:
                 bad = lo_word if lo is None else hi_word
-                r.error("E016", f"no rank named '{bad}' in score range {label}", rspan)
+                gone = not deck.custom and _RANK_WORDS.get(bad.lower()) in deck.without
+                r.error("E016", f"the pack holds no '{bad}' (the deck leaves that rank out): "
+                        f"score range {label}" if gone else
+                        f"no rank named '{bad}' in score range {label}", rspan)
                 continue
             if lo > hi:
                 r.error("E031", f"score range {label} runs backwards", rspan)
