@@ -26,6 +26,9 @@ def going_out(scope: Scope) -> Section:
         "meld": "You go out only by melding or laying off your last cards: a discard "
                 "never empties your hand.",
     }[g.by]
+    if g.empty_plays_on:
+        text = ("You go out only by melding or laying off the last card you hold; a "
+                "discard never goes out.")
     blocks.append(Para(text + " The hand ends at once; nobody plays again."))
     if g.empty_plays_on:
         blocks.append(Para("If you discard your last card you are still in, with an empty "

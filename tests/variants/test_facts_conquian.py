@@ -110,8 +110,8 @@ def test_the_stock_card_is_melded_at_once_or_discarded() -> None:
 
 
 def test_after_melding_it_he_discards_to_keep_ten_cards() -> None:
-    # F: "he must discard something ... in order to reduce his hand and show-downs to ten
-    # cards"
+    # F: "in order to reduce his hand and show-downs to ten cards, he must discard
+    # something"
     game = play(dealt("AC 2C 5D 5H 5S KD QH JS 7H 6D", "3C"),
                 [Action.draw(0), Action.new_meld(0, "AC 2C 3C")])
     assert game.turn == 0 and not game.legal(Action.draw(0)).ok
