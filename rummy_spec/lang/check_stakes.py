@@ -37,6 +37,7 @@ def check_stakes(v: m.Variant, err: Err) -> None:
                 v.deal.span)
     for stated, what in ((s.bare_out_doubles, "out without discard doubles"),
                          (s.dealt_win_doubles, "dealt win doubles"),
+                         (s.drawn_add_stake, "drawn hands add a stake"),
                          (s.caught_pays != 2, f"caught drop pays {s.caught_pays}")):
         if stated and not stakes:
             err("E033", f"'{what}' is a rule of stakes: {_STAKES}", s.span)

@@ -110,6 +110,7 @@ FLAGS: dict[str, tuple[str, str, Any]] = {
     "drop_before_drawing": ("turn", "drop", True),
     "bare_out_doubles": ("score", "bare_out_doubles", True),
     "dealt_win_doubles": ("score", "dealt_win_doubles", True),
+    "drawn_add_stake": ("score", "drawn_add_stake", True),
 }
 
 # Clauses with one argument: alias -> (section, field, converter)

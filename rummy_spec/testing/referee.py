@@ -39,7 +39,7 @@ from ..lang.expr import evaluate_int
 from ..laws.turn import TABLE_PLAY, turn_fault
 from ..laws.variant import Laws, Placed, require
 from .referee_scores import capped, knock_scores, side, unzero, upcard_times, zero_sum
-from .referee_stakes import dealt_scores, stake_scores
+from .referee_stakes import dealt_scores, pool, stake_scores
 
 KNOCK_ENDINGS = frozenset({"knock", "gin", "big-gin", "undercut"})
 
@@ -106,8 +106,11 @@ class Referee:
             self._contract(pre, a, post, ended)
         if ended:
             self._scores(pre, a, post)
-            for r in post.game.results[len(pre.game.results) + 1:]:  # dealt in the step
-                require(r.scores == dealt_scores(self.laws, r), "score",
+            done = post.game.results
+            for i in range(len(pre.game.results) + 1, len(done)):  # dealt in the step
+                r = done[i]
+                times = pool(self.laws, done[:i], r.winner is not None)
+                require(r.scores == [x * times for x in dealt_scores(self.laws, r)], "score",
                         f"hand {r.round} as dealt scored {r.scores}")
             if post.over:
                 self._winners(post)
@@ -295,7 +298,8 @@ class Referee:
         held = capped(self.laws, held)  # ``hand counts at most N``
         want = [0] * n
         if v.score.method == "stakes":
-            want = stake_scores(self.laws, pre, a, r)
+            times = pool(self.laws, pre.game.results, r.winner is not None)
+            want = [x * times for x in stake_scores(self.laws, pre, a, r)]
             require(r.scores == want, "score", f"round {r.round} ended '{r.ending}' "
                     f"scoring {r.scores}; the stakes give {want}")
             return

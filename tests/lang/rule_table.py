@@ -372,6 +372,7 @@ TABLE: dict[str, Entry] = {
     "Stock.dead_how": Played("gin", setting("stock", dead_how="declared"), 2),
     "Stock.span": SPAN,
     # ----- scores and the game's end -------------------------------------------------
+    "Score.drawn_add_stake": Played("conquian", setting("score", drawn_add_stake=False), 2),
     "Score.entries": Walked(),
     "ScoreEntry.kind": Played("continental", _entry(3, kind="wild", text="wild"), 4,
                               prepare=setting("wilds", cards=(

@@ -202,3 +202,38 @@ def test_a_stock_run_out_draws_the_hand() -> None:
     last = game.results[-1]
     assert last.ending == "dead" and last.scores == (0, 0)
     assert game.totals == [0, 0]
+
+
+def _greedy(game: Game) -> Action:
+    """Take what can be melded, meld and lay off what can be, else pass the card."""
+    acts = game.legal_actions()
+    for kind in ("meld", "lay_off"):
+        plays = [a for a in acts if a.type == kind]
+        if plays:
+            return plays[0]
+    takes = [a for a in acts if a.type == "draw" and a.source == "discard"]
+    return takes[0] if takes else acts[0]
+
+
+def test_a_drawn_hands_stake_goes_to_the_next_hand_won() -> None:
+    # F: "If the game is a tie, called a tableau, each puts up a counter for a pool, and
+    # the winner of the next game takes the pool, in addition to the counter paid by his
+    # adversary. If the next game is also a tableau, each player adds another counter to
+    # the pool" -- after k drawn hands the winner nets k + 1 counters
+    after_drawn = 0
+    for seed in range(6):
+        game = Game("conquian", 2, seed=seed)
+        while not game.over:
+            game.apply(_greedy(game))
+        drawn = 0
+        for r in game.results:
+            if r.ending == "dead":
+                assert r.scores == (0, 0)
+                drawn += 1
+                continue
+            assert r.winner is not None
+            stake = 1 + drawn
+            assert r.scores == tuple(stake if i == r.winner else -stake for i in (0, 1))
+            after_drawn += drawn > 0
+            drawn = 0
+    assert after_drawn >= 3  # the pool was won several times, not only single stakes
