@@ -51,6 +51,10 @@ class CardTable:
     low_rank: int
     high_rank: int
     custom: bool
+    # the printed rank of each rank number where French ranks were left out of the pack
+    # (a 40-card Spanish-style pack: A..7 then J Q K numbered 1..10, so runs go 6 7 J);
+    # empty: every rank is its own printed rank
+    printed: tuple[int, ...] = ()
 
     @staticmethod
     def standard() -> CardTable:
@@ -61,6 +65,27 @@ class CardTable:
                 faces.append(Face(len(faces), name + suit, i + 1, suit, colour))
         faces.append(Face(len(faces), JOKER_TEXT, None, None, None, joker=True))
         return CardTable(tuple(faces), STANDARD_RANKS, STANDARD_SUITS, 1, 13, False)
+
+    @staticmethod
+    def french_without(removed: Iterable[int]) -> CardTable:
+        """French cards with the ranks ``removed`` (1..13, ace 1) left out of the pack.  The
+        ranks kept are numbered 1, 2, ... in their order, so a run passes over the gap a
+        removed rank leaves (without 8s, 9s and 10s, 6 7 J is a run)."""
+        gone = set(removed)
+        kept = [r for r in range(1, 14) if r not in gone]
+        names = tuple(STANDARD_RANKS[r - 1] for r in kept)
+        faces: list[Face] = []
+        for suit in STANDARD_SUITS:
+            colour = "red" if suit in RED_SUITS else "black"
+            for i, name in enumerate(names):
+                faces.append(Face(len(faces), name + suit, i + 1, suit, colour))
+        faces.append(Face(len(faces), JOKER_TEXT, None, None, None, joker=True))
+        return CardTable(tuple(faces), names, STANDARD_SUITS, 1, len(kept), False, tuple(kept))
+
+    def printed_rank(self, rank: int) -> int:
+        """The rank printed on a card of this rank number (ace 1, king 13, in French cards;
+        the number itself in a custom deck)."""
+        return self.printed[rank - 1] if self.printed else rank
 
     @staticmethod
     def custom_deck(
@@ -106,10 +131,8 @@ class CardTable:
 
     def face(self, rank: int, suit: str) -> int:
         """The face code of a natural card."""
-        if self.custom:
-            index = self.suits.index(suit) * (self.high_rank - self.low_rank + 1)
-            return index + rank - self.low_rank
-        return STANDARD_SUITS.index(suit) * 13 + rank - 1
+        index = self.suits.index(suit) * (self.high_rank - self.low_rank + 1)
+        return index + rank - self.low_rank
 
     def parse(self, text: str) -> int:
         """The face code for a card's text, in canonical or relaxed form."""

@@ -257,6 +257,11 @@ def _draw(rules: Rules, state: State, player: int,
     takes = [a for a in by_type.get("draw", []) if a.source == "discard" and a.depth is None]
     if takes and wants(True):
         return takes[0]
+    # where no drawn card is kept unless melded (the stock's card too), an upcard offered
+    # only to be melded at once is a card melded for sure: take it
+    turn = rules.variant.turn
+    if takes and turn.stock_card_melded and turn.pile_card_melded:
+        return takes[0]
     # a card deep in the spread pile, which the rules let him take only if he can meld it
     # at once: the shallowest such take, if it brings few cards besides (they weigh on
     # going out)

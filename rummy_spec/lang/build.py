@@ -41,13 +41,30 @@ def resolve_card(raw: RawCard, deck: m.Deck, r: Reader) -> m.CardClass | None:
                 raw.span, "ranks are A 2 3 4 5 6 7 8 9 10 J Q K, or words such as 'aces', "
                 "'twos', 'kings'; 'jokers'")
         return None
-    return m.CardClass(rank=rank, colour=raw.colour, text=text, span=raw.span)
+    kept = pack_rank(deck, rank)
+    if kept is None:
+        r.error("E016", f"the pack holds no card '{raw.word}': the deck leaves that rank out",
+                raw.span)
+        return None
+    return m.CardClass(rank=kept, colour=raw.colour, text=text, span=raw.span)
+
+
+def pack_rank(deck: m.Deck, rank: int) -> int | None:
+    """The rank number of a French rank (ace 1 .. king 13) in the deck's pack: itself, or,
+    where ranks are left out (``deck { without ... }``), its place among the ranks kept
+    (None: left out)."""
+    if not deck.without:
+        return rank
+    if rank in deck.without:
+        return None
+    return rank - sum(1 for gone in deck.without if gone < rank)
 
 
 def _rank_of(word: str, deck: m.Deck) -> int | None:
     if deck.custom:
         return int(word) if word.isdigit() else None
-    return _RANK_WORDS.get(word.lower())
+    rank = _RANK_WORDS.get(word.lower())
+    return None if rank is None else pack_rank(deck, rank)
 
 
 def build_variant(
@@ -163,6 +180,12 @@ def _deck(r: Reader) -> m.Deck:
             specials[0].span if specials else r.span("deck", "copies"))
         r.error("E035", "colours, copies and special cards belong to a custom deck, "
                 "which needs 'numbers LOW..HIGH'", where)
+    if deck.without and deck.numbers is not None:
+        r.error("E035", "'without' leaves French ranks out of the pack; a custom deck "
+                "states its numbers instead ('numbers LOW..HIGH')", r.span("deck", "without"))
+    elif len(deck.without) >= 13:
+        r.error("E021", "'without' leaves every rank out: the pack would hold no card",
+                r.span("deck", "without"))
     if deck.numbers is not None and not deck.colours:
         r.error("E033", "a custom deck needs its colours ('colours R red and B blue ...')",
                 r.span("deck", "numbers"))
@@ -314,7 +337,10 @@ def _score(r: Reader, deck: m.Deck) -> m.Score:
             lo, hi = _rank_of(lo_word, deck), _rank_of(hi_word, deck)
             if lo is None or hi is None:
                 bad = lo_word if lo is None else hi_word
-                r.error("E016", f"no rank named '{bad}' in score range {label}", rspan)
+                gone = not deck.custom and _RANK_WORDS.get(bad.lower()) in deck.without
+                r.error("E016", f"the pack holds no '{bad}' (the deck leaves that rank out): "
+                        f"score range {label}" if gone else
+                        f"no rank named '{bad}' in score range {label}", rspan)
                 continue
             if lo > hi:
                 r.error("E031", f"score range {label} runs backwards", rspan)

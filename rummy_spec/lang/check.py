@@ -11,6 +11,7 @@ from . import model as m
 from .check_err import Err as _Err
 from .check_rounds import check_schedule, formula_rounds
 from .check_rules import check_rules
+from .check_stakes import counts_unread
 from .counts import buy_allowance, cards_out, dealt_text, minimum_cards, player_counts
 from .errors import Diagnostic
 from .expr import REFERABLE, EvalError, Expr, evaluate_int, refs_in, uses_players, uses_round
@@ -367,6 +368,8 @@ def _check_small_deals(v: m.Variant, err: _Err, faulty: set[int]) -> None:
 
 
 def _check_scores(v: m.Variant, err: _Err) -> None:
+    if counts_unread(v):
+        return
     table = decks.card_table(v.deck)
     points = decks.face_points(v)
     held = decks.faces_in_pack(v, max(player_counts(v)))

@@ -5,6 +5,7 @@ that only buying could make at a player count where nobody may buy (W104)."""
 from __future__ import annotations
 
 from . import model as m
+from .check_draws import check_draws
 from .check_err import Err
 from .check_sheet import check_sheet
 from .check_stakes import check_stakes
@@ -63,6 +64,7 @@ def check_rules(v: m.Variant, err: Err) -> None:
         if points < 1:
             err("E021", f"an opening of {points} points: it must be at least 1", v.turn.span)
     _check_pile_takes(v, err)
+    check_draws(v, err)
     if v.score.low_ace is not None and not (
             v.score.method == "melds" or v.turn.opening_points is not None):
         err("E033", "'ace in a low run' values a card on the table: it needs 'method melds' "

@@ -10,6 +10,16 @@ from .check_err import Err
 _STAKES = "state 'score { method stakes }'"
 
 
+def counts_unread(v: m.Variant) -> bool:
+    """Does no rule read what a card counts?  A hand settled in stakes reads the counts
+    only where the stock's end, a drop or a dealt total names a winner, or an opening
+    counts points; elsewhere (Conquian: out by melding eleven, a drawn hand) the cards
+    need no score."""
+    return (v.score.method == "stakes" and "end-round" not in v.stock.empty
+            and not v.turn.drop and v.deal.total_wins is None
+            and v.turn.opening_points is None and not v.turn.opening_by_total)
+
+
 def check_stakes(v: m.Variant, err: Err) -> None:
     s, stakes = v.score, v.score.method == "stakes"
     if stakes and v.knock is not None:
@@ -27,6 +37,7 @@ def check_stakes(v: m.Variant, err: Err) -> None:
                 v.deal.span)
     for stated, what in ((s.bare_out_doubles, "out without discard doubles"),
                          (s.dealt_win_doubles, "dealt win doubles"),
+                         (s.drawn_add_stake, "drawn hands add a stake"),
                          (s.caught_pays != 2, f"caught drop pays {s.caught_pays}")):
         if stated and not stakes:
             err("E033", f"'{what}' is a rule of stakes: {_STAKES}", s.span)

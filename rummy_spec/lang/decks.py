@@ -39,7 +39,7 @@ def forget_tables() -> None:
 @lru_cache(maxsize=64)
 def _table_of(deck: m.Deck) -> CardTable:
     if deck.numbers is None:
-        return CardTable.standard()
+        return CardTable.french_without(deck.without) if deck.without else CardTable.standard()
     low, high = deck.numbers
     return CardTable.custom_deck(low, high, deck.colours, [s.code for s in deck.specials])
 
@@ -97,7 +97,7 @@ def deck_size(variant: m.Variant, players: int, extra_decks: int = 0) -> int:
     decks, jokers = deck_counts(variant, players, extra_decks)
     d = variant.deck
     if d.numbers is None:
-        per_deck = 52
+        per_deck = 4 * (13 - len(set(d.without)))
     else:
         low, high = d.numbers
         per_deck = max(0, high - low + 1) * len(d.colours) * d.copies
@@ -128,7 +128,8 @@ def face_points(variant: m.Variant) -> tuple[int | None, ...]:
     Precedence: a joker or special entry; then ``wild`` for a card wild in this variant;
     then a coloured rank, a single rank, a range; a later-stated entry beats an earlier
     one of the same kind.  ``pip`` (points None in the entry) is the rank's number, with
-    ace = 1 and 10, J, Q, K = 10 in French decks.
+    ace = 1 and 10, J, Q, K = 10 in French decks (its printed rank, where ranks were
+    left out of the pack).
     """
     table = card_table(variant.deck)
     wild = wild_faces(variant)
@@ -167,7 +168,7 @@ def face_points(variant: m.Variant) -> tuple[int | None, ...]:
         if e.points is not None:
             out.append(e.points)
         elif f.rank is not None:
-            out.append(f.rank if table.custom else min(f.rank, 10))
+            out.append(f.rank if table.custom else min(table.printed_rank(f.rank), 10))
         else:
             out.append(0)
     return tuple(out)

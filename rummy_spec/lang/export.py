@@ -18,6 +18,7 @@ from collections import Counter
 from pathlib import PurePath
 from typing import Any
 
+from ..cards import STANDARD_RANKS
 from . import decks, meldkinds
 from . import model as m
 from .counts import cards_out, minimum_cards, player_counts, round_numbers
@@ -146,6 +147,7 @@ def _deck(variant: m.Variant, players: int, total: int) -> JSON:
             "value": n_jokers,
         },
         "total_cards": total,
+        "without": [STANDARD_RANKS[r - 1] for r in d.without],
         "numbers": None if d.numbers is None else {"low": d.numbers[0], "high": d.numbers[1]},
         "colours": [{"code": code, "name": name} for code, name in d.colours],
         "copies": d.copies,

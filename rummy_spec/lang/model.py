@@ -62,6 +62,9 @@ class Deck:
     colours: tuple[tuple[str, str], ...] = ()  # custom deck colours: (code, name)
     copies: int = 1  # copies of each number in each colour, per deck
     specials: tuple[SpecialCard, ...] = ()
+    # French ranks (1..13, ace 1) left out of every pack (Conquian's 40-card pack: 8, 9,
+    # 10); the ranks kept follow one another in runs (6 7 J)
+    without: tuple[int, ...] = ()
     span: Span = BUILTIN
 
     @property
@@ -184,6 +187,9 @@ class Turn:
     deep_take: bool = False
     # a card taken from the pile, the upcard alone too, must be melded or laid off at once
     pile_card_melded: bool = False
+    # the card drawn from the stock never joins the hand: it is melded or laid off in the
+    # turn, or it is the turn's discard (Conquian, after Bicycle and pagat.com)
+    stock_card_melded: bool = False
     # at the start of his turn, instead of drawing, a player may drop: the hand ends and
     # the lowest count wins (Tonk); scored by ``Score.caught_pays``
     drop: bool = False
@@ -200,6 +206,9 @@ class Layoff:
     timing: Literal["same-turn", "next-turn"] = "same-turn"
     own_melds_next_turn: bool = False
     needs_down: bool = True
+    # cards are laid off on the player's own melds only (his team's, with partners): the
+    # cards he melds are his count (Conquian's eleven)
+    own_only: bool = False
     span: Span = BUILTIN
 
 
@@ -263,6 +272,9 @@ class GoingOut:
     # of at least this many cards on the table (Canasta's canasta of seven); None: no such
     # rule
     needs_meld: int | None = None
+    # a player who discards his last card stays in with an empty hand and plays on: he
+    # goes out only by melding or laying off a card he takes (Conquian: eleven melded)
+    empty_plays_on: bool = False
     span: Span = BUILTIN
 
 
@@ -286,7 +298,7 @@ class Knock:
 
 
 StockStep = Literal["reshuffle", "reshuffle-all", "turn-over", "turn-over-whole", "end-round",
-                    "replay-extra-deck", "new-pack"]
+                    "replay-extra-deck", "new-pack", "hand-dead"]
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,9 @@ class Score:
     bare_out_doubles: bool = False  # stakes: out with no discard ("tonk") pays double
     dealt_win_doubles: bool = False  # stakes: a hand won as dealt (Deal.total_wins) pays double
     caught_pays: int = 2  # stakes: a caught dropper pays each player at or below his count
+    # stakes: each drawn (dead) hand in a row before a hand is won adds one stake to it:
+    # the hand is paid (1 + drawn hands) times (Conquian's pool, after Foster)
+    drawn_add_stake: bool = False
     # no hand counts more than this many points against its holder (Indian Rummy: 80)
     cap: int | None = None
     span: Span = BUILTIN

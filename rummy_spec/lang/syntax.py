@@ -86,6 +86,9 @@ class _Builder(ClauseBuilder, Transformer[Token, list[VariantDecl]]):
         if name == "no_upcard":  # nothing to offer either; the first player discards first
             return Clause([(("upcard",), False), (("upcard_offered",), False),
                            (("first_turn_discard",), True)], span)
+        if name == "no_upcard_turned":  # no upcard: the first player draws from the stock
+            return Clause([(("upcard",), False), (("upcard_offered",), False),
+                           (("first_turn_discard",), False)], span)
         if name in FLAGS:
             _, fld, value = FLAGS[name]
             return Clause([((fld,), value)], span)

@@ -42,6 +42,21 @@ class ClauseBuilder:
         return Clause([(("numbers",), (int(c[0]), int(c[1])))], span)
 
     @v_args(meta=True)
+    def deck_without(self, meta: Meta, c: list[Token]) -> Clause:
+        """``without 8 and 9 and 10``: French ranks left out of the pack."""
+        span = span_of(self.path, meta)
+        ranks: list[int] = []
+        for word in c:
+            rank = RANK_WORDS.get(str(word).lower())
+            if rank is None:
+                self.problems.append(Diagnostic(
+                    "E016", f"no rank named '{word}'", span,
+                    "ranks are A 2 3 4 5 6 7 8 9 10 J Q K, or words such as 'eights'"))
+                continue
+            ranks.append(rank)
+        return Clause([(("without",), tuple(sorted(set(ranks))))], span)
+
+    @v_args(meta=True)
     def colours(self, meta: Meta, c: list[tuple[str, str]]) -> Clause:
         return Clause([(("colours",), tuple(c))], span_of(self.path, meta))
 
@@ -322,7 +337,7 @@ class ClauseBuilder:
         return {"reshuffle": "reshuffle", "turn over": "turn-over", "end round": "end-round",
                 "turn over whole pile": "turn-over-whole",
                 "reshuffle with upcard": "reshuffle-all", "new pack": "new-pack",
-                "replay with extra deck": "replay-extra-deck"}[words]
+                "replay with extra deck": "replay-extra-deck", "hand dead": "hand-dead"}[words]
 
     @v_args(meta=True)
     def score_entry(self, meta: Meta, c: list[Any]) -> Clause:

@@ -58,6 +58,8 @@ FLAGS: dict[str, tuple[str, str, Any]] = {
     "keep_taken_card": ("turn", "keep_taken_card", True),
     "deep_take": ("turn", "deep_take", True),
     "pile_card_melded": ("turn", "pile_card_melded", True),
+    "stock_card_melded": ("turn", "stock_card_melded", True),
+    "empty_plays_on": ("going_out", "empty_plays_on", True),
     "no_playable_discard": ("turn", "no_playable_discard", True),
     "new_melds_after_down": ("turn", "new_melds_after_down", True),
     "no_new_melds_after_down": ("turn", "new_melds_after_down", False),
@@ -67,6 +69,7 @@ FLAGS: dict[str, tuple[str, str, Any]] = {
     "layoff_before_down": ("layoff", "needs_down", False),
     "layoff_after_down": ("layoff", "needs_down", True),
     "layoff_never": ("layoff", "allowed", False),
+    "layoff_own_only": ("layoff", "own_only", True),
     "swap_by_down": ("swap", "who", "down"),
     "swap_by_anyone": ("swap", "who", "anyone"),
     "swap_by_not_down": ("swap", "who", "not-down"),
@@ -107,6 +110,7 @@ FLAGS: dict[str, tuple[str, str, Any]] = {
     "drop_before_drawing": ("turn", "drop", True),
     "bare_out_doubles": ("score", "bare_out_doubles", True),
     "dealt_win_doubles": ("score", "dealt_win_doubles", True),
+    "drawn_add_stake": ("score", "drawn_add_stake", True),
 }
 
 # Clauses with one argument: alias -> (section, field, converter)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import decks
-from ..cards import CardTable
+from ..cards import STANDARD_RANKS, CardTable
 from ..lang import meldkinds
 from ..lang import model as m
+from ..lang.check_stakes import counts_unread
 from ..lang.counts import cards_out
 from ..lang.expr import Num, evaluate_int
 from .doc import Block, Items, Note, Para, Section, Table, code
@@ -56,7 +57,8 @@ def _dealt(v: m.Variant, players: int, rnd: int) -> int:
 
 def _pack(v: m.Variant) -> str:
     d = v.deck
-    noun = "custom deck" if d.custom else "standard 52-card deck"
+    noun = "custom deck" if d.custom else (
+        f"{4 * (13 - len(d.without))}-card deck" if d.without else "standard 52-card deck")
     if isinstance(d.decks, Num):
         text = "It is played with " + ("one " + noun if d.decks.value == 1
                                        else plural(d.decks.value, noun))
@@ -69,6 +71,11 @@ def _pack(v: m.Variant) -> str:
             text += f", and {plural(d.jokers.value, 'joker')}{each}"
     else:
         text += f", and jokers{each}, as many as the table gives"
+    if d.without:
+        table = decks.card_table(d)
+        gone = join([f"{STANDARD_RANKS[r - 1]}s" for r in d.without])
+        text += (f": a standard pack with the {gone} taken out, so each suit runs "
+                 f"{'-'.join(table.rank_names)}, and a run passes over the missing ranks")
     if d.custom:
         assert d.numbers is not None
         low, high = d.numbers
@@ -85,6 +92,10 @@ def _pack(v: m.Variant) -> str:
 
 def card_values(scope: Scope) -> Section:
     v = scope.variant
+    if counts_unread(v):
+        return Section("Card values", "card-values", (Para(
+            "The cards have no values in this game: no rule counts the cards left in a "
+            "hand. A hand is won by going out, or nobody wins it."),))
     table = decks.card_table(v.deck)
     points = decks.face_points(v)
     held = _faces_in_pack(scope, table)

@@ -149,6 +149,10 @@ def _layoff(v: m.Variant) -> str:
         text += " once you have melded."
     if lay.own_melds_next_turn:
         text += " Onto your own melds you lay off only from your next turn."
+    if lay.own_only:
+        text = text.replace("any melds on the table", "your own melds on the table"
+                            if v.game.partners == "none" else "your team's melds on the "
+                            "table")
     return text
 
 

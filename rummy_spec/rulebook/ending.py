@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..lang import model as m
+from ..lang.check_stakes import counts_unread
 from ..lang.expr import evaluate_int
 from . import knocklimit, sheet, stakes
 from .doc import Block, Items, Para, Section
@@ -25,7 +26,14 @@ def going_out(scope: Scope) -> Section:
         "meld": "You go out only by melding or laying off your last cards: a discard "
                 "never empties your hand.",
     }[g.by]
+    if g.empty_plays_on:
+        text = ("You go out only by melding or laying off the last card you hold; a "
+                "discard never goes out.")
     blocks.append(Para(text + " The hand ends at once; nobody plays again."))
+    if g.empty_plays_on:
+        blocks.append(Para("If you discard your last card you are still in, with an empty "
+                           "hand: you play on, and go out when you meld or lay off a card "
+                           "you take."))
     if g.floating:
         blocks.append(Para("If you empty your hand without discarding you are still in "
                            "(floating): you draw from the stock only, and must go out by "
@@ -104,6 +112,7 @@ def exhausted_stock(scope: Scope) -> Section:
         "reshuffle-all": "the whole discard pile, the top card too, is shuffled into a new "
                          "stock, and the next discard starts a new pile",
         "new-pack": "a fresh pack, shuffled, becomes the stock; the discard pile stays",
+        "hand-dead": "the hand is drawn: nobody scores, and the next hand is dealt",
     }
     order = ["the first time", "the second time", "the third time", "the fourth time"]
     ladder = v.stock.empty
@@ -164,7 +173,8 @@ def scoring(scope: Scope) -> Section:
                  "cards left in your hand. A hand's score may be below zero.",
         "stakes": "Every hand is played for a stake agreed before the game.",
     }[s.method]
-    blocks: list[Block] = [Para(text + " Card values are given above.")]
+    unread = counts_unread(v)
+    blocks: list[Block] = [Para(text + ("" if unread else " Card values are given above."))]
     items: list[str] = stakes.scoring(v) if s.method == "stakes" else []
     if s.rummy_doubles:
         items.append("Going out in one turn (rummy) doubles the payments.")
@@ -202,7 +212,8 @@ def scoring(scope: Scope) -> Section:
                      f"scores{within} are doubled before the line bonuses.")
     if items:
         blocks.append(Items(tuple(items)))
-    blocks += worked_example(scope)
+    if not unread:
+        blocks += worked_example(scope)
     return Section("Scoring", "scoring", tuple(blocks))
 
 

@@ -249,6 +249,13 @@ def run_examples(rules: MeldRules, run: m.RunRule, wild: int | None) -> list[Exa
         if n >= 4 and rules.wilds.not_adjacent_in_runs:
             two_holes = cards(start, 1) + cards(start + 3, n - 3) + (wild, wild)
             out.append(Example("run", two_holes, "two wild cards side by side"))
+    gaps = [i for i in range(1, len(t.printed)) if t.printed[i] - t.printed[i - 1] > 1]
+    if gaps:  # ranks left out of the pack: a run passes over them (6 7 J)
+        after = gaps[0] + 1  # the rank number just past the first gap
+        first = max(t.low_rank, min(after - n + 1, t.high_rank - n + 1))
+        out.append(Example("run", cards(first, n),
+                           f"{t.rank_name(first)} to {t.rank_name(first + n - 1)}, over the "
+                           "ranks left out"))
     if not t.custom:
         ace = t.low_rank
         out.append(Example("run", cards(ace, n), "the ace low"))

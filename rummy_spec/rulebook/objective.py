@@ -18,6 +18,9 @@ def _hand_goal(v: m.Variant) -> str:
         return f"make {each} and be the first to get rid of your cards"
     if v.score.method == "melds":
         return "meld and lay off cards of high value, and to get rid of your cards"
+    if v.going_out.empty_plays_on:  # a hand emptied by a discard is not out (Conquian)
+        return ("be the first to meld every card of your hand and one card more (a card "
+                "taken, melded at once)")
     return "be the first to get rid of your cards by melding them"
 
 

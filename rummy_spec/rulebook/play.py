@@ -40,7 +40,11 @@ def deal(scope: Scope) -> Section:
                           if _deal_depends_on_players(scope) else "") + "."))
     start = ("The player to the dealer's left plays first."
              if v.players.max != 2 else "The non-dealer plays first.")
-    if not d.upcard:
+    if not d.upcard and not d.first_turn_discard:
+        start = ("No upcard is turned: the " + ("player to the dealer's left"
+                 if v.players.max != 2 else "non-dealer") + " plays first, starting from the "
+                 "stock.")
+    elif not d.upcard:
         start = ("No upcard is turned: the " + ("player to the dealer's left"
                  if v.players.max != 2 else "non-dealer") + " is dealt one card more and "
                  "starts by discarding (or knocking), without drawing.")
@@ -211,6 +215,10 @@ def _draw_step(v: m.Variant) -> str:
                  + (" (before you have melded: in your first lay-down, which it must help "
                     "make)" if v.turn.opening_points is not None else "")
                  + ", and do so with your next play; you may not discard before.")
+    if v.turn.stock_card_melded:
+        text += (" The card you turn from the stock never joins your hand: meld it (or lay "
+                 "it off) this turn, or make it your discard, which ends your turn at once. "
+                 "Before you discard it you may still meld or lay off from your hand.")
     if v.turn.no_upcard_when_down:
         text += " Once you have gone down you may only draw from the stock."
     if v.claim is not None and v.claim.window in ("after-refusal", "any-time"):

@@ -47,6 +47,11 @@ def scoring(v: m.Variant) -> list[str]:
                    "dropper wins one stake from each. Otherwise the dropper is caught and "
                    f"pays {_stakes(s.caught_pays)} to each player whose count is equal to "
                    "theirs or lower; nobody else pays.")
+    if s.drawn_add_stake:
+        out.append("A drawn hand (nobody wins it) adds one stake to the next hand won: after "
+                   "one drawn hand the winner is paid two stakes by each player, after two "
+                   "in a row three, and so on. Stakes of drawn hands left when the game ends "
+                   "are paid to nobody.")
     if v.deal.total_wins is not None:
         out.append("A hand won as dealt is paid " + (
             "two stakes" if s.dealt_win_doubles else "one stake") + " by each player (see "

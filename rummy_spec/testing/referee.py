@@ -39,7 +39,7 @@ from ..lang.expr import evaluate_int
 from ..laws.turn import TABLE_PLAY, turn_fault
 from ..laws.variant import Laws, Placed, require
 from .referee_scores import capped, knock_scores, side, unzero, upcard_times, zero_sum
-from .referee_stakes import dealt_scores, stake_scores
+from .referee_stakes import dealt_scores, pool, stake_scores
 
 KNOCK_ENDINGS = frozenset({"knock", "gin", "big-gin", "undercut"})
 
@@ -57,6 +57,8 @@ class Book:
     played_before: set[int] = field(default_factory=set)  # ... in an earlier turn
     # (player, card) taken from the pile that his next play must meld or lay off
     bound: tuple[int, int] | None = None
+    # (player, card) turned from the stock that must be melded, laid off or discarded
+    drawn: tuple[int, int] | None = None
     laid: dict[int, int] = field(default_factory=dict)  # points each seat put on the table
     freed: int = 0  # points of wilds freed from the table back to a hand
 
@@ -97,12 +99,18 @@ class Referee:
     def check_step(self, pre: State, a: Move, post: State) -> None:
         ended = len(post.game.results) > len(pre.game.results)
         self._switches(pre, a)
+        if a.type == "discard" and self.v.going_out.empty_plays_on and ended:
+            require(post.game.results[-1].ending != "out", "going-out",
+                    f"player {a.player} went out by a discard: it only empties his hand")
         if a.type == "go_down":
             self._contract(pre, a, post, ended)
         if ended:
             self._scores(pre, a, post)
-            for r in post.game.results[len(pre.game.results) + 1:]:  # dealt in the step
-                require(r.scores == dealt_scores(self.laws, r), "score",
+            done = post.game.results
+            for i in range(len(pre.game.results) + 1, len(done)):  # dealt in the step
+                r = done[i]
+                times = pool(self.laws, done[:i], r.winner is not None)
+                require(r.scores == [x * times for x in dealt_scores(self.laws, r)], "score",
                         f"hand {r.round} as dealt scored {r.scores}")
             if post.over:
                 self._winners(post)
@@ -129,6 +137,16 @@ class Referee:
                 a.type == "meld" and any(card in x for x in a.melds or ()))
             require(uses, "pile-take", f"player {p} played {a.type} before melding "
                     f"{self.laws.text([card])}, the card taken from the pile")
+        drawn = self.book.drawn
+        if drawn is not None and drawn[0] == p and a.type == "discard":
+            require(a.card == drawn[1], "stock-card", f"player {p} discarded "
+                    f"{self.laws.text([a.card or 0])} before using or passing "
+                    f"{self.laws.text([drawn[1]])}, the card turned from the stock")
+        if (a.type == "lay_off" and pre.hand.phase == "play" and v.layoff.own_only
+                and v.game.partners == "none" and a.meld is not None
+                and a.meld < len(pre.hand.table)):
+            require(pre.hand.table[a.meld].owner == p, "lay-off",
+                    f"player {p} laid off on another player's meld")
         exempt = a.type == "knock" and v.turn.knock_taken_card
         if a.type in ("discard", "knock") and v.turn.keep_taken_card and not exempt \
                 and a.card is not None and self.book.taken == (p, a.card):
@@ -154,7 +172,14 @@ class Referee:
             b.played_now.add(p)
         if post.hand.turn != pre.hand.turn or post.hand.turn_no != pre.hand.turn_no:
             b.played_before |= b.played_now
-            b.played_now, b.taken = set(), None
+            b.played_now, b.taken, b.drawn = set(), None, None
+        if a.type == "draw" and a.source == "stock" and self.v.turn.stock_card_melded:
+            gained = Counter(post.hand.seats[p].hand) - Counter(pre.hand.seats[p].hand)
+            b.drawn = (p, next(iter(gained))) if gained else None
+        if b.drawn is not None and b.drawn[0] == p and (
+                (a.type == "lay_off" and a.card == b.drawn[1])
+                or (a.type == "meld" and any(b.drawn[1] in x for x in a.melds or ()))):
+            b.drawn = None
         if a.type == "draw" and pre.hand.discard and (a.source == "discard"
                                                       or pre.hand.phase == "offer"):
             depth = a.depth or 1
@@ -273,7 +298,8 @@ class Referee:
         held = capped(self.laws, held)  # ``hand counts at most N``
         want = [0] * n
         if v.score.method == "stakes":
-            want = stake_scores(self.laws, pre, a, r)
+            times = pool(self.laws, pre.game.results, r.winner is not None)
+            want = [x * times for x in stake_scores(self.laws, pre, a, r)]
             require(r.scores == want, "score", f"round {r.round} ended '{r.ending}' "
                     f"scoring {r.scores}; the stakes give {want}")
             return

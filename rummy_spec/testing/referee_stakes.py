@@ -16,6 +16,17 @@ from ..engine.records.state import Move, RoundResult, State
 from ..laws.variant import Laws, require
 
 
+def pool(laws: Laws, before: Sequence[RoundResult], won: bool) -> int:
+    """How many times over a hand is paid: once, and where drawn hands add a stake
+    (Foster's pool), once more for each drawn hand just before a hand won."""
+    if not (laws.variant.score.drawn_add_stake and won):
+        return 1
+    drawn = 0
+    while drawn < len(before) and before[len(before) - 1 - drawn].ending == "dead":
+        drawn += 1
+    return 1 + drawn
+
+
 def _each_pays(n: int, winner: int, stakes: int) -> list[int]:
     return [stakes * (n - 1) if i == winner else -stakes for i in range(n)]
 

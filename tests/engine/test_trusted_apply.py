@@ -55,11 +55,12 @@ def test_the_trusted_path_refuses_as_the_checked_one(name: str) -> None:
             break
         legal = game.legal_actions()
         hand = game.state.hand.seats[game.state.hand.turn].hand
-        others = [Move("discard", game.state.hand.turn, card=rng.choice(hand)),
-                  Move("draw", (game.state.hand.turn + 1) % game.players, source="stock"),
-                  Move("lay_off", game.state.hand.turn, card=rng.choice(hand), meld=99),
-                  Move("knock", game.state.hand.turn, card=rng.choice(hand)),
+        others = [Move("draw", (game.state.hand.turn + 1) % game.players, source="stock"),
                   Move("draw", game.players + 1, source="stock")]
+        if hand:  # a hand emptied by a discard plays on (Conquian): no card to name
+            others += [Move("discard", game.state.hand.turn, card=rng.choice(hand)),
+                       Move("lay_off", game.state.hand.turn, card=rng.choice(hand), meld=99),
+                       Move("knock", game.state.hand.turn, card=rng.choice(hand))]
         for bad in others:
             if bad in legal:
                 continue

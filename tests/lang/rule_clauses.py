@@ -50,6 +50,8 @@ CUSTOM: dict[str, tuple[str, ...]] = {
     "max": ("SetRule.max", "RunRule.max", "GroupRule.max"),
     "ace": ("RunRule.ace", "RunRule.ace_both_ends"), "run_without": ("RunRule.without",),
     "no_upcard": ("Deal.upcard", "Deal.first_turn_discard"),
+    "no_upcard_turned": ("Deal.upcard", "Deal.first_turn_discard"),
+    "deck_without": ("Deck.without",),
     "runs_gap": ("Contracts.same_suit_runs",),
     "runs_gap_of": ("Contracts.same_suit_runs", "Contracts.run_gap"),
     "no_discarding_cards": ("Turn.no_discard",),

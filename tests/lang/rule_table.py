@@ -163,6 +163,7 @@ TABLE: dict[str, Entry] = {
         ("R", "red"), ("B", "blue"), ("Y", "yellow"), ("P", "purple")))),
     "Deck.copies": Played("phase10", setting("deck", copies=1)),
     "Deck.specials": Walked(),
+    "Deck.without": Played("conquian", setting("deck", without=()), 2),
     "Deck.span": SPAN,
     "SpecialCard.code": Described("the special card's name in the text and the cards"),
     "SpecialCard.title": Described("the special card's name in the rulebook"),
@@ -295,6 +296,7 @@ TABLE: dict[str, Entry] = {
     "Turn.pile_card_melded": Played("rummy", setting("turn", pile_card_melded=True)),
     "Turn.drop": Played("tonk", setting("turn", drop=False), 2),
     "Turn.no_meld_turns": Played("rummy", setting("turn", no_meld_turns=2)),
+    "Turn.stock_card_melded": Played("conquian", setting("turn", stock_card_melded=False), 2),
     "Turn.span": SPAN,
     "Layoff.allowed": Played("rummy", setting("layoff", allowed=False)),
     "Layoff.timing": Played("continental", setting("layoff", timing="next-turn"), 4),
@@ -348,6 +350,9 @@ TABLE: dict[str, Entry] = {
     "GoingOut.floating": Played("ten_step", setting("going_out", floating=False)),
     # a meld of five before going out: the hand that went out on sets of three goes on
     "GoingOut.needs_meld": Played("rummy", setting("going_out", needs_meld=5)),
+    "Layoff.own_only": Played("conquian", setting("layoff", own_only=False), 2),
+    "GoingOut.empty_plays_on": Played("conquian", setting("going_out", empty_plays_on=False),
+                                      2),
     "GoingOut.span": SPAN,
     "Knock.deadwood": Played("gin", setting("knock", deadwood=5), 2),
     "Knock.gin_bonus": Played("gin", setting("knock", gin_bonus=50), 2),
@@ -370,6 +375,7 @@ TABLE: dict[str, Entry] = {
     "Stock.dead_how": Played("gin", setting("stock", dead_how="declared"), 2),
     "Stock.span": SPAN,
     # ----- scores and the game's end -------------------------------------------------
+    "Score.drawn_add_stake": Played("conquian", setting("score", drawn_add_stake=False), 2),
     "Score.entries": Walked(),
     "ScoreEntry.kind": Played("continental", _entry(3, kind="wild", text="wild"), 4,
                               prepare=setting("wilds", cards=(

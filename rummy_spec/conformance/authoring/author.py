@@ -178,6 +178,9 @@ class Recorder:
             self.features.add("stock-exhaustion")
         if any(r.ending in ("stock", "replay") for r in s.game.results):
             self.features.add("stock-exhaustion")
+        if "hand-dead" in self.game.variant.stock.empty and any(
+                r.ending == "dead" for r in s.game.results):  # drawn when the stock ran out
+            self.features.add("stock-exhaustion")
         if any(seat.skipped for seat in s.hand.seats):
             self.features.add("skip")
         if self.game.variant.game.partners != "none":

@@ -91,6 +91,12 @@ def _patches() -> dict[str, Broken]:
                "rummy500", p.pile_card_kept),
         Broken("melds-not-scored", "X60", "cards on the table score nothing: only the "
                "losers' hands count, against them", "rummy500", p.melds_not_scored),
+        Broken("stock-card-kept", "X40", "the card turned from the stock joins the hand: "
+               "another card may be discarded", "conquian", p.stock_card_kept),
+        Broken("layoff-on-any-meld", "X45", "a player may lay off on his opponent's melds",
+               "conquian", p.layoff_on_any_meld),
+        Broken("discard-goes-out", "X54", "a discard of the last card is refused, as if it "
+               "went out", "conquian", p.discard_goes_out),
         # the state alone goes wrong: caught by the every-step comparison and the laws
         Broken("pile-card-lost", "state", "a knock loses the bottom card of the pile",
                "gin", p.pile_card_lost, changes_variant=False),

@@ -51,6 +51,9 @@ runs_of_four = section("run", min=4)
 claimant_waits = section("claim", claimant_waits=True)
 pile_card_kept = section("turn", pile_card_melded=False)
 melds_not_scored = section("score", method="penalty")
+stock_card_kept = section("turn", stock_card_melded=False)
+layoff_on_any_meld = section("layoff", own_only=False)
+discard_goes_out = section("going_out", empty_plays_on=False)
 
 
 # ----- function patches -------------------------------------------------------------------

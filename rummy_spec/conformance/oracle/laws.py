@@ -303,13 +303,13 @@ class StateLaws:
         return [Broken("turn-order", "turn", fault)] if fault else []
 
     def deal_faults(self, s: JSON) -> list[Broken]:
-        """The hand sizes a deal gives (the first player holds one more where no upcard
-        is turned)."""
+        """The hand sizes a deal gives (the first player holds one more where he starts by
+        discarding, with no upcard turned)."""
         if not shown(s, "hands", "round", "dealer") or s.get("phase") in ENDED:
             return []
         dealt = self.laws.cards_dealt(int(s["round"]))
         first = (int(s["dealer"]) + 1) % self.players
-        want = [dealt + (i == first and not self.variant.deal.upcard)
+        want = [dealt + (i == first and self.variant.deal.first_turn_discard)
                 for i in range(self.players)]
         sizes = [len(h) for h in s["hands"]]
         if sizes != want:

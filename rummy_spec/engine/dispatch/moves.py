@@ -40,7 +40,7 @@ from ..families.knocking import knock_candidates, knock_limit
 from ..families.meld_play import lay_off_open
 from ..families.piletake import plays_with
 from ..families.swaps import frees_from, shift_open, swap_open
-from ..families.tableplay import opening_due
+from ..families.tableplay import opening_due, stock_card_pending
 from ..families.tableplay import shifting as shift_to
 from ..melding.melds import Meld
 from ..records.rules import Rules
@@ -102,7 +102,8 @@ def legal_actions(rules: Rules, state: State) -> list[Move]:
             out += [_act("buy", q) for q in range(rules.players) if q != p]
     elif phase in PLAYING:  # the player in turn, or a claimant playing out of turn
         p = state.hand.turn
-        if state.hand.must_meld is not None:  # the card taken from the pile, first: its
+        if state.hand.must_meld is not None and not stock_card_pending(rules, state):
+            # the card taken from the pile, first: its
             return _must_meld(rules, state, p)
         out = legal_subset(rules, state, _play(rules, state, p))
         out += legal_discards(rules, state, p, _discards(rules, state.hand.seats[p].hand, p))

@@ -12,7 +12,7 @@ from .ending import end_round
 from .knocking import gin_possible
 from .outrule import out_ok, table_of
 from .plans import GO, Go
-from .tableplay import fits_on
+from .tableplay import fits_on, stock_card_pending
 
 
 def _discard_turn(state: State, player: int) -> Verdict:
@@ -29,7 +29,7 @@ def _discard_hand(rules: Rules, state: State, player: int) -> Verdict:
     seat = state.hand.seats[player]
     if state.hand.must_go_down and not seat.down:
         return no("must-go-down")
-    if state.hand.must_meld is not None:
+    if state.hand.must_meld is not None and not stock_card_pending(rules, state):
         return no("must-meld-taken")
     if len(seat.hand) == 1:  # a discard that goes out (``going out { needs a meld }``)
         return out_ok(rules, player, 0, table_of(state))
@@ -46,7 +46,8 @@ def _any_card_goes(rules: Rules, state: State, hand: list[int]) -> bool:
         (turn.keep_taken_card and state.hand.taken is not None and len(hand) > 1)
         or (rules.kept_faces and len(hand) > 1) or rules.specials
         or (v.knock is not None and v.limits.gin_forced)
-        or (len(hand) == 1 and v.going_out.by == "meld")
+        or (len(hand) == 1 and v.going_out.by == "meld" and not v.going_out.empty_plays_on)
+        or state.hand.must_meld is not None
         or (turn.no_playable_discard and state.hand.table) or at_wall(rules, state))
 
 
@@ -61,7 +62,10 @@ def _discard_cards(rules: Rules, state: State, player: int,
     keep = state.hand.taken if turn.keep_taken_card and len(hand) > 1 else None
     wall = at_wall(rules, state)
     gin: bool | None = None if v.knock is not None and v.limits.gin_forced else False
-    last_by_meld = len(hand) == 1 and v.going_out.by == "meld"
+    last_by_meld = (len(hand) == 1 and v.going_out.by == "meld"
+                    and not v.going_out.empty_plays_on)
+    # the card drawn from the stock, not yet used: it is the only card to discard
+    drawn = state.hand.must_meld if stock_card_pending(rules, state) else None
     specials = rules.special_faces
     stuck_rule = turn.no_playable_discard and bool(state.hand.table)
     playable: dict[int, bool] = {}  # per face: can it be laid off on the table?
@@ -75,6 +79,10 @@ def _discard_cards(rules: Rules, state: State, player: int,
 
     out: list[Verdict] = []
     for card, target in picks:
+        if drawn is not None and card != drawn:
+            out.append(no("stock-card-first", f"discard {rules.table.text(drawn)}, or meld "
+                          "it first"))
+            continue
         if card == keep and hand.count(card) == 1:  # with no other card left, it may go
             out.append(no("keep-taken-card"))
             continue
@@ -159,6 +167,12 @@ def discard(rules: Rules, state: State, a: Move, plan: Go) -> None:
         hit = state.hand.seats[t]
         if not (special.no_repeat_skips and (hit.skipped or hit.was_skipped)):
             hit.skipped = True
+    if state.hand.must_meld == card:  # the card drawn from the stock, passed
+        state.hand.must_meld = None
+    if not seat.hand and v.going_out.empty_plays_on:  # stays in, to go out by a meld
+        seat.played_before = seat.played_before or state.hand.played_this_turn
+        turnorder.next_turn(rules, state)
+        return
     if not seat.hand:  # "rummy" if nothing was laid on an earlier turn (played_before)
         end_round(rules, state, a.player, "out", by="discard")
         return

@@ -136,3 +136,5 @@ def draw(rules: Rules, state: State, a: Move, plan: Go) -> None:
     state.hand.refused = True
     if draw_stock(rules, state, a.player):
         state.hand.phase = "play"
+        if rules.variant.turn.stock_card_melded:  # Conquian: used at once, or discarded
+            state.hand.must_meld = state.hand.seats[a.player].hand[-1]

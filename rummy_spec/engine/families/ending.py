@@ -11,7 +11,7 @@ from ..records.teams import team, team_totals
 from . import sheet
 from .meldpoints import laid_points
 from .setup import deal
-from .stakes import dealt_winners, paid_by_each, stake_round
+from .stakes import dealt_winners, drawn_before, paid_by_each, stake_round
 
 
 def hand_scores(rules: Rules, state: State) -> list[int]:
@@ -28,6 +28,8 @@ def end_round(rules: Rules, state: State, winner: int | None, ending: Ending,
     if scores is None:
         scores = _scores(rules, state, winner, ending, held)
     times = upcard_times(rules, state)
+    if v.score.drawn_add_stake and winner is not None:  # the pool of the drawn hands
+        times *= 1 + drawn_before(state.game.results)
     if times != 1:  # ``score { upcard spades doubles }``: the whole hand's score
         scores = [s * times for s in scores]
     if v.score.zero_sum:  # each player's points are won from the others

@@ -24,6 +24,7 @@ from .tableplay import (
     opening_short,
     remove_cards,
     run_end,
+    stock_card_pending,
     table_play,
     timing_ok,
 )
@@ -50,7 +51,8 @@ def check_new_meld(rules: Rules, state: State, a: Move) -> Verdict | list[Meld]:
         return no("melds-per-turn")
     cards = [c for meld in (a.melds or ()) for c in meld]
     must = state.hand.must_meld
-    if must is not None and a.melds and must not in cards:
+    if must is not None and a.melds and must not in cards and not stock_card_pending(
+            rules, state):
         return no("must-meld-taken", f"meld {rules.table.text(must)} first")
     if not a.melds or (len(a.melds) != 1 and not many) or not holds(seat.hand, cards):
         if a.melds and len(a.melds) != 1 and not many:
@@ -130,13 +132,17 @@ def check_lay_off(rules: Rules, state: State, a: Move) -> Verdict | Meld:
         return got
     target, card = got
     must = state.hand.must_meld
-    if must is not None and card != must and not defending:
+    if must is not None and card != must and not defending and not stock_card_pending(
+            rules, state):
         return no("must-meld-taken", f"meld or lay off {rules.table.text(must)} first")
     if not defending and not (v := timing_ok(rules, state, a.player, target.owner)).ok:
         return v
     if not defending and not (v := _partner_layoff_ok(rules, state, a.player,
                                                        target.owner)).ok:
         return v
+    if not defending and rules.variant.layoff.own_only and target.owner not in _team(
+            rules, a.player):
+        return no("own-melds-only")
     if defending and target.owner != state.hand.knocker:
         return no("no-such-meld", "lay off only on the knocker's melds")
     res = onto(rules, target.meld, card, run_end(a))

@@ -5,9 +5,10 @@ and the ending; the effects that end a hand (a drop, a hand that wins as dealt) 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ..records.rules import Rules
+from ..records.state import RoundResult
 
 
 def paid_by_each(players: int, winner: int, stakes: int) -> list[int]:
@@ -38,6 +39,17 @@ def stake_round(rules: Rules, winner: int | None, ending: str, held: list[int],
         if low is not None:
             return low, paid_by_each(n, low, 1)
     return None, [0] * n
+
+
+def drawn_before(results: Sequence[RoundResult]) -> int:
+    """The drawn (dead) hands in a row at the end of ``results``: the stakes they add to
+    the next hand won (``score { drawn hands add a stake }``)."""
+    count = 0
+    for r in reversed(results):
+        if r.ending != "dead":
+            break
+        count += 1
+    return count
 
 
 def drop_scores(players: int, dropper: int, counts: list[int], caught_pays: int

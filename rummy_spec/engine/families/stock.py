@@ -40,6 +40,9 @@ def _refill_once(rules: Rules, state: State, step: str) -> bool | None:
     if step == "end-round":
         end_round(rules, state, None, "stock")
         return False
+    if step == "hand-dead":  # Conquian: nobody out when the stock runs out, a drawn hand
+        end_round(rules, state, None, "dead")
+        return False
     if step == "replay-extra-deck":
         end_round(rules, state, None, "replay")
         return False
@@ -98,13 +101,14 @@ def draw_stock(rules: Rules, state: State, seat: int, count: int = 1) -> bool:
 
 def can_draw_stock(rules: Rules, state: State) -> bool:
     """A card to draw: in the stock, or in what the next refill makes one of (the pile
-    below the upcard, the whole pile, or a fresh pack)."""
+    below the upcard, the whole pile, or a fresh pack); or a draw that ends the hand
+    (``empty hand dead``)."""
     if state.hand.stock:
         return True
     steps = rules.variant.stock.empty
     step = steps[min(state.hand.exhaustions, len(steps) - 1)]
-    if step == "new-pack":
-        return True
+    if step in ("new-pack", "hand-dead"):  # a draw from a dead hand's stock ends the hand:
+        return True  # the last card may be declined, and the hand is drawn (Conquian)
     whole = step in ("turn-over-whole", "reshuffle-all")
     return len(state.hand.discard) > (0 if whole else 1)
 

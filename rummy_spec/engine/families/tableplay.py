@@ -232,6 +232,14 @@ def table_play(rules: Rules, state: State, player: int) -> Verdict:
     return v
 
 
+def stock_card_pending(rules: Rules, state: State) -> bool:
+    """Is the card the player must use the one he drew from the stock, which he may
+    discard instead (``card drawn from the stock melded at once or discarded``)?  A card
+    taken from the pile is the turn's ``taken``; a card drawn from the stock is not."""
+    return (state.hand.must_meld is not None and rules.variant.turn.stock_card_melded
+            and state.hand.taken is None)
+
+
 def after_play(rules: Rules, state: State, player: int, pat: bool = False) -> None:
     """A hand emptied by melding or laying off: out, or floating."""
     state.hand.played_this_turn = True
@@ -255,7 +263,7 @@ def last_card_ok(rules: Rules, state: State, hand_after: list[int],
     special = rules.special_of(card)
     if special is not None and special.not_last_card:
         return no("skip-last-card", "this would leave a Skip as the last card")
-    if rules.variant.going_out.by != "meld":
+    if rules.variant.going_out.by != "meld" or rules.variant.going_out.empty_plays_on:
         return OK
     if any(fits_on(rules, meld, card) for meld in table_after):
         return OK

@@ -112,7 +112,11 @@ def relaxations(table: CardTable, rule: RunRule) -> tuple[tuple[str, RunSpace], 
         loose = replace(loose, ace="either")
         out.append(("ace-position", run_space(table, loose)))
     if not table.custom and not rule.ace_both_ends:
-        loose = replace(loose, ace="either", ace_both_ends=True, max=None)
+        # an ace at both ends makes one card more than the ranks; a cap below the ranks'
+        # count stays (a run too long for it is too long, ace or not)
+        period = table.high_rank - table.low_rank + 1
+        cap = None if rule.max is None or rule.max >= period else rule.max
+        loose = replace(loose, ace="either", ace_both_ends=True, max=cap)
         out.append(("ace-both-ends", run_space(table, loose)))
     if not rule.wrap:
         out.append(("wrap-around", run_space(table, replace(rule, wrap=True, max=None))))

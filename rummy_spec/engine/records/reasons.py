@@ -55,6 +55,10 @@ TURN_REASONS: dict[str, str] = {
     "freed-wild-to-table": "the freed wild must be laid on the table at once",
     "shift-not-allowed": "wilds may not be moved inside runs in this variant",
     "must-go-down": "a player who took a wild before going down must go down this turn",
+    "own-melds-only": "cards are laid off on the player's own melds only (his team's, "
+                      "with partners)",
+    "stock-card-first": "the card drawn from the stock is melded, laid off or discarded "
+                        "before any other card is discarded",
     "must-meld-taken": "the card taken from the discard pile must be melded or laid off "
                        "by the player's next play",
     "no-deep-take": "only the upcard may be taken from the discard pile in this variant",

@@ -324,7 +324,10 @@ def _in_window(ranks: set[int], rank: int, length: int, ace_high: bool) -> bool:
 @lru_cache(maxsize=128)
 def compile_variant(variant: m.Variant, players: int) -> Rules:
     table = decks.card_table(variant.deck)
-    points = tuple(p if p is not None else 0 for p in decks.face_points(variant))
+    # a card without a score is one the rules never count (a hand settled in stakes with
+    # no count read, Conquian's): it weighs 1, so a hand's best arrangement is still the
+    # one leaving the fewest cards unmelded
+    points = tuple(p if p is not None else 1 for p in decks.face_points(variant))
     return Rules(
         variant=variant,
         players=players,
