@@ -105,9 +105,11 @@ def variant_to_json(variant: m.Variant, players: int) -> JSON:
         },
         "cut": None if variant.cut is None else _cut(variant.cut, players),
         "contracts": _contracts(variant),
-        "turn": {**_plain(variant.turn, skip=("no_discard", "opening_by_total", "no_take")),
+        "turn": {**_plain(variant.turn, skip=("no_discard", "opening_by_total", "no_take",
+                                              "frozen_by")),
                  "no_discard": [_plain(c) for c in variant.turn.no_discard],
                  "no_take": [_plain(c) for c in variant.turn.no_take],
+                 "frozen_by": [_plain(c) for c in variant.turn.frozen_by],
                  "opening_by_total": [{"from": start, "points": points}
                                       for start, points in variant.turn.opening_by_total]},
         "layoff": _plain(variant.layoff),
@@ -122,13 +124,21 @@ def variant_to_json(variant: m.Variant, players: int) -> JSON:
                                 for r, d in variant.knock.upcard_deadwood]},
         "stock": _plain(variant.stock),
         "score": {
-            **_plain(variant.score, skip=("entries", "upcard_times")),
+            **_plain(variant.score, skip=("entries", "upcard_times", "long_meld_bonus")),
+            "long_meld_bonus": _long_meld_bonus(variant.score.long_meld_bonus),
             "entries": [_plain(e) for e in variant.score.entries],
             "upcard_times": [{"suit": s, "times": k} for s, k in variant.score.upcard_times],
         },
         "game": _plain(variant.game),
         "engine_limits": _plain(variant.limits),
     }
+
+
+def _long_meld_bonus(bonus: tuple[int, int, int] | None) -> JSON | None:
+    if bonus is None:
+        return None
+    size, natural, mixed = bonus
+    return {"size": size, "natural": natural, "mixed": mixed}
 
 
 # ----------------------------------------------------------------------------------------

@@ -20,6 +20,8 @@ class SetRule:
     min: int = 3
     max: int | None = None
     different_suits: bool = False  # no two natural cards of one suit (colour, custom deck)
+    # ranks no set is made of (Canasta's threes), by rank number
+    without: tuple[int, ...] = ()
     span: Span = BUILTIN
 
 

@@ -187,6 +187,15 @@ class Turn:
     # at the start of his turn, instead of drawing, a player may drop: the hand ends and
     # the lowest count wins (Tonk); scored by ``Score.caught_pays``
     drop: bool = False
+    # a draw from the pile takes the whole pile: the upcard first, which the player's next
+    # play must meld or lay off; then the rest of the pile goes to his hand (Canasta)
+    whole_pile: bool = False
+    # while a card of these classes lies in the discard pile, the card taken from it may
+    # be used only in a new meld with two natural cards of its rank from the hand
+    # (Canasta's frozen pile: a wild card in it)
+    frozen_by: tuple[CardClass, ...] = ()
+    # the pile is frozen so for a side (with partners, a team) that has not yet melded
+    frozen_until_melded: bool = False
     span: Span = BUILTIN
 
 
@@ -196,6 +205,9 @@ class Layoff:
     timing: Literal["same-turn", "next-turn"] = "same-turn"
     own_melds_next_turn: bool = False
     needs_down: bool = True
+    # cards are laid off on the melds of one's own side only (Canasta): with partners his
+    # team's, else his own
+    own_side: bool = False
     span: Span = BUILTIN
 
 

@@ -44,6 +44,10 @@ class Score:
     caught_pays: int = 2  # stakes: a caught dropper pays each player at or below his count
     # no hand counts more than this many points against its holder (Indian Rummy: 80)
     cap: int | None = None
+    # (size, natural, mixed): a meld of at least ``size`` cards on the table scores its
+    # owner ``natural`` points more when it holds no wild card, else ``mixed`` (Canasta:
+    # a canasta of seven, 500 natural, 300 mixed); None: no such bonus
+    long_meld_bonus: tuple[int, int, int] | None = None
     span: Span = BUILTIN
     block: Span = BUILTIN  # the whole score section, for faults of the table as a whole
 

@@ -105,6 +105,9 @@ FLAGS: dict[str, tuple[str, str, Any]] = {
     "no_repeat_skips": ("special", "no_repeat_skips", True),
     "acts_turned_up": ("special", "acts_turned_up", True),
     "drop_before_drawing": ("turn", "drop", True),
+    "whole_pile": ("turn", "whole_pile", True),
+    "frozen_until_melded": ("turn", "frozen_until_melded", True),
+    "layoff_own_side": ("layoff", "own_side", True),
     "bare_out_doubles": ("score", "bare_out_doubles", True),
     "dealt_win_doubles": ("score", "dealt_win_doubles", True),
 }

@@ -139,7 +139,8 @@ def _layoff(v: m.Variant) -> str:
         if v.knock.defender_lays_off:
             return "Cards are laid off only when a hand ends by a knock (see Going out)."
         return "Nobody lays off: cards never join melds already on the table."
-    text = "You may add cards from your hand to any melds on the table (lay off)"
+    text = ("You may add cards from your hand to " + ("melds" if lay.own_side else "any melds")
+            + " on the table (lay off)")
     if not lay.needs_down:
         text += ", whether or not you have melded yourself."
     elif v.contracts.rounds:
@@ -149,6 +150,9 @@ def _layoff(v: m.Variant) -> str:
         text += " once you have melded."
     if lay.own_melds_next_turn:
         text += " Onto your own melds you lay off only from your next turn."
+    if lay.own_side:
+        side = "your side's" if v.game.partners != "none" else "your own"
+        text += f" You lay off only on {side} melds, never on the other players'."
     return text
 
 

@@ -170,6 +170,11 @@ def scoring(scope: Scope) -> Section:
         items.append("Going out in one turn (rummy) doubles the payments.")
     if (times := knocklimit.times_item(s)) is not None:
         items.append(times)
+    if s.long_meld_bonus is not None:
+        size, natural, mixed = s.long_meld_bonus
+        items.append(f"Each meld of {size} cards or more on the table scores a bonus for "
+                     f"its owner: {natural} points when it holds no wild card, {mixed} "
+                     "when it holds one or more.")
     if s.winner_bonus and v.knock is None:
         items.append(f"The player who goes out scores {s.winner_bonus:+d} points for it.")
     if s.cap is not None:
@@ -247,9 +252,10 @@ def partnership_text(v: m.Variant) -> str:
                           "seats against the second, fourth, sixth)"}[v.game.partners]
     paying = (" Partners pay each other nothing: the player who goes out collects from the "
               "other team only." if v.score.method == "collect" else "")
+    other = (", never to the other team's" if v.layoff.own_side else ", though to the other "
+             "team's melds only once he has melded himself")
     melds = (" A team's melds are shared: once a player's partner has melded, he may add "
-             "cards to the team's melds, though to the other team's melds only once he has "
-             "melded himself." if v.layoff.allowed and v.layoff.needs_down
+             f"cards to the team's melds{other}." if v.layoff.allowed and v.layoff.needs_down
              and not v.contracts.rounds else "")
     return (f"Players play in partnerships: {seats}. A team's scores are the sum of its "
             f"players' scores.{melds}{paying}")

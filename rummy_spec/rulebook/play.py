@@ -206,16 +206,40 @@ def _draw_step(v: m.Variant) -> str:
     if v.turn.pile_card_melded and v.turn.deep_take:
         text += (" The same holds for the upcard taken alone: take it only if you can meld "
                  "it or lay it off at once, and do so with your next play.")
-    elif v.turn.pile_card_melded:
+    elif v.turn.pile_card_melded and not v.turn.whole_pile:
         text += (" Take the upcard only if you can meld it or lay it off at once"
                  + (" (before you have melded: in your first lay-down, which it must help "
                     "make)" if v.turn.opening_points is not None else "")
                  + ", and do so with your next play; you may not discard before.")
+    text += _whole_pile(v)
     if v.turn.no_upcard_when_down:
         text += " Once you have gone down you may only draw from the stock."
     if v.claim is not None and v.claim.window in ("after-refusal", "any-time"):
         text += (" Passing the upcard by opens it to claims out of turn "
                  f"(“{v.claim.title}”, see below).")
+    return text
+
+
+def _whole_pile(v: m.Variant) -> str:
+    """The whole pile taken, and the frozen pile (Canasta)."""
+    t = v.turn
+    if not t.whole_pile:
+        return ""
+    text = (" Taking the upcard takes the whole discard pile: first meld the upcard, with "
+            "cards from your hand (or lay it off), as your next play; only then do the "
+            "other cards of the pile come to your hand, and they do not help that meld"
+            + (" nor your first melds' points" if t.opening_points is not None
+               or t.opening_by_total else "") + ".")
+    why = []
+    if t.frozen_by:
+        why.append("while " + " or ".join(c.text for c in t.frozen_by) + " lie in it")
+    if t.frozen_until_melded:
+        why.append("for a side that has not yet melded" if v.game.partners != "none"
+                   else "for a player who has not yet melded")
+    if why:
+        text += (" The pile is frozen " + ", and ".join(why) + ": then the upcard may "
+                 "be taken only into a new meld with a natural pair of its rank from "
+                 "your hand, never laid off.")
     return text
 
 

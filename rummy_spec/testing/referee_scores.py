@@ -95,3 +95,24 @@ def side(laws: Laws, seat: int) -> int:
     if partners == "across":  # facing seats: i and i + n/2
         return seat % (n // 2)
     return seat % 2 if partners == "alternate" else seat
+
+
+def meld_bonuses(laws: Laws, pre: State, a: Move) -> list[int]:
+    """Each seat's bonus for its long melds on the table as the play ``a`` leaves it
+    (``score { meld of N bonus X or Y with wilds }``), counted from the melds seen."""
+    bonus = laws.variant.score.long_meld_bonus
+    out = [0] * laws.players
+    if bonus is None:
+        return out
+    melds = [(t.owner, t.meld.cards) for t in pre.hand.table]
+    if a.type == "lay_off" and a.card is not None and a.meld is not None \
+            and 0 <= a.meld < len(melds):
+        owner, cards = melds[a.meld]
+        melds[a.meld] = (owner, (*cards, a.card))
+    elif a.type == "meld":
+        melds += [(a.player, tuple(x)) for x in a.melds or ()]
+    size, natural, mixed = bonus
+    for owner, cards in melds:
+        if len(cards) >= size:
+            out[owner] += mixed if any(c in laws.wild for c in cards) else natural
+    return out

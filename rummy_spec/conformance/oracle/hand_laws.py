@@ -55,6 +55,11 @@ def hand_faults(v: m.Variant, before: JSON, action: JSON, after: JSON) -> list[B
                 out.append(Broken("hand-sizes", f"hands[{i}]", f"a {kind} by seat {p} "
                                   f"changed seat {i}'s hand"))
     want = Counter(before["hands"][p])
+    if _uses_whole_pile(v, before, action):  # the rest of the pile comes with the play
+        pile = before.get("discard")
+        if not isinstance(pile, list):
+            return out  # the pile is not shown: what was taken cannot be told
+        want.update(pile)
     if kind in ("discard", "lay_off") and isinstance(action.get("card"), str):
         want[action["card"]] -= 1
     elif kind in ("go_down", "meld"):
@@ -81,6 +86,18 @@ def hand_faults(v: m.Variant, before: JSON, action: JSON, after: JSON) -> list[B
                           f"{' '.join(sorted((+want).elements()))} is what the action "
                           "leaves"))
     return out
+
+
+def _uses_whole_pile(v: m.Variant, before: JSON, action: JSON) -> bool:
+    """Does this play use the card taken from the top of a pile taken whole
+    (``turn { take the whole discard pile }``), which hands the player the rest of it?"""
+    card = before.get("must_meld")
+    if not v.turn.whole_pile or card is None:
+        return False
+    if action.get("type") == "lay_off":
+        return bool(action.get("card") == card)
+    melds = action.get("melds") if action.get("type") == "meld" else None
+    return isinstance(melds, list) and any(isinstance(x, list) and card in x for x in melds)
 
 
 def _refuser_draws(before: JSON, after: JSON, seat: int, p: int, kind: object

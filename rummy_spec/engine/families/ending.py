@@ -9,7 +9,7 @@ from ..records.rules import Rules
 from ..records.state import Ending, RoundResult, Seat, SeatRecord, State
 from ..records.teams import team, team_totals
 from . import sheet
-from .meldpoints import laid_points
+from .meldpoints import laid_points, long_meld_bonus
 from .setup import deal
 from .stakes import dealt_winners, paid_by_each, stake_round
 
@@ -122,7 +122,8 @@ def _scores(rules: Rules, state: State, winner: int | None, ending: Ending,
 
 def table_points(rules: Rules, state: State) -> list[int]:
     """The points of the cards each player put on the table this hand: his melds' cards,
-    less those another laid on them, and the cards he laid on anyone's melds."""
+    less those another laid on them, and the cards he laid on anyone's melds; and the
+    bonus of each of his melds long enough to score one (a canasta)."""
     out = [0] * rules.players
     for t in state.hand.table:
         points = laid_points(rules, t.meld)
@@ -133,7 +134,7 @@ def table_points(rules: Rules, state: State) -> list[int]:
             taken.add(i)
             out[seat] += points[i]
             total -= points[i]
-        out[t.owner] += total
+        out[t.owner] += total + long_meld_bonus(rules, t.meld.cards)
     return out
 
 

@@ -19,6 +19,8 @@ from ..records.reasons import OK, Verdict, no
 from ..records.rules import Rules
 from ..records.state import Move, State
 from .meld_play import check_lay_off, check_new_meld
+from .tableplay import opening_due
+from .wholepile import frozen
 
 
 def depth_of(a: Move) -> int:
@@ -28,7 +30,8 @@ def depth_of(a: Move) -> int:
 
 def binds(rules: Rules, depth: int) -> bool:
     """Must the card reached by a take of ``depth`` cards be melded at once?"""
-    return depth > 1 or rules.variant.turn.pile_card_melded
+    t = rules.variant.turn
+    return depth > 1 or t.pile_card_melded or t.whole_pile
 
 
 def check_pile_take(rules: Rules, state: State, a: Move) -> Verdict:
@@ -61,7 +64,9 @@ def take_from_pile(rules: Rules, state: State, player: int, depth: int) -> None:
 
 def usable(rules: Rules, state: State, player: int, depth: int) -> bool:
     """Could the card ``depth`` deep be melded or laid off right after it is taken?"""
-    key = ("pile-usable", player, depth, tuple(state.hand.discard[-depth:]),
+    ice = frozen(rules, state, player, state.hand.discard[-1]) if (
+        rules.variant.turn.frozen_by or rules.variant.turn.frozen_until_melded) else False
+    key = ("pile-usable", player, depth, tuple(state.hand.discard[-depth:]), ice,
            tuple(sorted(state.hand.seats[player].hand)),
            tuple(t.meld for t in state.hand.table), state.hand.melds_this_turn)
     hit: bool | None = rules.cache.get(key)
@@ -82,7 +87,9 @@ def plays_with(rules: Rules, state: State, player: int) -> Iterator[Move]:
     card = state.hand.must_meld
     if card is None:
         return
-    for i, t in enumerate(state.hand.table):
+    # a frozen pile's card goes into a new meld with a natural pair, never onto a meld
+    table = () if frozen(rules, state, player, card) else state.hand.table
+    for i, t in enumerate(table):
         ends: tuple[str | None, ...] = (None,)
         if card in rules.wild and t.meld.kind == "run":
             ends = ("low", "high")
@@ -95,8 +102,7 @@ def plays_with(rules: Rules, state: State, player: int) -> Iterator[Move]:
     hand.remove(card)
     pool = _partners(rules, hand, card)
     seen: set[tuple[int, ...]] = set()
-    opening = rules.variant.turn.opening_points is not None and not rules.is_down(
-        state, player)
+    opening = opening_due(rules, state, player) is not None
     for size in _least_sizes(rules):
         for rest in combinations(pool, size - 1):
             cards = tuple(sorted((card, *rest)))

@@ -41,6 +41,7 @@ class Rules:
         init=False, compare=False, hash=False, repr=False)
     kept_faces: frozenset[int] = field(init=False, compare=False, hash=False, repr=False)
     untakable: frozenset[int] = field(init=False, compare=False, hash=False, repr=False)
+    freezing: frozenset[int] = field(init=False, compare=False, hash=False, repr=False)
     swappable: frozenset[int] | None = field(init=False, compare=False, hash=False, repr=False)
     max_points: int = field(init=False, compare=False, hash=False, repr=False)
     last_floor: list[Any] = field(init=False, compare=False, hash=False, repr=False)
@@ -59,6 +60,10 @@ class Rules:
         object.__setattr__(self, "untakable", frozenset(
             f.code for f in self.table.faces
             if any(decks.matches(c, f) for c in self.variant.turn.no_take)))
+        # Faces that ``turn { pile frozen by CARDS }`` freeze the pile with.
+        object.__setattr__(self, "freezing", frozenset(
+            f.code for f in self.table.faces
+            if any(decks.matches(c, f) for c in self.variant.turn.frozen_by)))
         # Wilds that ``swap { only CLASS }`` lets a player free (None: every wild).
         only = self.variant.swap.wilds
         object.__setattr__(self, "swappable", None if not only else frozenset(
