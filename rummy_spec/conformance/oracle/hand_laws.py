@@ -55,7 +55,7 @@ def hand_faults(v: m.Variant, before: JSON, action: JSON, after: JSON) -> list[B
                 out.append(Broken("hand-sizes", f"hands[{i}]", f"a {kind} by seat {p} "
                                   f"changed seat {i}'s hand"))
     want = Counter(before["hands"][p])
-    if _uses_whole_pile(v, before, action):  # the rest of the pile comes with the play
+    if _uses_whole_pile(v, before, action, after):  # the rest of the pile comes with it
         pile = before.get("discard")
         if not isinstance(pile, list):
             return out  # the pile is not shown: what was taken cannot be told
@@ -88,16 +88,14 @@ def hand_faults(v: m.Variant, before: JSON, action: JSON, after: JSON) -> list[B
     return out
 
 
-def _uses_whole_pile(v: m.Variant, before: JSON, action: JSON) -> bool:
-    """Does this play use the card taken from the top of a pile taken whole
-    (``turn { take the whole discard pile }``), which hands the player the rest of it?"""
-    card = before.get("must_meld")
-    if not v.turn.whole_pile or card is None:
+def _uses_whole_pile(v: m.Variant, before: JSON, action: JSON, after: JSON) -> bool:
+    """Did this play hand the player the rest of a pile taken whole (``turn { take the
+    whole discard pile }``: the play that uses the card taken from its top)?  Seen as a
+    meld or lay-off that empties the pile."""
+    if not v.turn.whole_pile or action.get("type") not in ("meld", "lay_off"):
         return False
-    if action.get("type") == "lay_off":
-        return bool(action.get("card") == card)
-    melds = action.get("melds") if action.get("type") == "meld" else None
-    return isinstance(melds, list) and any(isinstance(x, list) and card in x for x in melds)
+    size = before.get("discard_size")
+    return isinstance(size, int) and size > 0 and after.get("discard_size") == 0
 
 
 def _refuser_draws(before: JSON, after: JSON, seat: int, p: int, kind: object
