@@ -67,6 +67,9 @@ def build_variant(
     sources = tuple(s.value for _, s in sorted(
         ((k, s) for k, s in settings.items() if k[0] == "source"),
         key=lambda item: (rank.get(item[1].span.path, len(rank)), *source_order(item))))
+    gaps = tuple(s.value for _, s in sorted(
+        ((k, s) for k, s in settings.items() if k[0] == "gap"),
+        key=lambda item: (rank.get(item[1].span.path, len(rank)), *source_order(item))))
     low, high = r.get(("players",), (2, None))
     players = m.Players(low if low is not None else 2, high, r.span("players"))
 
@@ -104,7 +107,7 @@ def build_variant(
         knock=knock, stock=m.Stock(**r.fields("stock", m.Stock)), score=score,
         game=m.GameEnd(**r.fields("game", m.GameEnd)),
         limits=m.EngineLimits(**r.fields("limits", m.EngineLimits)), options=options,
-        enabled=enabled, path=path, span=span,
+        enabled=enabled, path=path, span=span, gaps=gaps,
         more_kinds=tuple((k, rule) for k, rule in kind_rules.items()
                          if k not in ("set", "run", "group")),
     )

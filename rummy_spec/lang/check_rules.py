@@ -52,6 +52,11 @@ def check_rules(v: m.Variant, err: Err) -> None:
         err("E032", "'no taking CARDS from the pile' is not played with rummy calls (a call "
             "takes the discard)", v.turn.span)
     _check_meld_bonus(v, err)
+    if v.turn.opening_wilds_own and v.turn.opening_points is None \
+            and not v.turn.opening_by_total:
+        err("E032", "'first melds count wilds at their own points' needs an opening "
+            "minimum ('first melds at least N points' or 'first melds by total')",
+            v.turn.span)
     if v.layoff.own_side and v.knock is not None:
         err("E032", "'lay off { on own side only }' is not played with knocking: the "
             "defender lays off on the knocker's melds", v.layoff.span)

@@ -196,6 +196,9 @@ class Turn:
     frozen_by: tuple[CardClass, ...] = ()
     # the pile is frozen so for a side (with partners, a team) that has not yet melded
     frozen_until_melded: bool = False
+    # a wild card counts its own points towards the opening minimum (Canasta), not those
+    # of the card it stands for (Kalooki)
+    opening_wilds_own: bool = False
     span: Span = BUILTIN
 
 
@@ -375,6 +378,9 @@ class Variant:
     span: Span
     # the rules of meld kinds declared beyond the built-in set, run and group, by name
     more_kinds: tuple[tuple[str, Any], ...] = ()
+    # rules of the source texts the spec does not state (``gap "..."``): the rulebook
+    # lists them, so a reader knows where the spec and its sources part
+    gaps: tuple[str, ...] = ()
 
     @property
     def rounds(self) -> int:

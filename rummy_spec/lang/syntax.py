@@ -232,6 +232,14 @@ class _Builder(ClauseBuilder, Transformer[Token, list[VariantDecl]]):
                         span)]
 
     @v_args(meta=True)
+    def gap(self, meta: Meta, children: list[Token]) -> list[Setting]:
+        """A rule of the source texts the spec does not state, in the author's words (the
+        rulebook lists it); keyed by its place, like a source."""
+        span = span_of(self.path, meta)
+        return [Setting(("gap", span.path, span.line, span.column), unquote(children[0]),
+                        span)]
+
+    @v_args(meta=True)
     def players(self, meta: Meta, children: list[tuple[int | None, int | None]]) -> list[Setting]:
         span = span_of(self.path, meta)
         self._backwards(*children[0], span, "the player range")

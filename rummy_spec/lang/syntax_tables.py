@@ -107,6 +107,7 @@ FLAGS: dict[str, tuple[str, str, Any]] = {
     "drop_before_drawing": ("turn", "drop", True),
     "whole_pile": ("turn", "whole_pile", True),
     "frozen_until_melded": ("turn", "frozen_until_melded", True),
+    "opening_wilds_own": ("turn", "opening_wilds_own", True),
     "layoff_own_side": ("layoff", "own_side", True),
     "bare_out_doubles": ("score", "bare_out_doubles", True),
     "dealt_win_doubles": ("score", "dealt_win_doubles", True),

@@ -69,6 +69,11 @@ def build_page(lib: Library, name: str, options: Sequence[str] = (),
     notes = _notes(lib, variant)
     if notes is not None:
         sections.append(notes)
+    if variant.gaps:
+        sections.append(Section("Gaps", "gaps", (
+            Para("Rules of the rule texts that this spec does not state (the language "
+                 "cannot say them yet); where they apply, play here differs from the "
+                 "texts:"), Items(variant.gaps)), compared=False))
     sections.append(_listing(lib, variant))
     return Page(variant.title, variant.name, tuple(sections))
 

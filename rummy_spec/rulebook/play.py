@@ -257,10 +257,12 @@ def _table_steps(v: m.Variant) -> list[str]:
         text = "Meld: lay sets and runs from your hand onto the table, if you wish."
     if t.melds_per_turn is not None:
         text += f" At most {plural(t.melds_per_turn, 'new meld')} per turn."
+    wild = ("a wild card counts its own points" if t.opening_wilds_own
+            else "a wild card counts as the card it stands for")
     if t.opening_points is not None:
         first = "going down" if v.contracts.rounds else "your first melds, laid at once,"
         text += (f" The cards of {first} must count at least {t.opening_points} points "
-                 "(a wild card counts as the card it stands for).")
+                 f"({wild}).")
     if t.opening_by_total:
         first = "going down" if v.contracts.rounds else "your first melds, laid at once,"
         side = "your team's" if v.game.partners != "none" else "your"
@@ -268,7 +270,7 @@ def _table_steps(v: m.Variant) -> list[str]:
         parts = [f"{points} points below a total of {rows[1][0]}" if start is None
                  else f"{points} from {start}" for start, points in rows]
         text += (f" The cards of {first} must count a minimum set by {side} total "
-                 f"score: {join(parts)} (a wild card counts as the card it stands for).")
+                 f"score: {join(parts)} ({wild}).")
         if v.game.partners != "none":
             text += " Once your partner has melded this hand, no minimum applies to you."
     out.append(text)

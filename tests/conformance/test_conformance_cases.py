@@ -72,6 +72,8 @@ AXES = {
                   "X57 X58 X59 X60",
     "rummy500": "X7 X9 X10 X11 X40 X43 X44 X46b X49 X59 X60 X62 X63 X67",
     "kalooki": "X7 X9 X10 X11 X12 X14 X16 X38 X39 X43 X44 X45 X46 X46b X50 X59 X60 X62 X63",
+    "canasta": "X9 X11 X15 X19 X38 X40 X41 X44 X45 X46b X54 X56 X58 X59 X60 X61 X62 X63 "
+               "X66 X67",
 }
 
 

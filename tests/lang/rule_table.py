@@ -125,6 +125,8 @@ TABLE: dict[str, Entry] = {
     "Variant.parent": Described("the variant it extends: its rules are resolved into this "
                                 "one before play"),
     "Variant.sources": Described("the published works the rulebook cites"),
+    "Variant.gaps": Described("rules of the sources the spec does not state: the rulebook "
+                              "lists them"),
     "Variant.options": Described("the options the text declares: enabling one resolves "
                                  "another variant before play"),
     "Variant.enabled": Described("the options this variant was resolved with (already "
@@ -294,6 +296,7 @@ TABLE: dict[str, Entry] = {
     "Turn.pile_card_melded": Played("rummy", setting("turn", pile_card_melded=True)),
     "Turn.whole_pile": Played("rummy", setting("turn", whole_pile=True)),
     "Turn.frozen_by": Played("canasta", setting("turn", frozen_by=()), 4),
+    "Turn.opening_wilds_own": Played("kalooki", setting("turn", opening_wilds_own=True), 2),
     "Turn.frozen_until_melded": Played("canasta", setting("turn", frozen_until_melded=False),
                                        4),
     "Turn.drop": Played("tonk", setting("turn", drop=False), 2),

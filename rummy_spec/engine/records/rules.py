@@ -18,6 +18,7 @@ from ...lang import model as m
 from ...lang.expr import evaluate_int
 from ...lang.meldkinds import least_size
 from ..melding.melds import MeldRules, compile_rules
+from ..solving.plan import SearchTooBig
 from ..solving.solver import Solution, best_melds, solutions, solve
 from .state import DEAL_CAP as DEAL_CAP  # the caps are the game record's (state.py),
 from .state import TURN_CAP as TURN_CAP  # named here too for the importers of old
@@ -111,8 +112,26 @@ class Rules:
         if hit is None:
             if len(self.cache) > 200_000:
                 self.cache.clear()
-            hit = self.cache[key] = best_melds(self.melds, hand, self.points)
+            hit = self.cache[key] = self._best_melds(hand)
         return hit
+
+    def _best_melds(self, hand: list[int] | tuple[int, ...]) -> Solution:
+        """The best arrangement; for a hand too big for the solver (a whole discard pile
+        taken: thirty cards and wilds in long sets), the best of its natural cards alone
+        with every wild left over, else no meld at all: an arrangement that is legal,
+        though not always the best."""
+        try:
+            return best_melds(self.melds, hand, self.points)
+        except SearchTooBig:
+            pass
+        wilds = [c for c in hand if c in self.wild]
+        try:
+            part = best_melds(self.melds, [c for c in hand if c not in self.wild],
+                              self.points)
+        except SearchTooBig:
+            return Solution((), tuple(hand), self.hand_points(list(hand)))
+        return Solution(part.melds, (*part.rest, *wilds),
+                        part.rest_points + self.hand_points(wilds))
 
     def deadwood_floor(self, hand: list[int]) -> int:
         """A cheap lower bound on the points left unmelded: the cards that fit in no meld
