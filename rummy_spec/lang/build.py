@@ -77,7 +77,7 @@ def build_variant(
     wilds = _wilds(r, deck)
     kind_rules = {k.name: _kind(r, deck, k) for k in meldkinds.entries()
                   if r.get((k.name,), False)}
-    deal = m.Deal(**r.fields("deal", m.Deal))
+    deal = _deal(r, deck)
     cut = m.Cut(**r.fields("cut", m.Cut)) if r.get(("cut",), False) else None
     kinds = set(kind_rules)
     contracts = _contracts(r, kinds)
@@ -231,6 +231,14 @@ def _ranks_left_out(r: Reader, deck: m.Deck, fields: dict[str, Any],
             continue
         ranks.append(card.rank)
     return tuple(sorted(set(ranks)))
+
+
+def _deal(r: Reader, deck: m.Deck) -> m.Deal:
+    fields = r.fields("deal", m.Deal)
+    raw: tuple[RawCard, ...] = fields.get("upcard_covered", ())
+    cards = [resolve_card(c, deck, r) for c in raw]
+    fields["upcard_covered"] = tuple(c for c in cards if c is not None)
+    return m.Deal(**fields)
 
 
 def _knock(r: Reader, rank: Mapping[str, int]) -> m.Knock:

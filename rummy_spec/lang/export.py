@@ -102,7 +102,8 @@ def variant_to_json(variant: m.Variant, players: int) -> JSON:
         "deal": {
             "cards": {"formula": render(variant.deal.cards), "per_round": dealt},
             "stock_after_deal": [len(pack) - cards_out(variant, players, d) for d in dealt],
-            **_plain(variant.deal, skip=("cards",)),
+            **_plain(variant.deal, skip=("cards", "upcard_covered")),
+            "upcard_covered": [_plain(c) for c in variant.deal.upcard_covered],
         },
         "cut": None if variant.cut is None else _cut(variant.cut, players),
         "contracts": _contracts(variant),

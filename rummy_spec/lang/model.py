@@ -120,6 +120,9 @@ class Deal:
     # a hand dealt whose points total low..high wins at once; two or more such hands: the
     # deal is thrown in (Tonk: 49 or 50)
     total_wins: tuple[int, int] | None = None
+    # an upcard of these classes is covered by the next card of the stock, turned up on
+    # it, until one of no such class is on top (Canasta: a wild card or a red three)
+    upcard_covered: tuple[CardClass, ...] = ()
     span: Span = BUILTIN
 
 

@@ -202,6 +202,10 @@ class ClauseBuilder:
         return Clause([(("without",), tuple(c))], span_of(self.path, meta))
 
     @v_args(meta=True)
+    def upcard_covered(self, meta: Meta, c: list[RawCard]) -> Clause:
+        return Clause([(("upcard_covered",), tuple(c))], span_of(self.path, meta))
+
+    @v_args(meta=True)
     def frozen_by(self, meta: Meta, c: list[RawCard]) -> Clause:
         return Clause([(("frozen_by",), tuple(c))], span_of(self.path, meta))
 

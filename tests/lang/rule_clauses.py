@@ -55,6 +55,7 @@ CUSTOM: dict[str, tuple[str, ...]] = {
     "no_discarding_cards": ("Turn.no_discard",),
     "no_taking_cards": ("Turn.no_take",),
     "frozen_by": ("Turn.frozen_by",),
+    "upcard_covered": ("Deal.upcard_covered",),
     "set_without": ("SetRule.without",),
     "long_meld_bonus": ("Score.long_meld_bonus",),
     "upcard_deadwood": ("Knock.upcard_deadwood",),

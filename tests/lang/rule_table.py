@@ -232,6 +232,7 @@ TABLE: dict[str, Entry] = {
     "GroupRule.span": SPAN,
     # ----- the deal and the cut -------------------------------------------------------
     "Deal.cards": Played("rummy", setting("deal", cards=num(8))),
+    "Deal.upcard_covered": Played("canasta", setting("deal", upcard_covered=()), 4),
     "Deal.first_dealer": Played("continental", setting("deal", first_dealer="lowest"), 4),
     "Deal.rotation": Played("gin", setting("deal", rotation="left"), 2),
     "Deal.upcard_offered": Played("gin", setting("deal", upcard_offered=False), 2),

@@ -76,6 +76,18 @@ def test_eleven_cards_each() -> None:
     assert [len(g.hand(i)) for i in range(4)] == [11] * 4
 
 
+def test_a_wild_or_red_three_upcard_is_covered() -> None:
+    """PASTIMES: "If the first card is a wild or a red three continue flipping cards until
+    a card other than a wild or red three is on top"."""
+    covered = 0
+    for seed in range(60):
+        pile = Game(NAME, 4, seed=seed).state_json()["discard"]
+        assert pile[-1][0] != "2" and pile[-1] not in ("JK", "3H", "3D"), (seed, pile)
+        assert all(c[0] == "2" or c in ("JK", "3H", "3D") for c in pile[:-1]), (seed, pile)
+        covered += len(pile) > 1
+    assert covered > 0
+
+
 def test_card_values() -> None:
     """PASTIMES: "three through seven count as five points each, the eight through King
     count as 10 points each, the Ace and two count as 20 points each and the Jokers count

@@ -43,6 +43,7 @@ class Rules:
     kept_faces: frozenset[int] = field(init=False, compare=False, hash=False, repr=False)
     untakable: frozenset[int] = field(init=False, compare=False, hash=False, repr=False)
     freezing: frozenset[int] = field(init=False, compare=False, hash=False, repr=False)
+    covered: frozenset[int] = field(init=False, compare=False, hash=False, repr=False)
     swappable: frozenset[int] | None = field(init=False, compare=False, hash=False, repr=False)
     max_points: int = field(init=False, compare=False, hash=False, repr=False)
     last_floor: list[Any] = field(init=False, compare=False, hash=False, repr=False)
@@ -65,6 +66,10 @@ class Rules:
         object.__setattr__(self, "freezing", frozenset(
             f.code for f in self.table.faces
             if any(decks.matches(c, f) for c in self.variant.turn.frozen_by)))
+        # Faces that ``deal { upcard covered when CARDS }`` cover with the next card.
+        object.__setattr__(self, "covered", frozenset(
+            f.code for f in self.table.faces
+            if any(decks.matches(c, f) for c in self.variant.deal.upcard_covered)))
         # Wilds that ``swap { only CLASS }`` lets a player free (None: every wild).
         only = self.variant.swap.wilds
         object.__setattr__(self, "swappable", None if not only else frozenset(
