@@ -12,7 +12,8 @@ https://quantumgambitz.com/blog/games/cards/canasta-basket-rummy (BASKET); Bella
 "Canasta Discards", http://www.bellaonline.com/articles/art31036.asp (BELLA);
 canasta-rules.com, "Canasta Discard Pile", https://www.canasta-rules.com/canasta-discard-pile/
 (DISCARDS); edocr.com, "Canasta Rules" after Hoyle's Rules of Games,
-https://www.edocr.com/v/jlxbezyj/jackberlin/canasta-rules (HOYLE).  Each test quotes the few words of the fact it checks.
+https://www.edocr.com/v/jlxbezyj/jackberlin/canasta-rules (HOYLE).  Each test quotes the
+few words of the fact it checks.
 """
 
 from __future__ import annotations
