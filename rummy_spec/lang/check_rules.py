@@ -52,6 +52,10 @@ def check_rules(v: m.Variant, err: Err) -> None:
         err("E032", "'no taking CARDS from the pile' is not played with rummy calls (a call "
             "takes the discard)", v.turn.span)
     _check_meld_bonus(v, err)
+    if v.score.concealed_bonus is not None and (v.score.method != "melds"
+                                                 or v.going_out.needs_meld is None):
+        err("E032", "'concealed out bonus N' needs 'method melds' and 'going out { needs a "
+            "meld of N }' (the meld of his own a concealed hand must hold)", v.score.span)
     if v.turn.opening_wilds_own and v.turn.opening_points is None \
             and not v.turn.opening_by_total:
         err("E032", "'first melds count wilds at their own points' needs an opening "

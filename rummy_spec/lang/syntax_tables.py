@@ -152,6 +152,7 @@ VALUED: dict[str, tuple[str, str, str]] = {
     "games_at_once": ("game", "games_at_once", "int"),
     "caught_drop_pays": ("score", "caught_pays", "int"),
     "hand_cap": ("score", "cap", "int"),
+    "concealed_bonus": ("score", "concealed_bonus", "int"),
 }
 
 LOW_STOCK = {"stock_dead_at": "discard", "stock_wall_at": "wall",

@@ -177,6 +177,11 @@ def scoring(scope: Scope) -> Section:
                      "when it holds one or more.")
     if s.winner_bonus and v.knock is None:
         items.append(f"The player who goes out scores {s.winner_bonus:+d} points for it.")
+    if s.concealed_bonus is not None:
+        items.append(f"Going out concealed scores {s.concealed_bonus:+d} instead: you go out "
+                     "having laid nothing on the table on an earlier turn and no card on "
+                     "another player's melds, with a meld of your own of at least "
+                     f"{v.going_out.needs_meld} cards.")
     if s.cap is not None:
         items.append(f"No hand counts more than {s.cap} points: a player whose cards are "
                      f"worth more scores {s.cap}" + (" (and pays the winner no more)."

@@ -42,6 +42,7 @@ from .referee_scores import (
     capped,
     knock_scores,
     meld_bonuses,
+    out_bonus,
     side,
     unzero,
     upcard_times,
@@ -291,8 +292,9 @@ class Referee:
             if r.ending == "out" and r.winner is not None:
                 held[r.winner] = 0
             extra = meld_bonuses(self.laws, pre, a)  # canastas
-            if r.ending == "out" and r.winner is not None:
-                extra[r.winner] += v.score.winner_bonus  # going out
+            if r.ending == "out" and r.winner is not None:  # going out (concealed)
+                extra[r.winner] += out_bonus(self.laws, pre, a, r.winner,
+                                             r.winner in self.book.played_before)
             want = [laid[i] + extra[i] - held[i] for i in range(n)]
             if self.book.freed:  # whose wild left the table, no play tells: the sum only
                 require(sum(r.scores) == sum(want) - self.book.freed, "score",

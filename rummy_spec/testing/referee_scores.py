@@ -104,6 +104,15 @@ def meld_bonuses(laws: Laws, pre: State, a: Move) -> list[int]:
     out = [0] * laws.players
     if bonus is None:
         return out
+    size, natural, mixed = bonus
+    for owner, cards in final_melds(pre, a):
+        if len(cards) >= size:
+            out[owner] += mixed if any(c in laws.wild for c in cards) else natural
+    return out
+
+
+def final_melds(pre: State, a: Move) -> list[tuple[int, tuple[int, ...]]]:
+    """(owner, cards) of each table meld as the play ``a`` leaves the table."""
     melds = [(t.owner, t.meld.cards) for t in pre.hand.table]
     if a.type == "lay_off" and a.card is not None and a.meld is not None \
             and 0 <= a.meld < len(melds):
@@ -111,8 +120,19 @@ def meld_bonuses(laws: Laws, pre: State, a: Move) -> list[int]:
         melds[a.meld] = (owner, (*cards, a.card))
     elif a.type == "meld":
         melds += [(a.player, tuple(x)) for x in a.melds or ()]
-    size, natural, mixed = bonus
-    for owner, cards in melds:
-        if len(cards) >= size:
-            out[owner] += mixed if any(c in laws.wild for c in cards) else natural
-    return out
+    return melds
+
+
+def out_bonus(laws: Laws, pre: State, a: Move, winner: int, played_before: bool) -> int:
+    """What going out adds to the winner's score: ``winner bonus N``, or ``concealed out
+    bonus N`` where he laid nothing on an earlier turn, no card on another player's meld,
+    and holds a meld of his own as long as going out needs."""
+    s = laws.variant.score
+    if s.concealed_bonus is None or played_before:
+        return s.winner_bonus
+    on_others = any(seat == winner for t in pre.hand.table for seat, _ in t.credits) or (
+        a.type == "lay_off" and a.meld is not None and 0 <= a.meld < len(pre.hand.table)
+        and pre.hand.table[a.meld].owner != winner)
+    long = laws.variant.going_out.needs_meld or 0
+    own = any(owner == winner and len(cards) >= long for owner, cards in final_melds(pre, a))
+    return s.winner_bonus if on_others or not own else s.concealed_bonus

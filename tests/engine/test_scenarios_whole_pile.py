@@ -141,15 +141,15 @@ def test_no_set_of_threes() -> None:
 
 def test_a_canasta_scores_its_bonus_and_going_out_its_own() -> None:
     """Seat 0 goes out on a natural canasta of kings (70 + 500) and three aces with a
-    joker (90), discarding his last card: 100 more for going out.  Seat 2, his partner,
-    loses what he holds."""
+    joker (90), discarding his last card, all in his first turn: 200 more for going out
+    concealed.  Seat 2, his partner, loses what he holds."""
     g = game("6H", hands=["KH KS KC KD KH KS KC AD AC JK", *HANDS[1:]])
     ok(g, "draw", 0, source="stock")
     ok(g, "meld", 0, melds=[["KH", "KS", "KC", "KD", "KH", "KS", "KC"], ["AD", "AC", "JK"]])
     ok(g, "discard", 0, card="9D")
     r = last_result(g)
     assert r.winner == 0 and r.ending == "out"
-    assert r.scores[0] == 70 + 500 + 90 + 100
+    assert r.scores[0] == 70 + 500 + 90 + 200
     assert r.scores[2] == -(4 * 5 + 7 * 10)  # 4H 5H 6H 7D: 5 each; the rest 10 each
 
 
@@ -159,4 +159,24 @@ def test_a_mixed_canasta_scores_the_lower_bonus() -> None:
     ok(g, "meld", 0, melds=[["KH", "KS", "KC", "KD", "KH", "2S", "JK"], ["AD", "AC", "AH"]])
     ok(g, "discard", 0, card="9D")
     r = last_result(g)
-    assert r.scores[0] == 50 + 20 + 50 + 300 + 60 + 100
+    assert r.scores[0] == 50 + 20 + 50 + 300 + 60 + 200
+
+
+def test_a_lay_off_on_the_partners_meld_is_not_concealed() -> None:
+    """Seat 2 lays his first cards this turn, one of them on his partner's meld: going out
+    scores 100, not 200 (Parlett: no lay-off on the partner's melds when concealed)."""
+    hands = ["KH KS KC AS AD JK 5C 6D 7H 8S 9C", HANDS[1],
+             "QH QS QC QD QH QS QC KD 10H 10D 10C", HANDS[3]]
+    g = game("4D", hands=hands)
+    ok(g, "draw", 0, source="stock")  # 9D
+    ok(g, "meld", 0, melds=[["KH", "KS", "KC"], OPENING])
+    ok(g, "discard", 0, card="9D")
+    ok(g, "draw", 1, source="stock")  # 9C
+    ok(g, "discard", 1, card="9C")
+    ok(g, "draw", 2, source="stock")  # 9S
+    ok(g, "meld", 2, melds=[["QH", "QS", "QC", "QD", "QH", "QS", "QC"]])
+    ok(g, "lay_off", 2, card="KD", meld=0)
+    ok(g, "meld", 2, melds=[["10H", "10D", "10C"]])
+    ok(g, "discard", 2, card="9S")
+    r = last_result(g)
+    assert r.winner == 2 and r.scores[2] == 70 + 500 + 10 + 30 + 100

@@ -243,18 +243,36 @@ def test_going_out_needs_a_canasta() -> None:
     assert g.legal(Action.new_meld(0, "5C 5D 5H")).code == "needs-meld-to-go-out"
 
 
-def test_the_score_of_going_out_with_a_natural_canasta() -> None:
+def test_the_score_of_going_out_concealed_with_a_natural_canasta() -> None:
     """BRITANNICA: "Each side scores the total value of all its melded cards, plus bonus
-    points for each natural canasta (500) ... going out (100 ...)", and "subtracts the
-    point values of any cards still held"."""
+    points for each natural canasta (500) ... going out (100, but 200 if concealed)", and
+    "subtracts the point values of any cards still held"; concealed: "without having
+    previously made any melds or layoffs"."""
     g = dealt((OUT, OUT1, S2, S3), stock="5C")
     g.apply(Action.draw(0))
     g.apply(melds(0, "KH KS KC KD KH KS KC", "AD AC JK 2C"))
     g.apply(Action.discard(0, "5C"))
     r = g.results[0]
     assert r.ending == "out" and r.winner == 0
-    assert r.scores[0] == 7 * 10 + 500 + (20 + 20 + 50 + 20) + 100
+    assert r.scores[0] == 7 * 10 + 500 + (20 + 20 + 50 + 20) + 200
     assert r.scores[2] == -(4 * 5 + 7 * 10)  # the partner's hand counts against
+
+
+def test_going_out_after_melding_on_an_earlier_turn_scores_100() -> None:
+    """BRITANNICA: "going out (100 ...)": seat 0 lays his canasta on his first turn and
+    goes out on his second, so not concealed."""
+    g = dealt((OUT, OUT1, S2, S3), stock="5C 9H 8D 8C 9D")
+    g.apply(Action.draw(0))
+    g.apply(Action.new_meld(0, "KH KS KC KD KH KS KC"))
+    g.apply(Action.discard(0, "5C"))
+    for seat, card in ((1, "9H"), (2, "8D"), (3, "8C")):
+        g.apply(Action.draw(seat))
+        g.apply(Action.discard(seat, card))
+    g.apply(Action.draw(0))
+    g.apply(melds(0, "AD AC JK 2C"))
+    g.apply(Action.discard(0, "9D"))
+    r = g.results[0]
+    assert r.winner == 0 and r.scores[0] == 7 * 10 + 500 + (20 + 20 + 50 + 20) + 100
 
 
 def test_a_mixed_canasta_scores_300() -> None:
@@ -263,7 +281,7 @@ def test_a_mixed_canasta_scores_300() -> None:
     g.apply(Action.draw(0))
     g.apply(melds(0, "KH KS KC KD KH 2S JK", "AD AC AH AS"))
     g.apply(Action.discard(0, "5C"))
-    assert g.results[0].scores[0] == 5 * 10 + 20 + 50 + 300 + 4 * 20 + 100
+    assert g.results[0].scores[0] == 5 * 10 + 20 + 50 + 300 + 4 * 20 + 200  # concealed
 
 
 def test_the_game_is_won_at_5000() -> None:

@@ -115,9 +115,29 @@ def _scores(rules: Rules, state: State, winner: int | None, ending: Ending,
         out = [laid[i] - held[i] for i in range(n)]
     else:
         out = [0 if i == winner else held[i] for i in range(n)]
-    if winner is not None:  # ``score { winner bonus N }``
-        out[winner] += rules.variant.score.winner_bonus
+    if winner is not None:  # ``score { winner bonus N }``, or going out concealed
+        out[winner] += concealed_bonus(rules, state, winner) if ending == "out" and \
+            concealed(rules, state, winner) else rules.variant.score.winner_bonus
     return out
+
+
+def concealed_bonus(rules: Rules, state: State, winner: int) -> int:
+    bonus = rules.variant.score.concealed_bonus
+    return rules.variant.score.winner_bonus if bonus is None else bonus
+
+
+def concealed(rules: Rules, state: State, winner: int) -> bool:
+    """Did ``winner`` go out concealed (``score { concealed out bonus N }``; Britannica,
+    "Canasta: Going out": "without having previously made any melds or layoffs", the hand
+    "entirely of melds, of which at least one must be a canasta"; Parlett: no lay-off on
+    the partner's melds): nothing laid before this turn, no card of his on another's meld,
+    and a meld of his own as long as going out needs?"""
+    if rules.variant.score.concealed_bonus is None or state.hand.seats[winner].played_before:
+        return False
+    if any(seat == winner for t in state.hand.table for seat, _ in t.credits):
+        return False
+    long = rules.variant.going_out.needs_meld or 0
+    return any(t.owner == winner and len(t.meld.cards) >= long for t in state.hand.table)
 
 
 def table_points(rules: Rules, state: State) -> list[int]:

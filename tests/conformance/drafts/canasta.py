@@ -137,11 +137,16 @@ DRAFTS = [
       ["0 draw stock", "0 meld KH KS KC KD | AS AD AC JK",
        "0 meld 5C 5D 5H -> needs-meld-to-go-out", "?"],
       hands=("KH KS KC KD AS AD AC JK 5C 5D 5H", S1, S2, S3), stock="6D"),
-    d("out/going-out-with-a-natural-canasta", "going out: a natural canasta scores 500, "
-      "going out 100, the melded cards their values, cards in hand count against", "X54 "
-      "X59 X60 X61",
+    d("out/going-out-with-a-natural-canasta", "going out concealed (all in one turn): a "
+      "natural canasta scores 500, going out concealed 200, the melded cards their values, "
+      "cards in hand count against", "X54 X59 X60 X61",
       ["0 draw stock", "0 meld KH KS KC KD KH KS KC | AD AC JK 2C", "0 discard 5C", END],
       hands=(OUT, OUT1, S2, S3), stock="5C"),
+    d("out/going-out-after-an-earlier-meld", "going out after melding on an earlier turn "
+      "scores 100, not the concealed 200", "X54 X61",
+      ["0 draw stock", "0 meld KH KS KC KD KH KS KC", "0 discard 5C", *_round("9H", "8D", "8C"),
+       "0 draw stock", "0 meld AD AC JK 2C", "0 discard 9D", END],
+      hands=(OUT, OUT1, S2, S3), stock="5C 9H 8D 8C 9D"),
     d("score/a-mixed-canasta-scores-300", "a canasta with a wild card in it scores 300",
       "X61",
       ["0 draw stock", "0 meld KH KS KC KD KH 2S JK | AD AC AH", "0 discard 5C", END],
