@@ -120,6 +120,8 @@ class Laws:
             ranks = {faces[c].rank for c in naturals}
             if len(ranks) > 1:
                 faults.append("naturals of different ranks in a set")
+            if isinstance(rule, m.SetRule) and ranks & set(rule.without):
+                faults.append("a set of a rank no set is made of")
             want = ranks.pop() if len(ranks) == 1 else 0
             if any(r != want for r in meld.ranks):
                 faults.append(f"wild meanings {meld.ranks} differ from the set's rank {want}")
