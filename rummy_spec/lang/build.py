@@ -215,6 +215,17 @@ def set_fields(r: Reader, deck: m.Deck) -> dict[str, Any]:
     r.section = "set"
     fields = r.fields("set", m.SetRule)
     fields["without"] = _ranks_left_out(r, deck, fields, "sets")
+    last: list[tuple[int, str | None]] = []
+    for raw in fields.get("going_out_only", ()):
+        card = resolve_card(raw, deck, r)
+        if card is None:
+            continue
+        if card.rank is None or card.rank not in fields["without"]:
+            r.error("E016", f"'{card.text} only when going out' names cards of a rank no "
+                    "set is made of", raw.span, "leave the rank out first: 'without threes'")
+            continue
+        last.append((card.rank, card.colour))
+    fields["going_out_only"] = tuple(last)
     return fields
 
 

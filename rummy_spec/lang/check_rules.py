@@ -52,6 +52,9 @@ def check_rules(v: m.Variant, err: Err) -> None:
         err("E032", "'no taking CARDS from the pile' is not played with rummy calls (a call "
             "takes the discard)", v.turn.span)
     _check_meld_bonus(v, err)
+    if v.set is not None and v.set.going_out_only and v.contracts.rounds:
+        err("E032", "'CARDS only when going out' is not played with contracts: a go-down "
+            "lays a contract, not the hand's last cards", v.set.span)
     if v.score.concealed_bonus is not None and (v.score.method != "melds"
                                                  or v.going_out.needs_meld is None):
         err("E032", "'concealed out bonus N' needs 'method melds' and 'going out { needs a "

@@ -97,7 +97,7 @@ def variant_to_json(variant: m.Variant, players: int) -> JSON:
         },
         "wild_limits": _plain(variant.wilds, skip=("cards",)),
         "meld_kinds": {
-            kind: _maybe(variant.kind_rule(kind)) for kind in meldkinds.names()
+            kind: _kind_rule(variant.kind_rule(kind)) for kind in meldkinds.names()
         },
         "deal": {
             "cards": {"formula": render(variant.deal.cards), "per_round": dealt},
@@ -216,6 +216,14 @@ def _evaluated(expr: Expr, players: int) -> JSON:
 
 def _int(expr: Expr, players: int, round_: int = 1) -> int | None:
     return evaluate_int(expr, players, round_)
+
+
+def _kind_rule(rule: Any) -> JSON | None:
+    """A meld kind's rule; a set's cards melded only in going out as [rank, colour]."""
+    if isinstance(rule, m.SetRule):
+        return {**_plain(rule, skip=("going_out_only",)),
+                "going_out_only": [[r, c] for r, c in rule.going_out_only]}
+    return _maybe(rule)
 
 
 def _maybe(section: Any) -> JSON | None:

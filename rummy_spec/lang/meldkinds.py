@@ -205,7 +205,8 @@ register(MeldKindEntry(
     name="set", plural="sets", words="set", words_plural="sets",
     summary="of one rank, of any suits",
     model=kr.SetRule, clauses=_SIZE_CLAUSES + '\n| "different" "suits" -> different_suits'
-    '\n| "without" card_class ("and" card_class)* -> set_without',
+    '\n| "without" card_class ("and" card_class)* -> set_without'
+    '\n| card_class ("and" card_class)* "only" "when" "going" "out" -> set_going_out',
     shape_code="mixed-ranks", check=f"{_MELDS}:check_set",
     build="rummy_spec.lang.build:set_fields",
     describe=f"{_BOOK}:describe_set", examples=f"{_BOOK}:set_examples",

@@ -202,6 +202,10 @@ class ClauseBuilder:
         return Clause([(("without",), tuple(c))], span_of(self.path, meta))
 
     @v_args(meta=True)
+    def set_going_out(self, meta: Meta, c: list[RawCard]) -> Clause:
+        return Clause([(("going_out_only",), tuple(c))], span_of(self.path, meta))
+
+    @v_args(meta=True)
     def upcard_covered(self, meta: Meta, c: list[RawCard]) -> Clause:
         return Clause([(("upcard_covered",), tuple(c))], span_of(self.path, meta))
 

@@ -122,7 +122,14 @@ def describe_set(v: m.Variant, rule: m.SetRule) -> str:
                  else f", each of a different {suits[:-1]}.")
     if rule.without:
         names = " or ".join(_RANK_PLURALS.get(r, str(r)) for r in rule.without)
-        text += f" No set is made of {names}."
+        text += f" No set is made of {names}"
+        if rule.going_out_only:
+            last = " or ".join(
+                (f"{colour} " if colour else "") + _RANK_PLURALS.get(r, str(r))
+                for r, colour in rule.going_out_only)
+            text += (f", except a set of {last} alone, with no wild card, laid as the play "
+                     "that empties your hand (going out)")
+        text += "."
     return text + exception
 
 

@@ -57,6 +57,7 @@ CUSTOM: dict[str, tuple[str, ...]] = {
     "frozen_by": ("Turn.frozen_by",),
     "upcard_covered": ("Deal.upcard_covered",),
     "set_without": ("SetRule.without",),
+    "set_going_out": ("SetRule.going_out_only",),
     "long_meld_bonus": ("Score.long_meld_bonus",),
     "upcard_deadwood": ("Knock.upcard_deadwood",),
     "upcard_doubles": ("Score.upcard_times",), "upcard_times": ("Score.upcard_times",),

@@ -212,6 +212,13 @@ TABLE: dict[str, Entry] = {
     "SetRule.different_suits": Played("continental", setting("set", different_suits=True),
                                       4),
     "SetRule.without": Played("canasta", setting("set", without=()), 4),
+    "SetRule.going_out_only": Played(
+        "canasta", setting("set", going_out_only=()), 4,
+        deal={"hands": ["KH KS KC KD KH KS KC 3S 3C 3S 2C",
+                        "4C 4D 5S 6S 7C 8C 9C 10C JC QC QS",
+                        "4H 5H 6H 7D 8D 9D 10D JD QD 9H 10H",
+                        "4S 5D 6C 7S 8H 9S 10S JS JH AD 10S"],
+              "stock": "KD", "discard": "4D"}),
     "SetRule.span": SPAN,
     "RunRule.min": Played("rummy", setting("run", min=4)),
     "RunRule.max": Played("rummy", setting("run", max=3)),

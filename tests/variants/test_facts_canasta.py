@@ -138,6 +138,19 @@ def test_threes_are_never_melded_in_ordinary_play() -> None:
     assert g.legal(melds(0, "3H 3D 3C", "AS AD JK")).code == "set-rank-left-out"
 
 
+def test_black_threes_are_melded_only_in_going_out() -> None:
+    """BRITANNICA: "With three or four black 3s, he could go out by melding them; wild
+    cards may not be included in such a meld"."""
+    g = dealt(("KH KS KC KD KH KS KC 3S 3C 3S 2C", OUT1, S2, S3.replace("KD", "QD")), stock="KD")
+    g.apply(Action.draw(0))
+    assert g.legal(melds(0, "3S 3C 3S 2C")).code == "set-rank-left-out"  # no wild card
+    assert g.legal(melds(0, "KH KS KC KD KH KS KC KD", "3S 3C 3S")).code \
+        == "going-out-meld-only"  # 2C would be left
+    g.apply(melds(0, "KH KS KC KD KH KS KC KD 2C"))
+    g.apply(melds(0, "3S 3C 3S"))
+    assert g.results[0].ending == "out" and g.results[0].winner == 0
+
+
 def test_the_first_meld_minimum_by_the_teams_score() -> None:
     """INITIAL: "Negative 15, 0-1495 50, 1500-2995 90, 3000 and above 120", by "the
     player/team's total score" (seat 0's and his partner's, seat 2's, added)."""

@@ -70,6 +70,10 @@ def check_new_meld(rules: Rules, state: State, a: Move) -> Verdict | list[Meld]:
         return v
     # a whole pile's rest comes to the hand with this play: it counts as held after it
     held = seat.hand + owed(rules, state) if must is not None else seat.hand
+    last = rules.melds.last_only
+    if last and len(cards) < len(held) and any(all(c in last for c in x.cards) for x in laid):
+        return no("going-out-meld-only", "such a set is melded only in going out: it must "
+                  "empty your hand")
     if not (v := melds_leave_ok(rules, state, held, cards, laid, False)).ok:
         return v
     return laid

@@ -66,7 +66,12 @@ def usable(rules: Rules, state: State, player: int, depth: int) -> bool:
     """Could the card ``depth`` deep be melded or laid off right after it is taken?"""
     ice = frozen(rules, state, player, state.hand.discard[-1]) if (
         rules.variant.turn.frozen_by or rules.variant.turn.frozen_until_melded) else False
+    # what the answer depends on: the cards, the table (its owners too: a side's melds
+    # open lay-offs), the pile's freezing and size (a whole pile's rest comes to the hand)
+    # and the opening still due (by the side's total)
     key = ("pile-usable", player, depth, tuple(state.hand.discard[-depth:]), ice,
+           len(state.hand.discard),
+           opening_due(rules, state, player), tuple(t.owner for t in state.hand.table),
            tuple(sorted(state.hand.seats[player].hand)),
            tuple(t.meld for t in state.hand.table), state.hand.melds_this_turn)
     hit: bool | None = rules.cache.get(key)

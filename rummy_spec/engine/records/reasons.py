@@ -55,6 +55,8 @@ TURN_REASONS: dict[str, str] = {
     "must-go-down": "a player who took a wild before going down must go down this turn",
     "must-meld-taken": "the card taken from the discard pile must be melded or laid off "
                        "by the player's next play",
+    "going-out-meld-only": "this set is melded only as the play that empties the hand (going "
+                           "out)",
     "pile-frozen": "the discard pile is frozen: its top card is used only in a new meld "
                    "with a natural pair of its rank from the hand",
     "no-deep-take": "only the upcard may be taken from the discard pile in this variant",

@@ -111,6 +111,12 @@ DRAFTS = [
     d("melds/no-set-of-threes", "threes are never melded in a set", "X11",
       ["0 draw stock", "0 meld 3H 3D 3C | AS AD JK -> set-rank-left-out", "?"],
       hands=("3H 3D 3C AS AD JK 5C 6D 7H 8S 9C", S1, S2, S3), stock="8D"),
+    d("melds/black-threes-only-in-going-out", "black threes make a set, with no wild card, "
+      "only as the play that empties the hand", "X11 X54",
+      ["0 draw stock", "0 meld 3S 3C 3S 2C -> set-rank-left-out",
+       "0 meld KH KS KC KD KH KS KC KD | 3S 3C 3S -> going-out-meld-only",
+       "0 meld KH KS KC KD KH KS KC KD 2C", "0 meld 3S 3C 3S", END],
+      hands=("KH KS KC KD KH KS KC 3S 3C 3S 2C", OUT1, S2, S3.replace("KD", "QD")), stock="KD"),
     d("melds/sets-only", "melds are of one rank: no runs", "X9 X11",
       ["0 draw stock", "0 meld 5C 6C 7C 8C | AS AD JK -> no-such-kind", "?"],
       hands=("5C 6C 7C KS QH QS AS AD JK 8S 9C", OUT1, S2, S3), stock="8C"),
