@@ -120,8 +120,7 @@ class Deal:
     # a hand dealt whose points total low..high wins at once; two or more such hands: the
     # deal is thrown in (Tonk: 49 or 50)
     total_wins: tuple[int, int] | None = None
-    # an upcard of these classes is covered by the next card of the stock, turned up on
-    # it, until one of no such class is on top (Canasta: a wild card or a red three)
+    # an upcard of these is covered by the next card turned up (Canasta: a wild, a red 3)
     upcard_covered: tuple[CardClass, ...] = ()
     span: Span = BUILTIN
 
@@ -190,17 +189,14 @@ class Turn:
     # at the start of his turn, instead of drawing, a player may drop: the hand ends and
     # the lowest count wins (Tonk); scored by ``Score.caught_pays``
     drop: bool = False
-    # a draw from the pile takes the whole pile: the upcard first, which the player's next
-    # play must meld or lay off; then the rest of the pile goes to his hand (Canasta)
+    # a draw from the pile takes its top card, which the next play must meld or lay off,
+    # and that play hands the player the rest of the pile (Canasta)
     whole_pile: bool = False
-    # while a card of these classes lies in the discard pile, the card taken from it may
-    # be used only in a new meld with two natural cards of its rank from the hand
-    # (Canasta's frozen pile: a wild card in it)
+    # while one of these lies in the pile (Canasta: a wild card), or for a side not yet
+    # melded, the card taken goes only into a new meld with a natural pair from the hand
     frozen_by: tuple[CardClass, ...] = ()
-    # the pile is frozen so for a side (with partners, a team) that has not yet melded
     frozen_until_melded: bool = False
-    # a wild card counts its own points towards the opening minimum (Canasta), not those
-    # of the card it stands for (Kalooki)
+    # wild cards count their own points towards the opening (Canasta), not their card's
     opening_wilds_own: bool = False
     span: Span = BUILTIN
 
@@ -211,8 +207,7 @@ class Layoff:
     timing: Literal["same-turn", "next-turn"] = "same-turn"
     own_melds_next_turn: bool = False
     needs_down: bool = True
-    # cards are laid off on the melds of one's own side only (Canasta): with partners his
-    # team's, else his own
+    # lay-offs on the melds of one's own side only (Canasta)
     own_side: bool = False
     span: Span = BUILTIN
 
