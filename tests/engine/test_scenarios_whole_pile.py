@@ -10,6 +10,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scenario import scenario, variant_from_text
 from scenario_tools import hand, last_result, ok, pile, refused, table
@@ -180,3 +182,29 @@ def test_a_lay_off_on_the_partners_meld_is_not_concealed() -> None:
     ok(g, "discard", 2, card="9S")
     r = last_result(g)
     assert r.winner == 2 and r.scores[2] == 70 + 500 + 10 + 30 + 100
+
+
+@pytest.mark.patches_engine
+def test_a_hand_too_big_for_the_solver_is_arranged_from_its_naturals(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A whole pile taken can leave a hand of thirty cards and many wilds, more than the
+    solver searches: the hand is then arranged from its natural cards, every wild left
+    over, rather than failing (a game of Canasta stopped on such a hand)."""
+    from rummy_spec.engine.records import rules as rules_module
+    from rummy_spec.engine.solving.plan import SearchTooBig
+    from rummy_spec.engine.solving.solver import best_melds as real
+
+    g = game("4D")
+
+    def too_big_with_wilds(melds, hand, points):  # type: ignore[no-untyped-def]
+        if any(c in g.rules.wild for c in hand):
+            raise SearchTooBig()
+        return real(melds, hand, points)
+
+    monkeypatch.setattr(rules_module, "best_melds", too_big_with_wilds)
+    text = {f.text: f.code for f in g.rules.table.faces}
+    hand = [text[c] for c in ["KH", "KS", "KC", "QH", "QS", "QD", "2C", "JK", "5C"]]
+    got = g.rules.arrange(hand)
+    assert sorted(len(m.cards) for m in got.melds) == [3, 3]
+    assert sorted(got.rest) == sorted(text[c] for c in ("2C", "JK", "5C"))
+    assert got.rest_points == 20 + 50 + 5
