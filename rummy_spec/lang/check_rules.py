@@ -52,6 +52,9 @@ def check_rules(v: m.Variant, err: Err) -> None:
         err("E032", "'no taking CARDS from the pile' is not played with rummy calls (a call "
             "takes the discard)", v.turn.span)
     _check_meld_bonus(v, err)
+    if v.stock.usable_taken and v.stock.empty[0] != "end-round":
+        err("E032", "'usable upcard taken when empty' plays on when the stock has run out: "
+            "it needs 'empty end round'", v.stock.span)
     if v.set is not None and v.set.going_out_only and v.contracts.rounds:
         err("E032", "'CARDS only when going out' is not played with contracts: a go-down "
             "lays a contract, not the hand's last cards", v.set.span)

@@ -309,6 +309,7 @@ class Stock:
     # how the low stock ends the hand: at the discard that leaves dead_at cards; at the wall
     # (the next player may only knock with the upcard, or pass); or by a player's choice
     dead_how: Literal["discard", "wall", "declared"] = "discard"
+    usable_taken: bool = False  # the stock empty, a usable upcard must be taken (Canasta)
     span: Span = BUILTIN
 
 

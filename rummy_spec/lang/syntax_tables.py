@@ -72,6 +72,7 @@ FLAGS: dict[str, tuple[str, str, Any]] = {
     "swap_by_not_down": ("swap", "who", "not-down"),
     "swap_by_any": ("swap", "who", "any"),
     "stock_refill_at_once": ("stock", "refill_at_once", True),
+    "stock_usable_taken": ("stock", "usable_taken", True),
     "swap_others_only": ("swap", "others_only", True),
     "freed_to_table": ("swap", "freed", "table"),
     "freed_to_hand": ("swap", "freed", "hand"),

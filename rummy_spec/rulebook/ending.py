@@ -121,6 +121,10 @@ def exhausted_stock(scope: Scope) -> Section:
     if v.stock.refill_at_once and ladder:
         blocks.append(Para("This is done the moment the last card of the stock is drawn, "
                            "not when the next player wants to draw."))
+    if v.stock.usable_taken:
+        blocks.append(Para("Until then play goes on without a stock: a player who can use "
+                           "the upcard (as the rules for taking it say) must take it, and the "
+                           "hand ends only when the player to draw cannot."))
     dead = v.stock.dead_at
     scores = ("everyone scores minus their deadwood" if v.score.method == "minus-deadwood"
               else "nobody scores")

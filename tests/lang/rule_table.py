@@ -240,6 +240,12 @@ TABLE: dict[str, Entry] = {
     # ----- the deal and the cut -------------------------------------------------------
     "Deal.cards": Played("rummy", setting("deal", cards=num(8))),
     "Deal.upcard_covered": Played("canasta", setting("deal", upcard_covered=()), 4),
+    "Stock.usable_taken": Played("canasta", setting("stock", usable_taken=False), 4,
+                                 deal={"hands": ["KH KS QH 2C AS AD JK 5C 6D 7H 8S",
+                                                 "4C 4D 5S 6S 7C 8C 9C 10C JC QC KC",
+                                                 "4H 5H 6H 7D 8D 9D 10D JD QD 9H 10H",
+                                                 "4S 5D 6C 7S 8H 9S 10S JS JH 10S 4H"],
+                                       "stock": "", "discard": "6C KD"}),
     "Deal.first_dealer": Played("continental", setting("deal", first_dealer="lowest"), 4),
     "Deal.rotation": Played("gin", setting("deal", rotation="left"), 2),
     "Deal.upcard_offered": Played("gin", setting("deal", upcard_offered=False), 2),

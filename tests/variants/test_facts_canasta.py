@@ -297,6 +297,27 @@ def test_a_mixed_canasta_scores_300() -> None:
     assert g.results[0].scores[0] == 5 * 10 + 20 + 50 + 300 + 4 * 20 + 200  # concealed
 
 
+def test_without_a_stock_play_goes_on_while_the_upcard_is_used() -> None:
+    """BRITANNICA: when the stock is gone "Each player in turn then takes the upcard if it
+    can be melded or layed off ... This continues until someone either goes out or cannot
+    use the previous player's discard"."""
+    g = dealt((K0, S1, S2, S3), stock="9D 8D 8C 7C")
+    g.apply(Action.draw(0))
+    g.apply(melds(0, "KH KS KC", "AS AD JK"))
+    g.apply(Action.discard(0, "9D"))
+    for seat, card in ((1, "8D"), (2, "8C"), (3, "KD")):
+        g.apply(Action.draw(seat))
+        g.apply(Action.discard(seat, card))
+    assert g.stock_size == 0
+    assert g.legal(Action.draw(0)).code == "stock-empty"  # KD goes onto his kings
+    g.apply(Action.take_upcard(0))
+    g.apply(Action.lay_off(0, "KD", 0))
+    g.apply(Action.discard(0, "5C"))
+    assert not g.results
+    g.apply(Action.draw(1))  # seat 1 cannot use the five: the hand ends
+    assert g.results[0].ending == "stock"
+
+
 def test_the_game_is_won_at_5000() -> None:
     """HOYLE: "A canasta match is over when one of the players reaches 5,000 points" (in
     partnerships, a side's total); the side with more wins, both partners."""
