@@ -221,8 +221,8 @@ def set_fields(r: Reader, deck: m.Deck) -> dict[str, Any]:
         if card is None:
             continue
         if card.rank is None or card.rank not in fields["without"]:
-            r.error("E016", f"'{card.text} only when going out' names cards of a rank no "
-                    "set is made of", raw.span, "leave the rank out first: 'without threes'")
+            r.error("E016", f"'going out with {card.text}' names cards of a rank no set is "
+                    "made of", raw.span, "leave the rank out first: 'without threes'")
             continue
         last.append((card.rank, card.colour))
     fields["going_out_only"] = tuple(last)

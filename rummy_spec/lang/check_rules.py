@@ -56,7 +56,7 @@ def check_rules(v: m.Variant, err: Err) -> None:
         err("E032", "'usable upcard taken when empty' plays on when the stock has run out: "
             "it needs 'empty end round'", v.stock.span)
     if v.set is not None and v.set.going_out_only and v.contracts.rounds:
-        err("E032", "'CARDS only when going out' is not played with contracts: a go-down "
+        err("E032", "'going out with CARDS' is not played with contracts: a go-down "
             "lays a contract, not the hand's last cards", v.set.span)
     if v.score.concealed_bonus is not None and (v.score.method != "melds"
                                                  or v.going_out.needs_meld is None):

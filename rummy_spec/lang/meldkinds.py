@@ -206,7 +206,7 @@ register(MeldKindEntry(
     summary="of one rank, of any suits",
     model=kr.SetRule, clauses=_SIZE_CLAUSES + '\n| "different" "suits" -> different_suits'
     '\n| "without" card_class ("and" card_class)* -> set_without'
-    '\n| card_class ("and" card_class)* "only" "when" "going" "out" -> set_going_out',
+    '\n| "going" "out" "with" card_class ("and" card_class)* -> set_going_out',
     shape_code="mixed-ranks", check=f"{_MELDS}:check_set",
     build="rummy_spec.lang.build:set_fields",
     describe=f"{_BOOK}:describe_set", examples=f"{_BOOK}:set_examples",

@@ -34,7 +34,7 @@ class MeldRules:
     is_natural: tuple[bool, ...]
     more: tuple[tuple[str, Any], ...] = ()  # the rules of kinds beyond set, run and group
     # faces of a rank left out of sets that make a set alone as the hand's last play
-    # (``set { black threes only when going out }``)
+    # (``set { going out with black threes }``)
     last_only: frozenset[int] = frozenset()
 
     def rule(self, kind: MeldKind) -> Any:
