@@ -92,7 +92,7 @@ def build_variant(
     wilds = _wilds(r, deck)
     kind_rules = {k.name: _kind(r, deck, k) for k in meldkinds.entries()
                   if r.get((k.name,), False)}
-    deal = m.Deal(**r.fields("deal", m.Deal))
+    deal = _deal(r, deck)
     cut = m.Cut(**r.fields("cut", m.Cut)) if r.get(("cut",), False) else None
     kinds = set(kind_rules)
     contracts = _contracts(r, kinds)
@@ -228,18 +228,50 @@ def run_fields(r: Reader, deck: m.Deck) -> dict[str, Any]:
     """A run's fields: the ranks it leaves out are read as cards of the deck."""
     r.section = "run"
     fields = r.fields("run", m.RunRule)
+    fields["without"] = _ranks_left_out(r, deck, fields, "runs")
+    return fields
+
+
+def set_fields(r: Reader, deck: m.Deck) -> dict[str, Any]:
+    """A set's fields: the ranks no set is made of are read as cards of the deck."""
+    r.section = "set"
+    fields = r.fields("set", m.SetRule)
+    fields["without"] = _ranks_left_out(r, deck, fields, "sets")
+    last: list[tuple[int, str | None]] = []
+    for raw in fields.get("going_out_only", ()):
+        card = resolve_card(raw, deck, r)
+        if card is None:
+            continue
+        if card.rank is None or card.rank not in fields["without"]:
+            r.error("E016", f"'going out with {card.text}' names cards of a rank no set is "
+                    "made of", raw.span, "leave the rank out first: 'without threes'")
+            continue
+        last.append((card.rank, card.colour))
+    fields["going_out_only"] = tuple(last)
+    return fields
+
+
+def _ranks_left_out(r: Reader, deck: m.Deck, fields: dict[str, Any],
+                    what: str) -> tuple[int, ...]:
     ranks: list[int] = []
     for raw in fields.get("without", ()):
         card = resolve_card(raw, deck, r)
         if card is None:
             continue
         if card.rank is None or card.colour is not None:
-            r.error("E016", f"runs leave out whole ranks, and '{card.text}' is not one",
+            r.error("E016", f"{what} leave out whole ranks, and '{card.text}' is not one",
                     raw.span, "name a rank: 'without twos'")
             continue
         ranks.append(card.rank)
-    fields["without"] = tuple(sorted(set(ranks)))
-    return fields
+    return tuple(sorted(set(ranks)))
+
+
+def _deal(r: Reader, deck: m.Deck) -> m.Deal:
+    fields = r.fields("deal", m.Deal)
+    raw: tuple[RawCard, ...] = fields.get("upcard_covered", ())
+    cards = [resolve_card(c, deck, r) for c in raw]
+    fields["upcard_covered"] = tuple(c for c in cards if c is not None)
+    return m.Deal(**fields)
 
 
 def _knock(r: Reader, rank: Mapping[str, int]) -> m.Knock:
@@ -277,6 +309,9 @@ def _turn(r: Reader, deck: m.Deck) -> m.Turn:
     taken: tuple[RawCard, ...] = fields.get("no_take", ())
     never = [resolve_card(c, deck, r) for c in taken]
     fields["no_take"] = tuple(c for c in never if c is not None)
+    freezing: tuple[RawCard, ...] = fields.get("frozen_by", ())
+    frozen = [resolve_card(c, deck, r) for c in freezing]
+    fields["frozen_by"] = tuple(c for c in frozen if c is not None)
     return m.Turn(**fields)
 
 

@@ -57,6 +57,22 @@ def check_rules(v: m.Variant, err: Err) -> None:
     if v.turn.no_take and v.rummy_call is not None:
         err("E032", "'no taking CARDS from the pile' is not played with rummy calls (a call "
             "takes the discard)", v.turn.span)
+    _check_meld_bonus(v, err)
+    if v.stock.usable_taken and v.stock.empty[0] != "end-round":
+        err("E032", "'usable upcard taken when empty' plays on when the stock has run out: "
+            "it needs 'empty end round'", v.stock.span)
+    if v.set is not None and v.set.going_out_only and v.contracts.rounds:
+        err("E032", "'going out with CARDS' is not played with contracts: a go-down "
+            "lays a contract, not the hand's last cards", v.set.span)
+    if v.score.concealed_bonus is not None and (v.score.method != "melds"
+                                                 or v.going_out.needs_meld is None):
+        err("E032", "'concealed out bonus N' needs 'method melds' and 'going out { needs a "
+            "meld of N }' (the meld of his own a concealed hand must hold)", v.score.span)
+    if v.turn.opening_wilds_own and v.turn.opening_points is None \
+            and not v.turn.opening_by_total:
+        err("E032", "'first melds count wilds at their own points' needs an opening "
+            "minimum ('first melds at least N points' or 'first melds by total')",
+            v.turn.span)
     if v.turn.opening_by_total and v.turn.opening_points is not None:
         err("E032", "'first melds at least N points' and 'first melds by total' both set "
             "the opening: state one", v.turn.span)
@@ -129,9 +145,20 @@ def _check_pile_takes(v: m.Variant, err: Err) -> None:
     opening by points: that meld with the rest of the hand's best melds), which a
     contract would not show."""
     t = v.turn
-    if not (t.deep_take or t.pile_card_melded):
+    if (t.frozen_by or t.frozen_until_melded) and not (t.whole_pile or t.pile_card_melded):
+        err("E032", "a frozen pile limits how the card taken from it is melded: state "
+            "'take the whole discard pile' or 'card taken from the pile melded at once'",
+            t.span)
+    if t.whole_pile and t.deep_take:
+        err("E032", "'take the whole discard pile' and 'take deep in the discard pile' "
+            "both say what a draw from the pile takes: state one", t.span)
+    if t.whole_pile and (v.rummy_call is not None or v.deal.upcard_offered):
+        err("E032", "'take the whole discard pile' is not played with rummy calls or the "
+            "first upcard's offer, which take the upcard alone", t.span)
+    if not (t.deep_take or t.pile_card_melded or t.whole_pile):
         return
     what = "'take deep in the discard pile'" if t.deep_take else \
+        "'take the whole discard pile'" if t.whole_pile else \
         "'card taken from the pile melded at once'"
     if v.knock is not None:
         err("E032", f"{what} needs the card melded, but a knock game lays no melds in play",
@@ -142,6 +169,20 @@ def _check_pile_takes(v: m.Variant, err: Err) -> None:
     if v.claim is not None:
         err("E032", f"{what} is not played with claims out of turn: a claim takes the "
             "upcard alone", t.span)
+
+
+def _check_meld_bonus(v: m.Variant, err: Err) -> None:
+    """``score { meld of N bonus X or Y with wilds }`` scores melds on the table: with
+    ``method melds`` only, and N a meld's length (2 or more)."""
+    bonus = v.score.long_meld_bonus
+    if bonus is None:
+        return
+    if v.score.method != "melds":
+        err("E032", "'meld of N bonus' scores the melds on the table: it needs 'method "
+            "melds'", v.score.span)
+    if bonus[0] < 2:
+        err("E021", f"'meld of {bonus[0]} bonus': a meld holds at least 2 cards",
+            v.score.span)
 
 
 def _check_limits(v: m.Variant, err: Err) -> None:

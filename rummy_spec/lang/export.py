@@ -98,18 +98,21 @@ def variant_to_json(variant: m.Variant, players: int) -> JSON:
         },
         "wild_limits": _plain(variant.wilds, skip=("cards",)),
         "meld_kinds": {
-            kind: _maybe(variant.kind_rule(kind)) for kind in meldkinds.names()
+            kind: _kind_rule(variant.kind_rule(kind)) for kind in meldkinds.names()
         },
         "deal": {
             "cards": {"formula": render(variant.deal.cards), "per_round": dealt},
             "stock_after_deal": [len(pack) - cards_out(variant, players, d) for d in dealt],
-            **_plain(variant.deal, skip=("cards",)),
+            **_plain(variant.deal, skip=("cards", "upcard_covered")),
+            "upcard_covered": [_plain(c) for c in variant.deal.upcard_covered],
         },
         "cut": None if variant.cut is None else _cut(variant.cut, players),
         "contracts": _contracts(variant),
-        "turn": {**_plain(variant.turn, skip=("no_discard", "opening_by_total", "no_take")),
+        "turn": {**_plain(variant.turn, skip=("no_discard", "opening_by_total", "no_take",
+                                              "frozen_by")),
                  "no_discard": [_plain(c) for c in variant.turn.no_discard],
                  "no_take": [_plain(c) for c in variant.turn.no_take],
+                 "frozen_by": [_plain(c) for c in variant.turn.frozen_by],
                  "opening_by_total": [{"from": start, "points": points}
                                       for start, points in variant.turn.opening_by_total]},
         "layoff": _plain(variant.layoff),
@@ -124,13 +127,21 @@ def variant_to_json(variant: m.Variant, players: int) -> JSON:
                                 for r, d in variant.knock.upcard_deadwood]},
         "stock": _plain(variant.stock),
         "score": {
-            **_plain(variant.score, skip=("entries", "upcard_times")),
+            **_plain(variant.score, skip=("entries", "upcard_times", "long_meld_bonus")),
+            "long_meld_bonus": _long_meld_bonus(variant.score.long_meld_bonus),
             "entries": [_plain(e) for e in variant.score.entries],
             "upcard_times": [{"suit": s, "times": k} for s, k in variant.score.upcard_times],
         },
         "game": _plain(variant.game),
         "engine_limits": _plain(variant.limits),
     }
+
+
+def _long_meld_bonus(bonus: tuple[int, int, int] | None) -> JSON | None:
+    if bonus is None:
+        return None
+    size, natural, mixed = bonus
+    return {"size": size, "natural": natural, "mixed": mixed}
 
 
 # ----------------------------------------------------------------------------------------
@@ -207,6 +218,14 @@ def _evaluated(expr: Expr, players: int) -> JSON:
 
 def _int(expr: Expr, players: int, round_: int = 1) -> int | None:
     return evaluate_int(expr, players, round_)
+
+
+def _kind_rule(rule: Any) -> JSON | None:
+    """A meld kind's rule; a set's cards melded only in going out as [rank, colour]."""
+    if isinstance(rule, m.SetRule):
+        return {**_plain(rule, skip=("going_out_only",)),
+                "going_out_only": [[r, c] for r, c in rule.going_out_only]}
+    return _maybe(rule)
 
 
 def _maybe(section: Any) -> JSON | None:

@@ -20,6 +20,12 @@ class SetRule:
     min: int = 3
     max: int | None = None
     different_suits: bool = False  # no two natural cards of one suit (colour, custom deck)
+    # ranks no set is made of (Canasta's threes), by rank number
+    without: tuple[int, ...] = ()
+    # cards of a rank left out that still make a set of their own, with no wild card, as
+    # the play that empties the hand (Canasta's black threes, melded only in going out)
+    # (by rank number and colour, None: either colour)
+    going_out_only: tuple[tuple[int, str | None], ...] = ()
     span: Span = BUILTIN
 
 

@@ -204,8 +204,11 @@ _BOOK = "rummy_spec.rulebook.melds"
 register(MeldKindEntry(
     name="set", plural="sets", words="set", words_plural="sets",
     summary="of one rank, of any suits",
-    model=kr.SetRule, clauses=_SIZE_CLAUSES + '\n| "different" "suits" -> different_suits',
+    model=kr.SetRule, clauses=_SIZE_CLAUSES + '\n| "different" "suits" -> different_suits'
+    '\n| "without" card_class ("and" card_class)* -> set_without'
+    '\n| "going" "out" "with" card_class ("and" card_class)* -> set_going_out',
     shape_code="mixed-ranks", check=f"{_MELDS}:check_set",
+    build="rummy_spec.lang.build:set_fields",
     describe=f"{_BOOK}:describe_set", examples=f"{_BOOK}:set_examples",
     flags={"different_suits": ("different_suits", True)},
     wild_cap="max_per_set", all_wild="all_wild_sets",

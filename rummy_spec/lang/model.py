@@ -123,6 +123,8 @@ class Deal:
     # a hand dealt whose points total low..high wins at once; two or more such hands: the
     # deal is thrown in (Tonk: 49 or 50)
     total_wins: tuple[int, int] | None = None
+    # an upcard of these is covered by the next card turned up (Canasta: a wild, a red 3)
+    upcard_covered: tuple[CardClass, ...] = ()
     span: Span = BUILTIN
 
 
@@ -197,6 +199,15 @@ class Turn:
     # hand: the hand's first N x players turns (Remi 51: neither open nor go out in the
     # first two rounds of turns); None: none
     no_meld_turns: int | None = None
+    # a draw from the pile takes its top card, which the next play must meld or lay off,
+    # and that play hands the player the rest of the pile (Canasta)
+    whole_pile: bool = False
+    # while one of these lies in the pile (Canasta: a wild card), or for a side not yet
+    # melded, the card taken goes only into a new meld with a natural pair from the hand
+    frozen_by: tuple[CardClass, ...] = ()
+    frozen_until_melded: bool = False
+    # wild cards count their own points towards the opening (Canasta), not their card's
+    opening_wilds_own: bool = False
     span: Span = BUILTIN
 
 
@@ -312,6 +323,7 @@ class Stock:
     # how the low stock ends the hand: at the discard that leaves dead_at cards; at the wall
     # (the next player may only knock with the upcard, or pass); or by a player's choice
     dead_how: Literal["discard", "wall", "declared"] = "discard"
+    usable_taken: bool = False  # the stock empty, a usable upcard must be taken (Canasta)
     span: Span = BUILTIN
 
 

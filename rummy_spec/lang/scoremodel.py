@@ -47,6 +47,14 @@ class Score:
     drawn_add_stake: bool = False
     # no hand counts more than this many points against its holder (Indian Rummy: 80)
     cap: int | None = None
+    # (size, natural, mixed): a meld of at least ``size`` cards on the table scores its
+    # owner ``natural`` points more when it holds no wild card, else ``mixed`` (Canasta:
+    # a canasta of seven, 500 natural, 300 mixed); None: no such bonus
+    long_meld_bonus: tuple[int, int, int] | None = None
+    # going out concealed (nothing laid on the table on an earlier turn, nothing laid on
+    # another player's meld, and a meld of his own as long as going out needs) scores this
+    # instead of ``winner_bonus`` (Canasta: 200 instead of 100); None: no such bonus
+    concealed_bonus: int | None = None
     span: Span = BUILTIN
     block: Span = BUILTIN  # the whole score section, for faults of the table as a whole
 

@@ -213,6 +213,27 @@ class ClauseBuilder:
         return Clause([(("without",), tuple(c))], span_of(self.path, meta))
 
     @v_args(meta=True)
+    def set_without(self, meta: Meta, c: list[RawCard]) -> Clause:
+        return Clause([(("without",), tuple(c))], span_of(self.path, meta))
+
+    @v_args(meta=True)
+    def set_going_out(self, meta: Meta, c: list[RawCard]) -> Clause:
+        return Clause([(("going_out_only",), tuple(c))], span_of(self.path, meta))
+
+    @v_args(meta=True)
+    def upcard_covered(self, meta: Meta, c: list[RawCard]) -> Clause:
+        return Clause([(("upcard_covered",), tuple(c))], span_of(self.path, meta))
+
+    @v_args(meta=True)
+    def frozen_by(self, meta: Meta, c: list[RawCard]) -> Clause:
+        return Clause([(("frozen_by",), tuple(c))], span_of(self.path, meta))
+
+    @v_args(meta=True)
+    def long_meld_bonus(self, meta: Meta, c: list[Token]) -> Clause:
+        return Clause([(("long_meld_bonus",), (int(c[0]), int(c[1]), int(c[2])))],
+                      span_of(self.path, meta))
+
+    @v_args(meta=True)
     def runs_gap(self, meta: Meta, c: list[Any]) -> Clause:
         return Clause([(("same_suit_runs",), "gap"), (("run_gap",), 1)],
                       span_of(self.path, meta))

@@ -75,6 +75,7 @@ FLAGS: dict[str, tuple[str, str, Any]] = {
     "swap_by_not_down": ("swap", "who", "not-down"),
     "swap_by_any": ("swap", "who", "any"),
     "stock_refill_at_once": ("stock", "refill_at_once", True),
+    "stock_usable_taken": ("stock", "usable_taken", True),
     "swap_others_only": ("swap", "others_only", True),
     "freed_to_table": ("swap", "freed", "table"),
     "freed_to_hand": ("swap", "freed", "hand"),
@@ -108,6 +109,9 @@ FLAGS: dict[str, tuple[str, str, Any]] = {
     "no_repeat_skips": ("special", "no_repeat_skips", True),
     "acts_turned_up": ("special", "acts_turned_up", True),
     "drop_before_drawing": ("turn", "drop", True),
+    "whole_pile": ("turn", "whole_pile", True),
+    "frozen_until_melded": ("turn", "frozen_until_melded", True),
+    "opening_wilds_own": ("turn", "opening_wilds_own", True),
     "bare_out_doubles": ("score", "bare_out_doubles", True),
     "dealt_win_doubles": ("score", "dealt_win_doubles", True),
     "drawn_add_stake": ("score", "drawn_add_stake", True),
@@ -154,6 +158,7 @@ VALUED: dict[str, tuple[str, str, str]] = {
     "games_at_once": ("game", "games_at_once", "int"),
     "caught_drop_pays": ("score", "caught_pays", "int"),
     "hand_cap": ("score", "cap", "int"),
+    "concealed_bonus": ("score", "concealed_bonus", "int"),
 }
 
 LOW_STOCK = {"stock_dead_at": "discard", "stock_wall_at": "wall",

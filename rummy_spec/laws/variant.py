@@ -120,6 +120,11 @@ class Laws:
             ranks = {faces[c].rank for c in naturals}
             if len(ranks) > 1:
                 faults.append("naturals of different ranks in a set")
+            if isinstance(rule, m.SetRule) and ranks & set(rule.without) and (
+                    wilds or not all((faces[c].rank, faces[c].colour) in rule.going_out_only
+                                     or (faces[c].rank, None) in rule.going_out_only
+                                     for c in naturals)):
+                faults.append("a set of a rank no set is made of")
             want = ranks.pop() if len(ranks) == 1 else 0
             if any(r != want for r in meld.ranks):
                 faults.append(f"wild meanings {meld.ranks} differ from the set's rank {want}")

@@ -39,6 +39,11 @@ def players_and_decks(scope: Scope) -> Section:
     text = ("After the deal one card is turned face up to start the discard pile (the "
             "upcard); the rest of the pack is the stock." if v.deal.upcard else
             "No card is turned face up, and the rest of the pack is the stock.")
+    if v.deal.upcard and v.deal.upcard_covered:
+        names = " or ".join(c.text for c in v.deal.upcard_covered)
+        text += (f" If the upcard is one of the {names}, the next card of the stock is "
+                 "turned face up on it, and so on until the top card is none of them; the "
+                 "covered cards stay in the pile.")
     if v.deal.first_turn_discard:
         text += (" The first player is dealt one card more, and starts his first turn by "
                  "discarding, without drawing.")

@@ -130,6 +130,10 @@ def exhausted_stock(scope: Scope) -> Section:
     if v.stock.refill_at_once and ladder:
         blocks.append(Para("This is done the moment the last card of the stock is drawn, "
                            "not when the next player wants to draw."))
+    if v.stock.usable_taken:
+        blocks.append(Para("Until then play goes on without a stock: a player who can use "
+                           "the upcard (as the rules for taking it say) must take it, and the "
+                           "hand ends only when the player to draw cannot."))
     dead = v.stock.dead_at
     scores = ("everyone scores minus their deadwood" if v.score.method == "minus-deadwood"
               else "nobody scores")
@@ -180,8 +184,18 @@ def scoring(scope: Scope) -> Section:
         items.append("Going out in one turn (rummy) doubles the payments.")
     if (times := knocklimit.times_item(s)) is not None:
         items.append(times)
+    if s.long_meld_bonus is not None:
+        size, natural, mixed = s.long_meld_bonus
+        items.append(f"Each meld of {size} cards or more on the table scores a bonus for "
+                     f"its owner: {natural} points when it holds no wild card, {mixed} "
+                     "when it holds one or more.")
     if s.winner_bonus and v.knock is None:
         items.append(f"The player who goes out scores {s.winner_bonus:+d} points for it.")
+    if s.concealed_bonus is not None:
+        items.append(f"Going out concealed scores {s.concealed_bonus:+d} instead: you go out "
+                     "having laid nothing on the table on an earlier turn and no card on "
+                     "another player's melds, with a meld of your own of at least "
+                     f"{v.going_out.needs_meld} cards.")
     if s.cap is not None:
         items.append(f"No hand counts more than {s.cap} points: a player whose cards are "
                      f"worth more scores {s.cap}" + (" (and pays the winner no more)."
@@ -259,9 +273,10 @@ def partnership_text(v: m.Variant) -> str:
                           "seats against the second, fourth, sixth)"}[v.game.partners]
     paying = (" Partners pay each other nothing: the player who goes out collects from the "
               "other team only." if v.score.method == "collect" else "")
+    other = (", never to the other team's" if v.layoff.own_only else ", though to the other "
+             "team's melds only once he has melded himself")
     melds = (" A team's melds are shared: once a player's partner has melded, he may add "
-             "cards to the team's melds, though to the other team's melds only once he has "
-             "melded himself." if v.layoff.allowed and v.layoff.needs_down
+             f"cards to the team's melds{other}." if v.layoff.allowed and v.layoff.needs_down
              and not v.contracts.rounds else "")
     return (f"Players play in partnerships: {seats}. A team's scores are the sum of its "
             f"players' scores.{melds}{paying}")

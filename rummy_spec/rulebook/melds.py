@@ -120,7 +120,22 @@ def describe_set(v: m.Variant, rule: m.SetRule) -> str:
     else:
         text += (f", of any {suits}; identical cards may be in one set." if several
                  else f", each of a different {suits[:-1]}.")
+    if rule.without:
+        names = " or ".join(_RANK_PLURALS.get(r, str(r)) for r in rule.without)
+        text += f" No set is made of {names}"
+        if rule.going_out_only:
+            last = " or ".join(
+                (f"{colour} " if colour else "") + _RANK_PLURALS.get(r, str(r))
+                for r, colour in rule.going_out_only)
+            text += (f", except a set of {last} alone, with no wild card, laid as the play "
+                     "that empties your hand (going out)")
+        text += "."
     return text + exception
+
+
+_RANK_PLURALS = {1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes",
+                 7: "sevens", 8: "eights", 9: "nines", 10: "tens", 11: "jacks",
+                 12: "queens", 13: "kings"}
 
 
 

@@ -210,7 +210,7 @@ def _draw_step(v: m.Variant) -> str:
     if v.turn.pile_card_melded and v.turn.deep_take:
         text += (" The same holds for the upcard taken alone: take it only if you can meld "
                  "it or lay it off at once, and do so with your next play.")
-    elif v.turn.pile_card_melded:
+    elif v.turn.pile_card_melded and not v.turn.whole_pile:
         text += (" Take the upcard only if you can meld it or lay it off at once"
                  + (" (before you have melded: in your first lay-down, which it must help "
                     "make)" if v.turn.opening_points is not None else "")
@@ -219,11 +219,35 @@ def _draw_step(v: m.Variant) -> str:
         text += (" The card you turn from the stock never joins your hand: meld it (or lay "
                  "it off) this turn, or make it your discard, which ends your turn at once. "
                  "Before you discard it you may still meld or lay off from your hand.")
+    text += _whole_pile(v)
     if v.turn.no_upcard_when_down:
         text += " Once you have gone down you may only draw from the stock."
     if v.claim is not None and v.claim.window in ("after-refusal", "any-time"):
         text += (" Passing the upcard by opens it to claims out of turn "
                  f"(“{v.claim.title}”, see below).")
+    return text
+
+
+def _whole_pile(v: m.Variant) -> str:
+    """The whole pile taken, and the frozen pile (Canasta)."""
+    t = v.turn
+    if not t.whole_pile:
+        return ""
+    text = (" Taking the upcard takes the whole discard pile: first meld the upcard, with "
+            "cards from your hand (or lay it off), as your next play; only then do the "
+            "other cards of the pile come to your hand, and they do not help that meld"
+            + (" nor your first melds' points" if t.opening_points is not None
+               or t.opening_by_total else "") + ".")
+    why = []
+    if t.frozen_by:
+        why.append("while " + " or ".join(c.text for c in t.frozen_by) + " lie in it")
+    if t.frozen_until_melded:
+        why.append("for a side that has not yet melded" if v.game.partners != "none"
+                   else "for a player who has not yet melded")
+    if why:
+        text += (" The pile is frozen " + ", and ".join(why) + ": then the upcard may "
+                 "be taken only into a new meld with a natural pair of its rank from "
+                 "your hand, never laid off.")
     return text
 
 
@@ -241,10 +265,12 @@ def _table_steps(v: m.Variant) -> list[str]:
         text = "Meld: lay sets and runs from your hand onto the table, if you wish."
     if t.melds_per_turn is not None:
         text += f" At most {plural(t.melds_per_turn, 'new meld')} per turn."
+    wild = ("a wild card counts its own points" if t.opening_wilds_own
+            else "a wild card counts as the card it stands for")
     if t.opening_points is not None:
         first = "going down" if v.contracts.rounds else "your first melds, laid at once,"
         text += (f" The cards of {first} must count at least {t.opening_points} points "
-                 "(a wild card counts as the card it stands for).")
+                 f"({wild}).")
     if t.opening_by_total:
         first = "going down" if v.contracts.rounds else "your first melds, laid at once,"
         side = "your team's" if v.game.partners != "none" else "your"
@@ -252,7 +278,7 @@ def _table_steps(v: m.Variant) -> list[str]:
         parts = [f"{points} points below a total of {rows[1][0]}" if start is None
                  else f"{points} from {start}" for start, points in rows]
         text += (f" The cards of {first} must count a minimum set by {side} total "
-                 f"score: {join(parts)} (a wild card counts as the card it stands for).")
+                 f"score: {join(parts)} ({wild}).")
         if v.game.partners != "none":
             text += " Once your partner has melded this hand, no minimum applies to you."
     if t.no_meld_turns is not None:

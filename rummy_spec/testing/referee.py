@@ -38,7 +38,16 @@ from ..lang import model as m
 from ..lang.expr import evaluate_int
 from ..laws.turn import TABLE_PLAY, turn_fault
 from ..laws.variant import Laws, Placed, require
-from .referee_scores import capped, knock_scores, side, unzero, upcard_times, zero_sum
+from .referee_scores import (
+    capped,
+    knock_scores,
+    meld_bonuses,
+    out_bonus,
+    side,
+    unzero,
+    upcard_times,
+    zero_sum,
+)
 from .referee_stakes import dealt_scores, pool, stake_scores
 
 KNOCK_ENDINGS = frozenset({"knock", "gin", "big-gin", "undercut"})
@@ -308,7 +317,11 @@ class Referee:
             laid = [self.book.laid.get(i, 0) for i in range(n)]
             if r.ending == "out" and r.winner is not None:
                 held[r.winner] = 0
-            want = [laid[i] - held[i] for i in range(n)]
+            extra = meld_bonuses(self.laws, pre, a)  # canastas
+            if r.ending == "out" and r.winner is not None:  # going out (concealed)
+                extra[r.winner] += out_bonus(self.laws, pre, a, r.winner,
+                                             r.winner in self.book.played_before)
+            want = [laid[i] + extra[i] - held[i] for i in range(n)]
             if self.book.freed:  # whose wild left the table, no play tells: the sum only
                 require(sum(r.scores) == sum(want) - self.book.freed, "score",
                         f"round {r.round} scores {r.scores} do not add up to the table's "

@@ -95,3 +95,44 @@ def side(laws: Laws, seat: int) -> int:
     if partners == "across":  # facing seats: i and i + n/2
         return seat % (n // 2)
     return seat % 2 if partners == "alternate" else seat
+
+
+def meld_bonuses(laws: Laws, pre: State, a: Move) -> list[int]:
+    """Each seat's bonus for its long melds on the table as the play ``a`` leaves it
+    (``score { meld of N bonus X or Y with wilds }``), counted from the melds seen."""
+    bonus = laws.variant.score.long_meld_bonus
+    out = [0] * laws.players
+    if bonus is None:
+        return out
+    size, natural, mixed = bonus
+    for owner, cards in final_melds(pre, a):
+        if len(cards) >= size:
+            out[owner] += mixed if any(c in laws.wild for c in cards) else natural
+    return out
+
+
+def final_melds(pre: State, a: Move) -> list[tuple[int, tuple[int, ...]]]:
+    """(owner, cards) of each table meld as the play ``a`` leaves the table."""
+    melds = [(t.owner, t.meld.cards) for t in pre.hand.table]
+    if a.type == "lay_off" and a.card is not None and a.meld is not None \
+            and 0 <= a.meld < len(melds):
+        owner, cards = melds[a.meld]
+        melds[a.meld] = (owner, (*cards, a.card))
+    elif a.type == "meld":
+        melds += [(a.player, tuple(x)) for x in a.melds or ()]
+    return melds
+
+
+def out_bonus(laws: Laws, pre: State, a: Move, winner: int, played_before: bool) -> int:
+    """What going out adds to the winner's score: ``winner bonus N``, or ``concealed out
+    bonus N`` where he laid nothing on an earlier turn, no card on another player's meld,
+    and holds a meld of his own as long as going out needs."""
+    s = laws.variant.score
+    if s.concealed_bonus is None or played_before:
+        return s.winner_bonus
+    on_others = any(seat == winner for t in pre.hand.table for seat, _ in t.credits) or (
+        a.type == "lay_off" and a.meld is not None and 0 <= a.meld < len(pre.hand.table)
+        and pre.hand.table[a.meld].owner != winner)
+    long = laws.variant.going_out.needs_meld or 0
+    own = any(owner == winner and len(cards) >= long for owner, cards in final_melds(pre, a))
+    return s.winner_bonus if on_others or not own else s.concealed_bonus

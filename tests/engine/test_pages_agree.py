@@ -49,7 +49,8 @@ def _finishers_only(rules: dict[str, Any]) -> bool:
 def test_the_winner_sentence_is_the_engines(name: str, options: tuple[str, ...]) -> None:
     page, rules = _page(name, options)
     end = _section(page, "The end of the game")
-    best = f"the {rules['game']['winner']} total wins"
+    team = " team" if rules["game"]["partners"] != "none" else ""  # partners win as one
+    best = f"the {rules['game']['winner']}{team} total wins"
     assert best in end
     among = "of the players who have completed" in end
     assert among == _finishers_only(rules), end

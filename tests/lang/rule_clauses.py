@@ -56,6 +56,11 @@ CUSTOM: dict[str, tuple[str, ...]] = {
     "runs_gap_of": ("Contracts.same_suit_runs", "Contracts.run_gap"),
     "no_discarding_cards": ("Turn.no_discard",),
     "no_taking_cards": ("Turn.no_take",),
+    "frozen_by": ("Turn.frozen_by",),
+    "upcard_covered": ("Deal.upcard_covered",),
+    "set_without": ("SetRule.without",),
+    "set_going_out": ("SetRule.going_out_only",),
+    "long_meld_bonus": ("Score.long_meld_bonus",),
     "upcard_deadwood": ("Knock.upcard_deadwood",),
     "upcard_doubles": ("Score.upcard_times",), "upcard_times": ("Score.upcard_times",),
     **{part: ("Turn.opening_by_total",)

@@ -55,6 +55,11 @@ def hand_faults(v: m.Variant, before: JSON, action: JSON, after: JSON) -> list[B
                 out.append(Broken("hand-sizes", f"hands[{i}]", f"a {kind} by seat {p} "
                                   f"changed seat {i}'s hand"))
     want = Counter(before["hands"][p])
+    if _uses_whole_pile(v, before, action, after):  # the rest of the pile comes with it
+        pile = before.get("discard")
+        if not isinstance(pile, list):
+            return out  # the pile is not shown: what was taken cannot be told
+        want.update(pile)
     if kind in ("discard", "lay_off") and isinstance(action.get("card"), str):
         want[action["card"]] -= 1
     elif kind in ("go_down", "meld"):
@@ -81,6 +86,16 @@ def hand_faults(v: m.Variant, before: JSON, action: JSON, after: JSON) -> list[B
                           f"{' '.join(sorted((+want).elements()))} is what the action "
                           "leaves"))
     return out
+
+
+def _uses_whole_pile(v: m.Variant, before: JSON, action: JSON, after: JSON) -> bool:
+    """Did this play hand the player the rest of a pile taken whole (``turn { take the
+    whole discard pile }``: the play that uses the card taken from its top)?  Seen as a
+    meld or lay-off that empties the pile."""
+    if not v.turn.whole_pile or action.get("type") not in ("meld", "lay_off"):
+        return False
+    size = before.get("discard_size")
+    return isinstance(size, int) and size > 0 and after.get("discard_size") == 0
 
 
 def _refuser_draws(before: JSON, after: JSON, seat: int, p: int, kind: object

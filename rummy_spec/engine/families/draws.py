@@ -92,6 +92,9 @@ def check_draw(rules: Rules, state: State, a: Move) -> Verdict | Go:
         return no("bad-action", "draw from 'stock' or 'discard'")
     if not can_draw_stock(rules, state) and _upcard_open(rules, state, a.player):
         return no("stock-empty")
+    if rules.variant.stock.usable_taken and not state.hand.stock and _upcard_open(
+            rules, state, a.player):  # Britannica, "Canasta": play goes on with the upcard
+        return no("stock-empty", "the stock is empty: take the upcard, which you can use")
     return GO  # with no card to draw anywhere, the stock rule ends the round
 
 

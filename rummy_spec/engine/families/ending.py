@@ -9,7 +9,7 @@ from ..records.rules import Rules
 from ..records.state import Ending, RoundResult, Seat, SeatRecord, State
 from ..records.teams import team, team_totals
 from . import sheet
-from .meldpoints import laid_points
+from .meldpoints import laid_points, long_meld_bonus
 from .setup import deal
 from .stakes import dealt_winners, drawn_before, paid_by_each, stake_round
 
@@ -117,14 +117,35 @@ def _scores(rules: Rules, state: State, winner: int | None, ending: Ending,
         out = [laid[i] - held[i] for i in range(n)]
     else:
         out = [0 if i == winner else held[i] for i in range(n)]
-    if winner is not None:  # ``score { winner bonus N }``
-        out[winner] += rules.variant.score.winner_bonus
+    if winner is not None:  # ``score { winner bonus N }``, or going out concealed
+        out[winner] += concealed_bonus(rules, state, winner) if ending == "out" and \
+            concealed(rules, state, winner) else rules.variant.score.winner_bonus
     return out
+
+
+def concealed_bonus(rules: Rules, state: State, winner: int) -> int:
+    bonus = rules.variant.score.concealed_bonus
+    return rules.variant.score.winner_bonus if bonus is None else bonus
+
+
+def concealed(rules: Rules, state: State, winner: int) -> bool:
+    """Did ``winner`` go out concealed (``score { concealed out bonus N }``; Britannica,
+    "Canasta: Going out": "without having previously made any melds or layoffs", the hand
+    "entirely of melds, of which at least one must be a canasta"; Parlett: no lay-off on
+    the partner's melds): nothing laid before this turn, no card of his on another's meld,
+    and a meld of his own as long as going out needs?"""
+    if rules.variant.score.concealed_bonus is None or state.hand.seats[winner].played_before:
+        return False
+    if any(seat == winner for t in state.hand.table for seat, _ in t.credits):
+        return False
+    long = rules.variant.going_out.needs_meld or 0
+    return any(t.owner == winner and len(t.meld.cards) >= long for t in state.hand.table)
 
 
 def table_points(rules: Rules, state: State) -> list[int]:
     """The points of the cards each player put on the table this hand: his melds' cards,
-    less those another laid on them, and the cards he laid on anyone's melds."""
+    less those another laid on them, and the cards he laid on anyone's melds; and the
+    bonus of each of his melds long enough to score one (a canasta)."""
     out = [0] * rules.players
     for t in state.hand.table:
         points = laid_points(rules, t.meld)
@@ -135,7 +156,7 @@ def table_points(rules: Rules, state: State) -> list[int]:
             taken.add(i)
             out[seat] += points[i]
             total -= points[i]
-        out[t.owner] += total
+        out[t.owner] += total + long_meld_bonus(rules, t.meld.cards)
     return out
 
 

@@ -28,6 +28,7 @@ from .tableplay import (
     table_play,
     timing_ok,
 )
+from .wholepile import frozen, give_rest, owed, pair_ok
 
 
 def check_new_meld(rules: Rules, state: State, a: Move) -> Verdict | list[Meld]:
@@ -54,6 +55,9 @@ def check_new_meld(rules: Rules, state: State, a: Move) -> Verdict | list[Meld]:
     if must is not None and a.melds and must not in cards and not stock_card_pending(
             rules, state):
         return no("must-meld-taken", f"meld {rules.table.text(must)} first")
+    if must is not None and a.melds and frozen(rules, state, a.player, must) and not (
+            v := pair_ok(rules, must, a.melds)).ok:
+        return v
     if not a.melds or (len(a.melds) != 1 and not many) or not holds(seat.hand, cards):
         if a.melds and len(a.melds) != 1 and not many:
             return no("bad-action", "lay one meld at a time")
@@ -66,7 +70,13 @@ def check_new_meld(rules: Rules, state: State, a: Move) -> Verdict | list[Meld]:
         laid.append(res[0])
     if not (v := opening_short(rules, state, a.player, laid)).ok:
         return v
-    if not (v := melds_leave_ok(rules, state, seat.hand, cards, laid, False)).ok:
+    # a whole pile's rest comes to the hand with this play: it counts as held after it
+    held = seat.hand + owed(rules, state) if must is not None else seat.hand
+    last = rules.melds.last_only
+    if last and len(cards) < len(held) and any(all(c in last for c in x.cards) for x in laid):
+        return no("going-out-meld-only", "such a set is melded only in going out: it must "
+                  "empty your hand")
+    if not (v := melds_leave_ok(rules, state, held, cards, laid, False)).ok:
         return v
     return laid
 
@@ -75,6 +85,7 @@ def new_meld(rules: Rules, state: State, a: Move, plan: list[Meld]) -> None:
     remove_cards(state.hand.seats[a.player].hand, [c for meld in plan for c in meld.cards])
     if any(state.hand.must_meld in meld.cards for meld in plan):
         state.hand.must_meld = None  # the card taken from the pile is melded
+        give_rest(rules, state, a.player)
     for meld in plan:
         state.hand.table.append(TableMeld(a.player, meld, False, state.hand.turn_no,
                                           all(c in rules.wild for c in meld.cards)))
@@ -135,6 +146,9 @@ def check_lay_off(rules: Rules, state: State, a: Move) -> Verdict | Meld:
     if must is not None and card != must and not defending and not stock_card_pending(
             rules, state):
         return no("must-meld-taken", f"meld or lay off {rules.table.text(must)} first")
+    if must is not None and not defending and frozen(rules, state, a.player, must):
+        return no("pile-frozen", "the pile is frozen: its top card goes into a new meld "
+                  "with a natural pair of its rank from your hand")
     if not defending and not (v := timing_ok(rules, state, a.player, target.owner)).ok:
         return v
     if not defending and not (v := _partner_layoff_ok(rules, state, a.player,
@@ -150,9 +164,10 @@ def check_lay_off(rules: Rules, state: State, a: Move) -> Verdict | Meld:
         return no(res.code, res.message)
     if defending and not within_run_limit(rules, state, a.meld, res):
         return no("layoff-limit")
-    if len(seat.hand) == 1 and not defending and not (v := empty_ok(rules, False)).ok:
+    held = seat.hand + owed(rules, state) if must is not None else seat.hand
+    if len(held) == 1 and not defending and not (v := empty_ok(rules, False)).ok:
         return v
-    if not defending and not (v := one_card_play_ok(rules, state, seat.hand, card,
+    if not defending and not (v := one_card_play_ok(rules, state, held, card,
                                                       {a.meld: res})).ok:
         return v
     return res
@@ -161,6 +176,7 @@ def check_lay_off(rules: Rules, state: State, a: Move) -> Verdict | Meld:
 def lay_off(rules: Rules, state: State, a: Move, plan: Meld) -> None:
     if a.card == state.hand.must_meld:
         state.hand.must_meld = None  # the card taken from the pile is laid off
+        give_rest(rules, state, a.player)
     card_onto_meld(state, a, plan, keep_all_wild=True)
     if state.hand.phase != "layoff":
         after_play(rules, state, a.player)

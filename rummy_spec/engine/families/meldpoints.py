@@ -27,3 +27,13 @@ def laid_points(rules: Rules, meld: Meld) -> list[int]:
         if c not in rules.wild and low_ace_at(rules, meld, i):
             out[i] = low
     return out
+
+
+def long_meld_bonus(rules: Rules, cards: tuple[int, ...]) -> int:
+    """The bonus a meld of these cards scores its owner (``score { meld of N bonus X or Y
+    with wilds }``; Canasta: a canasta of seven, 500 natural, 300 mixed): X at N cards or
+    more with no wild card, Y with one; 0 below N or where no such bonus is stated."""
+    bonus = rules.variant.score.long_meld_bonus
+    if bonus is None or len(cards) < bonus[0]:
+        return 0
+    return bonus[2] if any(c in rules.wild for c in cards) else bonus[1]

@@ -19,6 +19,8 @@ from ..records.reasons import OK, Verdict, no
 from ..records.rules import Rules
 from ..records.state import Move, State
 from .meld_play import check_lay_off, check_new_meld
+from .tableplay import opening_due
+from .wholepile import frozen
 
 
 def depth_of(a: Move) -> int:
@@ -28,7 +30,8 @@ def depth_of(a: Move) -> int:
 
 def binds(rules: Rules, depth: int) -> bool:
     """Must the card reached by a take of ``depth`` cards be melded at once?"""
-    return depth > 1 or rules.variant.turn.pile_card_melded
+    t = rules.variant.turn
+    return depth > 1 or t.pile_card_melded or t.whole_pile
 
 
 def check_pile_take(rules: Rules, state: State, a: Move) -> Verdict:
@@ -61,7 +64,14 @@ def take_from_pile(rules: Rules, state: State, player: int, depth: int) -> None:
 
 def usable(rules: Rules, state: State, player: int, depth: int) -> bool:
     """Could the card ``depth`` deep be melded or laid off right after it is taken?"""
-    key = ("pile-usable", player, depth, tuple(state.hand.discard[-depth:]),
+    ice = frozen(rules, state, player, state.hand.discard[-1]) if (
+        rules.variant.turn.frozen_by or rules.variant.turn.frozen_until_melded) else False
+    # what the answer depends on: the cards, the table (its owners too: a side's melds
+    # open lay-offs), the pile's freezing and size (a whole pile's rest comes to the hand)
+    # and the opening still due (by the side's total)
+    key = ("pile-usable", player, depth, tuple(state.hand.discard[-depth:]), ice,
+           len(state.hand.discard),
+           opening_due(rules, state, player), tuple(t.owner for t in state.hand.table),
            tuple(sorted(state.hand.seats[player].hand)),
            tuple(t.meld for t in state.hand.table), state.hand.melds_this_turn,
            _early(rules, state))
@@ -90,7 +100,9 @@ def plays_with(rules: Rules, state: State, player: int) -> Iterator[Move]:
     card = state.hand.must_meld
     if card is None:
         return
-    for i, t in enumerate(state.hand.table):
+    # a frozen pile's card goes into a new meld with a natural pair, never onto a meld
+    table = () if frozen(rules, state, player, card) else state.hand.table
+    for i, t in enumerate(table):
         ends: tuple[str | None, ...] = (None,)
         if card in rules.wild and t.meld.kind == "run":
             ends = ("low", "high")
@@ -103,8 +115,7 @@ def plays_with(rules: Rules, state: State, player: int) -> Iterator[Move]:
     hand.remove(card)
     pool = _partners(rules, hand, card)
     seen: set[tuple[int, ...]] = set()
-    opening = rules.variant.turn.opening_points is not None and not rules.is_down(
-        state, player)
+    opening = opening_due(rules, state, player) is not None
     if opening:  # the whole hand's best melds, where one of them holds the card
         for a in _whole_opening(rules, state, player, card):
             if not isinstance(check_new_meld(rules, state, a), Verdict):

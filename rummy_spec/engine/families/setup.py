@@ -197,6 +197,10 @@ def deal(rules: Rules, state: State, setup: Deal | None = None) -> None:
         discard = [pack[top]] if how.upcard else []
         pile_owner = [-1] if how.upcard else []
         stock = pack[:top] if how.upcard else pack[:top + 1]
+        while discard and discard[-1] in rules.covered and stock:
+            # ``deal { upcard covered when CARDS }``: the next card is turned up on it
+            discard.append(stock.pop())
+            pile_owner.append(-1)
     first = (game.dealer + 1) % n
     upcard = rules.special_of(discard[0]) if len(discard) == 1 else None
     if upcard is not None and upcard.acts_turned_up and upcard.skip is not None:

@@ -80,8 +80,8 @@ def _meld_points(rules: Rules, meld: Meld) -> int:
         if low is not None and low_ace_at(rules, meld, i):
             total += low  # an ace laid low in a run, or a wild standing for one
             continue
-        if c not in rules.wild:
-            total += rules.points[c]
+        if c not in rules.wild or rules.variant.turn.opening_wilds_own:
+            total += rules.points[c]  # (a wild at its own points, where the spec says so)
             continue
         rank, suit = wild_meaning(rules.melds, meld, i)
         if rank:  # a wild of a set counts its rank, in any suit; of an all-wild meld, 0

@@ -33,6 +33,9 @@ class MeldRules:
     is_wild: tuple[bool, ...]
     is_natural: tuple[bool, ...]
     more: tuple[tuple[str, Any], ...] = ()  # the rules of kinds beyond set, run and group
+    # faces of a rank left out of sets that make a set alone as the hand's last play
+    # (``set { going out with black threes }``)
+    last_only: frozenset[int] = frozenset()
 
     def rule(self, kind: MeldKind) -> Any:
         """The rule of a meld kind (None: the variant has none of it)."""
@@ -70,7 +73,11 @@ def compile_rules(variant: Variant) -> MeldRules:
         space=run_space(table, run) if run is not None else None,
         relaxed=relaxations(table, run) if run is not None else (),
         rank=rank, suit=tuple(f.suit for f in table.faces), is_wild=is_wild,
-        is_natural=is_natural, more=variant.more_kinds)
+        is_natural=is_natural, more=variant.more_kinds,
+        last_only=frozenset(
+            f.code for f in table.faces for rank, colour in (
+                variant.set.going_out_only if variant.set is not None else ())
+            if f.rank == rank and (colour is None or f.colour == colour)))
     if len(_RULES) > 256:
         _RULES.clear()
     _RULES[id(variant)] = (variant, rules)

@@ -125,6 +125,11 @@ def check_set(rules: MeldRules, hand: tuple[int, ...], contract: bool, ordered: 
     ranks = {rules.rank[c] for c in naturals}
     if len(ranks) > 1:
         return reject("mixed-ranks", " ".join(rules.table.texts(naturals)))
+    if rule.without and ranks & set(rule.without) and (  # ``set { without threes }``
+            wilds or not all(c in rules.last_only for c in naturals)):
+        return reject("set-rank-left-out", " ".join(rules.table.texts(naturals))
+                      + (" (with no wild card, and only in going out)"
+                         if rules.last_only else ""))
     suits = [rules.suit[c] for c in naturals]
     if rule.different_suits and len(set(suits)) < len(suits):
         return reject("set-suits-repeat", " ".join(rules.table.texts(naturals)))

@@ -23,6 +23,7 @@ REASONS: dict[str, str] = {
     "too-long": "the meld has more cards than its kind may hold",
     "needs-natural": "a meld needs at least one natural (non-wild) card",
     "set-suits-repeat": "the natural cards of a set must each be of a different suit",
+    "set-rank-left-out": "no set is made of this rank in this variant",
     "rank-left-out": "runs never hold this rank nor pass its place in this variant",
     "mixed-ranks": "the natural cards of a set must all have one rank",
     "mixed-suits": "the natural cards of a run must all have one suit",

@@ -61,6 +61,10 @@ TURN_REASONS: dict[str, str] = {
                         "before any other card is discarded",
     "must-meld-taken": "the card taken from the discard pile must be melded or laid off "
                        "by the player's next play",
+    "going-out-meld-only": "this set is melded only as the play that empties the hand (going "
+                           "out)",
+    "pile-frozen": "the discard pile is frozen: its top card is used only in a new meld "
+                   "with a natural pair of its rank from the hand",
     "no-deep-take": "only the upcard may be taken from the discard pile in this variant",
     "pile-too-short": "the discard pile does not hold that many cards",
     "taken-card-unusable": "the card taken from the discard pile could not be melded or "

@@ -18,6 +18,7 @@ from ...lang import model as m
 from ...lang.expr import evaluate_int
 from ...lang.meldkinds import least_size
 from ..melding.melds import MeldRules, compile_rules
+from ..solving.plan import SearchTooBig
 from ..solving.solver import Solution, best_melds, solutions, solve
 from .state import DEAL_CAP as DEAL_CAP  # the caps are the game record's (state.py),
 from .state import TURN_CAP as TURN_CAP  # named here too for the importers of old
@@ -41,6 +42,8 @@ class Rules:
         init=False, compare=False, hash=False, repr=False)
     kept_faces: frozenset[int] = field(init=False, compare=False, hash=False, repr=False)
     untakable: frozenset[int] = field(init=False, compare=False, hash=False, repr=False)
+    freezing: frozenset[int] = field(init=False, compare=False, hash=False, repr=False)
+    covered: frozenset[int] = field(init=False, compare=False, hash=False, repr=False)
     swappable: frozenset[int] | None = field(init=False, compare=False, hash=False, repr=False)
     max_points: int = field(init=False, compare=False, hash=False, repr=False)
     last_floor: list[Any] = field(init=False, compare=False, hash=False, repr=False)
@@ -59,6 +62,14 @@ class Rules:
         object.__setattr__(self, "untakable", frozenset(
             f.code for f in self.table.faces
             if any(decks.matches(c, f) for c in self.variant.turn.no_take)))
+        # Faces that ``turn { pile frozen by CARDS }`` freeze the pile with.
+        object.__setattr__(self, "freezing", frozenset(
+            f.code for f in self.table.faces
+            if any(decks.matches(c, f) for c in self.variant.turn.frozen_by)))
+        # Faces that ``deal { upcard covered when CARDS }`` cover with the next card.
+        object.__setattr__(self, "covered", frozenset(
+            f.code for f in self.table.faces
+            if any(decks.matches(c, f) for c in self.variant.deal.upcard_covered)))
         # Wilds that ``swap { only CLASS }`` lets a player free (None: every wild).
         only = self.variant.swap.wilds
         object.__setattr__(self, "swappable", None if not only else frozenset(
@@ -106,8 +117,26 @@ class Rules:
         if hit is None:
             if len(self.cache) > 200_000:
                 self.cache.clear()
-            hit = self.cache[key] = best_melds(self.melds, hand, self.points)
+            hit = self.cache[key] = self._best_melds(hand)
         return hit
+
+    def _best_melds(self, hand: list[int] | tuple[int, ...]) -> Solution:
+        """The best arrangement; for a hand too big for the solver (a whole discard pile
+        taken: thirty cards and wilds in long sets), the best of its natural cards alone
+        with every wild left over, else no meld at all: an arrangement that is legal,
+        though not always the best."""
+        try:
+            return best_melds(self.melds, hand, self.points)
+        except SearchTooBig:
+            pass
+        wilds = [c for c in hand if c in self.wild]
+        try:
+            part = best_melds(self.melds, [c for c in hand if c not in self.wild],
+                              self.points)
+        except SearchTooBig:
+            return Solution((), tuple(hand), self.hand_points(list(hand)))
+        return Solution(part.melds, (*part.rest, *wilds),
+                        part.rest_points + self.hand_points(wilds))
 
     def deadwood_floor(self, hand: list[int]) -> int:
         """A cheap lower bound on the points left unmelded: the cards that fit in no meld
