@@ -70,13 +70,14 @@ def name_own_lines(problems: list[Diagnostic], own_path: str, owners: Mapping[st
         causes = sorted((span for span in own if (p.code, p.span) not in singles[span]),
                         key=lambda s: (s.line, s.column))
         if causes:
-            rest = [str(s.line) for s in causes[1:]]
+            rest = [line for line in dict.fromkeys(str(s.line) for s in causes[1:])
+                    if line != str(causes[0].line)]  # each line named once
             also = ("; so do lines " + ", ".join(rest) if len(rest) > 1
                     else f"; so does line {rest[0]}" if rest else "")
             said = f"caused by this line, with the rule of '{owner}' at {where}{also}"
         else:  # no one rule alone: the child's rules together
             causes = sorted(own, key=lambda s: (s.line, s.column))
-            lines = ", ".join(str(s.line) for s in causes)
+            lines = ", ".join(dict.fromkeys(str(s.line) for s in causes))
             said = (f"caused by this variant's lines {lines} together, with the rule of "
                     f"'{owner}' at {where}")
         out.append(Diagnostic(p.code, f"{p.message}; {said}", causes[0], p.hint))

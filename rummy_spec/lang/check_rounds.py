@@ -64,14 +64,15 @@ def _both(a: int | None, b: int | None) -> int | None:
 
 
 def formula_rounds(v: m.Variant, expr: Expr, what: str, err: Err) -> range | None:
-    """The rounds at which to try ``expr``: every round the game can reach, or (with no
-    last round) every round up to where its value stops changing.  None, and an error,
-    when the formula has no value that can be tried in every round."""
+    """The rounds at which to try ``expr``: every round the game can reach and every round
+    of its contracts (the rulebook and ``show`` describe each, even one a short game never
+    reaches), or (with no last round) every round up to where its value stops changing.
+    None, and an error, when the formula has no value that can be tried in every round."""
     if not uses_round(expr):
         return range(1, 2)
     last = last_round(v)
     if last is not None:
-        return range(1, last + 1)
+        return range(1, max(last, v.rounds) + 1)
     steady = horizon(expr)
     if steady is None:
         err("E036", f"{what} depends on the round, but the game has no last round "

@@ -8,6 +8,7 @@ rulebook.  Named, the target follows the deal of the variant as resolved.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -83,3 +84,30 @@ def test_an_eighth_round_with_a_new_deal_checks_renders_and_shows(
     out = capsys.readouterr()
     assert "internal error" not in out.err
     assert "Round 8" in out.out or "round 8" in out.out
+
+
+def test_rounds_past_a_short_game_still_need_their_deal(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    """A house Contract adding rounds 8 to 10 but ending after one hand checked clean (the
+    game never reaches round 8), and the rulebook, which describes every round of the
+    contracts, ended in exit 3 on the deal of round 8 (found by the house campaign).  Check
+    now tries the deal at every round of the contracts too, and names the gap."""
+    path = tmp_path / "short.rummy"
+    path.write_text('variant house "House contract" extends contract {\n'
+                    "    contracts { 8: 3 runs, 9: 3 runs, 10: 3 runs }\n"
+                    "    game { ends after 1 hand }\n}\n", encoding="utf-8")
+    assert main(["check", str(path)]) == 1
+    err = capsys.readouterr().out
+    assert "round = 8" in err or "round 8" in err, err
+    # the rounds and the game's end cause it together; each line is named once (line 2
+    # holds three rounds, and was named three times)
+    assert re.findall(r"lines ([\d, ]+) together", err) == ["2, 3"], err
+    path.write_text('variant house "House contract" extends contract {\n'
+                    "    contracts { 8: 3 runs, 9: 3 runs, 10: 3 runs }\n"
+                    "    deal { cards by round { 1..7: 10, 8+: 12 } }\n"
+                    "    game { ends after 1 hand }\n}\n", encoding="utf-8")
+    assert main(["check", str(path)]) == 0
+    for fmt in ("rst", "md", "html"):
+        assert main(["rulebook", "--format", fmt, str(path)]) == 0, fmt
+    assert main(["show", "--json", str(path)]) == 0
