@@ -79,11 +79,6 @@ def build_variant(
     kinds = set(kind_rules)
     contracts = _contracts(r, kinds)
     claim = _family_rule(r, families.CLAIM) if r.get(("claim",), False) else None
-    if wilds.cut_joker:  # Indian Rummy's wild rank, drawn anew at each deal
-        r.error("E038", "'cut joker' is not played yet: the engine's wild cards are fixed "
-                "for the whole game, and a cut joker makes a new rank wild at every deal",
-                r.settings[("wilds", "cut_joker")].span,
-                "name the wild cards the whole game shares ('cards jokers')")
     if claim is not None and not claim.claimant_waits and claim.chain:
         r.error("E038", "'claimant takes at once' with 'chain' is not played yet: the "
                 "claimant's turn out of order ends with his discard, which leaves no card "

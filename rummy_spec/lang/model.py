@@ -94,9 +94,8 @@ class WildRules:
     all_wild_sets: bool = False  # a set of wilds only may be laid; only wilds join it
     all_wild_runs: bool = False
     all_wild_groups: bool = False
-    # a card turned from the pack after each deal makes its rank wild for that hand
-    # (Indian Rummy's cut joker): read, refused by the checker (E038) until the engine
-    # plays wilds that change from hand to hand
+    # a card turned face up under the stock after each deal makes its rank wild for that
+    # deal (Indian Rummy's cut joker; a joker turned: the lowest rank, the aces)
     cut_joker: bool = False
     span: Span = BUILTIN
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rule_walk import Change, Described, Entry, Played, Refused, Walked, setting
+from rule_walk import Change, Described, Entry, Played, Walked, setting
 
 from rummy_spec.lang import model as m
 from rummy_spec.lang.expr import Num
@@ -323,8 +323,7 @@ TABLE: dict[str, Entry] = {
                                seeds=30, steps=900),
     "Claim.own_discard": Played("continental", setting("claim", own_discard=True), 4),
     "Claim.when_down": Played("continental", setting("claim", when_down=False), 4),
-    "WildRules.cut_joker": Refused("E038", 'variant c "C" extends rummy {\n'
-                                   '    wilds { cut joker }\n}\n'),
+    "WildRules.cut_joker": Played("continental", setting("wilds", cut_joker=True), 4),
     "Claim.claimant_waits": Played("continental", setting("claim", claimant_waits=False), 4),
     "Claim.pile_after": Played("shanghai", setting("claim", pile_after="closed")),
     "Claim.chain": Played("continental", setting("claim", chain=True), 4),

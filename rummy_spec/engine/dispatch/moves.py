@@ -67,6 +67,7 @@ def _act(type_: ActionType, player: int, card: int | None = None,
 
 
 def legal_actions(rules: Rules, state: State) -> list[Move]:
+    rules = rules.dealt(state)  # the deal's wilds (``cut joker``)
     out: list[Move] = []
     phase = state.hand.phase
     if phase == "game-over":

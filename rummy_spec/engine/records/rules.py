@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
 from typing import Any, Literal
@@ -44,6 +44,12 @@ class Rules:
     swappable: frozenset[int] | None = field(init=False, compare=False, hash=False, repr=False)
     max_points: int = field(init=False, compare=False, hash=False, repr=False)
     last_floor: list[Any] = field(init=False, compare=False, hash=False, repr=False)
+    # ``wilds { cut joker }``: the rank a deal's turned card made wild in these rules
+    # (None: the game's own rules), the game's own rules, and theirs for each rank
+    cut_rank: int | None = field(default=None, compare=False, hash=False, repr=False)
+    base: Rules | None = field(default=None, compare=False, hash=False, repr=False)
+    by_cut: dict[int, Rules] = field(default_factory=dict, compare=False, hash=False,
+                                     repr=False)
 
     def __post_init__(self) -> None:
         # Each face's special rule (Skip...), or None: asked for every card discarded.
@@ -64,6 +70,22 @@ class Rules:
         object.__setattr__(self, "swappable", None if not only else frozenset(
             f.code for f in self.table.faces if any(decks.matches(c, f) for c in only)))
         object.__setattr__(self, "last_floor", [((), 0)])  # [(hand, deadwood_floor)]
+
+    def dealt(self, state: State) -> Rules:
+        """The rules of the deal ``state`` is in: these, unless a card turned for
+        ``wilds { cut joker }`` made a rank wild, then the rules with that rank wild too
+        (compiled once per rank, so each call is one look-up)."""
+        card = state.hand.cut_card
+        if card is None:
+            return self if self.base is None else self.base
+        rank = decks.cut_rank(self.table, card)
+        if rank == self.cut_rank:
+            return self
+        base = self if self.base is None else self.base
+        hit = base.by_cut.get(rank)
+        if hit is None:
+            hit = base.by_cut[rank] = _with_wild_rank(base, rank)
+        return hit
 
     @property
     def has_contracts(self) -> bool:
@@ -319,6 +341,15 @@ def _in_window(ranks: set[int], rank: int, length: int, ace_high: bool) -> bool:
         if high - low + 1 >= length:
             return True
     return False
+
+
+def _with_wild_rank(base: Rules, rank: int) -> Rules:
+    """``base``'s rules with every card of ``rank`` wild as well."""
+    v = base.variant
+    name = base.table.rank_name(rank)
+    wilds = replace(v.wilds, cards=(*v.wilds.cards, m.CardClass(rank=rank, text=name)))
+    rules = compile_variant(replace(v, wilds=wilds), base.players)
+    return replace(rules, cache={}, cut_rank=rank, base=base, by_cut={})
 
 
 @lru_cache(maxsize=128)
