@@ -182,6 +182,8 @@ class Recorder:
             self.features.add("skip")
         if self.game.variant.game.partners != "none":
             self.features.add("partners")
+        if self.game.variant.wilds.cut_joker:
+            self.features.add("cut-joker")
 
     def act(self, act: JSON, expect: str | bool | None = True, note: str = "") -> str | None:
         """Play ``act``.  ``expect``: a reason code, None (must be accepted) or True

@@ -95,6 +95,9 @@ def _check_deal(game_variant: Any, players: int, setup: JSON) -> None:
                               f"deal gives seat {seat} {want}")
     if upcard and not setup["discard"]:
         raise EngineError("error", "setup.discard is empty: this variant turns an upcard")
+    if game_variant.wilds.cut_joker and not setup.get("stock"):
+        raise EngineError("error", "setup.stock is empty: this variant turns its last card "
+                          "face up under the stock (cut joker)")
     if not upcard and setup["discard"]:
         raise EngineError("error", "setup.discard is not empty: this variant deals no "
                           "upcard")
