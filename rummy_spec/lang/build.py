@@ -260,13 +260,13 @@ def _contracts(r: Reader, kinds: set[str]) -> m.Contracts:
             continue
         raw_elements, pat = s.value
         elements = []
-        for count, kind, size, espan in raw_elements:
+        for count, kind, size, espan, pure in raw_elements:
             if kind not in kinds:
                 r.error("E012", f"round {number} asks for a {kind}, but the variant defines "
                         f"no '{kind}' meld", espan,
                         f"add a '{kind} {{ min N }}' section, or use "
                         + " or ".join(sorted(kinds) or ["a defined kind"]))
-            elements.append(m.Element(count, kind, size, espan))
+            elements.append(m.Element(count, kind, size, espan, pure))
         rounds.append(m.Contract(number, tuple(elements), pat, s.span))
     rounds.sort(key=lambda c: c.number)
     for i, c in enumerate(rounds, start=1):

@@ -138,6 +138,8 @@ class Element:
     kind: MeldKind
     size: int | None
     span: Span = BUILTIN
+    # ``pure``: each of these melds holds no wild card (Indian Rummy's pure sequence)
+    pure: bool = False
 
 
 @dataclass(frozen=True)
@@ -152,11 +154,16 @@ class Contract:
 class Contracts:
     rounds: tuple[Contract, ...] = ()
     progression: Literal["together", "individual", "any-order"] = "together"
-    count: Literal["exact", "minimum"] = "exact"
+    # ``any``: the contract's melds at least, and further melds of any kind the variant has
+    # (Indian Rummy: two sequences, then sets or sequences)
+    count: Literal["exact", "minimum", "any"] = "exact"
     size: Literal["exact", "minimum"] = "minimum"
     same_suit_runs: Literal["touch", "gap"] = "touch"
     run_gap: int = 1  # with "gap": the ranks left out between two runs of one suit
     distinct_set_ranks: bool = False
+    # going down melds every card but one, which the player then discards: going down is
+    # going out (Indian Rummy's declaration)
+    down_goes_out: bool = False
     span: Span = BUILTIN
 
 

@@ -44,6 +44,10 @@ class Score:
     caught_pays: int = 2  # stakes: a caught dropper pays each player at or below his count
     # no hand counts more than this many points against its holder (Indian Rummy: 80)
     cap: int | None = None
+    # the losers lay out their hands too: a loser counts only the cards outside his best
+    # arrangement that makes the round's contract, all his cards where none does (Indian
+    # Rummy: unmatched cards count, all thirteen without the two sequences)
+    losers_meld: bool = False
     span: Span = BUILTIN
     block: Span = BUILTIN  # the whole score section, for faults of the table as a whole
 

@@ -131,6 +131,7 @@ def knock_order_key(game: Game, index: int, hand: HandRecord | None = None
 # refusals for what the melds together do (checked after each meld on its own)
 AFTER_MELDS = frozenset({"contract-not-met", "contract-exact-count", "contract-exact-size",
                          "same-suit-runs-join", "set-ranks-repeat", "pat-required",
+                         "down-must-go-out",
                          "must-keep-discard", "must-go-out-by-meld", "skip-last-card",
                          "needs-meld-to-go-out"})
 

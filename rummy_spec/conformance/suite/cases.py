@@ -196,7 +196,8 @@ def _step(i: int, s: JSON) -> Step:
 
 def _variant_features(data: JSON) -> set[str]:
     """The features the case's variant needs whatever the case does: ``partners`` for a
-    partnership game, ``cut-joker`` for a wild rank turned at each deal.  Nothing when the variant is not known (its check says so)."""
+    partnership game, ``cut-joker`` for a wild rank turned at each deal.  Nothing when
+    the variant is not known (its check says so)."""
     try:
         v = variant(data["variant"], tuple(data.get("options", ())))
     except (LookupFailure, SpecError):

@@ -198,6 +198,10 @@ class Rules:
             return []
         key = ("down", contract.number, limit, tuple(sorted(hand)))
         hit = self.cache.get(key)
+        if hit is None and self.variant.contracts.down_goes_out:
+            if len(self.cache) > 200_000:
+                self.cache.clear()
+            hit = self.cache[key] = self._ways_out(hand, contract, limit)
         if hit is None:
             c = self.variant.contracts
             if len(self.cache) > 200_000:
@@ -215,6 +219,38 @@ class Rules:
                     same_suit_runs=c.same_suit_runs, distinct_set_ranks=c.distinct_set_ranks,
                     pat=contract.pat, points=self.points, limit=limit, run_gap=c.run_gap)
         return hit
+
+    def _ways_out(self, hand: list[int], contract: m.Contract, limit: int) -> list[Solution]:
+        """``going down goes out``: the ways to meld every card but one (kept to discard),
+        for each card that can be kept, the highest kept first, at most ``limit``."""
+        c = self.variant.contracts
+        # one search first: where the hand's best arrangement leaves more points than any
+        # one card is worth, no way leaves a single card
+        best = solve(self.melds, hand, contract, count=c.count, size="minimum",
+                     same_suit_runs=c.same_suit_runs, run_gap=c.run_gap,
+                     distinct_set_ranks=c.distinct_set_ranks, points=self.points)
+        if best is None or best.rest_points > self.max_points:
+            return []
+        out: list[Solution] = []
+        for card in sorted(set(hand), key=lambda x: (-self.points[x], x)):
+            rest = list(hand)
+            rest.remove(card)
+            if len(rest) > BIG_HAND:
+                one = solve(self.melds, rest, contract, count=c.count, size="minimum",
+                             same_suit_runs=c.same_suit_runs, run_gap=c.run_gap,
+                             distinct_set_ranks=c.distinct_set_ranks, pat=True,
+                             points=self.points)
+                found = [] if one is None else [one]
+            else:
+                found = solutions(self.melds, rest, contract, count=c.count, size="minimum",
+                                  same_suit_runs=c.same_suit_runs,
+                                  distinct_set_ranks=c.distinct_set_ranks, pat=True,
+                                  points=self.points, limit=limit - len(out),
+                                  run_gap=c.run_gap)
+            out += [Solution(s.melds, (card,), self.points[card]) for s in found]
+            if len(out) >= limit:
+                break
+        return out
 
     def special_of(self, card: int) -> m.SpecialCard | None:
         return self.special_faces[card]
