@@ -8,8 +8,8 @@ from __future__ import annotations
 from ..records.rules import Rules
 from ..records.state import Ending, RoundResult, Seat, SeatRecord, State
 from ..records.teams import team, team_totals
-from . import sheet
 from ..solving.solver import solve
+from . import sheet
 from .meldpoints import laid_points
 from .setup import deal
 from .stakes import dealt_winners, paid_by_each, stake_round
