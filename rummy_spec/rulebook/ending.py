@@ -172,6 +172,11 @@ def scoring(scope: Scope) -> Section:
         items.append(times)
     if s.winner_bonus and v.knock is None:
         items.append(f"The player who goes out scores {s.winner_bonus:+d} points for it.")
+    if s.losers_meld:
+        items.append("When a player goes out, every other player lays out his hand as well: "
+                     "he counts only the cards left outside melds that make his contract "
+                     "(with any further melds), arranged as best he can; a hand that cannot "
+                     "make the contract counts every card.")
     if s.cap is not None:
         items.append(f"No hand counts more than {s.cap} points: a player whose cards are "
                      f"worth more scores {s.cap}" + (" (and pays the winner no more)."
