@@ -10,6 +10,7 @@ from . import decks, families
 from . import model as m
 from .check_err import Err as _Err
 from .check_rounds import check_schedule, formula_rounds
+from .check_declare import check_declare
 from .check_rules import check_rules
 from .counts import buy_allowance, cards_out, dealt_text, minimum_cards, player_counts
 from .errors import Diagnostic
@@ -51,6 +52,7 @@ def check_variant(v: m.Variant, broken: frozenset[str] = frozenset()) -> list[Di
     if formulas_ok and "score" not in broken:
         _check_scores(v, err)
     check_rules(v, err)
+    check_declare(v, err)
     families.check_clauses(v, err)
     check_schedule(v, err)
     return out

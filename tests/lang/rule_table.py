@@ -256,6 +256,7 @@ TABLE: dict[str, Entry] = {
     "Element.kind": Played("continental", _element(kind="run"), 4),
     "Element.size": Played("continental", _element(size=4), 4),
     "Element.span": SPAN,
+    "Element.pure": Played("indian_rummy", _element(pure=False), 2),
     "Contracts.progression": Played("twelve_step", setting("contracts",
                                                            progression="together")),
     "Contracts.count": Played("continental", setting("contracts", count="minimum"), 4),
@@ -268,6 +269,8 @@ TABLE: dict[str, Entry] = {
     "Contracts.distinct_set_ranks": Played("continental", setting(
         "contracts", distinct_set_ranks=True), 4),
     "Contracts.span": SPAN,
+    "Contracts.down_goes_out": Played("indian_rummy", setting("contracts",
+                                                              down_goes_out=False), 2),
     # ----- the turn, lay-offs, swaps ------------------------------------------------
     "Turn.no_upcard_when_down": Played("continental",
                                        setting("turn", no_upcard_when_down=True), 4),
@@ -395,6 +398,7 @@ TABLE: dict[str, Entry] = {
                                       prepare=setting("deal", total_wins=(10, 30))),
     "Score.caught_pays": Played("tonk", setting("score", caught_pays=3), 2),
     "Score.cap": Played("rummy", setting("score", cap=5)),
+    "Score.losers_meld": Played("indian_rummy", setting("score", losers_meld=False), 2),
     "Score.span": SPAN,
     "Score.block": SPAN,
     "GameEnd.ends": Played("rummy", setting("game", ends="hands", hands=1)),
