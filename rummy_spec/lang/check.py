@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from . import decks, families
 from . import model as m
+from .check_declare import check_declare
 from .check_err import Err as _Err
 from .check_rounds import check_schedule, formula_rounds
-from .check_declare import check_declare
 from .check_rules import check_rules
 from .counts import buy_allowance, cards_out, dealt_text, minimum_cards, player_counts
 from .errors import Diagnostic
