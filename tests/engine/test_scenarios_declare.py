@@ -32,7 +32,7 @@ def test_a_declaration_melds_thirteen_and_discards_the_fourteenth() -> None:
     ok(g, "draw", 0, source="stock")
     ok(g, "go_down", 0, melds=[["AS", "2S", "3S"], ["5H", "6H", "9D"], ["KC", "KD", "KH"],
                                ["4D", "5D", "6D", "7D"]])
-    assert [len(s.hand) for s in g.state.hand.seats][0] == 1
+    assert g.card_text(g.state.hand.seats[0].hand) == ["QC"]
     ok(g, "discard", 0, card="QC")
     r = last_result(g)
     assert r.ending == "out" and r.winner == 0
