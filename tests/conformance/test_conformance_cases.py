@@ -72,6 +72,7 @@ AXES = {
                   "X57 X58 X59 X60",
     "rummy500": "X7 X9 X10 X11 X40 X43 X44 X46b X49 X59 X60 X62 X63 X67",
     "kalooki": "X7 X9 X10 X11 X12 X14 X16 X38 X39 X43 X44 X45 X46 X46b X50 X59 X60 X62 X63",
+    "indian_rummy": "X7 X10 X11 X12 X33 X37 X38 X39 X40 X46 X46b X50 X54 X59 X60",
 }
 
 
@@ -176,9 +177,10 @@ def test_state_schema_is_the_case_schemas_observable_with_every_field() -> None:
     full = state["$defs"]["full"]
     assert full["properties"] == case["$defs"]["observable"]["properties"]
     # every field of protocol version 1 is required; the whole pile is optional (shown by
-    # an engine that lists it in hello's "state"), and so is the round as it ended (an
-    # answer without it is not judged on it)
-    assert set(full["required"]) == set(full["properties"]) - {"discard", "ended"}
+    # an engine that lists it in hello's "state"), and so are the card turned under the
+    # stock (feature cut-joker) and the round as it ended (an answer without it is not
+    # judged on it)
+    assert set(full["required"]) == set(full["properties"]) - {"discard", "cut_card", "ended"}
     assert set(full["required"]) == set(FIELDS) - {"ended"}
 
 

@@ -23,7 +23,7 @@ from rummy_spec.conformance.authoring.author import AuthorError, Draft, build_dr
 MODULES = ("rummy", "gin", "phase10", "continental", "contract", "contract_wikipedia",
            "contract_bicycle", "liverpool", "shanghai", "ten_step", "twelve_step",
            "seven_hand", "gin_openspiel", "gin_rlcard", "gin_eaai", "straight_gin",
-           "oklahoma_gin", "gin_hollywood", "rummy500", "kalooki", "tonk")
+           "oklahoma_gin", "gin_hollywood", "rummy500", "kalooki", "tonk", "indian")
 KEEP = ("golden", "fuzz", "held")  # held: written by held.py
 
 
