@@ -34,27 +34,27 @@ def d(name: str, rule: str, axes: str, script: list[str], hands: tuple[str, ...]
 
 DRAFTS = [
     d("cut/the-turned-rank-is-wild", "every card of the rank turned under the stock is wild "
-      "for the deal: 9D stands for 7H", "X10",
+      "for the deal: 9D stands for 7H", "X14",
       ["0 draw stock", DECLARE, "?"]),
     d("cut/another-rank-turned-leaves-nines-natural", "with 8H turned, 9D is a nine and "
-      "5-6-9 of mixed suits is no run", "X10",
+      "5-6-9 of mixed suits is no run", "X14",
       ["0 draw stock", "0 go_down AS 2S 3S | 5H 6H 9D | KC KD KH | 4D 5D 6D 7D -> "
        "mixed-suits", "0 discard QC", "?"], bottom="8H"),
     d("cut/a-turned-joker-makes-the-aces-wild", "a printed joker turned: the aces are wild, "
-      "AD stands for 7H", "X10",
+      "AD stands for 7H", "X14",
       ["0 draw stock", "0 go_down 2S 3S 4S | 5H 6H AD | KC KD KH | 4D 5D 6D 7D", "?"],
       hands=("2S 3S 4S 5H 6H AD KC KD KH 4D 5D 6D 7D", K1), bottom="JK"),
     d("cut/printed-jokers-stay-wild", "the printed jokers are wild whatever rank is turned",
-      "X10",
+      "X14",
       ["0 draw stock", "0 go_down AS 2S 3S | 5H 6H JK | KC KD KH | 4D 5D 6D 7D", "?"],
       hands=("AS 2S 3S 5H 6H JK KC KD KH 4D 5D 6D 7D", K1.replace("JK", "9D"))),
     d("declare/a-pure-run-is-required", "one of the two runs must hold no wild card",
-      "X33 X37",
+      "X35 X37",
       ["0 draw stock", "0 go_down 5H 6H JK | 4D 5D 9D | KC KD KH | QS QH QD QC -> "
        "contract-not-met", "0 discard QC", "?"],
       hands=("5H 6H JK 4D 5D 9D KC KD KH QS QH QD 2C", K1.replace("JK", "4H"))),
     d("declare/two-runs-are-required", "a declaration needs two runs: one run and sets do "
-      "not declare", "X33 X37",
+      "not declare", "X35 X37",
       ["0 draw stock", "0 go_down AS 2S 3S | KC KD KH | QS QH QD QC | 7C 7D 7H -> "
        "contract-not-met", "0 discard 2C", "?"],
       hands=("AS 2S 3S KC KD KH QS QH QD 7C 7D 7H 2C", K1)),
@@ -86,7 +86,7 @@ DRAFTS = [
        "mixed-suits", "?"],
       hands=("AS 2S 3S 5H 6H 7H KC KC KD 4D 5D 6D 7D", K1)),
     d("melds/a-joker-makes-a-set-of-five", "four kings of four suits and a joker are one "
-      "set", "X11 X12",
+      "set", "X11 X14",
       ["0 draw stock", "0 go_down AS 2S 3S | 5H 6H 7H 8H 9H | KC KD KH KS JK", "?",
        "0 discard 2C", END],
       hands=("AS 2S 3S 5H 6H 7H 8H KC KD KH KS JK 2C", K1), stock="9H", discard="QS"),
