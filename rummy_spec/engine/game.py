@@ -61,7 +61,8 @@ class Game:
     def rules(self) -> Rules:
         """The rules of the deal being played: the game's, with the rank a card turned
         for ``wilds { cut joker }`` wild as well."""
-        return self.base_rules.dealt(self.state)
+        rules = self.base_rules
+        return rules if self.state.hand.cut_card is None else rules.dealt(self.state)
 
     @property
     def over(self) -> bool:
