@@ -67,6 +67,9 @@ def build_variant(
     sources = tuple(s.value for _, s in sorted(
         ((k, s) for k, s in settings.items() if k[0] == "source"),
         key=lambda item: (rank.get(item[1].span.path, len(rank)), *source_order(item))))
+    unstated = tuple(s.value for _, s in sorted(
+        ((k, s) for k, s in settings.items() if k[0] == "unstated"),
+        key=lambda item: (rank.get(item[1].span.path, len(rank)), *source_order(item))))
     low, high = r.get(("players",), (2, None))
     players = m.Players(low if low is not None else 2, high, r.span("players"))
 
@@ -102,6 +105,7 @@ def build_variant(
         enabled=enabled, path=path, span=span,
         more_kinds=tuple((k, rule) for k, rule in kind_rules.items()
                          if k not in ("set", "run", "group")),
+        unstated=unstated,
     )
     r.section = ""
     r.report_unplaced()

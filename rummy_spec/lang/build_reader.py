@@ -98,7 +98,7 @@ class Reader:
         """E037 for each setting of a built section that no model field took."""
         optional = optional_sections()
         for key, s in self.settings.items():
-            if key in self.used or key[-1] == "__block__" or key[0] == "source":
+            if key in self.used or key[-1] == "__block__" or key[0] in ("source", "unstated"):
                 continue
             section = str(key[0])
             if section in optional and not self.get((section,), False):

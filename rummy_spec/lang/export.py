@@ -59,6 +59,7 @@ def variant_to_json(variant: m.Variant, players: int) -> JSON:
         "parent": variant.parent,
         "file": PurePath(variant.path).name,
         "sources": list(variant.sources),
+        "unstated": list(variant.unstated),
         "options": {
             "available": [{"name": o.name, "title": o.title} for o in variant.options],
             "enabled": list(variant.enabled),

@@ -357,8 +357,9 @@ def _strip(value: Any) -> Any:
     if type(value).__name__ == "Span":
         return None
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        if isinstance(value, Setting) and value.key[0] == "source":
-            return ("source", _strip(value.value))  # its key holds its line and column
+        if isinstance(value, Setting) and value.key[0] in ("source", "unstated"):
+            # its key holds its line and column
+            return (value.key[0], _strip(value.value))
         fields = tuple((f.name, _strip(getattr(value, f.name)))
                        for f in dataclasses.fields(value)
                        if f.name not in ("span", "parent_span", "path", "problems"))

@@ -196,7 +196,7 @@ def unclosed_brace(text: str) -> int | None:
     return opened[-1][0] if opened else None
 
 
-_SECTION_WORDS = {"source", "players", "deck", "special", "wilds", *meldkinds.names(),
+_SECTION_WORDS = {"source", "unstated", "players", "deck", "special", "wilds", *meldkinds.names(),
                   "deal", "cut", "contracts", "turn", "lay", "swap", "buy", "rummy", "going",
                   "knock", "stock", "score", "game", "option", "variant"}
 

@@ -369,6 +369,9 @@ class Variant:
     span: Span
     # the rules of meld kinds declared beyond the built-in set, run and group, by name
     more_kinds: tuple[tuple[str, Any], ...] = ()
+    # rules of the sources the language cannot state (``unstated "..."``): not played,
+    # listed by the rulebook so a reader knows what the spec leaves out
+    unstated: tuple[str, ...] = ()
 
     @property
     def rounds(self) -> int:

@@ -232,6 +232,13 @@ class _Builder(ClauseBuilder, Transformer[Token, list[VariantDecl]]):
                         span)]
 
     @v_args(meta=True)
+    def unstated(self, meta: Meta, children: list[Token]) -> list[Setting]:
+        """A rule of the sources the spec cannot state: keyed by its place, as a source."""
+        span = span_of(self.path, meta)
+        return [Setting(("unstated", span.path, span.line, span.column),
+                        unquote(children[0]), span)]
+
+    @v_args(meta=True)
     def players(self, meta: Meta, children: list[tuple[int | None, int | None]]) -> list[Setting]:
         span = span_of(self.path, meta)
         self._backwards(*children[0], span, "the player range")

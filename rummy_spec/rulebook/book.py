@@ -111,6 +111,10 @@ def _overview(lib: Library, scope: Scope) -> Section:
     if v.sources:
         blocks.append(Para("The rule texts it follows:"))
         blocks.append(Items(tuple(dict.fromkeys(v.sources))))
+    if v.unstated:
+        blocks.append(Para("Rules of those texts this page does not state, and the game "
+                           "here does not play (the rules language cannot say them yet):"))
+        blocks.append(Items(tuple(dict.fromkeys(v.unstated))))
     return Section("Overview", "overview", tuple(blocks), compared=False)
 
 

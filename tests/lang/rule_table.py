@@ -125,6 +125,8 @@ TABLE: dict[str, Entry] = {
     "Variant.parent": Described("the variant it extends: its rules are resolved into this "
                                 "one before play"),
     "Variant.sources": Described("the published works the rulebook cites"),
+    "Variant.unstated": Described("rules of the sources the spec cannot state: the "
+                                  "rulebook lists them, nothing plays them"),
     "Variant.options": Described("the options the text declares: enabling one resolves "
                                  "another variant before play"),
     "Variant.enabled": Described("the options this variant was resolved with (already "
