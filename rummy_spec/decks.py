@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from .lang.decks import (
     card_table,
+    cut_rank,
+    cut_wilds,
     deck_counts,
     deck_size,
     face_points,
@@ -16,5 +18,5 @@ from .lang.decks import (
     wild_faces,
 )
 
-__all__ = ["card_table", "deck_counts", "deck_size", "face_points", "forget_tables",
-           "full_deck", "matches", "wild_faces"]
+__all__ = ["card_table", "cut_rank", "cut_wilds", "deck_counts", "deck_size", "face_points",
+           "forget_tables", "full_deck", "matches", "wild_faces"]

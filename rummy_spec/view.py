@@ -102,6 +102,13 @@ class View:
         return next((seats for seats, _ in self.teams if self.seat in seats), (self.seat,))
 
     @property
+    def cut_card(self) -> str | None:
+        """The card turned face up under the stock (``wilds { cut joker }``): every card
+        of its rank is wild for this deal; None where no card is turned."""
+        cut = self.data.get("cut_card")
+        return cut if isinstance(cut, str) else None
+
+    @property
     def upcard(self) -> str | None:
         return self.pile[-1] if self.pile else None
 

@@ -119,7 +119,8 @@ def meld_text(rules: MeldRules, meld: Meld) -> str:
 
 def element_text(e: m.Element) -> str:
     word = e.kind if e.count == 1 else e.kind + "s"
-    return f"{e.count} {word}" + (f" of {e.size}" if e.size is not None else "")
+    return (f"{e.count} " + ("pure " if e.pure else "") + word
+            + (f" of {e.size}" if e.size is not None else ""))
 
 
 def contract_text(contract: m.Contract) -> str:

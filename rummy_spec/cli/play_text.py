@@ -151,6 +151,9 @@ def board_lines(game: Game, story: Story, words: Words, human: int,
     top = v["pile"][-1] if v["pile"] else None
     up = story.card(parse(top)) if top is not None else "none"
     out.append(f"upcard: {up}   stock: {plural(v['stock']['size'], 'card')}")
+    if v.get("cut_card") is not None:  # ``wilds { cut joker }``: turned under the stock
+        out.append(f"turned under the stock: {story.card(parse(v['cut_card']))} "
+                   "(every card of its rank is wild this deal; a joker: the aces)")
     if rules.variant.turn.deep_take and len(v["pile"]) > 1:  # spread: every card in sight
         out.append("discard pile, bottom to top: " + " ".join(
             "?" if c is None else story.card(parse(c)) for c in v["pile"]))

@@ -46,11 +46,13 @@ FEATURES: dict[str, str] = {
                  "above it ('depth'), the card then melded at once (protocol 2)",
     "opening-melds": "a 'meld' laying several melds at once: a first lay-down that must "
                      "count a number of points (protocol 2)",
+    "cut-joker": "a card turned face up under the stock (the setup's last stock card) "
+                 "makes its rank wild for the deal, 'wilds { cut joker }' (protocol 2)",
 }
 
 # The protocol version that brought each feature, where later than 1.
 SINCE: dict[str, int] = {"knock-melds": 2, "shift-end": 2, "views": 2, "partners": 2,
-                         "deep-take": 2, "opening-melds": 2}
+                         "deep-take": 2, "opening-melds": 2, "cut-joker": 2}
 
 
 class SuiteMissing(LookupError):

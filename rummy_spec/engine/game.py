@@ -35,7 +35,8 @@ class Game:
     setup: Deal | None = None
     turn_cap: int = TURN_CAP
     deal_cap: int = DEAL_CAP
-    rules: Rules = field(init=False)
+    # the game's compiled rules; :attr:`rules` gives the current deal's (``cut joker``)
+    base_rules: Rules = field(init=False)
     state: State = field(init=False)
     history: list[Move] = field(default_factory=list, init=False)
     # what each seat has been shown: made on the first view asked for (from the history),
@@ -48,12 +49,20 @@ class Game:
             high = "+" if p.max is None else "" if p.max == p.min else f"..{p.max}"
             raise GameError(f"{self.variant.name} is for {p.min}{high} players, "
                             f"not {self.players}")
-        self.rules = compile_variant(self.variant, self.players)
-        self.state = new_game(self.rules, self.seed, self.setup, self.turn_cap, self.deal_cap)
+        self.base_rules = compile_variant(self.variant, self.players)
+        self.state = new_game(self.base_rules, self.seed, self.setup, self.turn_cap,
+                              self.deal_cap)
         settle_dealt_win(self.rules, self.state)  # a hand that wins as dealt ends at once
         # set here, not left to the field's default: compiled (mypyc) classes have no class
         # attribute to fall back on for a field the dataclass __init__ does not set
         self.knowledge = None
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the deal being played: the game's, with the rank a card turned
+        for ``wilds { cut joker }`` wild as well."""
+        rules = self.base_rules
+        return rules if self.state.hand.cut_card is None else rules.dealt(self.state)
 
     @property
     def over(self) -> bool:
@@ -87,13 +96,14 @@ class Game:
         """The record of what each seat has been shown; the first call reads it off the
         history, replayed from the deal."""
         if self.knowledge is None:
-            state = new_game(self.rules, self.seed, self.setup, self.turn_cap, self.deal_cap)
-            settle_dealt_win(self.rules, state)
+            state = new_game(self.base_rules, self.seed, self.setup, self.turn_cap,
+                             self.deal_cap)
+            settle_dealt_win(self.base_rules.dealt(state), state)
             know = Knowledge.start(state)
             for action in self.history:
                 before = Before.of(state)
-                core.apply_in_place(self.rules, state, action)
-                know.observe(self.rules, before, action, state,
+                core.apply_in_place(self.base_rules, state, action)
+                know.observe(self.base_rules.dealt(state), before, action, state,
                              codec.action_to_json(self.rules.table, action))
             self.knowledge = know
         return self.knowledge
@@ -119,7 +129,8 @@ class Game:
         other = Game.__new__(Game)
         other.variant, other.players, other.seed = self.variant, self.players, self.seed
         other.setup, other.turn_cap, other.deal_cap = self.setup, self.turn_cap, self.deal_cap
-        other.rules, other.state, other.history = self.rules, self.state.clone(), self.history[:]
+        other.base_rules, other.state = self.base_rules, self.state.clone()
+        other.history = self.history[:]
         other.knowledge = self.known().copy()
         return other
 
@@ -128,7 +139,8 @@ class Game:
 
     # ----- JSON ---------------------------------------------------------------------
     def state_json(self, state: State | None = None) -> dict[str, Any]:
-        return codec.state_to_json(self.rules.table, state or self.state, self.rules.wild)
+        state = state or self.state
+        return codec.state_to_json(self.rules.table, state, self.base_rules.dealt(state).wild)
 
     def action_json(self, action: Move) -> dict[str, Any]:
         return codec.action_to_json(self.rules.table, action)

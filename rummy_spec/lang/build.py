@@ -97,11 +97,6 @@ def build_variant(
     kinds = set(kind_rules)
     contracts = _contracts(r, kinds)
     claim = _family_rule(r, families.CLAIM) if r.get(("claim",), False) else None
-    if wilds.cut_joker:  # Indian Rummy's wild rank, drawn anew at each deal
-        r.error("E038", "'cut joker' is not played yet: the engine's wild cards are fixed "
-                "for the whole game, and a cut joker makes a new rank wild at every deal",
-                r.settings[("wilds", "cut_joker")].span,
-                "name the wild cards the whole game shares ('cards jokers')")
     if claim is not None and not claim.claimant_waits and claim.chain:
         r.error("E038", "'claimant takes at once' with 'chain' is not played yet: the "
                 "claimant's turn out of order ends with his discard, which leaves no card "
@@ -325,13 +320,13 @@ def _contracts(r: Reader, kinds: set[str]) -> m.Contracts:
             continue
         raw_elements, pat = s.value
         elements = []
-        for count, kind, size, espan in raw_elements:
+        for count, kind, size, espan, pure in raw_elements:
             if kind not in kinds:
                 r.error("E012", f"round {number} asks for a {kind}, but the variant defines "
                         f"no '{kind}' meld", espan,
                         f"add a '{kind} {{ min N }}' section, or use "
                         + " or ".join(sorted(kinds) or ["a defined kind"]))
-            elements.append(m.Element(count, kind, size, espan))
+            elements.append(m.Element(count, kind, size, espan, pure))
         rounds.append(m.Contract(number, tuple(elements), pat, s.span))
     rounds.sort(key=lambda c: c.number)
     for i, c in enumerate(rounds, start=1):

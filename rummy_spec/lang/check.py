@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from . import decks, families
 from . import model as m
+from .check_declare import check_declare
 from .check_err import Err as _Err
 from .check_rounds import check_schedule, formula_rounds
 from .check_rules import check_rules
@@ -52,6 +53,7 @@ def check_variant(v: m.Variant, broken: frozenset[str] = frozenset()) -> list[Di
     if formulas_ok and "score" not in broken:
         _check_scores(v, err)
     check_rules(v, err)
+    check_declare(v, err)
     families.check_clauses(v, err)
     check_schedule(v, err)
     return out
@@ -282,7 +284,7 @@ def _check_contracts(v: m.Variant, err: _Err, formulas_ok: bool) -> None:
     if formulas_ok:
         _check_reachable(v, err)
         _check_small_deals(v, err, faulty)
-    if c.rounds:
+    if c.rounds and c.count != "any":  # (``more melds of any kind`` uses every kind)
         used = {e.kind for contract in c.rounds for e in contract.elements}
         for kind in v.meld_kinds():
             if kind not in used:

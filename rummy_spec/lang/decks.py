@@ -122,6 +122,21 @@ def wild_faces(variant: m.Variant) -> frozenset[int]:
     )
 
 
+def cut_rank(table: CardTable, card: int) -> int:
+    """The rank a card turned for ``wilds { cut joker }`` makes wild: its own, or the
+    lowest rank (the aces) for a joker or any card without a rank."""
+    rank = table.faces[card].rank
+    return table.low_rank if rank is None else rank
+
+
+def cut_wilds(table: CardTable, card: int | None) -> frozenset[int]:
+    """The faces a turned card makes wild for its deal (none where no card is turned)."""
+    if card is None:
+        return frozenset()
+    rank = cut_rank(table, card)
+    return frozenset(f.code for f in table.faces if f.rank == rank)
+
+
 def face_points(variant: m.Variant) -> tuple[int | None, ...]:
     """Points of each face when left in hand (or as deadwood); None: no score entry.
 

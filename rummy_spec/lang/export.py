@@ -25,7 +25,9 @@ from .counts import cards_out, minimum_cards, player_counts, round_numbers
 from .expr import Expr, evaluate_int, render
 
 FORMAT = "rummy-spec/variant"
-VERSION = 2  # 2: the engine limits in a section of their own
+# 2: the engine limits in a section of their own; 3: the rules of the family's other
+# branches (partners, stakes, whole-pile and deep takes, cut jokers, unstated rules...)
+VERSION = 3
 
 JSON = dict[str, Any]
 
@@ -191,12 +193,13 @@ def _contracts(variant: m.Variant) -> JSON:
 
 def _element(variant: m.Variant, e: m.Element) -> JSON:
     return {"count": e.count, "kind": e.kind, "size": e.size,
-            "each_at_least": meldkinds.least_size(variant, e)}
+            "each_at_least": meldkinds.least_size(variant, e), "pure": e.pure}
 
 
 def _element_text(e: m.Element) -> str:
     word = e.kind if e.count == 1 else e.kind + "s"
-    return f"{e.count} {word}" + (f" of {e.size}" if e.size is not None else "")
+    return (f"{e.count} " + ("pure " if e.pure else "") + word
+            + (f" of {e.size}" if e.size is not None else ""))
 
 
 def _claim(claim: m.Claim, players: int, rounds: list[int]) -> JSON:

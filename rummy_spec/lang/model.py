@@ -97,9 +97,8 @@ class WildRules:
     all_wild_sets: bool = False  # a set of wilds only may be laid; only wilds join it
     all_wild_runs: bool = False
     all_wild_groups: bool = False
-    # a card turned from the pack after each deal makes its rank wild for that hand
-    # (Indian Rummy's cut joker): read, refused by the checker (E038) until the engine
-    # plays wilds that change from hand to hand
+    # a card turned face up under the stock after each deal makes its rank wild for that
+    # deal (Indian Rummy's cut joker; a joker turned: the lowest rank, the aces)
     cut_joker: bool = False
     span: Span = BUILTIN
 
@@ -144,6 +143,8 @@ class Element:
     kind: MeldKind
     size: int | None
     span: Span = BUILTIN
+    # ``pure``: each of these melds holds no wild card (Indian Rummy's pure sequence)
+    pure: bool = False
 
 
 @dataclass(frozen=True)
@@ -158,11 +159,16 @@ class Contract:
 class Contracts:
     rounds: tuple[Contract, ...] = ()
     progression: Literal["together", "individual", "any-order"] = "together"
-    count: Literal["exact", "minimum"] = "exact"
+    # ``any``: the contract's melds at least, and further melds of any kind the variant has
+    # (Indian Rummy: two sequences, then sets or sequences)
+    count: Literal["exact", "minimum", "any"] = "exact"
     size: Literal["exact", "minimum"] = "minimum"
     same_suit_runs: Literal["touch", "gap"] = "touch"
     run_gap: int = 1  # with "gap": the ranks left out between two runs of one suit
     distinct_set_ranks: bool = False
+    # going down melds every card but one, which the player then discards: going down is
+    # going out (Indian Rummy's declaration)
+    down_goes_out: bool = False
     span: Span = BUILTIN
 
 

@@ -55,6 +55,10 @@ class Score:
     # another player's meld, and a meld of his own as long as going out needs) scores this
     # instead of ``winner_bonus`` (Canasta: 200 instead of 100); None: no such bonus
     concealed_bonus: int | None = None
+    # the losers lay out their hands too: a loser counts only the cards outside his best
+    # arrangement that makes the round's contract, all his cards where none does (Indian
+    # Rummy: unmatched cards count, all thirteen without the two sequences)
+    losers_meld: bool = False
     span: Span = BUILTIN
     block: Span = BUILTIN  # the whole score section, for faults of the table as a whole
 

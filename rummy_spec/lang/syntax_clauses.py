@@ -285,7 +285,7 @@ class ClauseBuilder:
     def round_contract(self, meta: Meta, c: list[Any]) -> Clause:
         number = int(c[0])
         pat = False
-        elements: list[tuple[int, str, int | None, Span]] = []
+        elements: list[tuple[int, str, int | None, Span, bool]] = []
         for item in c[1:]:
             if isinstance(item, list):
                 pat = "pat" in item
@@ -294,13 +294,16 @@ class ClauseBuilder:
         return Clause([(("round", number), (tuple(elements), pat))], span_of(self.path, meta))
 
     @v_args(meta=True)
-    def element(self, meta: Meta, c: list[Any]) -> tuple[int, str, int | None, Span]:
+    def element(self, meta: Meta, c: list[Any]) -> tuple[int, str, int | None, Span, bool]:
         count = 1
         size: int | None = None
         kind = ""
         seen_kind = False
+        pure = False
         for item in c:
-            if isinstance(item, Token) and item.type == "INT":
+            if isinstance(item, Token) and item.type == "PURE":
+                pure = True
+            elif isinstance(item, Token) and item.type == "INT":
                 if seen_kind:
                     size = int(item)
                 else:
@@ -308,7 +311,7 @@ class ClauseBuilder:
             else:
                 kind = item
                 seen_kind = True
-        return (count, kind, size, span_of(self.path, meta))
+        return (count, kind, size, span_of(self.path, meta), pure)
 
     def kind_word(self, c: list[Token]) -> str:
         return kind_of(str(c[0]))

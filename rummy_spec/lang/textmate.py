@@ -12,7 +12,8 @@ import re
 from . import meldkinds
 from .clauses import clauses
 
-_SECTION_WORDS = ["variant", "extends", "from", "option", "source", "unstated", "players", "deck",
+_SECTION_WORDS = ["variant", "extends", "from", "option", "source", "unstated", "players",
+                  "deck",
                   "special", "wilds", *meldkinds.names(), "deal", "cut", "contracts",
                   "turn", "lay", "off", "swap", "buy", "rummy", "call", "going", "out",
                   "knock", "stock", "score", "game"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations, permutations
 
 from .. import decks
@@ -54,6 +54,8 @@ class Laws:
         self.table: CardTable = decks.card_table(variant.deck)
         self.wild = decks.wild_faces(variant)
         self.points = tuple(p or 0 for p in decks.face_points(variant))
+        self.cut_card: int | None = None
+        self._by_cut: dict[int, tuple[frozenset[int], tuple[int, ...]]] = {}
         t = self.table
         self.low, self.high = t.low_rank, t.high_rank
         self.period = self.high - self.low + 1
@@ -71,6 +73,23 @@ class Laws:
             cap = min(cap, run.max)
         self.run_cap = cap
         self._packs: dict[int, Counter[int]] = {}
+
+    def dealt(self, cut_card: int | None) -> None:
+        """Judge a deal whose turned card (``wilds { cut joker }``) is ``cut_card``: every
+        card of its rank is wild too (a joker's: the lowest rank), and scores as a wild."""
+        if cut_card == self.cut_card:
+            return
+        self.cut_card = cut_card
+        rank = None if cut_card is None else decks.cut_rank(self.table, cut_card)
+        hit = self._by_cut.get(rank if rank is not None else -1)
+        if hit is None:
+            v = self.variant
+            if rank is not None:
+                cards = (*v.wilds.cards, m.CardClass(rank=rank))
+                v = replace(v, wilds=replace(v.wilds, cards=cards))
+            hit = (decks.wild_faces(v), tuple(p or 0 for p in decks.face_points(v)))
+            self._by_cut[rank if rank is not None else -1] = hit
+        self.wild, self.points = hit
 
     # ----- cards ----------------------------------------------------------------------
     def pack(self, extra_decks: int = 0) -> Counter[int]:
@@ -245,9 +264,9 @@ class Laws:
                         hand_left: int) -> list[str]:
         """Does this go-down make ``contract``?  Every assignment of melds to its slots."""
         c = self.variant.contracts
-        slots: list[tuple[m.MeldKind, int]] = []
+        slots: list[tuple[m.MeldKind, int, bool]] = []  # kind, least size, pure
         for e in contract.elements:
-            slots += [(e.kind, least_size(self.variant, e))] * e.count
+            slots += [(e.kind, least_size(self.variant, e), e.pure)] * e.count
         exact_size = c.size == "exact" and not contract.pat
         faults: list[str] = []
         if len(melds) < len(slots):
@@ -255,14 +274,17 @@ class Laws:
         if c.count == "exact" and len(melds) != len(slots):
             return [f"{len(melds)} melds for a contract of exactly {len(slots)}"]
 
-        def fits(mld: Placed, slot: tuple[m.MeldKind, int]) -> bool:
+        def fits(mld: Placed, slot: tuple[m.MeldKind, int, bool]) -> bool:
             size = len(mld.cards)
+            if slot[2] and any(c in self.wild for c in mld.cards):  # a pure meld: no wild
+                return False
             return mld.kind == slot[0] and (size == slot[1] if exact_size else size >= slot[1])
 
         if not any(all(fits(melds[i], s) for i, s in zip(order, slots, strict=True))
                    for order in permutations(range(len(melds)), len(slots))):
             faults.append("the melds do not match the contract's "
-                          + ", ".join(f"{k} of {s}" for k, s in slots))
+                          + ", ".join(f"{'pure ' if p else ''}{k} of {s}"
+                                      for k, s, p in slots))
         if c.same_suit_runs == "gap":
             runs = [x for x in melds if x.kind == "run" and x.suit is not None]
             for a, b in combinations(runs, 2):
@@ -275,6 +297,8 @@ class Laws:
                 faults.append("two sets of one rank")
         if contract.pat and hand_left:
             faults.append("the contract must meld the whole hand")
+        if c.down_goes_out and hand_left != 1:  # every card but the one to discard
+            faults.append(f"going down goes out, but {hand_left} cards are left in hand")
         return faults
 
     def readable_contract(self, contract: m.Contract, melds: Sequence[Sequence[int]],

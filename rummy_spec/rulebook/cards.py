@@ -136,6 +136,9 @@ def card_values(scope: Scope) -> Section:
     if wild_ranked and any(e.kind == "wild" for e in v.score.entries):
         blocks.append(Para("A card that is wild counts as a wild card: "
                            + join([code(t) for t in wild_ranked]) + "."))
+    if v.wilds.cut_joker and any(e.kind == "wild" for e in v.score.entries):
+        blocks.append(Para("The cards of the rank turned under the stock (see Wild cards) "
+                           "count as wild cards in that deal."))
     return Section("Card values", "card-values", tuple(blocks))
 
 
@@ -197,12 +200,21 @@ def wild_cards(scope: Scope) -> Section:
     w = v.wilds
     table = decks.card_table(v.deck)
     faces = sorted(decks.wild_faces(v))
-    if not faces:
+    if not faces and not w.cut_joker:
         return Section("Wild cards", "wild-cards", (Para("No card is wild."),))
-    classes = join([c.text for c in w.cards])
-    listed = " ".join(table.text(c) for c in faces)
-    blocks: list[Block] = [Para(f"Wild cards: {classes} ({card_faces(listed)}). A wild card may "
-                                "stand for any card a meld needs.")]
+    blocks: list[Block] = []
+    if faces:
+        classes = join([c.text for c in w.cards])
+        listed = " ".join(table.text(c) for c in faces)
+        blocks.append(Para(f"Wild cards: {classes} ({card_faces(listed)}). A wild card may "
+                           "stand for any card a meld needs."))
+    if w.cut_joker:
+        blocks.append(Para(
+            "The cut joker: after the deal (the upcard turned), the next card of the stock is "
+            "turned face up and slid under the stock, where every player can see it; it will "
+            "be the last card drawn. Every card of its rank is wild for that deal"
+            + (", as well" if faces else "") + ". Should it be a joker, the aces are wild. "
+            "Each deal turns its own card, so the wild rank changes from deal to deal."))
     blocks.append(Items(tuple(_limits(w))))
     example = _wild_in_place(table, faces)
     if example:

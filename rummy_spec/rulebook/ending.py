@@ -196,6 +196,11 @@ def scoring(scope: Scope) -> Section:
                      "having laid nothing on the table on an earlier turn and no card on "
                      "another player's melds, with a meld of your own of at least "
                      f"{v.going_out.needs_meld} cards.")
+    if s.losers_meld:
+        items.append("When a player goes out, every other player lays out his hand as well: "
+                     "he counts only the cards left outside melds that make his contract "
+                     "(with any further melds), arranged as best he can; a hand that cannot "
+                     "make the contract counts every card.")
     if s.cap is not None:
         items.append(f"No hand counts more than {s.cap} points: a player whose cards are "
                      f"worth more scores {s.cap}" + (" (and pays the winner no more)."

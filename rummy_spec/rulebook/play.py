@@ -123,7 +123,8 @@ def _deal_depends_on_players(scope: Scope) -> bool:
 def _element_text(e: m.Element) -> str:
     kind = meldkinds.entry(e.kind)
     word = kind.words if e.count == 1 else kind.words_plural
-    return f"{e.count} {word}" + (f" of {e.size}" if e.size is not None else "")
+    return (f"{e.count} " + ("pure " if e.pure else "") + word
+            + (f" of {e.size}" if e.size is not None else ""))
 
 
 def _contract_text(contract: m.Contract) -> str:
@@ -151,6 +152,9 @@ def _contract_rules(v: m.Variant) -> list[str]:
         "A contract is laid all at once, and only once per hand.",
         "You go down with exactly the melds the contract names, no more."
         if c.count == "exact" else
+        "You go down with at least the melds the contract names; any other melds, of any "
+        "kind, may join them."
+        if c.count == "any" else
         "You go down with at least the melds the contract names; more may join them.",
         "Each contract meld has exactly the size the contract gives (or the kind's minimum)."
         if c.size == "exact" else
@@ -163,6 +167,13 @@ def _contract_rules(v: m.Variant) -> list[str]:
             "they are laid and extended as separate runs.")
     if c.distinct_set_ranks:
         out.append("The sets of one contract must be of different ranks.")
+    if any(e.pure for r in c.rounds for e in r.elements):
+        out.append("A pure meld holds no wild card at all: every card in it is natural and "
+                   "stands for itself.")
+    if c.down_goes_out:
+        out.append("Going down is going out: you lay every card you hold but one in the "
+                   "contract's melds (and any others), then discard that last card, and the "
+                   "hand ends at once.")
     pats = [str(r.number) for r in c.rounds if r.pat]
     if pats:
         out.append(f"In round{'s' * (len(pats) > 1)} {join(pats)} the contract is pat: going "

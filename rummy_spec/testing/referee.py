@@ -89,6 +89,7 @@ class Referee:
 
     # ----- one state ------------------------------------------------------------------
     def check_state(self, s: State) -> None:
+        self.laws.dealt(s.hand.cut_card)  # the deal's wilds (``cut joker``)
         for i, t in enumerate(s.hand.table):
             require(t.meld.wild == tuple(c in self.laws.wild for c in t.meld.cards),
                     "table-meld", f"meld {i}: wild flags {t.meld.wild} do not match its cards")
@@ -106,6 +107,7 @@ class Referee:
 
     # ----- one step -------------------------------------------------------------------
     def check_step(self, pre: State, a: Move, post: State) -> None:
+        self.laws.dealt(pre.hand.cut_card)  # judged in the deal it was played in
         ended = len(post.game.results) > len(pre.game.results)
         self._switches(pre, a)
         if a.type == "discard" and self.v.going_out.empty_plays_on and ended:
@@ -304,6 +306,14 @@ class Referee:
         r, v, n = post.game.results[len(pre.game.results)], self.v, self.laws.players
         require(len(r.scores) == n, "score", "a score for every seat")
         held = [self.laws.hand_points(s.hand) for s in pre.hand.seats]
+        if v.score.losers_meld:  # each loser's hand laid out: at most what it holds
+            shown = r.details.get("held")
+            require(isinstance(shown, list) and len(shown) == n, "score",
+                    "the hands laid out are not recorded")
+            assert isinstance(shown, list)
+            require(all(0 <= int(x) <= h for x, h in zip(shown, held, strict=True)), "score",
+                    f"hands laid out count {shown}: more than the hands hold {held}")
+            held = [int(x) for x in shown]
         held = capped(self.laws, held)  # ``hand counts at most N``
         want = [0] * n
         if v.score.method == "stakes":

@@ -29,7 +29,7 @@ def show_json(cli: Cli, *args: str) -> dict[str, Any]:
 
 def test_continental_for_five_has_three_decks_with_two_jokers_each(cli: Cli) -> None:
     d = show_json(cli, "continental", "--players", "5")
-    assert d["format"] == "rummy-spec/variant" and d["version"] == 2
+    assert d["format"] == "rummy-spec/variant" and d["version"] == 3
     assert d["players"]["count"] == 5
     deck = d["deck"]
     assert deck["decks"] == {"formula": "max(2, ceil(players / 2))", "value": 3}

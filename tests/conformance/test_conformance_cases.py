@@ -77,6 +77,7 @@ AXES = {
     "conquian": "X2 X7 X8 X11 X29 X30 X40 X43 X44 X45 X46 X46b X54 X56 X58 X60 X62",
     "canasta": "X9 X11 X15 X19 X38 X40 X41 X44 X45 X46b X54 X56 X58 X59 X60 X61 X62 X63 "
                "X66 X67",
+    "indian_rummy": "X7 X10 X11 X14 X35 X37 X38 X39 X40 X46 X46b X50 X54 X59 X60",
 }
 
 
@@ -181,9 +182,10 @@ def test_state_schema_is_the_case_schemas_observable_with_every_field() -> None:
     full = state["$defs"]["full"]
     assert full["properties"] == case["$defs"]["observable"]["properties"]
     # every field of protocol version 1 is required; the whole pile is optional (shown by
-    # an engine that lists it in hello's "state"), and so is the round as it ended (an
-    # answer without it is not judged on it)
-    assert set(full["required"]) == set(full["properties"]) - {"discard", "ended"}
+    # an engine that lists it in hello's "state"), and so are the card turned under the
+    # stock (feature cut-joker) and the round as it ended (an answer without it is not
+    # judged on it)
+    assert set(full["required"]) == set(full["properties"]) - {"discard", "cut_card", "ended"}
     assert set(full["required"]) == set(FIELDS) - {"ended"}
 
 

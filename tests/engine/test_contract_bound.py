@@ -15,7 +15,7 @@ import random
 import pytest
 
 from rummy_spec.decks import full_deck
-from rummy_spec.engine.records.rules import BIG_HAND, _may_make, compile_variant
+from rummy_spec.engine.records.rules import BIG_HAND, _may_make, compile_variant, contract_needs
 from rummy_spec.engine.solving.solver import solutions
 from rummy_spec.lang import load
 from rummy_spec.lang.data import builtin_specs
@@ -44,8 +44,10 @@ def test_the_bound_lets_every_made_contract_through(name: str) -> None:
     suit_of = [f.suit for f in rules.table.faces]
     rng = random.Random(name)
     made = refused = 0
+    large = False  # a contract needing half the hand or more, which some hands lack
     for contract in rules.contracts:
         size = min(rules.cards_dealt(contract.number) + 1, BIG_HAND)
+        large = large or 2 * contract_needs(v, contract)[1] >= size
         for _ in range(60):
             hand = _hand(rng, deck, suit_of, rules.melds.rank, size)
             ways = solutions(rules.melds, hand, contract, count=c.count,
@@ -57,4 +59,6 @@ def test_the_bound_lets_every_made_contract_through(name: str) -> None:
             assert ok or not ways, (contract.number, rules.table.texts(hand))
             made += bool(ways)
             refused += not ok
-    assert made and refused, (made, refused)
+    # a contract of few cards (Indian Rummy's two runs of three, in a hand of fourteen)
+    # lets nearly every hand through the bound: refusals are asked only of larger ones
+    assert made and (refused or not large), (made, refused)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rule_walk import Change, Described, Entry, Played, Refused, Walked, setting
+from rule_walk import Change, Described, Entry, Played, Walked, setting
 
 from rummy_spec.lang import model as m
 from rummy_spec.lang.expr import Num
@@ -274,6 +274,7 @@ TABLE: dict[str, Entry] = {
     "Element.kind": Played("continental", _element(kind="run"), 4),
     "Element.size": Played("continental", _element(size=4), 4),
     "Element.span": SPAN,
+    "Element.pure": Played("indian_rummy", _element(pure=False), 2),
     "Contracts.progression": Played("twelve_step", setting("contracts",
                                                            progression="together")),
     "Contracts.count": Played("continental", setting("contracts", count="minimum"), 4),
@@ -286,6 +287,8 @@ TABLE: dict[str, Entry] = {
     "Contracts.distinct_set_ranks": Played("continental", setting(
         "contracts", distinct_set_ranks=True), 4),
     "Contracts.span": SPAN,
+    "Contracts.down_goes_out": Played("indian_rummy", setting("contracts",
+                                                              down_goes_out=False), 2),
     # ----- the turn, lay-offs, swaps ------------------------------------------------
     "Turn.no_upcard_when_down": Played("continental",
                                        setting("turn", no_upcard_when_down=True), 4),
@@ -348,8 +351,7 @@ TABLE: dict[str, Entry] = {
                                seeds=30, steps=900),
     "Claim.own_discard": Played("continental", setting("claim", own_discard=True), 4),
     "Claim.when_down": Played("continental", setting("claim", when_down=False), 4),
-    "WildRules.cut_joker": Refused("E038", 'variant c "C" extends rummy {\n'
-                                   '    wilds { cut joker }\n}\n'),
+    "WildRules.cut_joker": Played("continental", setting("wilds", cut_joker=True), 4),
     "Claim.claimant_waits": Played("continental", setting("claim", claimant_waits=False), 4),
     "Claim.pile_after": Played("shanghai", setting("claim", pile_after="closed")),
     "Claim.chain": Played("continental", setting("claim", chain=True), 4),
@@ -432,6 +434,7 @@ TABLE: dict[str, Entry] = {
                                                     "4H 5H 6H 7D 8D 9D 10D JD QD 9H 10H",
                                                     "4S 5D 6C 7S 8H 9S 10S JS JH KD 10S"],
                                           "stock": "5C", "discard": "4D"}),
+    "Score.losers_meld": Played("indian_rummy", setting("score", losers_meld=False), 2),
     "Score.span": SPAN,
     "Score.block": SPAN,
     "GameEnd.ends": Played("rummy", setting("game", ends="hands", hands=1)),

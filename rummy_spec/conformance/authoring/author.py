@@ -93,9 +93,12 @@ def parse_step(text: str) -> tuple[JSON, str | None]:
 def complete_setup(name: str, options: Sequence[str], players: int, hands: Sequence[str],
                    discard: str, stock_top: str = "", dealer: int | None = None,
                    round_: int = 1, totals: Sequence[int] | None = None,
-                   contracts: Sequence[int] | None = None, check_sizes: bool = True) -> JSON:
+                   contracts: Sequence[int] | None = None, check_sizes: bool = True,
+                   stock_bottom: str = "") -> JSON:
     """A whole-pack deal: the hands and the discard pile as written, the stock starting
-    with ``stock_top`` and going on with the rest of the pack in the deck's face order."""
+    with ``stock_top``, going on with the rest of the pack in the deck's face order and
+    ending with ``stock_bottom`` (its last card the stock's bottom: with ``cut joker``,
+    the card turned under the stock)."""
     v = variant(name, tuple(options))
     table = decks.card_table(v.deck)
     pack = Counter(decks.full_deck(v, players))
@@ -125,6 +128,7 @@ def complete_setup(name: str, options: Sequence[str], players: int, hands: Seque
                                   f"{size}")
     pile = take(discard, "discard")
     top = take(stock_top, "stock")
+    bottom = take(stock_bottom, "stock")
     rest = [table.text(c) for c in sorted(pack.elements())]
     setup: JSON = {"dealer": players - 1 if dealer is None else dealer}
     if round_ != 1:
@@ -133,7 +137,7 @@ def complete_setup(name: str, options: Sequence[str], players: int, hands: Seque
         setup["totals"] = list(totals)
     if contracts is not None:
         setup["contracts"] = list(contracts)
-    setup.update({"hands": dealt, "stock": top + rest, "discard": pile})
+    setup.update({"hands": dealt, "stock": top + rest + bottom, "discard": pile})
     return setup
 
 
@@ -185,6 +189,8 @@ class Recorder:
             self.features.add("skip")
         if self.game.variant.game.partners != "none":
             self.features.add("partners")
+        if self.game.variant.wilds.cut_joker:
+            self.features.add("cut-joker")
 
     def act(self, act: JSON, expect: str | bool | None = True, note: str = "") -> str | None:
         """Play ``act``.  ``expect``: a reason code, None (must be accepted) or True
@@ -348,6 +354,7 @@ class Draft:
     totals: tuple[int, ...] | None = None
     contracts: tuple[int, ...] | None = None
     players: int | None = None  # default: the module's
+    stock_bottom: str = ""  # the stock's last cards, its bottom last (a cut joker's card)
 
 
 def build_draft(name: str, players: int, d: Draft) -> tuple[str, str]:
@@ -356,7 +363,8 @@ def build_draft(name: str, players: int, d: Draft) -> tuple[str, str]:
     players = d.players or players
     try:
         setup = complete_setup(name, d.options, players, d.hands, d.discard, d.stock,
-                               d.dealer, d.round, d.totals, d.contracts)
+                               d.dealer, d.round, d.totals, d.contracts,
+                               stock_bottom=d.stock_bottom)
         data = record(d.rule, name, players, setup, d.script, d.options, d.axes)
     except (AuthorError, ValueError) as err:
         raise AuthorError(f"{cid}: {err}") from None

@@ -36,6 +36,7 @@ from .fuzzrun import (
     Finding,
     FuzzOptions,
     FuzzResult,
+    cut_joker,
     default_players,
     deviations_known,
     partnership,
@@ -326,6 +327,9 @@ def fuzz(engine: Engine, opts: FuzzOptions,
     if "partners" not in features and partnership(opts):
         return FuzzResult(error=f"{opts.variant} is played in partnerships, but the engine "
                           "does not claim the feature 'partners'")
+    if "cut-joker" not in features and cut_joker(opts):
+        return FuzzResult(error=f"{opts.variant} turns a wild rank at each deal (cut joker), "
+                          "but the engine does not claim the feature 'cut-joker'")
     return _Fuzzer(engine, opts, players, features, progress).run()
 
 

@@ -107,3 +107,7 @@ def deviations_known(deviations: Deviations, variant_name: str) -> Known:
 
 def partnership(opts: FuzzOptions) -> bool:
     return variant(opts.variant, tuple(opts.options)).game.partners != "none"
+
+
+def cut_joker(opts: FuzzOptions) -> bool:
+    return variant(opts.variant, tuple(opts.options)).wilds.cut_joker

@@ -85,6 +85,9 @@ class StateLaws:
     def _round_faults(self, s: JSON, at: str) -> list[Broken]:
         """The laws of the cards of one round (``at``: where its fields are)."""
         out: list[Broken] = []
+        if self.variant.wilds.cut_joker:  # the deal's wild rank: its card turned up
+            cut = s.get("cut_card")
+            self.laws.dealt(self.code.get(cut) if isinstance(cut, str) else None)
         known: Counter[int] = Counter()
         hands = s.get("hands") if isinstance(s.get("hands"), list) else None
         if hands is not None:
@@ -152,7 +155,7 @@ class StateLaws:
         """``_meld_faults``, remembered for a meld shown the same way at the same place."""
         wilds = meld.get("wilds")
         try:
-            key = (where, meld.get("kind"), tuple(cards), tuple(
+            key = (where, self.laws.cut_card, meld.get("kind"), tuple(cards), tuple(
                 (w.get("position"), w.get("stands_for")) for w in wilds)
                 if isinstance(wilds, list) else wilds)
             hash(key)

@@ -27,7 +27,7 @@ FIELDS = ("phase", "round", "dealer", "turn", "hands", "table", "discard_top",
 # the fields of ``ended``: the cards of the round just ended, where they lay at its end
 ENDED_FIELDS = ("hands", "table", "discard_top", "discard_size", "stock_size")
 # shown by an engine that declares it in ``hello`` (the reference does): the whole pile
-OPTIONAL = ("discard",)
+OPTIONAL = ("discard", "cut_card")
 
 
 def sorted_cards(texts: list[str]) -> list[str]:
@@ -43,7 +43,7 @@ def meld_json(game: Game, t: TableMeld) -> JSON:
         indexed.sort(key=lambda ic: table.text(ic[1]))
     wilds = []
     for pos, (i, card) in enumerate(indexed):
-        if card not in rules.wild:
+        if not m.wild[i]:  # (the meld's own flags: a deal's wilds stay with its melds)
             continue
         rank, suit = wild_meaning(rules.melds, m, i)
         if m.kind == "group":
@@ -63,10 +63,13 @@ def ended_json(game: Game, hand: HandRecord, order: list[int]) -> JSON:
     table = game.rules.table
     rest = [i for i in range(len(hand.table)) if i not in set(order)]
     melds = [hand.table[i] for i in [*order, *rest] if i < len(hand.table)]
-    return {"hands": [sorted_cards(table.texts(seat.hand)) for seat in hand.seats],
-            "table": [meld_json(game, t) for t in melds],
-            "discard_top": table.text(hand.discard[-1]) if hand.discard else None,
-            "discard_size": len(hand.discard), "stock_size": len(hand.stock)}
+    out = {"hands": [sorted_cards(table.texts(seat.hand)) for seat in hand.seats],
+           "table": [meld_json(game, t) for t in melds],
+           "discard_top": table.text(hand.discard[-1]) if hand.discard else None,
+           "discard_size": len(hand.discard), "stock_size": len(hand.stock)}
+    if game.variant.wilds.cut_joker:  # the card turned under the stock (feature cut-joker)
+        out["cut_card"] = None if hand.cut_card is None else table.text(hand.cut_card)
+    return out
 
 
 def contract_numbers(game: Game, s: State) -> list[int]:
@@ -100,7 +103,7 @@ def observe(game: Game, results_before: int = 0, order: list[int] | None = None,
     phase: str = s.hand.phase  # the protocol's phases add round-over
     if results and phase != "game-over":
         phase = "round-over"
-    return {
+    out: JSON = {
         "phase": phase,
         "round": s.game.round,
         "dealer": s.game.dealer,
@@ -121,6 +124,9 @@ def observe(game: Game, results_before: int = 0, order: list[int] | None = None,
         "winners": list(s.game.winners),
         "ended": ended,
     }
+    if game.variant.wilds.cut_joker:  # the card turned under the stock (feature cut-joker)
+        out["cut_card"] = None if s.hand.cut_card is None else table.text(s.hand.cut_card)
+    return out
 
 
 def _claim(s: State) -> JSON | None:

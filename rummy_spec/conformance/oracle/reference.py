@@ -95,6 +95,9 @@ def _check_deal(game_variant: Any, players: int, setup: JSON) -> None:
                               f"deal gives seat {seat} {want}")
     if upcard and not setup["discard"]:
         raise EngineError("error", "setup.discard is empty: this variant turns an upcard")
+    if game_variant.wilds.cut_joker and not setup.get("stock"):
+        raise EngineError("error", "setup.stock is empty: this variant turns its last card "
+                          "face up under the stock (cut joker)")
     if not upcard and setup["discard"]:
         raise EngineError("error", "setup.discard is not empty: this variant deals no "
                           "upcard")
@@ -128,6 +131,7 @@ def knock_order_key(game: Game, index: int, hand: HandRecord | None = None
 # refusals for what the melds together do (checked after each meld on its own)
 AFTER_MELDS = frozenset({"contract-not-met", "contract-exact-count", "contract-exact-size",
                          "same-suit-runs-join", "set-ranks-repeat", "pat-required",
+                         "down-must-go-out",
                          "must-keep-discard", "must-go-out-by-meld", "skip-last-card",
                          "needs-meld-to-go-out"})
 

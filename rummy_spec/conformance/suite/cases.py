@@ -196,12 +196,16 @@ def _step(i: int, s: JSON) -> Step:
 
 def _variant_features(data: JSON) -> set[str]:
     """The features the case's variant needs whatever the case does: ``partners`` for a
-    partnership game.  Nothing when the variant is not known (its check says so)."""
+    partnership game, ``cut-joker`` for a wild rank turned at each deal.  Nothing when
+    the variant is not known (its check says so)."""
     try:
         v = variant(data["variant"], tuple(data.get("options", ())))
     except (LookupFailure, SpecError):
         return set()
-    return {"partners"} if v.game.partners != "none" else set()
+    out = {"partners"} if v.game.partners != "none" else set()
+    if v.wilds.cut_joker:  # the deal's wild rank, turned under the stock
+        out.add("cut-joker")
+    return out
 
 
 def derived_features(data: JSON) -> set[str]:

@@ -135,6 +135,8 @@ def _rule(rules: Rules, state: State, a: Move) -> AnyRule | Verdict:
 
 
 def legal(rules: Rules, state: State, a: Move) -> Verdict:
+    if state.hand.cut_card is not None:  # the deal's wilds (``cut joker``)
+        rules = rules.dealt(state)
     if not 0 <= a.player < rules.players:
         return no("bad-player")
     rule = _rule(rules, state, a)
@@ -147,6 +149,8 @@ def legal(rules: Rules, state: State, a: Move) -> Verdict:
 def legal_subset(rules: Rules, state: State, actions: list[Move]) -> list[Move]:
     """The legal ones among ``actions`` (same answers as ``legal``, with the rule looked
     up once per action type: the phase is the same for all of them)."""
+    if state.hand.cut_card is not None:  # the deal's wilds (``cut joker``)
+        rules = rules.dealt(state)
     found: dict[ActionType, AnyRule | Verdict] = {}
     out = []
     for a in actions:
@@ -176,6 +180,8 @@ def _checked(rules: Rules, state: State, a: Move) -> tuple[AnyRule, object]:
 
 def apply(rules: Rules, state: State, a: Move) -> State:
     """The state after ``a``; raises IllegalAction (and changes nothing) if it is refused."""
+    if state.hand.cut_card is not None:  # the deal's wilds (``cut joker``)
+        rules = rules.dealt(state)
     rule, plan = _checked(rules, state, a)
     new = state.clone()
     rule.act(rules, new, a, plan)
@@ -186,6 +192,8 @@ def apply_in_place(rules: Rules, state: State, a: Move) -> None:
     """Change ``state`` by ``a``; raises IllegalAction (and changes nothing) if it is
     refused.  No copy is made: the check runs once and answers the plan the effect then
     carries out on the state itself."""
+    if state.hand.cut_card is not None:  # the deal's wilds (``cut joker``)
+        rules = rules.dealt(state)
     rule, plan = _checked(rules, state, a)
     rule.act(rules, state, a, plan)
 
@@ -199,6 +207,8 @@ def apply_trusted(rules: Rules, state: State, a: Move) -> None:
     gets the same refusal, not a damaged state (a test plays games both ways and compares
     every state).
     """
+    if state.hand.cut_card is not None:  # the deal's wilds (``cut joker``)
+        rules = rules.dealt(state)
     rule, plan = _checked(rules, state, a)
     rule.act(rules, state, a, plan)
 

@@ -67,6 +67,8 @@ def _act(type_: ActionType, player: int, card: int | None = None,
 
 
 def legal_actions(rules: Rules, state: State) -> list[Move]:
+    if state.hand.cut_card is not None:  # the deal's wilds (``cut joker``)
+        rules = rules.dealt(state)
     out: list[Move] = []
     phase = state.hand.phase
     if phase == "game-over":

@@ -52,6 +52,16 @@ def contract_verdict(rules: Rules, contract: m.Contract, melds: Sequence[Meld]) 
                 return no("contract-not-met", f"a {kind} of {r} or more is needed")
             if exact_size and h != r:
                 return no("contract-exact-size")
+    # ``pure`` elements: as many melds of the kind with no wild, each as large as asked
+    # (a meld counts once: the pure elements take the largest wild-free melds first)
+    for kind in {e.kind for e in contract.elements if e.pure}:
+        want = sorted((meldkinds.least_size(rules.variant, e) for e in contract.elements
+                       if e.pure and e.kind == kind for _ in range(e.count)), reverse=True)
+        clean = sorted((len(x.cards) for x in melds if x.kind == kind and not any(x.wild)),
+                       reverse=True)
+        if len(clean) < len(want) or any(h < r for h, r in zip(clean, want, strict=False)):
+            return no("contract-not-met", f"round needs {len(want)} pure {kind}(s), with no "
+                      "wild card")
     runs = [x for x in melds if x.kind == "run"]
     if c.same_suit_runs == "gap":
         for i, a in enumerate(runs):
@@ -139,6 +149,8 @@ def check_go_down(rules: Rules, state: State, a: Move) -> Verdict | GoDown:
     emptied = len(cards) == len(seat.hand)
     if contract.pat and not emptied:
         return no("pat-required")
+    if rules.variant.contracts.down_goes_out and len(cards) != len(seat.hand) - 1:
+        return no("down-must-go-out")
     if not (v := melds_leave_ok(rules, state, seat.hand, cards, chosen, contract.pat)).ok:
         return v
     return GoDown(contract, chosen)
@@ -166,6 +178,8 @@ def can_go_down(rules: Rules, state: State, player: int, hand: list[int]) -> boo
     for c in current_contracts(rules, state, player):
         if not rules.ways_down(hand, c, 1):
             continue
+        if rules.variant.contracts.down_goes_out:  # each way keeps the card to discard
+            return True
         if empty_ok(rules, c.pat).ok:
             return True
         for card in set(hand):

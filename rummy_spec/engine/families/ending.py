@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..records.rules import Rules
 from ..records.state import Ending, RoundResult, Seat, SeatRecord, State
 from ..records.teams import team, team_totals
+from ..solving.solver import solve
 from . import sheet
 from .meldpoints import laid_points, long_meld_bonus
 from .setup import deal
@@ -15,7 +16,30 @@ from .stakes import dealt_winners, drawn_before, paid_by_each, stake_round
 
 
 def hand_scores(rules: Rules, state: State) -> list[int]:
-    return [rules.hand_points(s.hand) for s in state.hand.seats]
+    """What each hand counts against its holder: its cards' points; with ``score { losers
+    lay out their hands }`` a hand not yet down counts only the cards outside its best
+    arrangement that makes the player's contract, all of them where none does."""
+    if not rules.variant.score.losers_meld:
+        return [rules.hand_points(s.hand) for s in state.hand.seats]
+    return [shown_points(rules, state, i) for i in range(rules.players)]
+
+
+def shown_points(rules: Rules, state: State, player: int) -> int:
+    """The points of a hand laid out at the end (``losers lay out their hands``)."""
+    from .contracts import current_contracts  # (contracts -> turn order -> this module)
+
+    seat = state.hand.seats[player]
+    full = rules.hand_points(seat.hand)
+    if seat.down or not seat.hand:
+        return full
+    c = rules.variant.contracts
+    best = [s.rest_points for contract in current_contracts(rules, state, player)
+            if (s := solve(rules.melds, seat.hand, contract, count=c.count,
+                           size="minimum" if contract.pat else c.size,
+                           same_suit_runs=c.same_suit_runs, run_gap=c.run_gap,
+                           distinct_set_ranks=c.distinct_set_ranks,
+                           points=rules.points)) is not None]
+    return min(best, default=full)
 
 
 def end_round(rules: Rules, state: State, winner: int | None, ending: Ending,

@@ -201,6 +201,13 @@ def deal(rules: Rules, state: State, setup: Deal | None = None) -> None:
             # ``deal { upcard covered when CARDS }``: the next card is turned up on it
             discard.append(stock.pop())
             pile_owner.append(-1)
+    # ``wilds { cut joker }``: the stock's next card is turned face up under it, and its
+    # rank is wild for this deal; an explicit deal's stock ends with that card
+    cut_card = None
+    if rules.variant.wilds.cut_joker and stock:
+        if setup is None:
+            stock.insert(0, stock.pop())
+        cut_card = stock[0]
     first = (game.dealer + 1) % n
     upcard = rules.special_of(discard[0]) if len(discard) == 1 else None
     if upcard is not None and upcard.acts_turned_up and upcard.skip is not None:
@@ -220,7 +227,7 @@ def deal(rules: Rules, state: State, setup: Deal | None = None) -> None:
         turn=first, phase=phase, seats=[Seat(hand=hand) for hand in hands], stock=stock,
         discard=discard, offer=offer, cut_exact=cut_exact, pile_owner=pile_owner,
         restocks=[list(r) for r in setup.restocks] if setup is not None else [],
-        first_upcard=discard[0] if discard else None,
+        first_upcard=discard[0] if discard else None, cut_card=cut_card,
     )
     if skipped is not None:
         state.hand.seats[skipped].was_skipped = True

@@ -13,6 +13,7 @@ from dataclasses import MISSING, fields
 from typing import Any
 
 from ...cards import CardError, CardTable
+from ...lang.decks import cut_wilds
 from ...textsafe import outside_text
 from ..melding.melds import Meld
 from .state import (
@@ -168,7 +169,7 @@ STATE_KEYS = (
     "exhaustions", "extra_decks", "claim", "call_on", "offer", "knocker", "knock_kind",
     "giver", "results", "winners", "abandoned", "cut_exact", "contenders", "pile_owner",
     "played_this_turn", "must_go_down", "throwbacks", "upcard_draws", "run_base", "restocks",
-    "turn_cap", "deal_cap", "claimed", "resume", "first_upcard", "must_meld",
+    "turn_cap", "deal_cap", "claimed", "resume", "first_upcard", "must_meld", "cut_card",
 )
 SEAT_KEYS = (
     "hand", "total", "down", "contract", "made", "down_turn", "buys", "buy_credit",
@@ -202,7 +203,7 @@ def state_to_json(table: CardTable, s: State, wild: frozenset[int]) -> dict[str,
         elif name == "results":
             value = [{"round": r.round, "scores": r.scores, "winner": r.winner,
                       "ending": r.ending, "details": r.details} for r in value]
-        elif name in ("taken", "first_upcard", "must_meld"):
+        elif name in ("taken", "first_upcard", "must_meld", "cut_card"):
             value = None if value is None else table.faces[value].text
         elif name == "restocks":
             value = [_cards(table, r) for r in value]
@@ -263,6 +264,9 @@ def state_from_json(table: CardTable, data: Any, wild: frozenset[int],
         game["seats"], hand["seats"] = _seats_from_json(table, data["seats"])
         hand["stock"] = [_parse_card(table, c, "stock") for c in data["stock"]]
         hand["discard"] = [_parse_card(table, c, "discard") for c in data["discard"]]
+        cut = data.get("cut_card")  # a turned card's rank is wild for its deal
+        hand["cut_card"] = None if cut is None else _parse_card(table, cut, "cut_card")
+        wild = wild | cut_wilds(table, hand["cut_card"])
         hand["table"] = [_meld_from_json(table, d, wild) for d in data["table"]]
         hand["claim"] = None if data["claim"] is None else Claim(**data["claim"])
         hand["restocks"] = [[_parse_card(table, c, f"restocks[{i}]") for c in r]

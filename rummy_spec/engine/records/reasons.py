@@ -40,6 +40,7 @@ TURN_REASONS: dict[str, str] = {
     "same-suit-runs-join": "two runs of one suit in a contract must not touch",
     "set-ranks-repeat": "the sets of a contract must be of different ranks",
     "pat-required": "this round's contract must meld the whole hand",
+    "down-must-go-out": "going down goes out: every card but the one discarded is melded",
     "already-down": "the player has already gone down this hand",
     "not-down": "the player must go down first (lay the contract; without contracts, a meld)",
     "opening-too-low": "a player's first melds must count at least the opening points",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
 from typing import Any, Literal
@@ -47,6 +47,12 @@ class Rules:
     swappable: frozenset[int] | None = field(init=False, compare=False, hash=False, repr=False)
     max_points: int = field(init=False, compare=False, hash=False, repr=False)
     last_floor: list[Any] = field(init=False, compare=False, hash=False, repr=False)
+    # ``wilds { cut joker }``: the rank a deal's turned card made wild in these rules
+    # (None: the game's own rules), the game's own rules, and theirs for each rank
+    cut_rank: int | None = field(default=None, compare=False, hash=False, repr=False)
+    base: Rules | None = field(default=None, compare=False, hash=False, repr=False)
+    by_cut: dict[int, Rules] = field(default_factory=dict, compare=False, hash=False,
+                                     repr=False)
 
     def __post_init__(self) -> None:
         # Each face's special rule (Skip...), or None: asked for every card discarded.
@@ -75,6 +81,22 @@ class Rules:
         object.__setattr__(self, "swappable", None if not only else frozenset(
             f.code for f in self.table.faces if any(decks.matches(c, f) for c in only)))
         object.__setattr__(self, "last_floor", [((), 0)])  # [(hand, deadwood_floor)]
+
+    def dealt(self, state: State) -> Rules:
+        """The rules of the deal ``state`` is in: these, unless a card turned for
+        ``wilds { cut joker }`` made a rank wild, then the rules with that rank wild too
+        (compiled once per rank, so each call is one look-up)."""
+        card = state.hand.cut_card
+        if card is None:
+            return self if self.base is None else self.base
+        rank = decks.cut_rank(self.table, card)
+        if rank == self.cut_rank:
+            return self
+        base = self if self.base is None else self.base
+        hit = base.by_cut.get(rank)
+        if hit is None:
+            hit = base.by_cut[rank] = _with_wild_rank(base, rank)
+        return hit
 
     @property
     def has_contracts(self) -> bool:
@@ -205,6 +227,10 @@ class Rules:
             return []
         key = ("down", contract.number, limit, tuple(sorted(hand)))
         hit = self.cache.get(key)
+        if hit is None and self.variant.contracts.down_goes_out:
+            if len(self.cache) > 200_000:
+                self.cache.clear()
+            hit = self.cache[key] = self._ways_out(hand, contract, limit)
         if hit is None:
             c = self.variant.contracts
             if len(self.cache) > 200_000:
@@ -222,6 +248,38 @@ class Rules:
                     same_suit_runs=c.same_suit_runs, distinct_set_ranks=c.distinct_set_ranks,
                     pat=contract.pat, points=self.points, limit=limit, run_gap=c.run_gap)
         return hit
+
+    def _ways_out(self, hand: list[int], contract: m.Contract, limit: int) -> list[Solution]:
+        """``going down goes out``: the ways to meld every card but one (kept to discard),
+        for each card that can be kept, the highest kept first, at most ``limit``."""
+        c = self.variant.contracts
+        # one search first: where the hand's best arrangement leaves more points than any
+        # one card is worth, no way leaves a single card
+        best = solve(self.melds, hand, contract, count=c.count, size="minimum",
+                     same_suit_runs=c.same_suit_runs, run_gap=c.run_gap,
+                     distinct_set_ranks=c.distinct_set_ranks, points=self.points)
+        if best is None or best.rest_points > self.max_points:
+            return []
+        out: list[Solution] = []
+        for card in sorted(set(hand), key=lambda x: (-self.points[x], x)):
+            rest = list(hand)
+            rest.remove(card)
+            if len(rest) > BIG_HAND:
+                one = solve(self.melds, rest, contract, count=c.count, size="minimum",
+                             same_suit_runs=c.same_suit_runs, run_gap=c.run_gap,
+                             distinct_set_ranks=c.distinct_set_ranks, pat=True,
+                             points=self.points)
+                found = [] if one is None else [one]
+            else:
+                found = solutions(self.melds, rest, contract, count=c.count, size="minimum",
+                                  same_suit_runs=c.same_suit_runs,
+                                  distinct_set_ranks=c.distinct_set_ranks, pat=True,
+                                  points=self.points, limit=limit - len(out),
+                                  run_gap=c.run_gap)
+            out += [Solution(s.melds, (card,), self.points[card]) for s in found]
+            if len(out) >= limit:
+                break
+        return out
 
     def special_of(self, card: int) -> m.SpecialCard | None:
         return self.special_faces[card]
@@ -348,6 +406,15 @@ def _in_window(ranks: set[int], rank: int, length: int, ace_high: bool) -> bool:
         if high - low + 1 >= length:
             return True
     return False
+
+
+def _with_wild_rank(base: Rules, rank: int) -> Rules:
+    """``base``'s rules with every card of ``rank`` wild as well."""
+    v = base.variant
+    name = base.table.rank_name(rank)
+    wilds = replace(v.wilds, cards=(*v.wilds.cards, m.CardClass(rank=rank, text=name)))
+    rules = compile_variant(replace(v, wilds=wilds), base.players)
+    return replace(rules, cache={}, cut_rank=rank, base=base, by_cut={})
 
 
 @lru_cache(maxsize=128)

@@ -227,6 +227,9 @@ class HandRecord:
     # the deal's first upcard (the bottom card of the pile as dealt), kept when it is
     # taken: Oklahoma Gin's knock limit and a score multiplier read it
     first_upcard: int | None = None
+    # the card turned face up under the stock after the deal (``wilds { cut joker }``):
+    # every card of its rank is wild for this deal (a joker turned: the lowest rank)
+    cut_card: int | None = None
 
     def clone(self) -> HandRecord:
         return _clone_hand(self)

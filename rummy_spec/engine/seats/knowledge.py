@@ -73,7 +73,9 @@ class Knowledge:
         self.deal_no = state.game.deal_no
         self.known = [[Counter() for _ in range(n)] for _ in range(n)]
         self.pile_hidden = max(0, len(state.hand.discard) - 1)
-        self.stock_hidden = len(state.hand.stock)
+        # a card turned face up under the stock (``cut joker``) is known to all
+        turned = state.hand.cut_card is not None and bool(state.hand.stock)
+        self.stock_hidden = len(state.hand.stock) - turned
 
     def copy(self) -> Knowledge:
         return Knowledge(self.players, self.deal_no,
@@ -136,6 +138,8 @@ class Knowledge:
             self.stock_hidden = min(self.pile_hidden, len(h.stock))
         elif refilled:
             self.stock_hidden = len(h.stock)
+        elif h.stock == before.stock[:len(h.stock)]:  # cards drawn off the top: hidden first
+            self.stock_hidden = max(0, self.stock_hidden - (len(before.stock) - len(h.stock)))
         else:
             self.stock_hidden = min(self.stock_hidden, len(h.stock))
         if refilled and step != "new-pack":

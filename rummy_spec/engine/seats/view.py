@@ -5,7 +5,8 @@ out, and what it has been shown put in, from the game's :class:`~.knowledge.Know
 
 - the seat's own hand; for every seat its hand size and the cards known to be in it;
 - the pile, bottom to top, each card that was ever face up (null for one never seen);
-- the stock's size, and its known cards (after the pile is turned over unshuffled);
+- the stock's size, and its known cards (after the pile is turned over unshuffled; the
+  card a ``cut joker`` turned face up under it);
 - hands shown now (the knocker's, while the defender lays off) and at the end of the last
   round;
 - the public history of moves, from the first deal (a card handed face down shows to the
@@ -89,7 +90,7 @@ _RECORD = frozenset(f.name for f in fields(SeatRecord))
 _SEAT_KEYS = tuple(k for k in codec.SEAT_KEYS if k != "hand")
 _KEYS = tuple(k for k in codec.STATE_KEYS if k not in _OWN_FORM)
 # fields written in their own way
-_OWN_CODE = ("table", "claim", "results", "taken", "first_upcard", "must_meld")
+_OWN_CODE = ("table", "claim", "results", "taken", "first_upcard", "must_meld", "cut_card")
 
 
 def _written(name: str, source: str) -> str:
@@ -132,6 +133,8 @@ def _public_fields(rules: Rules, state: State) -> dict[str, Any]:
     first = hand.first_upcard  # turned face up for both: public
     out["first_upcard"] = None if first is None else table.faces[first].text
     out["must_meld"] = None if hand.must_meld is None else table.faces[hand.must_meld].text
+    cut = hand.cut_card  # turned face up under the stock for all to see (``cut joker``)
+    out["cut_card"] = None if cut is None else table.faces[cut].text
     return out
 
 

@@ -55,10 +55,15 @@ class MeldType(NamedTuple):
     size: int
     exact: bool
     contract: bool  # limits scoped to contract melds apply
+    pure: bool = False  # no wild at all (a contract's ``pure`` element)
 
 
-def wild_cap(rules: MeldRules, kind: MeldKind, n: int, contract: bool) -> int:
-    """The most wilds a meld with ``n`` naturals may hold under the wild limits."""
+def wild_cap(rules: MeldRules, kind: MeldKind, n: int, contract: bool,
+             pure: bool = False) -> int:
+    """The most wilds a meld with ``n`` naturals may hold under the wild limits (none in
+    a ``pure`` meld)."""
+    if pure:
+        return 0
     w = rules.wilds
     cap = BIG
     if n and rules.in_scope(w.never_outnumber, contract):
@@ -83,7 +88,7 @@ def count_table(rules: MeldRules, t: MeldType, top: int = 64) -> tuple[tuple[int
                 scoped and 0 < n < w.naturals):
             out.append(None)
             continue
-        cap = wild_cap(rules, t.kind, n, t.contract)
+        cap = wild_cap(rules, t.kind, n, t.contract, t.pure)
         if rule.max is not None:
             cap = min(cap, rule.max - n)
         need = max(0, t.size - n)
@@ -104,7 +109,7 @@ def lane_candidates(rules: MeldRules, t: MeldType, lane: dict[int, list[int]], w
     assert space is not None
     no_adj = rules.wilds.not_adjacent_in_runs
     lmax = space.max_len
-    budget = min(wilds, wild_cap(rules, "run", BIG, t.contract))
+    budget = min(wilds, wild_cap(rules, "run", BIG, t.contract, t.pure))
     pos = sorted(lane)
     homes = len(pos)
     if space.wrap:
@@ -143,7 +148,7 @@ def _emit(rules: MeldRules, t: MeldType, pos: list[int], lane: dict[int, list[in
         return
     need = gaps + max(0, ext)
     cap = need if t.exact else gaps + room
-    cap = min(cap, wild_cap(rules, "run", n, t.contract))
+    cap = min(cap, wild_cap(rules, "run", n, t.contract, t.pure))
     if need > cap or need > wilds:
         return
     positions = tuple(pos[i] for i in chosen)

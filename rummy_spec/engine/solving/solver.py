@@ -26,6 +26,9 @@ from .search import Leaf, Plan, search
 from .shapes import BIG, BITS, FIELD, Cand, MeldType, wild_cap
 
 Exactness = Literal["exact", "minimum"]
+# ``any``: beyond the contract's melds, further melds of any kind (``more melds of any kind``)
+Count = Literal["exact", "minimum", "any"]
+Elements = tuple[tuple[int, MeldKind, int | None, bool], ...]  # (count, kind, size, pure)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +48,7 @@ def _least_naturals(rules: MeldRules, t: MeldType) -> int:
     w = rules.wilds
     scoped = rules.in_scope(w.need_natural, t.contract)
     n = 0 if w.all_wild(t.kind) and not scoped else (w.naturals if scoped else 1)
-    while n < t.size and wild_cap(rules, t.kind, n, t.contract) < t.size - n:
+    while n < t.size and wild_cap(rules, t.kind, n, t.contract, t.pure) < t.size - n:
         n += 1
     return n
 
@@ -57,8 +60,8 @@ SEARCHED = frozenset({"set", "run", "group"})
 
 
 @lru_cache(maxsize=512)
-def _plan(rules: MeldRules, elements: tuple[tuple[int, MeldKind, int | None], ...],
-          count: Exactness, size: Exactness, gap: int, distinct: bool, pat: bool,
+def _plan(rules: MeldRules, elements: Elements,
+          count: Count, size: Exactness, gap: int, distinct: bool, pat: bool,
           free: bool, by_face: bool = False) -> Plan:
     def least(kind: MeldKind) -> int:
         rule = rules.rule(kind)
@@ -66,13 +69,16 @@ def _plan(rules: MeldRules, elements: tuple[tuple[int, MeldKind, int | None], ..
 
     need: dict[MeldType, int] = {}
     smallest: dict[MeldKind, int] = {}
-    for n, kind, sz in elements:
+    for n, kind, sz, pure in elements:
         m = max(sz, least(kind)) if sz is not None else least(kind)  # still a legal meld
-        t = MeldType(kind, m, size == "exact", True)
+        t = MeldType(kind, m, size == "exact", True, pure)
         need[t] = need.get(t, 0) + n
         smallest[kind] = min(smallest.get(kind, m), m)
     if free:
         extras = tuple(MeldType(k, least(k), False, False) for k in rules.kinds
+                       if k in SEARCHED)
+    elif count == "any":  # further melds of every kind, laid as part of the contract
+        extras = tuple(MeldType(k, least(k), False, True) for k in rules.kinds
                        if k in SEARCHED)
     elif count == "minimum":
         extras = tuple(MeldType(k, m, size == "exact", True) for k, m in smallest.items())
@@ -94,16 +100,15 @@ def _plan(rules: MeldRules, elements: tuple[tuple[int, MeldKind, int | None], ..
                 tuple(i > 0 for _, n in slots for i in range(n)))
 
 
-_KEYS: dict[int, tuple[object, tuple[tuple[int, MeldKind, int | None], ...], bool]] = {}
+_KEYS: dict[int, tuple[object, Elements, bool]] = {}
 
 
-def _elements(contract: Contract | Sequence[Element]
-              ) -> tuple[tuple[tuple[int, MeldKind, int | None], ...], bool]:
+def _elements(contract: Contract | Sequence[Element]) -> tuple[Elements, bool]:
     hit = _KEYS.get(id(contract))
     if hit is not None and hit[0] is contract:
         return hit[1], hit[2]
     elements = contract.elements if isinstance(contract, Contract) else tuple(contract)
-    key = tuple((e.count, e.kind, e.size) for e in elements)
+    key = tuple((e.count, e.kind, e.size, e.pure) for e in elements)
     pat = isinstance(contract, Contract) and contract.pat
     if len(_KEYS) > 1024:
         _KEYS.clear()
@@ -211,7 +216,7 @@ def _key(s: Solution) -> tuple[tuple[str, tuple[int, ...], tuple[int, ...], str]
 # ----- the public API ------------------------------------------------------------------------
 
 def _prepare(rules: MeldRules, hand: Sequence[int], contract: Contract | Sequence[Element],
-             count: Exactness, size: Exactness, same_suit_runs: Literal["touch", "gap"],
+             count: Count, size: Exactness, same_suit_runs: Literal["touch", "gap"],
              distinct_set_ranks: bool, pat: bool, points: Sequence[int | None],
              by_face: bool = False, run_gap: int = 1) -> tuple[Plan, Reader, Hand]:
     gap = run_gap if same_suit_runs == "gap" else 0
@@ -238,7 +243,7 @@ def solve(
     hand: Sequence[int],
     contract: Contract | Sequence[Element],
     *,
-    count: Exactness = "exact",
+    count: Count = "exact",
     size: Exactness = "minimum",
     same_suit_runs: Literal["touch", "gap"] = "touch",
     distinct_set_ranks: bool = False,
@@ -308,7 +313,7 @@ def solutions(
     hand: Sequence[int],
     contract: Contract | Sequence[Element],
     *,
-    count: Exactness = "exact",
+    count: Count = "exact",
     size: Exactness = "minimum",
     same_suit_runs: Literal["touch", "gap"] = "touch",
     distinct_set_ranks: bool = False,

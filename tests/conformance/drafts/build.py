@@ -24,7 +24,7 @@ MODULES = ("rummy", "gin", "phase10", "continental", "contract", "contract_wikip
            "contract_bicycle", "liverpool", "shanghai", "ten_step", "twelve_step",
            "seven_hand", "gin_openspiel", "gin_rlcard", "gin_eaai", "straight_gin",
            "oklahoma_gin", "gin_hollywood", "rummy500", "kalooki", "tonk", "remi51",
-           "conquian", "canasta")
+           "conquian", "canasta", "indian")
 KEEP = ("golden", "fuzz", "held")  # held: written by held.py
 
 
