@@ -22,8 +22,8 @@ each move counting how often it was available).
   where the game's highest total wins, fewer where the lowest does: a round won by 30
   points is worth more than one won by 2); else by the points each hand would leave
   unmelded in its best arrangement (``Rules.arrange``), fewer points scoring more,
-  below a round won.  A hand too big for the solver (``SearchTooBig``) is judged by
-  all its points.
+  below a round won (a hand too big for the solver by its natural cards' arrangement,
+  as ``Rules.arrange`` gives it).
 * The move played is the root's most visited (the planner's on a tie, then the first
   listed).
 
@@ -44,7 +44,6 @@ from dataclasses import dataclass, field
 
 from ..engine.game import Game
 from ..engine.records.state import Move
-from ..engine.solving.plan import SearchTooBig
 from .planner import planner_bot
 from .simple import Bot
 
@@ -163,12 +162,9 @@ def playout(world: Game, depth: int, start: int, policy: Bot) -> list[float]:
 
 
 def _unmelded(world: Game, hand: list[int]) -> int:
-    """The points ``hand`` leaves unmelded in its best arrangement; for a hand too big
-    for the solver, all its points."""
-    try:
-        return world.rules.arrange(hand).rest_points
-    except SearchTooBig:
-        return sum(world.rules.points[c] for c in hand)
+    """The points ``hand`` leaves unmelded in its best arrangement (for a hand too big for
+    the solver, the engine's arrangement of its natural cards: ``Rules.arrange``)."""
+    return world.rules.arrange(hand).rest_points
 
 
 def scores(world: Game, start: int) -> list[float]:

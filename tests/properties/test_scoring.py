@@ -65,6 +65,7 @@ def test_going_out_scores_the_table_sum(case: tuple[str, Game, State, int]) -> N
     before = [s.total for s in state.game.seats]
     played = state.hand.seats[winner].played_before
     factor = upcard_factor(v, game, state)  # this hand's: ending it deals the next
+    bonus = _out_bonus(v, state, winner, played)
     end_round(game.rules, state, winner, "out")
     scores = state.game.results[-1].scores
     if v.score.cap is not None:  # ``score { hand counts at most N }``
@@ -76,6 +77,7 @@ def test_going_out_scores_the_table_sum(case: tuple[str, Game, State, int]) -> N
         want = [0 if i == winner else -h for i, h in enumerate(held)]
     else:
         want = [0 if i == winner else h for i, h in enumerate(held)]
+    want[winner] += bonus
     want = [w * factor for w in want]
     if v.score.zero_sum:  # each player's points less the other players' points
         want = [w - (sum(want) - w) for w in want]
@@ -85,6 +87,19 @@ def test_going_out_scores_the_table_sum(case: tuple[str, Game, State, int]) -> N
         after[state.hand.cut_exact] -= evaluate_int(v.cut.bonus, len(held), state.game.round) or 0
     if state.hand.phase != "game-over" or not v.game.end_bonuses:
         assert after == [b + s for b, s in zip(before, scores, strict=True)]
+
+def _out_bonus(v: m.Variant, state: State, winner: int, played: bool) -> int:
+    """``score { winner bonus N }``, or ``concealed out bonus N`` for a winner who laid
+    nothing before, no card on another's meld, and has a meld of his own as long as going
+    out needs (Canasta: 100, or 200 concealed)."""
+    s = v.score
+    long = v.going_out.needs_meld or 0
+    if s.concealed_bonus is None or played or any(
+            seat == winner for t in state.hand.table for seat, _ in t.credits):
+        return s.winner_bonus
+    own = any(t.owner == winner and len(t.meld.cards) >= long for t in state.hand.table)
+    return s.concealed_bonus if own else s.winner_bonus
+
 
 KNOCKS: list[Ending] = ["knock", "gin", "big-gin"]
 

@@ -135,7 +135,7 @@ DRAFTS = [
     d("layoff/never-on-the-other-sides-melds", "a player lays off only on his side's "
       "melds", "X45 X66",
       ["0 draw stock", OPEN, "0 discard 9D", "1 draw stock", "1 meld QC QS QH | AH AC 2H",
-       "1 lay_off KD on 0 -> layoff-not-allowed", "?"],
+       "1 lay_off KD on 0 -> own-melds-only", "?"],
       hands=(K0.replace("9C", "10C"), "QC QS QH AH AC 2H 4C 5S 6S 7C KD", S2, S3),
       stock="9D 9H 8D"),
     d("out/a-canasta-is-needed", "a side goes out only with a canasta: no meld may leave "
