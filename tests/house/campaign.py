@@ -15,6 +15,7 @@ rewritten every 500 variants while the run goes on.  Exit 0 when no tool failed.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import tempfile
@@ -29,6 +30,11 @@ from .generate import house_variant
 from .outcomes import SIMULATE_SECONDS, run_tools
 
 PROGRESS_EVERY = 500  # variants between two writes of the figures so far
+
+
+class _Enough(BaseException):
+    """Raised once N distinct variants have run: Hypothesis would otherwise go on
+    generating (and dropping) examples up to its limit."""
 
 
 def game_seed(text: str) -> int:
@@ -52,7 +58,7 @@ def campaign(variants: int, start: int, out: Path, work: Path) -> dict[str, obje
     def one(pair: tuple[str, str]) -> None:
         base, text = pair
         if len(texts) >= variants:
-            return  # enough distinct variants: the rest of the examples are not run
+            raise _Enough  # enough distinct variants: stop generating
         tally["generated"] += 1
         if text in texts:
             return  # the same text gives the same outcome: counted, not run again
@@ -87,7 +93,8 @@ def campaign(variants: int, start: int, out: Path, work: Path) -> dict[str, obje
                 "failures": failures, "slow_games": slow,
                 "cpu_seconds": round(time.process_time() - clock, 1)}
 
-    one()
+    with contextlib.suppress(_Enough):
+        one()
     return figures()
 
 
