@@ -10,14 +10,12 @@ from pathlib import Path
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 
-from rummy_spec.bots.planner import planner_bot
 from rummy_spec.conformance import suite_root
-from rummy_spec.engine.game import Game
 from rummy_spec.lang import load
 from rummy_spec.lang.model import Variant
-from rummy_spec.laws.variant import Laws
 from rummy_spec.testing import engine_state_machine
-from rummy_spec.testing.referee import Referee
+
+from .refereed import refereed_end
 
 HOUSE = str(suite_root() / "examples" / "partnership_rummy.rummy")
 QUICK = settings(max_examples=6, stateful_step_count=200, deadline=None,
@@ -34,17 +32,8 @@ def test_the_laws_hold_for_partnerships() -> None:
 def _refereed_games(variant: Variant, seeds: range) -> None:
     """Seeded games played to their end by the planner, the referee checking every step:
     each round's scores, the totals, and the winners (the best team's two seats)."""
-    laws = Laws(variant, 4)
     for seed in seeds:
-        g = Game(variant, 4, seed)
-        bot = planner_bot(seed)
-        referee = Referee(laws, g.state)
-        while not g.over:
-            pre = g.state.clone()
-            move = bot(g.rules, g.state, g.legal_actions())
-            g.apply(move)
-            referee.check_step(pre, move, g.state)
-            referee.check_state(g.state)
+        g = refereed_end(variant, 4, seed)
         assert len(g.state.game.winners) == 2 and not g.state.game.abandoned
         assert g.state.game.winners[1] - g.state.game.winners[0] == 2  # partners
 
