@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ..engine.families.contracts import current_contracts
+from ..engine.families.schedule import current_contracts
 from ..engine.records.rules import Rules, contract_needs
 from ..engine.records.state import State
 from ..lang import model as m

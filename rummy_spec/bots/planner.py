@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ..engine.families.contracts import current_contracts
+from ..engine.families.schedule import current_contracts
 from ..engine.families.tableplay import opening_short
 from ..engine.records.rules import Rules
 from ..engine.records.state import Move, State

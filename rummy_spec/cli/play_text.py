@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.families.contracts import current_contracts
+from ..engine.families.schedule import current_contracts
 from ..engine.game import Game
 from ..engine.records import codec
 from ..engine.records.rules import Rules

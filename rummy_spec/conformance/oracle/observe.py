@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.families.contracts import current_contracts
+from ...engine.families.schedule import current_contracts
 from ...engine.game import Game
 from ...engine.melding.melds import wild_meaning
 from ...engine.records.state import HandRecord, State, TableMeld

@@ -15,7 +15,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable
 
-from ...engine.families.contracts import current_contracts
+from ...engine.families.schedule import current_contracts
 from ...engine.melding.melds import Meld, validate
 from ...engine.records.rules import Rules
 from ...engine.records.state import Move, State

@@ -33,12 +33,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..families.contracts import current_contracts
 from ..families.discards import legal_discards
 from ..families.knock_melds import knock_choices
 from ..families.knocking import knock_candidates, knock_limit
 from ..families.meld_play import lay_off_open
 from ..families.piletake import plays_with
+from ..families.schedule import current_contracts
 from ..families.swaps import frees_from, shift_open, swap_open
 from ..families.tableplay import opening_due, stock_card_pending
 from ..families.tableplay import shifting as shift_to

@@ -13,6 +13,7 @@ from ..melding.melds import Meld, Rejection
 from ..records.reasons import OK, Verdict, no
 from ..records.rules import Rules
 from ..records.state import Move, State, TableMeld
+from .schedule import current_contracts
 from .tableplay import (
     after_play,
     empty_ok,
@@ -88,17 +89,6 @@ def choose_kinds(rules: Rules, contract: m.Contract,
             first = (list(chosen), v)
     assert first is not None
     return first
-
-
-def current_contracts(rules: Rules, state: State, player: int) -> list[m.Contract]:
-    seat = state.game.seats[player]
-    if not rules.individual:
-        return [rules.contracts[state.game.round - 1]]
-    if rules.variant.contracts.progression == "any-order":
-        return [c for c in rules.contracts if c.number not in seat.completed]
-    if seat.contract >= len(rules.contracts):
-        return []
-    return [rules.contracts[seat.contract]]
 
 
 class GoDown(NamedTuple):

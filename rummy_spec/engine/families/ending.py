@@ -11,6 +11,7 @@ from ..records.teams import team, team_totals
 from ..solving.solver import solve
 from . import sheet
 from .meldpoints import laid_points, long_meld_bonus
+from .schedule import current_contracts
 from .setup import deal
 from .stakes import dealt_winners, drawn_before, paid_by_each, stake_round
 
@@ -26,8 +27,6 @@ def hand_scores(rules: Rules, state: State) -> list[int]:
 
 def shown_points(rules: Rules, state: State, player: int) -> int:
     """The points of a hand laid out at the end (``losers lay out their hands``)."""
-    from .contracts import current_contracts  # (contracts -> turn order -> this module)
-
     seat = state.hand.seats[player]
     full = rules.hand_points(seat.hand)
     if seat.down or not seat.hand:
