@@ -58,13 +58,7 @@ class CardTable:
 
     @staticmethod
     def standard() -> CardTable:
-        faces: list[Face] = []
-        for suit in STANDARD_SUITS:
-            colour = "red" if suit in RED_SUITS else "black"
-            for i, name in enumerate(STANDARD_RANKS):
-                faces.append(Face(len(faces), name + suit, i + 1, suit, colour))
-        faces.append(Face(len(faces), JOKER_TEXT, None, None, None, joker=True))
-        return CardTable(tuple(faces), STANDARD_RANKS, STANDARD_SUITS, 1, 13, False)
+        return CardTable.french_without(())
 
     @staticmethod
     def french_without(removed: Iterable[int]) -> CardTable:
@@ -80,7 +74,8 @@ class CardTable:
             for i, name in enumerate(names):
                 faces.append(Face(len(faces), name + suit, i + 1, suit, colour))
         faces.append(Face(len(faces), JOKER_TEXT, None, None, None, joker=True))
-        return CardTable(tuple(faces), names, STANDARD_SUITS, 1, len(kept), False, tuple(kept))
+        return CardTable(tuple(faces), names, STANDARD_SUITS, 1, len(kept), False,
+                         tuple(kept) if gone else ())  # nothing left out: printed as numbered
 
     def printed_rank(self, rank: int) -> int:
         """The rank printed on a card of this rank number (ace 1, king 13, in French cards;

@@ -6,7 +6,7 @@ Nothing here names a variant; every answer comes from the :class:`Variant` model
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
@@ -60,27 +60,23 @@ class Rules:
             None if f.special is None else self.specials.get(f.special)
             for f in self.table.faces))
         object.__setattr__(self, "max_points", max(self.points, default=0))  # one card
-        # Faces that ``turn { no discarding CARDS }`` keeps in hand.
-        object.__setattr__(self, "kept_faces", frozenset(
-            f.code for f in self.table.faces
-            if any(decks.matches(c, f) for c in self.variant.turn.no_discard)))
-        # Faces that ``turn { no taking CARDS from the pile }`` leaves on the pile.
-        object.__setattr__(self, "untakable", frozenset(
-            f.code for f in self.table.faces
-            if any(decks.matches(c, f) for c in self.variant.turn.no_take)))
-        # Faces that ``turn { pile frozen by CARDS }`` freeze the pile with.
-        object.__setattr__(self, "freezing", frozenset(
-            f.code for f in self.table.faces
-            if any(decks.matches(c, f) for c in self.variant.turn.frozen_by)))
-        # Faces that ``deal { upcard covered when CARDS }`` cover with the next card.
-        object.__setattr__(self, "covered", frozenset(
-            f.code for f in self.table.faces
-            if any(decks.matches(c, f) for c in self.variant.deal.upcard_covered)))
+        faces = self._faces_of
+        # Faces kept in hand by ``turn { no discarding CARDS }``, left on the pile by ``turn {
+        # no taking CARDS from the pile }``, freezing it by ``turn { pile frozen by CARDS }``,
+        # covered by the next card by ``deal { upcard covered when CARDS }``.
+        object.__setattr__(self, "kept_faces", faces(self.variant.turn.no_discard))
+        object.__setattr__(self, "untakable", faces(self.variant.turn.no_take))
+        object.__setattr__(self, "freezing", faces(self.variant.turn.frozen_by))
+        object.__setattr__(self, "covered", faces(self.variant.deal.upcard_covered))
         # Wilds that ``swap { only CLASS }`` lets a player free (None: every wild).
         only = self.variant.swap.wilds
-        object.__setattr__(self, "swappable", None if not only else frozenset(
-            f.code for f in self.table.faces if any(decks.matches(c, f) for c in only)))
+        object.__setattr__(self, "swappable", faces(only) if only else None)
         object.__setattr__(self, "last_floor", [((), 0)])  # [(hand, deadwood_floor)]
+
+    def _faces_of(self, classes: Sequence[m.CardClass]) -> frozenset[int]:
+        """The codes of the faces any of ``classes`` matches."""
+        return frozenset(f.code for f in self.table.faces
+                         if any(decks.matches(c, f) for c in classes))
 
     def dealt(self, state: State) -> Rules:
         """The rules of the deal ``state`` is in: these, unless a card turned for
