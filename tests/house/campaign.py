@@ -8,8 +8,11 @@ every tool on each (:mod:`.outcomes`, the game seeded from the text) and prints 
 with the CPU time taken.  Every variant that made a tool fail (exit 3, an exception, a
 hang) is written to DIR with what the tool said, to be replayed with ``rummy-spec``.  A
 one-game ``simulate`` past its CPU budget is written as slow-N with the command that
-replays it (:mod:`.finish` plays them to their end).  DIR/report.json holds the figures,
-rewritten every 500 variants while the run goes on.  Exit 0 when no tool failed.
+replays it and the warnings ``check`` gave (most slow games are of variants whose
+contracts the deal cannot make without buying, which check warns of: such a round may
+run to its turn cap deal after deal); :mod:`.finish` plays them to their end.
+DIR/report.json holds the figures, rewritten every 500 variants while the run goes on.
+Exit 0 when no tool failed.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ def campaign(variants: int, start: int, out: Path, work: Path) -> dict[str, obje
     texts: set[str] = set()
     failures: list[str] = []
     slow: list[str] = []
+    slow_warned: Counter[str] = Counter()  # the slow games by check's warnings
     parents: Counter[str] = Counter()
 
     @seed(start)
@@ -78,10 +82,12 @@ def campaign(variants: int, start: int, out: Path, work: Path) -> dict[str, obje
             failures.append(str(name))
         elif outcome.slow:
             name = out / f"slow-{len(slow) + 1}.rummy"
+            warned = ", ".join(outcome.warnings) or "nothing"
             name.write_text(f"# one game past {SIMULATE_SECONDS} CPU s: rummy-spec simulate "
-                            f"--games 1 --seed {game_seed(text)} {name.name}\n" + text,
-                            encoding="utf-8")
+                            f"--games 1 --seed {game_seed(text)} {name.name}\n"
+                            f"# check warned of: {warned}\n" + text, encoding="utf-8")
             slow.append(str(name))
+            slow_warned.update(outcome.warnings or ["nothing"])
         if tally["variants"] % PROGRESS_EVERY == 0:  # the figures so far, kept on disk
             _write(out, figures(), partial=True)
 
@@ -91,6 +97,7 @@ def campaign(variants: int, start: int, out: Path, work: Path) -> dict[str, obje
                 "parents": dict(sorted(parents.items())),
                 "exits": {tool: dict(sorted(c.items())) for tool, c in exits.items()},
                 "failures": failures, "slow_games": slow,
+                "slow_games_check_warned_of": dict(sorted(slow_warned.items())),
                 "cpu_seconds": round(time.process_time() - clock, 1)}
 
     with contextlib.suppress(_Enough):

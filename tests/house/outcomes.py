@@ -49,6 +49,7 @@ class Outcome:
 
     exits: dict[str, str] = field(default_factory=dict)  # tool -> "0", "1", "3", ...
     said: dict[str, str] = field(default_factory=dict)  # tool -> its stderr, when bad
+    warnings: list[str] = field(default_factory=list)  # check's warning codes
 
     @property
     def accepted(self) -> bool:
@@ -70,10 +71,30 @@ def _alarm(signum: int, frame: FrameType | None) -> None:
 
 
 def _cli(args: list[str]) -> tuple[str, str]:
+    code, _, err = _cli_both(args)
+    return code, err
+
+
+def _cli_both(args: list[str]) -> tuple[str, str, str]:
+    """The command's exit, its stdout and its stderr."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main(args)
-    return str(code), err.getvalue()
+    return str(code), out.getvalue(), err.getvalue()
+
+
+WARNING = re.compile(r": (W\d+ [a-z][a-z-]*):")  # a diagnostic line of check: its code
+
+
+def warning_codes(report: str) -> list[str]:
+    """The distinct warnings ("W103 deal-below-contract") in what ``check`` printed."""
+    return sorted(set(WARNING.findall(report)))
+
+
+def check_warnings(path: Path) -> list[str]:
+    """The warnings ``check`` gives the spec at ``path`` (none when it has errors)."""
+    code, out, _ = _cli_both(["check", str(path)])
+    return warning_codes(out) if code == "0" else []
 
 
 def _editor(text: str, path: str) -> tuple[str, str]:
@@ -106,10 +127,12 @@ def _within(step: Callable[[], tuple[str, str]], budget: float,
         signal.setitimer(signal.ITIMER_REAL, 0)
 
 
-def finish_game(slow: Path, work: Path) -> dict[str, str | float]:
+def finish_game(slow: Path, work: Path, seconds: float | None = None
+                ) -> dict[str, str | float]:
     """Play a game written out as slow (its first line names the seed) to its end, with
-    ``FINISH_SECONDS`` of CPU instead of the campaign's budget: its exit ("0" or "1" is an
-    answer; "slow" means it ran past even that) and the CPU seconds it took."""
+    ``seconds`` of CPU (default ``FINISH_SECONDS``) instead of the campaign's budget: its
+    exit ("0" or "1" is an answer; "slow" means it ran past even that) and the CPU seconds
+    it took."""
     text = slow.read_text(encoding="utf-8")
     found = re.search(r"--seed (\d+)", text.split("\n", 1)[0])
     if found is None:
@@ -122,12 +145,19 @@ def finish_game(slow: Path, work: Path) -> dict[str, str | float]:
     try:
         code, err = _within(lambda: _cli(["simulate", "--games", "1", "--seed",
                                           found.group(1), str(path)]),
-                            FINISH_SECONDS, "slow")
+                            FINISH_SECONDS if seconds is None else seconds, "slow")
     finally:
         signal.signal(signal.SIGALRM, previous)
         signal.signal(signal.SIGPROF, previous_prof)
     return {"exit": code, "cpu_seconds": round(time.process_time() - start, 1),
             **({"said": err[-2000:]} if code not in ("0", "1") else {})}
+
+
+def _checked(target: str, outcome: Outcome) -> tuple[str, str]:
+    """``check``, keeping the codes of the warnings it printed in ``outcome``."""
+    code, out, err = _cli_both(["check", target])
+    outcome.warnings = warning_codes(out)
+    return code, err
 
 
 def run_tools(text: str, path: Path, seed: int = 1) -> Outcome:
@@ -137,7 +167,7 @@ def run_tools(text: str, path: Path, seed: int = 1) -> Outcome:
     outcome = Outcome()
     options = re.findall(r"option (house\d)", text)
     steps: list[tuple[str, Callable[[], tuple[str, str]]]] = [
-        ("check", lambda: _cli(["check", target])),
+        ("check", lambda: _checked(target, outcome)),
         ("show", lambda: _cli(["show", target])),
         ("show --json", lambda: _cli(["show", "--json", target])),
         *[(f"rulebook {fmt}", lambda fmt=fmt: _cli(["rulebook", "--format", fmt, target]))

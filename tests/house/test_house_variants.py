@@ -5,6 +5,7 @@ is ``make house-fuzz`` (:mod:`.campaign`)."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections import Counter
 from pathlib import Path
@@ -163,8 +164,12 @@ def test_the_campaign_runs_each_text_once_and_writes_slow_games_to_replay(
     assert len(slow) == accepted > 0
     assert [p.name for p in finish.slow_files(out)] == [Path(name).name for name in slow]
     for name in slow:
-        first, text = Path(name).read_text(encoding="utf-8").split("\n", 1)
+        first, second, text = Path(name).read_text(encoding="utf-8").split("\n", 2)
         assert f"--seed {campaign.game_seed(text)} {Path(name).name}" in first
+        codes = outcomes.check_warnings(Path(name))
+        assert second == f"# check warned of: {', '.join(codes) or 'nothing'}"
+    told = figures["slow_games_check_warned_of"]
+    assert isinstance(told, dict) and sum(told.values()) >= len(slow)
 
 
 def test_a_slow_game_is_played_to_its_end_with_its_own_seed(
@@ -188,3 +193,33 @@ def test_a_slow_game_is_played_to_its_end_with_its_own_seed(
     slow.write_text("# no seed here\nvariant h extends gin {\n}\n", encoding="utf-8")
     with pytest.raises(ValueError, match="names no --seed"):
         finish_game(slow, work)
+
+
+def test_slow_games_are_sorted_by_what_check_warned_of(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A contract the deal cannot make is warned of (W103), and the finisher counts such
+    games apart; ``--unwarned`` plays only the others."""
+    from .finish import main, warned
+    from .outcomes import warning_codes
+
+    assert warning_codes("h.rummy:3:17: W103 deal-below-contract: round 1 needs ...\n"
+                         "h.rummy:3:17: W104 no-buyer: round 1's contract ...\n"
+                         "h.rummy: ok (house), 2 warnings\n") == [
+        "W103 deal-below-contract", "W104 no-buyer"]
+    short = tmp_path / "slow-1.rummy"
+    short.write_text("# one game past 5 CPU s: rummy-spec simulate --games 1 --seed 3 "
+                     "slow-1.rummy\nvariant h extends twelve_step {\n"
+                     "    contracts { 13: 2 runs + 2 runs }\n}\n", encoding="utf-8")
+    plain = tmp_path / "slow-2.rummy"
+    plain.write_text("# one game past 5 CPU s: rummy-spec simulate --games 1 --seed 7 "
+                     "slow-2.rummy\nvariant h extends gin {\n    deal { cards 10 }\n}\n",
+                     encoding="utf-8")
+    codes = warned(tmp_path)
+    assert "W103 deal-below-contract" in codes["slow-1.rummy"]
+    assert codes["slow-2.rummy"] == []
+    assert main([str(tmp_path), "--unwarned", "--seconds", "60"]) == 0
+    said = capsys.readouterr().out
+    assert "2 slow games: 1 of variants check warned of, 1 of variants it did not" in said
+    assert "1 slow games played to their end: 1 ended with exit 0 or 1" in said
+    finished = json.loads((tmp_path / "finished.json").read_text(encoding="utf-8"))
+    assert list(finished) == ["slow-2.rummy"]
