@@ -220,13 +220,16 @@ fuzz-hostile: $(STAMP)
 # rulebook (every format), the language server and a one-game simulate.  Prints the
 # variants accepted and refused and every tool's exits by class; exit 1 if any tool ended
 # in exit 3, an exception or a hang (each such variant is written to HOUSE_OUT).  A game
-# past its CPU budget is written as slow-N; then the first HOUSE_FINISH of them are played
-# to their end (HOUSE_OUT/finished.json).
+# past its CPU budget is written as slow-N with the warnings check gave; then the first
+# HOUSE_FINISH of those check did not warn of are played to their end, with
+# HOUSE_FINISH_SECONDS of CPU each (HOUSE_OUT/finished.json).
 HOUSE_VARIANTS ?= 20000
 HOUSE_SEED ?= 1
 HOUSE_OUT ?= /tmp/rummy-spec-house-fuzz
 HOUSE_FINISH ?= 20
+HOUSE_FINISH_SECONDS ?= 600
 .PHONY: house-fuzz
 house-fuzz: $(STAMP)
 	$(BIN)/python -m tests.house.campaign --variants $(HOUSE_VARIANTS) --seed $(HOUSE_SEED) --out $(HOUSE_OUT)
-	$(BIN)/python -m tests.house.finish $(HOUSE_OUT) --limit $(HOUSE_FINISH)
+	$(BIN)/python -m tests.house.finish $(HOUSE_OUT) --unwarned --limit $(HOUSE_FINISH) \
+	  --seconds $(HOUSE_FINISH_SECONDS)
