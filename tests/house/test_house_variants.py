@@ -223,3 +223,14 @@ def test_slow_games_are_sorted_by_what_check_warned_of(
     assert "1 slow games played to their end: 1 ended with exit 0 or 1" in said
     finished = json.loads((tmp_path / "finished.json").read_text(encoding="utf-8"))
     assert list(finished) == ["slow-2.rummy"]
+
+
+def test_a_last_card_only_another_players_meld_takes_is_not_left(tmp_path: Path) -> None:
+    """Under ``lay off { on own melds only }`` and going out by meld, a lay-off that left
+    a last card fitting only another player's meld stranded it: it could be neither laid
+    off nor discarded, and the game stopped with no legal action (exit 3; the default
+    run's house sample found it).  The card must fit one of the player's own melds."""
+    text = ('variant house "House contract_wikipedia" extends contract_wikipedia {\n'
+            "    lay off { on own melds only }\n}\n")
+    outcome = run_tools(text, tmp_path / "house.rummy", seed=1)
+    assert outcome.exits["simulate"] == "0", outcome.said

@@ -12,7 +12,7 @@ from .ending import end_round
 from .knocking import gin_possible
 from .outrule import out_ok, table_of
 from .plans import GO, Go
-from .tableplay import fits_on, stock_card_pending
+from .tableplay import fits_on, own_team, stock_card_pending
 
 
 def _discard_turn(state: State, player: int) -> Verdict:
@@ -74,7 +74,7 @@ def _discard_cards(rules: Rules, state: State, player: int,
     def can_play(c: int) -> bool:
         hit = playable.get(c)
         if hit is None:
-            hit = playable[c] = _playable(rules, state, c)
+            hit = playable[c] = _playable(rules, state, c, player)
         return hit
 
     out: list[Verdict] = []
@@ -208,5 +208,10 @@ def at_wall(rules: Rules, state: State) -> bool:
             and len(state.hand.stock) <= st.dead_at)
 
 
-def _playable(rules: Rules, state: State, card: int) -> bool:
-    return any(fits_on(rules, t.meld, card) for t in state.hand.table)
+def _playable(rules: Rules, state: State, card: int, player: int | None = None) -> bool:
+    """Does ``card`` fit a meld on the table (with ``player`` named: a meld he may lay
+    off on, his own under ``lay off { on own melds only }``)?"""
+    mine = own_team(rules, player) if player is not None and rules.variant.layoff.own_only \
+        else None
+    return any(fits_on(rules, t.meld, card) for t in state.hand.table
+               if mine is None or t.owner in mine)

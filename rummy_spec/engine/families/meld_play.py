@@ -7,7 +7,6 @@ from ..melding.melds import Meld, Rejection
 from ..records.reasons import OK, Verdict, no
 from ..records.rules import Rules
 from ..records.state import Move, State, TableMeld
-from ..records.teams import team
 from .knocking import within_run_limit
 from .tableplay import (
     after_play,
@@ -22,6 +21,7 @@ from .tableplay import (
     onto,
     opening_due,
     opening_short,
+    own_team,
     remove_cards,
     run_end,
     stock_card_pending,
@@ -106,23 +106,15 @@ def lay_off_open(rules: Rules, state: State, player: int) -> Verdict:
     lo = rules.variant.layoff
     if not lo.allowed:
         return no("layoff-not-allowed")
-    if lo.needs_down and not any(is_down(rules, state, p) for p in _team(rules, player)):
+    if lo.needs_down and not any(is_down(rules, state, p) for p in own_team(rules, player)):
         return no("not-down")
     return OK
-
-
-def _team(rules: Rules, player: int) -> tuple[int, ...]:
-    """Whose being down opens lay-offs to ``player``: his team, in a game without
-    contracts (with contracts each player lays his own before laying off)."""
-    if rules.has_contracts:
-        return (player,)
-    return team(rules.variant.game.partners, rules.players, player)
 
 
 def _partner_layoff_ok(rules: Rules, state: State, player: int, owner: int) -> Verdict:
     """With partners, a player whose partner has melded may lay off on his team's melds
     before melding himself; on the other team's melds only once he is down himself."""
-    if (not rules.variant.layoff.needs_down or owner in _team(rules, player)
+    if (not rules.variant.layoff.needs_down or owner in own_team(rules, player)
             or is_down(rules, state, player)):
         return OK
     return no("not-down", "before you are down yourself you may lay off only on your "
@@ -154,7 +146,7 @@ def check_lay_off(rules: Rules, state: State, a: Move) -> Verdict | Meld:
     if not defending and not (v := _partner_layoff_ok(rules, state, a.player,
                                                        target.owner)).ok:
         return v
-    if not defending and rules.variant.layoff.own_only and target.owner not in _team(
+    if not defending and rules.variant.layoff.own_only and target.owner not in own_team(
             rules, a.player):
         return no("own-melds-only")
     if defending and target.owner != state.hand.knocker:

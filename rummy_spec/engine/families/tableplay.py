@@ -252,11 +252,20 @@ def after_play(rules: Rules, state: State, player: int, pat: bool = False) -> No
     end_round(rules, state, player, "out", by="meld")
 
 
+def own_team(rules: Rules, player: int) -> tuple[int, ...]:
+    """Whose melds are ``player``'s own and whose being down opens lay-offs to him: his
+    team, in a game without contracts (with contracts each player lays his own)."""
+    if rules.has_contracts:
+        return (player,)
+    return team(rules.variant.game.partners, rules.players, player)
+
+
 def last_card_ok(rules: Rules, state: State, hand_after: list[int],
-                  table_after: list[Meld]) -> Verdict:
+                  table_after: Sequence[tuple[int, Meld]]) -> Verdict:
     """A play may not strand a last card that could then neither be discarded nor played:
     a card that may not be the last one (a Skip under ``not last card``, A44), or, going
-    out by melding only, a card that fits nowhere."""
+    out by melding only, a card that fits on no meld (owner, meld) the player may lay off
+    on: under ``lay off { on own melds only }``, his own (his team's)."""
     if len(hand_after) != 1:
         return OK
     card = hand_after[0]
@@ -265,7 +274,9 @@ def last_card_ok(rules: Rules, state: State, hand_after: list[int],
         return no("skip-last-card", "this would leave a Skip as the last card")
     if rules.variant.going_out.by != "meld" or rules.variant.going_out.empty_plays_on:
         return OK
-    if any(fits_on(rules, meld, card) for meld in table_after):
+    mine = own_team(rules, state.hand.turn) if rules.variant.layoff.own_only else None
+    if any(fits_on(rules, meld, card) for owner, meld in table_after
+           if mine is None or owner in mine):
         return OK
     return no("must-go-out-by-meld", "this would leave a last card that can neither be "
               "discarded nor played")
@@ -286,7 +297,7 @@ def one_card_play_ok(rules: Rules, state: State, hand: list[int], card: int,
         return OK
     rest = list(hand)
     rest.remove(card)
-    after = [changed.get(i, t.meld) for i, t in enumerate(state.hand.table)]
+    after = [(t.owner, changed.get(i, t.meld)) for i, t in enumerate(state.hand.table)]
     return last_card_ok(rules, state, rest, after)
 
 
@@ -311,7 +322,7 @@ def melds_leave_ok(rules: Rules, state: State, hand: list[int], cards: list[int]
     if len(hand) - len(cards) == 1:
         rest = list(hand)
         remove_cards(rest, cards)
-        return last_card_ok(rules, state, rest, [t.meld for t in state.hand.table] + laid)
+        return last_card_ok(rules, state, rest, [*table_of(state), *((mine, m) for m in laid)])
     return OK
 
 
