@@ -54,8 +54,13 @@ def set_ok(rules: MeldRules, cards: Cards, contract: bool) -> bool:
     naturals, wilds = split
     if len(cards) < rule.min or (rule.max is not None and len(cards) > rule.max):
         return False
-    if len({rules.table.faces[c].rank for c in naturals}) > 1:
+    ranks = {rules.table.faces[c].rank for c in naturals}
+    if len(ranks) > 1:
         return False
+    if rule.without and ranks & set(rule.without) and (
+            wilds or any(c not in rules.last_only for c in naturals)):
+        return False  # ``set { without threes }``: such a set only of the cards kept to go
+        # out with, and no wild (Canasta's black threes)
     suits = [rules.table.faces[c].suit for c in naturals]
     if rule.different_suits and len(set(suits)) < len(suits):
         return False  # ``set { different suits }``: each suit once (Kalooki)
@@ -231,13 +236,16 @@ def best(
     pat: bool = False,
     contract: bool = True,
     points: Sequence[int | None],
+    pure: Sequence[bool] = (),
 ) -> tuple[int, int] | None:
     """(fewest points left, fewest wilds at that) over every way to lay the slots (each
-    (kind, size, exact)) plus, with ``any_number``, melds of the ``extras`` types."""
+    (kind, size, exact)) plus, with ``any_number``, melds of the ``extras`` types.
+    ``pure``, one flag per slot: that slot's meld holds no wild card."""
     kinds = sorted({k for k, _, _ in slots} | {k for k, _, _ in extras})
     options = meld_options(rules, hand, kinds, contract, gap)
     most = len(hand) if any_number else len(slots)
     result: tuple[int, int] | None = None
+    clean = list(pure) or [False] * len(slots)
 
     def fits(opt: Option, t: tuple[MeldKind, int, bool]) -> bool:
         kind, size, exact = t
@@ -248,7 +256,9 @@ def best(
             continue
         matched = False
         for order in permutations(range(len(chosen)), len(slots)):
-            if not all(fits(chosen[i], t) for i, t in zip(order, slots, strict=True)):
+            if not all(fits(chosen[i], t) and not (p and any(c in rules.wild
+                                                             for c in chosen[i][0]))
+                       for i, t, p in zip(order, slots, clean, strict=True)):
                 continue
             rest = [chosen[i] for i in range(len(chosen)) if i not in order]
             if all(any(fits(o, t) for t in extras) for o in rest):

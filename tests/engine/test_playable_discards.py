@@ -20,7 +20,8 @@ from rummy_spec.engine.records.state import State
 from rummy_spec.lang import load
 
 
-def _plain(rules: Rules, state: State, card: int) -> bool:
+def _plain(rules: Rules, state: State, card: int, player: int | None = None) -> bool:
+    assert not rules.variant.layoff.own_only  # every meld takes lay-offs here
     return any(fits(rules.melds, t.meld, card) for t in state.hand.table)
 
 

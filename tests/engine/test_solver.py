@@ -402,3 +402,25 @@ def test_bounded_loops_with_one_point_naturals_match_oracle(case: Case, lent: in
     if got is not None:
         assert got.rest_points == sum(points[c] for c in got.rest)
         assert Counter(hand) == Counter(c for m in got.melds for c in m.cards) + Counter(got.rest)
+
+
+def test_a_left_out_rank_is_melded_only_natural_of_the_cards_kept_to_go_out() -> None:
+    """Canasta's ``set { without threes, going out with black threes }``: the solver laid
+    3C 3C 2H (a wild with black threes), which the validator refuses; it lays black threes
+    only all natural, and red threes never (the property test of the built-ins found it)."""
+    from rummy_spec.decks import face_points
+    from rummy_spec.engine.melding.melds import compile_rules
+    from rummy_spec.lang import load
+
+    v = load("canasta")
+    rules = compile_rules(v)
+    points = face_points(v)
+    code = {rules.table.text(f.code): f.code for f in rules.table.faces}
+    for text, melded in [("3C 3C 2H", False), ("3C 3C 3S", True), ("3C 3C 3S 2H", True),
+                         ("3H 3H 3D", False), ("3C 3S 3H", False), ("3C 3C JK", False)]:
+        hand = [code[x] for x in text.split()]
+        got = best_melds(rules, hand, points)
+        assert bool(got.melds) == melded, (text, got.melds)
+        for meld in got.melds:
+            assert isinstance(validate(rules, meld.kind, list(meld.cards)), Meld), meld
+            assert not any(meld.wild), meld

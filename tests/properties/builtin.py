@@ -17,7 +17,7 @@ from rummy_spec.lang.data import builtin_specs
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 import oracle
 
-__all__ = ["BUILTIN", "COVERED", "Compiled", "oracle"]
+__all__ = ["BUILTIN", "COVERED", "Compiled", "Slot", "least", "oracle", "pure_of", "slots_of"]
 
 
 @dataclass(frozen=True)
@@ -71,3 +71,32 @@ def _compile() -> dict[str, Compiled]:
 
 
 BUILTIN = _compile()
+
+
+Slot = tuple[m.MeldKind, int, bool]
+
+
+def least(c: Compiled, kind: m.MeldKind) -> int:
+    rule = {"set": c.variant.set, "run": c.variant.run, "group": c.variant.group}[kind]
+    assert rule is not None
+    return rule.min
+
+
+def slots_of(c: Compiled, contract: m.Contract) -> tuple[list[Slot], list[Slot]]:
+    """The contract's slots (kind, size, exact) and, for a minimum count, the extra
+    melds that may be laid (each as large as the smallest slot of its kind)."""
+    rules = c.variant.contracts
+    exact = rules.size == "exact" and not contract.pat
+    slots: list[Slot] = []
+    smallest: dict[m.MeldKind, int] = {}
+    for e in contract.elements:
+        size = max(e.size, least(c, e.kind)) if e.size is not None else least(c, e.kind)
+        slots += [(e.kind, size, exact)] * e.count
+        smallest[e.kind] = min(smallest.get(e.kind, size), size)
+    extras = [(k, s, exact) for k, s in smallest.items()] if rules.count == "minimum" else []
+    return slots, extras
+
+
+def pure_of(contract: m.Contract) -> list[bool]:
+    """For each slot of :func:`slots_of`, in its order: must its meld hold no wild?"""
+    return [flag for e in contract.elements for flag in [e.pure] * e.count]

@@ -16,32 +16,10 @@ from rummy_spec.lang import load
 from rummy_spec.lang import model as m
 from rummy_spec.lang.data import builtin_specs
 
-from .builtin import BUILTIN, COVERED, Compiled, oracle, signature
+from .builtin import BUILTIN, COVERED, Compiled, Slot, least, oracle, pure_of, signature, slots_of
 
-Slot = tuple[m.MeldKind, int, bool]
 NAMES = sorted(BUILTIN)
 MOST_CARDS = 9  # contracts needing more cards than this are left to the scenario tests
-
-
-def least(c: Compiled, kind: m.MeldKind) -> int:
-    rule = {"set": c.variant.set, "run": c.variant.run, "group": c.variant.group}[kind]
-    assert rule is not None
-    return rule.min
-
-
-def slots_of(c: Compiled, contract: m.Contract) -> tuple[list[Slot], list[Slot]]:
-    """The contract's slots (kind, size, exact) and, for a minimum count, the extra
-    melds that may be laid (each as large as the smallest slot of its kind)."""
-    rules = c.variant.contracts
-    exact = rules.size == "exact" and not contract.pat
-    slots: list[Slot] = []
-    smallest: dict[m.MeldKind, int] = {}
-    for e in contract.elements:
-        size = max(e.size, least(c, e.kind)) if e.size is not None else least(c, e.kind)
-        slots += [(e.kind, size, exact)] * e.count
-        smallest[e.kind] = min(smallest.get(e.kind, size), size)
-    extras = [(k, s, exact) for k, s in smallest.items()] if rules.count == "minimum" else []
-    return slots, extras
 
 
 SMALL = [(name, c) for name in NAMES for c in BUILTIN[name].variant.contracts.rounds
@@ -100,11 +78,13 @@ def test_validator_matches_oracle(case: tuple[str, m.MeldKind, list[int], bool])
     assert isinstance(got, Meld) == want, (name, kind, c.rules.table.texts(cards), got)
 
 
-def matches(melds: list[Meld], slots: list[Slot], extras: list[Slot]) -> bool:
-    def fits(x: Meld, s: Slot) -> bool:
-        return x.kind == s[0] and (x.size == s[1] if s[2] else x.size >= s[1])
+def matches(melds: list[Meld], slots: list[Slot], extras: list[Slot],
+            pure: list[bool]) -> bool:
+    def fits(x: Meld, s: Slot, clean: bool = False) -> bool:
+        return x.kind == s[0] and (x.size == s[1] if s[2] else x.size >= s[1]) and not (
+            clean and any(x.wild))
 
-    return any(all(fits(melds[i], s) for i, s in zip(order, slots, strict=True))
+    return any(all(fits(melds[i], s, p) for i, s, p in zip(order, slots, pure, strict=True))
                and all(any(fits(melds[i], s) for s in extras)
                        for i in range(len(melds)) if i not in order)
                for order in permutations(range(len(melds)), len(slots)))
@@ -123,7 +103,7 @@ def test_solver_is_sound_and_complete(case: tuple[Compiled, m.Contract, tuple[in
                 pat=contract.pat, points=c.points)
     want = oracle.best(c.rules, hand, slots, extras=extras, any_number=rules.count == "minimum",
                        gap=rules.same_suit_runs == "gap", distinct=rules.distinct_set_ranks,
-                       pat=contract.pat, points=c.points)
+                       pat=contract.pat, points=c.points, pure=pure_of(contract))
     shown = c.rules.table.texts(hand)
     # complete: a solution exists exactly when the oracle finds one, and it is as good
     assert (got is None) == (want is None), (c.name, contract.number, shown, want)
@@ -135,7 +115,8 @@ def test_solver_is_sound_and_complete(case: tuple[Compiled, m.Contract, tuple[in
     assert laid + Counter(got.rest) == Counter(hand)
     for x in got.melds:
         assert oracle.legal(c.rules, x.kind, x.cards, True), (c.name, x)
-    assert matches(list(got.melds), slots, extras), (c.name, contract.number, got.melds)
+    assert matches(list(got.melds), slots, extras, pure_of(contract)), (
+        c.name, contract.number, got.melds)
     if rules.distinct_set_ranks:
         ranks = [x.ranks[0] for x in got.melds if x.kind == "set" and x.ranks[0]]
         assert len(ranks) == len(set(ranks))

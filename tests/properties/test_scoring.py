@@ -1,6 +1,6 @@
 """Scoring equals the table's sum: a round's scores are the spec's card values summed over
 the hands left (penalty: each loser his own; collect: the winner all of them, doubled for
-a rummy), a knock scores the deadwood difference and bonuses by the spec (deadwood from
+a rummy; a hand laid out counts what its arrangement leaves), a knock scores the deadwood difference and bonuses by the spec (deadwood from
 the brute-force oracle), and totals grow by exactly the round's scores."""
 
 from __future__ import annotations
@@ -12,13 +12,14 @@ from hypothesis import strategies as st
 from rummy_spec.decks import full_deck
 from rummy_spec.engine.families.ending import end_round
 from rummy_spec.engine.families.knocking import score_knock
+from rummy_spec.engine.families.schedule import current_contracts
 from rummy_spec.engine.game import Game
 from rummy_spec.engine.records.state import Ending, State
 from rummy_spec.lang import model as m
 from rummy_spec.lang.check_stakes import counts_unread
 from rummy_spec.lang.expr import evaluate_int
 
-from .builtin import BUILTIN, oracle
+from .builtin import BUILTIN, Compiled, oracle, pure_of, slots_of
 
 NAMES = sorted(BUILTIN)
 KNOCKING = [n for n in NAMES if BUILTIN[n].variant.knock is not None]
@@ -28,6 +29,29 @@ BY_CARDS = [n for n in NAMES if BUILTIN[n].variant.score.method != "stakes"]
 
 def table_sum(v: m.Variant, points: tuple[int | None, ...], hand: list[int]) -> int:
     return sum(points[c] or 0 for c in hand)
+
+
+def held_points(c: Compiled, game: Game, state: State, player: int) -> int:
+    """What a hand counts against its holder: its cards at this deal's values (a rank
+    made wild for the deal by the cut joker counts as a wild); under ``score { losers lay
+    out their hands }`` a hand not down counts only what its best arrangement for the
+    contract leaves (the oracle's), all of it where none makes the contract."""
+    rules = game.rules  # the rules of this deal
+    seat = state.hand.seats[player]
+    full = table_sum(c.variant, rules.points, seat.hand)
+    if not c.variant.score.losers_meld or seat.down or not seat.hand:
+        return full
+    k = c.variant.contracts
+    left = []
+    for contract in current_contracts(rules, state, player):
+        slots, extras = slots_of(c, contract)
+        got = oracle.best(rules.melds, tuple(seat.hand), slots, extras=extras,
+                          any_number=k.count == "minimum", gap=k.same_suit_runs == "gap",
+                          distinct=k.distinct_set_ranks, pat=contract.pat,
+                          points=rules.points, pure=pure_of(contract))
+        if got is not None:
+            left.append(got[0])
+    return min(left, default=full)
 
 
 def upcard_factor(v: m.Variant, game: Game, state: State) -> int:
@@ -61,7 +85,7 @@ def test_going_out_scores_the_table_sum(case: tuple[str, Game, State, int]) -> N
     name, game, state, winner = case
     c = BUILTIN[name]
     v = c.variant
-    held = [table_sum(v, c.points, s.hand) for s in state.hand.seats]
+    held = [held_points(c, game, state, i) for i in range(len(state.hand.seats))]
     before = [s.total for s in state.game.seats]
     played = state.hand.seats[winner].played_before
     factor = upcard_factor(v, game, state)  # this hand's: ending it deals the next

@@ -73,7 +73,10 @@ class Reader:
         self.points = tuple(points)
         # sets of different suits: one natural per face, so faces are never merged
         self.one_per_face = rules.set is not None and rules.set.different_suits
-        collapse = collapse and not self.one_per_face
+        # ``set { without RANK }``: no set of that rank, but one of the cards kept to go
+        # out with, all natural (Canasta's black threes); faces kept apart to tell them
+        self.left_out = frozenset(rules.set.without) if rules.set is not None else frozenset()
+        collapse = collapse and not self.one_per_face and not self.left_out
         self.collapse = collapse
         self.pts = [p or 0 for p in points] + [0] * (n_faces - len(points))
         natural = sorted((rules.rank[c], c) for c in range(n_faces) if rules.is_natural[c])
@@ -282,6 +285,11 @@ class Reader:
             fields += [f] * (k & FIELD)
             k >>= BITS
             f += 1
+        if rank in self.left_out:  # only the cards kept to go out with, and no wild
+            last = self.rules.last_only
+            fields = [f for f in fields if self.face_of[f] in last]
+            return [Cand(c.foot, c.points, 0, 0, c.kind, c.key, None)
+                    for c in self._grouped(t, table, 0, rank, fields) if c.need == 0]
         return self._grouped(t, table, wilds, rank, fields)
 
     def _grouped(self, t: MeldType, table: tuple[tuple[int, int] | None, ...], wilds: int,
