@@ -1,7 +1,8 @@
 """Scoring equals the table's sum: a round's scores are the spec's card values summed over
 the hands left (penalty: each loser his own; collect: the winner all of them, doubled for
-a rummy; a hand laid out counts what its arrangement leaves), a knock scores the deadwood difference and bonuses by the spec (deadwood from
-the brute-force oracle), and totals grow by exactly the round's scores."""
+a rummy; a hand laid out counts what its arrangement leaves), a knock scores the deadwood
+difference and bonuses by the spec (deadwood from the brute-force oracle), and totals
+grow by exactly the round's scores."""
 
 from __future__ import annotations
 
