@@ -74,18 +74,20 @@ class Reader:
         # sets of different suits: one natural per face, so faces are never merged
         self.one_per_face = rules.set is not None and rules.set.different_suits
         # ``set { without RANK }``: no set of that rank, but one of the cards kept to go
-        # out with, all natural (Canasta's black threes); faces kept apart to tell them
+        # out with, all natural (Canasta's black threes): those are never merged with
+        # the rank's other faces
         self.left_out = frozenset(rules.set.without) if rules.set is not None else frozenset()
-        collapse = collapse and not self.one_per_face and not self.left_out
+        collapse = collapse and not self.one_per_face
         self.collapse = collapse
         self.pts = [p or 0 for p in points] + [0] * (n_faces - len(points))
         natural = sorted((rules.rank[c], c) for c in range(n_faces) if rules.is_natural[c])
         self.field = [-1] * n_faces  # natural face -> field of its class
         self.face_of: list[int] = []  # field -> a face of its class
         self.ranks: dict[int, tuple[int, int]] = {}  # rank -> (first field, fields)
-        seen: dict[tuple[int, int], int] = {}
+        seen: dict[tuple[int, int, bool] | tuple[int, int], int] = {}
         for r, c in natural:
-            key = (r, self.pts[c]) if collapse else (r, -1 - c)
+            key = ((r, self.pts[c], c in rules.last_only) if r in self.left_out
+                   else (r, self.pts[c])) if collapse else (r, -1 - c, False)
             if key not in seen:
                 seen[key] = len(self.face_of)
                 self.face_of.append(c)
