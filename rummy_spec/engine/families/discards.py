@@ -12,7 +12,7 @@ from .ending import end_round
 from .knocking import gin_possible
 from .outrule import out_ok, table_of
 from .plans import GO, Go
-from .tableplay import fits_on, own_team, stock_card_pending
+from .tableplay import fits_on, playable_by, stock_card_pending
 
 
 def _discard_turn(state: State, player: int) -> Verdict:
@@ -211,7 +211,6 @@ def at_wall(rules: Rules, state: State) -> bool:
 def _playable(rules: Rules, state: State, card: int, player: int | None = None) -> bool:
     """Does ``card`` fit a meld on the table (with ``player`` named: a meld he may lay
     off on, his own under ``lay off { on own melds only }``)?"""
-    mine = own_team(rules, player) if player is not None and rules.variant.layoff.own_only \
-        else None
-    return any(fits_on(rules, t.meld, card) for t in state.hand.table
-               if mine is None or t.owner in mine)
+    if player is None:
+        return any(fits_on(rules, t.meld, card) for t in state.hand.table)
+    return playable_by(rules, player, card, table_of(state))

@@ -4,7 +4,7 @@ and a hand emptied by a play (out, or floating)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Literal
 
 from ...lang import meldkinds
@@ -260,6 +260,15 @@ def own_team(rules: Rules, player: int) -> tuple[int, ...]:
     return team(rules.variant.game.partners, rules.players, player)
 
 
+def playable_by(rules: Rules, player: int, card: int,
+                melds: Iterable[tuple[int, Meld]]) -> bool:
+    """Does ``card`` fit one of ``melds`` (owner, meld) that ``player`` may lay off on:
+    any, or under ``lay off { on own melds only }`` his own (his team's)?"""
+    mine = own_team(rules, player) if rules.variant.layoff.own_only else None
+    return any(fits_on(rules, meld, card) for owner, meld in melds
+               if mine is None or owner in mine)
+
+
 def last_card_ok(rules: Rules, state: State, hand_after: list[int],
                   table_after: Sequence[tuple[int, Meld]]) -> Verdict:
     """A play may not strand a last card that could then neither be discarded nor played:
@@ -274,9 +283,7 @@ def last_card_ok(rules: Rules, state: State, hand_after: list[int],
         return no("skip-last-card", "this would leave a Skip as the last card")
     if rules.variant.going_out.by != "meld" or rules.variant.going_out.empty_plays_on:
         return OK
-    mine = own_team(rules, state.hand.turn) if rules.variant.layoff.own_only else None
-    if any(fits_on(rules, meld, card) for owner, meld in table_after
-           if mine is None or owner in mine):
+    if playable_by(rules, state.hand.turn, card, table_after):
         return OK
     return no("must-go-out-by-meld", "this would leave a last card that can neither be "
               "discarded nor played")
