@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..engine.melding.melds import MeldRules
 from ..engine.records.rules import Rules
+from ..engine.solving.plan import SearchTooBig
 from ..engine.solving.solver import Solution, solve
 from ..lang import model as m
 from ..lang.counts import minimum_cards
@@ -103,6 +104,18 @@ def reach(rules: Rules, hand: Sequence[int], contract: m.Contract) -> Reach:
     return hit
 
 
+def _tried(rules: MeldRules, hand: list[int], contract: Sequence[m.Element],
+           **how: Any) -> Solution | SearchTooBig | None:
+    """The solver's answer, or :class:`SearchTooBig` returned, not raised: a hand grown
+    huge by buying, against a contract of many melds, can offer more candidate melds than
+    the solver's budget; the planner then counts the hand as far off (as if no
+    arrangement were found) instead of stopping the game."""
+    try:
+        return solve(rules, hand, contract, **how)
+    except SearchTooBig as e:
+        return e
+
+
 def _measure(rules: Rules, hand: tuple[int, ...], contract: m.Contract) -> Reach:
     plan = planning(rules)
     if plan is None:
@@ -134,10 +147,11 @@ def _solve(rules: Rules, plan: Planning, hand: tuple[int, ...], contract: m.Cont
     """The hand with ``lent`` imaginary wilds: melds as short as allowed (``pat``: as long
     as they may grow, and every card left over counts as lacking)."""
     c = rules.variant.contracts
-    sol = solve(plan.rules, [*hand, *([plan.wild] * lent)], contract.elements,
-                count=c.count if pat else "exact", size="minimum" if pat else "exact",
-                same_suit_runs="touch", distinct_set_ranks=c.distinct_set_ranks,
-                points=plan.points)
+    got = _tried(plan.rules, [*hand, *([plan.wild] * lent)], contract.elements,
+                 count=c.count if pat else "exact", size="minimum" if pat else "exact",
+                 same_suit_runs="touch", distinct_set_ranks=c.distinct_set_ranks,
+                 points=plan.points)
+    sol = None if isinstance(got, SearchTooBig) else got
     if (sol is not None and pat and c.same_suit_runs == "gap" and _joined(sol, c.run_gap)
             and len(hand) <= contract_cards(rules, contract) + 1):
         sol, lent = _apart(rules, plan, hand, contract, min(lent, PAT_GAP_WILDS))
@@ -169,9 +183,11 @@ def _apart(rules: Rules, plan: Planning, hand: tuple[int, ...], contract: m.Cont
     c = rules.variant.contracts
     found: tuple[Solution | None, int] = (None, 0)
     for lent in range(most + 1):
-        sol = solve(plan.rules, [*hand, *([plan.wild] * lent)], contract.elements,
-                    count=c.count, size="minimum", same_suit_runs="gap", run_gap=c.run_gap,
-                    distinct_set_ranks=c.distinct_set_ranks, points=plan.points)
+        sol = _tried(plan.rules, [*hand, *([plan.wild] * lent)], contract.elements,
+                     count=c.count, size="minimum", same_suit_runs="gap", run_gap=c.run_gap,
+                     distinct_set_ranks=c.distinct_set_ranks, points=plan.points)
+        if isinstance(sol, SearchTooBig):
+            break  # more lent wilds only make the search bigger
         if sol is None:
             continue
         found = sol, lent
@@ -216,8 +232,11 @@ def within(rules: Rules, hand: Sequence[int], contract: m.Contract, short: int
     hit: bool | None = rules.cache.get(key)
     if hit is None:
         c = rules.variant.contracts
-        hit = rules.cache[key] = solve(
+        got = _tried(
             plan.rules, [*hand, *([plan.wild] * lent)], contract.elements, count="exact",
             size="exact", same_suit_runs="touch", distinct_set_ranks=c.distinct_set_ranks,
-            points=plan.points) is not None
+            points=plan.points)
+        if isinstance(got, SearchTooBig):
+            return None  # too big to answer so: the caller measures the hand instead
+        hit = rules.cache[key] = got is not None
     return hit
