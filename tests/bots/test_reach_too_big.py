@@ -36,6 +36,7 @@ def _game(tmp_path: Path) -> Game:
     return Game(load(str(path)), 3, 0)
 
 
+@pytest.mark.patches_engine  # the solver's budgets are cut down
 def test_a_hand_too_big_to_search_counts_as_far_off(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     game = _game(tmp_path)
