@@ -23,10 +23,10 @@ PACKAGE = Path(__file__).resolve().parents[1] / "rummy_spec"
 # Lowest first.  A part imports only the parts of the layers before its own.
 LAYERS: tuple[tuple[str, ...], ...] = (
     # standard library only: escaping of outside text, the user's cache folder, the
-    # cards, a seat's view as data, reading input files by type within a bound; and the
-    # package's front door (its version; the API it exports is imported on first use, see
-    # FRONT_DOOR)
-    ("textsafe", "usercache", "cards", "view", "infile", "rummy_spec"),
+    # cards, a seat's view as data, reading input files by type within a bound; a signal
+    # handler that cuts work short at a Python line; and the package's front door (its
+    # version; the API it exports is imported on first use, see FRONT_DOOR)
+    ("textsafe", "usercache", "cards", "view", "infile", "interrupt", "rummy_spec"),
     ("lang", "outfile"),  # the language: grammar, model, checks; writing files whole
     ("decks", "highlight"),  # the deck functions under their first name; colouring
     ("engine",),  # the one interpreter

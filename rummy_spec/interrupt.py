@@ -1,0 +1,120 @@
+"""Cutting long work short from a signal handler, at a point where an exception is safe.
+
+A Python signal handler runs wherever the interpreter next looks for signals, and CPython
+looks in the middle of some C routines too: a product of large integers checks for
+signals between its digits.  The compiled engine (the mypyc build) counts integer
+arithmetic as unable to fail, so an exception raised by a handler inside such a product
+comes back to it as a failed multiplication, and it aborts the whole process ("fatal:
+out of memory").  The pure-Python engine has no such spot; the compiled one has them in
+its packed-card arithmetic.
+
+:class:`AtNextLine` is a handler that raises nothing itself: it asks for its exception at
+the next line, call or return of Python code (a trace function on every frame of the
+stack and on new ones), where an exception is ordinary in either build.  The compiled
+engine has no Python lines, so the exception comes when it returns to Python code or calls
+it, which it does at least once per move.
+
+Two ways the exception can be lost are covered.  Python code run from a place that cannot
+pass an exception on (a garbage-collector callback, a finaliser) reports it as
+"unraisable" and goes on: the handler takes that report back and waits for the next line
+again.  And should a second signal come while the first is still waiting, at least
+``grace`` seconds after it, the handler raises at once: the last resort for code that
+never reaches a Python line, or that swallows every exception.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+import time
+from collections.abc import Callable
+from types import FrameType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from _typeshed import TraceFunction as Tracer  # what sys.settrace takes
+
+
+class AtNextLine:
+    """A signal handler raising ``make()`` at the next line of Python code.
+
+    ``grace``: seconds after the first signal before a second one raises at once; when it
+    is above 0, the handler arms the wall-clock timer (``ITIMER_REAL``) for it, so that a
+    second signal comes even when nothing else sends one.  :meth:`cancel` ends a wait
+    (the work ended, or the exception was caught) and puts back what it replaced; call it
+    where the exception is caught, after stopping the timers.
+    """
+
+    def __init__(self, make: Callable[[], BaseException], grace: float = 0.0) -> None:
+        self.make = make
+        self.grace = grace
+        self.since: float | None = None  # when the waiting signal came
+        self.raised: BaseException | None = None  # the exception, once raised
+        self._tracing = False
+        self._trace_before: Tracer | None = None
+        self._hook_before: Callable[[Any], Any] | None = None
+
+    def __call__(self, signum: int, frame: FrameType | None) -> None:
+        now = time.monotonic()
+        if self.since is None:
+            self.since = now
+            self._hook_before = sys.unraisablehook
+            sys.unraisablehook = self._unraisable
+            self._arm(frame)
+            if self.grace > 0:
+                signal.setitimer(signal.ITIMER_REAL, self.grace)
+            return
+        if now - self.since < self.grace:
+            return  # the armed timer comes back for the last resort
+        self._disarm()
+        self.raised = self.make()
+        raise self.raised
+
+    def _arm(self, frame: FrameType | None) -> None:
+        """Trace the frames started from now on, and those running now."""
+        if not self._tracing:
+            self._tracing = True
+            self._trace_before = sys.gettrace()
+            sys.settrace(self._trace)
+        while frame is not None:
+            frame.f_trace = self._trace
+            frame = frame.f_back
+
+    def _disarm(self) -> None:
+        if self._tracing:
+            self._tracing = False
+            sys.settrace(self._trace_before)
+            self._trace_before = None
+
+    def _trace(self, frame: FrameType, event: str, arg: Any) -> Tracer | None:
+        if not self._tracing:
+            return None  # a frame marked before the wait ended: trace it no more
+        if frame.f_code in _OWN:
+            return None  # the handler itself, called again: it decides, not the trace
+        self._disarm()
+        self.raised = self.make()
+        raise self.raised
+
+    def _unraisable(self, report: Any) -> None:
+        if self.raised is not None and report.exc_value is self.raised:
+            self.raised = None
+            # lost on the way: wait for the next line again
+            self._arm(sys._getframe().f_back)
+        elif self._hook_before is not None:
+            self._hook_before(report)
+
+    def cancel(self) -> None:
+        """No exception is waiting any more; the trace function and the unraisable
+        hook the wait replaced are back."""
+        self._disarm()
+        if self.since is not None:
+            self.since = None
+            self.raised = None
+            if sys.unraisablehook == self._unraisable and self._hook_before is not None:
+                sys.unraisablehook = self._hook_before
+            self._hook_before = None
+
+
+_OWN = frozenset({AtNextLine.__call__.__code__, AtNextLine._arm.__code__,
+                  AtNextLine._disarm.__code__, AtNextLine._unraisable.__code__,
+                  AtNextLine.cancel.__code__})
