@@ -26,8 +26,10 @@ from __future__ import annotations
 
 import signal
 import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
@@ -113,6 +115,30 @@ class AtNextLine:
             if sys.unraisablehook == self._unraisable and self._hook_before is not None:
                 sys.unraisablehook = self._hook_before
             self._hook_before = None
+
+
+@contextmanager
+def deferred_interrupts() -> Iterator[None]:
+    """Ctrl-C (SIGINT) inside the block raises :class:`KeyboardInterrupt` at the next
+    Python line instead of wherever the signal is looked at; a second Ctrl-C before that
+    line raises at once.  For loops of games, where the compiled engine spends its time
+    (it would abort instead of stopping).  Only Python's own Ctrl-C handler is replaced,
+    and only in the main thread: a program that installed its own keeps it."""
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+        yield
+        return
+    cut = AtNextLine(KeyboardInterrupt)
+    try:
+        signal.signal(signal.SIGINT, cut)
+    except (OSError, ValueError):  # a platform without signals (the browser's Python)
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        cut.cancel()
 
 
 _OWN = frozenset({AtNextLine.__call__.__code__, AtNextLine._arm.__code__,

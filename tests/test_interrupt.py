@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import signal
 import sys
+from typing import Any
 
 import pytest
 
-from rummy_spec.interrupt import AtNextLine
+from rummy_spec.interrupt import AtNextLine, deferred_interrupts
 
 
 class Cut(BaseException):
@@ -108,3 +109,46 @@ def test_cancel_puts_back_the_trace_function_and_the_unraisable_hook() -> None:
         assert cut.since is None
     finally:
         sys.settrace(trace_before)
+
+
+def test_ctrl_c_in_a_game_loop_is_raised_at_a_python_line_and_the_handler_put_back() -> None:
+    with pytest.raises(KeyboardInterrupt) as raised, deferred_interrupts():
+        assert isinstance(signal.getsignal(signal.SIGINT), AtNextLine)
+        signal.raise_signal(signal.SIGINT)  # the handler runs, raising nothing
+        while True:
+            pass  # the next line raises
+    names = [entry.name for entry in raised.traceback]
+    assert names[-1] == "_trace" and "__call__" not in names
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert sys.gettrace() is None
+
+
+def test_a_handler_the_program_installed_is_left_alone() -> None:
+    def mine(signum: int, frame: object) -> None:
+        pass
+
+    before = signal.signal(signal.SIGINT, mine)
+    try:
+        with deferred_interrupts():
+            assert signal.getsignal(signal.SIGINT) is mine
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def test_every_game_of_a_batch_is_played_with_ctrl_c_deferred(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummy_spec.analysis import runner
+    from rummy_spec.lang.library import load
+    from rummy_spec.simulate import play_out
+
+    handlers: list[object] = []
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        handlers.append(signal.getsignal(signal.SIGINT))
+        return play_out(*args, **kwargs)
+
+    monkeypatch.setattr(runner, "play_out", watched)
+    batch = runner.Batch(load("gin"), 2, ("planner", "random"), 1, 2)
+    assert len(runner.run(batch)) == 2
+    assert len(handlers) == 2 and all(isinstance(h, AtNextLine) for h in handlers)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

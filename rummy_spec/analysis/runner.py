@@ -17,6 +17,7 @@ from typing import Any
 
 from ..engine.io.trace import write_trace
 from ..engine.records.rules import DEAL_CAP, TURN_CAP
+from ..interrupt import deferred_interrupts
 from ..lang import model as m
 from ..simulate import GameRecord, play_out
 from .rayprobe import ProbeError, TokenWanted, probe
@@ -58,8 +59,9 @@ def play_chunk(batch: Batch, seeds: list[int]) -> list[GameRecord]:
     the batch names a folder (each file written whole or not at all)."""
     out: list[GameRecord] = []
     for s, rotation in ((s, k) for s in seeds for k in range(batch.per_seed)):
-        o = play_out(batch.variant, batch.players, s, batch.bots, turn_cap=batch.turn_cap,
-                     deal_cap=batch.deal_cap, rotation=rotation)
+        with deferred_interrupts():  # Ctrl-C stops the game at a Python line
+            o = play_out(batch.variant, batch.players, s, batch.bots,
+                         turn_cap=batch.turn_cap, deal_cap=batch.deal_cap, rotation=rotation)
         assert o.record is not None
         if batch.traces is not None:
             path = Path(batch.traces) / f"game-{s}.jsonl"
