@@ -43,7 +43,6 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from types import FrameType
 
 if __package__ in (None, ""):  # run as a script: make the checkout importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -51,6 +50,7 @@ if __package__ in (None, ""):  # run as a script: make the checkout importable
 from rummy_spec.bots import BOTS
 from rummy_spec.engine.records import codec
 from rummy_spec.engine.records.rules import compile_variant
+from rummy_spec.interrupt import AtNextLine
 from rummy_spec.lang import load
 from rummy_spec.lang.counts import OPEN_PLAYER_LIMIT
 from rummy_spec.lang.data import builtin_specs
@@ -143,10 +143,10 @@ def cpu_clock() -> float:
 
 @contextlib.contextmanager
 def cpu_limit(seconds: float) -> Iterator[None]:
-    """Raise _OverLimit inside the block once it has used ``seconds`` of CPU."""
-    def stop(signum: int, frame: FrameType | None) -> None:
-        raise _OverLimit
-
+    """Raise _OverLimit inside the block once it has used ``seconds`` of CPU, at the next
+    Python line (raised inside the compiled engine's arithmetic, it would abort the
+    process: see rummy_spec.interrupt)."""
+    stop = AtNextLine(_OverLimit)
     old = signal.signal(signal.SIGPROF, stop)
     signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
@@ -154,6 +154,7 @@ def cpu_limit(seconds: float) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0)
         signal.signal(signal.SIGPROF, old)
+        stop.cancel()
 
 
 def stretch(chosen: Sequence[Config], start: str | None, count: int | None) -> list[Config]:
