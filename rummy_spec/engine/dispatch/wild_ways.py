@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from ...lang import meldkinds
 from ...lang import model as m
 from ..records.rules import Rules
+from ..solving.plan import SearchTooBig
 from ..solving.solver import solve
 
 
@@ -44,9 +45,12 @@ def all_wild_ways(rules: Rules, hand: Sequence[int], contract: m.Contract
         if not others:
             out.append((meld,))
             continue
-        sol = solve(rules.melds, rest, others, count=c.count, size=c.size,
-                    same_suit_runs=c.same_suit_runs, run_gap=c.run_gap,
-                    distinct_set_ranks=c.distinct_set_ranks, points=rules.points)
+        try:
+            sol = solve(rules.melds, rest, others, count=c.count, size=c.size,
+                        same_suit_runs=c.same_suit_runs, run_gap=c.run_gap,
+                        distinct_set_ranks=c.distinct_set_ranks, points=rules.points)
+        except SearchTooBig:  # a hand too big to search: this candidate is not listed
+            continue
         if sol is not None:
             out.append((meld, *(x.cards for x in sol.melds)))
     return out

@@ -223,27 +223,34 @@ class Rules:
             return []
         key = ("down", contract.number, limit, tuple(sorted(hand)))
         hit = self.cache.get(key)
-        if hit is None and self.variant.contracts.down_goes_out:
-            if len(self.cache) > 200_000:
-                self.cache.clear()
-            hit = self.cache[key] = self._ways_out(hand, contract, limit)
         if hit is None:
-            c = self.variant.contracts
             if len(self.cache) > 200_000:
                 self.cache.clear()
-            size: Literal["exact", "minimum"] = "minimum" if contract.pat else c.size
-            if len(hand) > BIG_HAND:  # listing every way grows fast: the best way only
-                best = solve(self.melds, hand, contract, count=c.count, size=size,
-                             same_suit_runs=c.same_suit_runs, run_gap=c.run_gap,
-                             distinct_set_ranks=c.distinct_set_ranks, pat=contract.pat,
-                             points=self.points)
-                hit = self.cache[key] = [] if best is None else [best]
-            else:
-                hit = self.cache[key] = solutions(
-                    self.melds, hand, contract, count=c.count, size=size,
-                    same_suit_runs=c.same_suit_runs, distinct_set_ranks=c.distinct_set_ranks,
-                    pat=contract.pat, points=self.points, limit=limit, run_gap=c.run_gap)
+            try:
+                hit = (self._ways_out(hand, contract, limit)
+                       if self.variant.contracts.down_goes_out
+                       else self._ways(hand, contract, limit))
+            except SearchTooBig:
+                # a hand the solver cannot search within its budget (grown huge by buying
+                # or by taking a pile, against a contract of many melds): no way down is
+                # listed, as for a hand that has none; the game goes on
+                hit = []
+            self.cache[key] = hit
         return hit
+
+    def _ways(self, hand: list[int], contract: m.Contract, limit: int) -> list[Solution]:
+        c = self.variant.contracts
+        size: Literal["exact", "minimum"] = "minimum" if contract.pat else c.size
+        if len(hand) > BIG_HAND:  # listing every way grows fast: the best way only
+            best = solve(self.melds, hand, contract, count=c.count, size=size,
+                         same_suit_runs=c.same_suit_runs, run_gap=c.run_gap,
+                         distinct_set_ranks=c.distinct_set_ranks, pat=contract.pat,
+                         points=self.points)
+            return [] if best is None else [best]
+        return solutions(self.melds, hand, contract, count=c.count, size=size,
+                         same_suit_runs=c.same_suit_runs,
+                         distinct_set_ranks=c.distinct_set_ranks, pat=contract.pat,
+                         points=self.points, limit=limit, run_gap=c.run_gap)
 
     def _ways_out(self, hand: list[int], contract: m.Contract, limit: int) -> list[Solution]:
         """``going down goes out``: the ways to meld every card but one (kept to discard),
