@@ -50,7 +50,7 @@ if __package__ in (None, ""):  # run as a script: make the checkout importable
 from rummy_spec.bots import BOTS
 from rummy_spec.engine.records import codec
 from rummy_spec.engine.records.rules import compile_variant
-from rummy_spec.interrupt import AtNextLine
+from rummy_spec.interrupt import AtNextLine, time_limit
 from rummy_spec.lang import load
 from rummy_spec.lang.counts import OPEN_PLAYER_LIMIT
 from rummy_spec.lang.data import builtin_specs
@@ -148,13 +148,11 @@ def cpu_limit(seconds: float) -> Iterator[None]:
     process: see rummy_spec.interrupt)."""
     stop = AtNextLine(_OverLimit)
     old = signal.signal(signal.SIGPROF, stop)
-    signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
-        yield
+        with time_limit(stop, seconds):
+            yield
     finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
         signal.signal(signal.SIGPROF, old)
-        stop.cancel()
 
 
 def stretch(chosen: Sequence[Config], start: str | None, count: int | None) -> list[Config]:

@@ -68,9 +68,7 @@ class AtNextLine:
             return
         if now - self.since < self.grace:
             return  # the armed timer comes back for the last resort
-        self._disarm()
-        self.raised = self.make()
-        raise self.raised
+        raise self._fire()
 
     def _arm(self, frame: FrameType | None) -> None:
         """Trace the frames started from now on, and those running now."""
@@ -93,9 +91,13 @@ class AtNextLine:
             return None  # a frame marked before the wait ended: trace it no more
         if frame.f_code in _OWN:
             return None  # the handler itself, called again: it decides, not the trace
+        raise self._fire()
+
+    def _fire(self) -> BaseException:
+        """The exception to raise now, tracing stopped."""
         self._disarm()
         self.raised = self.make()
-        raise self.raised
+        return self.raised
 
     def _unraisable(self, report: Any) -> None:
         if self.raised is not None and report.exc_value is self.raised:
@@ -115,6 +117,23 @@ class AtNextLine:
             if sys.unraisablehook == self._unraisable and self._hook_before is not None:
                 sys.unraisablehook = self._hook_before
             self._hook_before = None
+
+
+@contextmanager
+def time_limit(cut: AtNextLine, cpu: float, wall: float | None = None) -> Iterator[None]:
+    """Run the block with ``cpu`` seconds of this process's CPU time (``ITIMER_PROF``) and,
+    when given, ``wall`` seconds of wall time (``ITIMER_REAL``) as a backstop; ``cut``,
+    installed by the caller for the timers' signals, raises when one runs out.  After the
+    block both timers are stopped and the wait, if any, ended."""
+    signal.setitimer(signal.ITIMER_PROF, cpu)
+    if wall is not None:
+        signal.setitimer(signal.ITIMER_REAL, wall)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.setitimer(signal.ITIMER_REAL, 0)  # the backstop, or the cut's grace timer
+        cut.cancel()
 
 
 @contextmanager
@@ -142,5 +161,5 @@ def deferred_interrupts() -> Iterator[None]:
 
 
 _OWN = frozenset({AtNextLine.__call__.__code__, AtNextLine._arm.__code__,
-                  AtNextLine._disarm.__code__, AtNextLine._unraisable.__code__,
-                  AtNextLine.cancel.__code__})
+                  AtNextLine._disarm.__code__, AtNextLine._fire.__code__,
+                  AtNextLine._unraisable.__code__, AtNextLine.cancel.__code__})

@@ -14,14 +14,14 @@ from typing import Any
 
 import pytest
 
-from rummy_spec.interrupt import AtNextLine, deferred_interrupts
+from rummy_spec.interrupt import AtNextLine, deferred_interrupts, time_limit
 
 
 class Cut(BaseException):
     pass
 
 
-def _spin(cut: AtNextLine, after: int) -> int:
+def _spin(cut: AtNextLine, after: int) -> None:
     """A loop of plain lines that calls nothing; the signal comes at step ``after``."""
     n = 0
     while True:
@@ -152,3 +152,18 @@ def test_every_game_of_a_batch_is_played_with_ctrl_c_deferred(
     assert len(runner.run(batch)) == 2
     assert len(handlers) == 2 and all(isinstance(h, AtNextLine) for h in handlers)
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_a_time_limit_cuts_the_block_then_stops_its_timers_and_ends_the_wait() -> None:
+    cut = AtNextLine(Cut, grace=5.0)
+    before = {s: signal.signal(s, cut) for s in (signal.SIGPROF, signal.SIGALRM)}
+    try:
+        with pytest.raises(Cut), time_limit(cut, 0.05, 5.0):
+            while True:
+                pass  # CPU-bound: cut by the CPU timer, at a line
+        assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
+        assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # the grace timer too
+        assert cut.since is None and sys.gettrace() is None
+    finally:
+        for s, old in before.items():
+            signal.signal(s, old)

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from rummy_spec.interrupt import AtNextLine
+from rummy_spec.interrupt import AtNextLine, time_limit
 
 from .targets import Boundary, boundaries, mutate
 
@@ -68,10 +68,9 @@ def arm_alarms() -> None:
 
 def run_one(b: Boundary, data: bytes, fig: Figures, keep: Path | None) -> None:
     start = time.process_time()
-    signal.setitimer(signal.ITIMER_PROF, HANG_SECONDS)
-    signal.setitimer(signal.ITIMER_REAL, HANG_SECONDS * WALL_FACTOR)
     try:
-        b.call(data)
+        with time_limit(_alarm, HANG_SECONDS, HANG_SECONDS * WALL_FACTOR):
+            b.call(data)
     except Hang:
         fig.hangs += 1
         _keep(b, data, fig, keep, "hang")
@@ -82,10 +81,6 @@ def run_one(b: Boundary, data: bytes, fig: Figures, keep: Path | None) -> None:
         where = traceback.extract_tb(err.__traceback__)[-1]
         _keep(b, data, fig, keep, f"{err.__class__.__name__}: {str(err)[:120]} at "
               f"{Path(where.filename).name}:{where.lineno}")
-    finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        _alarm.cancel()
     took = time.process_time() - start
     fig.inputs += 1
     fig.seconds += took

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rummy_spec.cli import main
-from rummy_spec.interrupt import AtNextLine
+from rummy_spec.interrupt import AtNextLine, time_limit
 from rummy_spec.lang import editor
 
 HANG_SECONDS = 60  # CPU seconds a tool may take before it counts as a hang
@@ -119,16 +119,11 @@ def _within(step: Callable[[], tuple[str, str]], budget: float,
             past: str) -> tuple[str, str]:
     """Run ``step`` with ``budget`` CPU seconds (and the wall backstop): its exit and
     stderr, or ``past`` and why when the alarm cut it.  The caller installs the handlers."""
-    signal.setitimer(signal.ITIMER_PROF, budget)
-    signal.setitimer(signal.ITIMER_REAL, budget * WALL_FACTOR)
     try:
-        return step()
+        with time_limit(_alarm, budget, budget * WALL_FACTOR):
+            return step()
     except Hang:
         return past, f"more than {budget} CPU s (or {budget * WALL_FACTOR} s of wall time)"
-    finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        _alarm.cancel()
 
 
 def finish_game(slow: Path, work: Path, seconds: float | None = None
